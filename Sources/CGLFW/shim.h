@@ -1,0 +1,5 @@
+#ifndef SHADERBENCH_CGLFW_SHIM_H
+#define SHADERBENCH_CGLFW_SHIM_H
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#endif

@@ -1,0 +1,4 @@
+#ifndef SHADERBENCH_CPNG_SHIM_H
+#define SHADERBENCH_CPNG_SHIM_H
+#include <png.h>
+#endif
