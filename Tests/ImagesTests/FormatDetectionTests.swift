@@ -1,0 +1,32 @@
+import Images
+import Testing
+
+@Suite("Format detection by content")
+struct FormatDetectionTests {
+    @Test("format(of:) recognises PNG and JPEG signatures and nothing else")
+    func signatures() throws {
+        let image = RGBAImage(width: 2, height: 2, fill: (9, 8, 7, 255))
+        #expect(ImageFile.format(of: try ImageFile.encodePNG(image)) == .png)
+        #expect(ImageFile.format(of: try ImageFile.encodeJPEG(image)) == .jpeg)
+        #expect(ImageFile.format(of: Array("hello, world\n".utf8)) == nil)
+        #expect(ImageFile.format(of: [0x89, 0x50, 0x4E]) == nil)
+        #expect(ImageFile.format(of: []) == nil)
+    }
+
+    @Test("a PNG named .jpg is decoded as the PNG it is")
+    func pngWithJpegExtension() throws {
+        let directory = try TemporaryDirectory()
+        let image = TestImages.pattern(width: 6, height: 5)
+        let path = try directory.write(try ImageFile.encodePNG(image), to: "actually-a-png.jpg")
+        #expect(try ImageFile.read(path: path) == image)
+    }
+
+    @Test("a JPEG named .png is decoded as the JPEG it is")
+    func jpegWithPngExtension() throws {
+        let directory = try TemporaryDirectory()
+        let image = RGBAImage(width: 8, height: 8, fill: (200, 100, 50, 255))
+        let path = try directory.write(try ImageFile.encodeJPEG(image, quality: 95), to: "actually-a-jpeg.png")
+        let decoded = try ImageFile.read(path: path)
+        #expect(TestImages.maximumDifference(decoded, image) <= 4)
+    }
+}
