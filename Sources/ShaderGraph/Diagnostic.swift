@@ -1,0 +1,82 @@
+/// One problem found in a user's files: data, not printing. The app decides how to show it.
+public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable {
+        case error
+        case warning
+        case note
+    }
+
+    public var severity: Severity
+    public var message: String
+    /// Nil when the problem has no place in a file (a linker error that names no line, a missing GPU).
+    public var location: SourceLocation?
+    /// The text of the offending line, quoted under the message with a caret.
+    public var sourceLine: String?
+    /// Further places that explain this one ("first defined here", the rest of a cycle).
+    public var notes: [Diagnostic]
+
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
+        sourceLine: String? = nil, notes: [Diagnostic] = []
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.sourceLine = sourceLine
+        self.notes = notes
+    }
+
+    public static func error(_ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location, sourceLine: sourceLine)
+    }
+
+    /// `file:line:col: error: message`, the first line of `rendered()`.
+    public var description: String {
+        if let location {
+            return "\(location): \(severity.rawValue): \(message)"
+        }
+        return "\(severity.rawValue): \(message)"
+    }
+
+    /// The full terminal form: the headline, the quoted source line with a caret under the column, then notes.
+    public func rendered() -> String {
+        var lines = [description]
+        if let sourceLine {
+            let shown = sourceLine.replacingTabs()
+            lines.append("    " + shown)
+            if let column = location?.column, column > 0 {
+                let caretOffset = sourceLine.displayWidth(ofFirst: column - 1)
+                lines.append("    " + String(repeating: " ", count: caretOffset) + "^")
+            }
+        }
+        for note in notes {
+            lines.append(note.rendered())
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Thrown when a piece of work stops on problems in the user's files; carries all of them, not the first.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        diagnostics.map { $0.rendered() }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// Tabs become four spaces so the caret line below stays aligned in any terminal.
+    func replacingTabs() -> String {
+        String(flatMap { $0 == "\t" ? Array("    ") : [$0] })
+    }
+
+    /// How many terminal cells the first `count` characters take, tabs counted as four.
+    func displayWidth(ofFirst count: Int) -> Int {
+        prefix(max(0, count)).reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+    }
+}
