@@ -1,0 +1,72 @@
+/// Turns a driver's info log for a prepared shader into diagnostics at the user's file, line and column.
+public enum CompilerDiagnostics {
+    public enum Stage: String, Sendable {
+        case fragment = "compile"
+        case link = "link"
+    }
+
+    public static func diagnostics(fromLog log: String, for shader: PreparedShader, stage: Stage) -> [Diagnostic] {
+        let messages = CompilerLogParser.parse(log)
+        if messages.isEmpty {
+            // A failed step with an empty log still must say something located.
+            return [.error("the shader failed to \(stage.rawValue) and the driver gave no reason", at: shader.source.location(line: 0))]
+        }
+        return messages.map { diagnostic(for: $0, in: shader) }
+    }
+
+    static func diagnostic(for message: CompilerMessage, in shader: PreparedShader) -> Diagnostic {
+        let source = shader.source
+        guard let line = message.line, message.sourceString ?? 0 == 0, let text = source.line(line) else {
+            // No line (most link errors), or a line of the workbench's prelude: name the file, never drop it.
+            let inPrelude = message.sourceString == PreparedShader.preludeSourceString
+            return Diagnostic(message.severity, message.message + (inPrelude ? " (in the workbench's prelude)" : ""),
+                              at: source.location(line: 0))
+        }
+        let column = column(of: message, inLine: text)
+        return Diagnostic(message.severity, message.message, at: source.location(line: line, column: column), sourceLine: text)
+    }
+
+    /// The best column for a message: where its quoted token stands in the line (nearest the driver's
+    /// column when it appears more than once), else the driver's column corrected for Mesa's counting.
+    static func column(of message: CompilerMessage, inLine line: String) -> Int {
+        let reported = message.column.map { realColumn(fromMesaColumn: $0, in: line) }
+        if let token = message.quotedToken, !token.isEmpty {
+            let starts = occurrences(of: token, in: line)
+            if let nearest = starts.min(by: { abs($0 - (reported ?? 0)) < abs($1 - (reported ?? 0)) }) {
+                return nearest
+            }
+        }
+        return reported ?? 0
+    }
+
+    /// Mesa's lexer counts each run of spaces or tabs as a single column (measured on Mesa 22.3): walk the
+    /// line the same way to find the real 1-based column of the character Mesa means.
+    static func realColumn(fromMesaColumn mesaColumn: Int, in line: String) -> Int {
+        let characters = Array(line)
+        func isBlank(_ index: Int) -> Bool { index < characters.count && (characters[index] == " " || characters[index] == "\t") }
+        var counted = 1
+        for index in characters.indices {
+            if counted == mesaColumn && !isBlank(index) { return index + 1 }
+            if !(isBlank(index) && isBlank(index + 1)) { counted += 1 }
+        }
+        return min(max(1, mesaColumn), max(1, characters.count))
+    }
+
+    /// 1-based starting columns of `token` in `line` where it stands as a whole word.
+    static func occurrences(of token: String, in line: String) -> [Int] {
+        let characters = Array(line)
+        let target = Array(token)
+        guard target.count <= characters.count else { return [] }
+        func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+        var starts: [Int] = []
+        for start in 0...(characters.count - target.count) where Array(characters[start..<start + target.count]) == target {
+            let before = start > 0 ? characters[start - 1] : " "
+            let after = start + target.count < characters.count ? characters[start + target.count] : " "
+            let wordToken = target.first.map(isWordCharacter) ?? false
+            if !wordToken || (!isWordCharacter(before) && !isWordCharacter(after)) {
+                starts.append(start + 1)
+            }
+        }
+        return starts
+    }
+}

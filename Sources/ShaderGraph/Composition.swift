@@ -1,0 +1,196 @@
+/// A loaded, validated node graph: what the executor runs and the window shows.
+public struct Composition: Sendable {
+    /// The file it came from (a composition, or a shader opened on its own), as shown in messages.
+    public var path: String
+    /// The render size the composition asks for; nil lets the first image input decide.
+    public var size: PixelSize?
+    /// Nodes in the order the file declares them; names are unique.
+    public var nodes: [Node]
+    /// The node whose image is the composition's result.
+    public var output: String
+    /// Parameters offered for live tuning, as `node.uniform`.
+    public var published: [ParameterReference]
+    /// The source node that `--input` replaces: the one named by `live:`, else the first source node.
+    public var liveSource: String?
+    /// Where `output:` and `live:` are written, for errors about them (the file's start when absent).
+    public var outputLocation: SourceLocation?
+    public var liveSourceLocation: SourceLocation?
+
+    public init(path: String, size: PixelSize?, nodes: [Node], output: String,
+                published: [ParameterReference] = [], liveSource: String? = nil) {
+        self.path = path
+        self.size = size
+        self.nodes = nodes
+        self.output = output
+        self.published = published
+        self.liveSource = liveSource
+    }
+
+    public func node(named name: String) -> Node? {
+        nodes.first { $0.name == name }
+    }
+
+    /// Every file the composition reads, the composition itself first: what a watcher follows.
+    public var files: [String] {
+        var files = [path]
+        for node in nodes {
+            switch node.kind {
+            case .image(let image): files.append(image.file)
+            case .shader(let shader): files.append(shader.file)
+            default: break
+            }
+        }
+        return files
+    }
+}
+
+/// A named node and where the composition declares it.
+public struct Node: Sendable {
+    public var name: String
+    public var kind: NodeKind
+    public var location: SourceLocation
+
+    public init(name: String, kind: NodeKind, location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.location = location
+    }
+
+    /// What wiring this node's output into another node carries.
+    public var output: NodeOutput {
+        switch kind {
+        case .image, .pattern, .shader: .image
+        case .constant(let values): .value(components: values.count)
+        case .time: .value(components: 1)
+        }
+    }
+
+    /// Source nodes bring images into the graph; `--input` can replace one.
+    public var isImageSource: Bool {
+        switch kind {
+        case .image, .pattern: true
+        default: false
+        }
+    }
+}
+
+public enum NodeOutput: Hashable, Sendable, CustomStringConvertible {
+    case image
+    case value(components: Int)
+
+    public var description: String {
+        switch self {
+        case .image: "an image"
+        case .value(let components): components == 1 ? "a value" : "a \(components)-component value"
+        }
+    }
+}
+
+public enum NodeKind: Sendable {
+    /// A still image file (PNG or JPEG), uploaded once.
+    case image(ImageSource)
+    /// A deterministic moving test pattern, drawn on the GPU; stands in for a missing camera.
+    case pattern(PatternSource)
+    /// A fragment-shader pass into a pooled texture.
+    case shader(ShaderPass)
+    /// Fixed numbers, wired into uniforms.
+    case constant([Float])
+    /// The clock in seconds: frame k of a render is at k / fps.
+    case time
+
+    /// The word a composition uses for this kind.
+    public var name: String {
+        switch self {
+        case .image: "image"
+        case .pattern: "pattern"
+        case .shader: "shader"
+        case .constant: "constant"
+        case .time: "time"
+        }
+    }
+
+    public static let names = ["image", "pattern", "shader", "constant", "time"]
+}
+
+public struct ImageSource: Sendable {
+    /// Absolute path of the file.
+    public var file: String
+    public var location: SourceLocation
+
+    public init(file: String, location: SourceLocation) {
+        self.file = file
+        self.location = location
+    }
+}
+
+public struct PatternSource: Sendable {
+    /// Nil renders at the composition's size.
+    public var size: PixelSize?
+
+    public init(size: PixelSize? = nil) {
+        self.size = size
+    }
+}
+
+public struct ShaderPass: Sendable {
+    /// Absolute path of the fragment shader.
+    public var file: String
+    public var source: SourceText
+    public var interface: ShaderInterface
+    /// Sampler uniform name → the node whose image it samples.
+    public var inputs: [String: Wire]
+    /// Uniform name → its value or the value node wired into it.
+    public var uniforms: [String: UniformSetting]
+    /// Nil renders at the composition's size.
+    public var size: PixelSize?
+    public var format: PixelFormat
+    /// Where each key under `inputs:` and `uniforms:` is written, for errors about the name itself.
+    public var keyLocations: [String: SourceLocation] = [:]
+
+    public init(file: String, source: SourceText, interface: ShaderInterface, inputs: [String: Wire] = [:],
+                uniforms: [String: UniformSetting] = [:], size: PixelSize? = nil, format: PixelFormat = .rgba8) {
+        self.file = file
+        self.source = source
+        self.interface = interface
+        self.inputs = inputs
+        self.uniforms = uniforms
+        self.size = size
+        self.format = format
+    }
+}
+
+/// A connection to another node's output, optionally picking components (`centroid.xy`), and where it is written.
+public struct Wire: Hashable, Sendable {
+    public var node: String
+    /// Indices into the source value (`.gb` is [1, 2]); empty takes it whole.
+    public var components: [Int]
+    public var location: SourceLocation
+
+    public init(node: String, components: [Int] = [], location: SourceLocation) {
+        self.node = node
+        self.components = components
+        self.location = location
+    }
+}
+
+public enum UniformSetting: Sendable {
+    /// Numbers for the uniform's components (bools are 0 or 1), in GLSL's column-major order for matrices.
+    case literal([Float], location: SourceLocation)
+    case wire(Wire)
+
+    public var location: SourceLocation {
+        switch self {
+        case .literal(_, let location): location
+        case .wire(let wire): wire.location
+        }
+    }
+}
+
+/// `node.uniform`, a parameter offered for live tuning.
+public struct ParameterReference: Hashable, Sendable, CustomStringConvertible {
+    public var node: String
+    public var uniform: String
+    public var location: SourceLocation
+
+    public var description: String { "\(node).\(uniform)" }
+}

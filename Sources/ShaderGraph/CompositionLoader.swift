@@ -1,0 +1,335 @@
+import Yams
+
+/// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
+/// problem at once, each at its `file:line:col`.
+public enum CompositionLoader {
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live"]
+    static let formatVersion = 1
+
+    /// `path` is shown in messages as given; files the composition names resolve against its folder.
+    public static func load(path: String) throws(DiagnosticsError) -> Composition {
+        let source: SourceText
+        do {
+            source = try UserFile.readText(path: path)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        return try load(source: source)
+    }
+
+    public static func load(source: SourceText) throws(DiagnosticsError) -> Composition {
+        let loading = Loading(source: source)
+        let composition = loading.read()
+        var diagnostics = loading.diagnostics
+        if let composition {
+            diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes)
+        }
+        guard diagnostics.isEmpty, let composition else {
+            throw DiagnosticsError(diagnostics.sorted(by: Self.documentOrder))
+        }
+        return composition
+    }
+
+    static func documentOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        let left = a.location ?? SourceLocation(file: "", line: 0)
+        let right = b.location ?? SourceLocation(file: "", line: 0)
+        return (left.file, left.line, left.column) < (right.file, right.line, right.column)
+    }
+}
+
+/// One pass over a composition's YAML, collecting diagnostics instead of stopping at the first.
+private final class Loading {
+    let source: SourceText
+    let reader: YAMLReader
+    let directory: String
+    var diagnostics: [Diagnostic] = []
+    /// Nodes that are declared but could not be loaded (their shader is missing, say). References to them
+    /// are not reported again as unknown.
+    var unloadedNodes: Set<String> = []
+
+    init(source: SourceText) {
+        self.source = source
+        self.reader = YAMLReader(source: source)
+        self.directory = FilePaths.directory(of: source.path)
+    }
+
+    func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    func read() -> Composition? {
+        guard let root = parse() else { return nil }
+        guard let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(root, what: "a composition") }) else { return nil }
+        reader.checkKeys(mapping, allowed: CompositionLoader.topLevelKeys, in: "the composition", into: &diagnostics)
+
+        if let version = mapping["composition"] {
+            if let number = attempt({ () throws(Diagnostic) in try reader.integer(version, what: "'composition' (the format version)", in: 1...Int.max) }),
+               number != CompositionLoader.formatVersion {
+                diagnostics.append(reader.error("composition format \(number) is newer than this workbench reads (\(CompositionLoader.formatVersion))", at: version))
+            }
+        }
+        let size = mapping["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
+
+        var nodes: [Node] = []
+        if let nodesNode = mapping["nodes"] {
+            if let nodeMapping = attempt({ () throws(Diagnostic) in try reader.mapping(nodesNode, what: "'nodes'") }) {
+                for (key, value) in nodeMapping {
+                    if let node = readNode(key: key, value: value) { nodes.append(node) }
+                }
+                if nodeMapping.count == 0 {
+                    diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))
+                }
+            }
+        } else {
+            diagnostics.append(source.error("the composition has no 'nodes'", line: 1, column: 1))
+        }
+
+        var published: [ParameterReference] = []
+        if let publishNode = mapping["publish"] {
+            if case .sequence(let sequence) = publishNode {
+                for item in sequence {
+                    if let reference = attempt({ () throws(Diagnostic) in try parameterReference(item) }) { published.append(reference) }
+                }
+            } else {
+                diagnostics.append(reader.error("'publish' must be a list of node.uniform names, found \(reader.describe(publishNode))", at: publishNode))
+            }
+        }
+
+        var liveSource = nodes.first(where: \.isImageSource)?.name
+        var liveLocation: SourceLocation?
+        if let liveNode = mapping["live"] {
+            liveSource = attempt { () throws(Diagnostic) in try reader.string(liveNode, what: "'live'") }
+            liveLocation = reader.location(of: liveNode)
+        }
+
+        let output: String
+        if let outputNode = mapping["output"] {
+            guard let name = attempt({ () throws(Diagnostic) in try reader.string(outputNode, what: "'output'") }) else { return nil }
+            output = name
+        } else if let last = nodes.last(where: { $0.output == .image }) {
+            output = last.name
+        } else {
+            if !nodes.isEmpty {
+                diagnostics.append(source.error("the composition has no 'output' and no node that makes an image", line: 1, column: 1))
+            }
+            return nil
+        }
+        let outputLocation = mapping["output"].map(reader.location(of:)) ?? source.location(line: 1, column: 1)
+
+        var composition = Composition(path: source.path, size: size, nodes: nodes, output: output,
+                                      published: published, liveSource: liveSource)
+        composition.outputLocation = outputLocation
+        composition.liveSourceLocation = liveLocation
+        return composition
+    }
+
+    func parse() -> Yams.Node? {
+        if source.text.allSatisfy(\.isWhitespace) {
+            diagnostics.append(source.error("the composition is empty; it needs at least 'nodes'", line: 1, column: 1))
+            return nil
+        }
+        do {
+            guard let root = try Yams.compose(yaml: source.text) else {
+                diagnostics.append(source.error("the composition is empty; it needs at least 'nodes'", line: 1, column: 1))
+                return nil
+            }
+            return root
+        } catch let error as YamlError {
+            diagnostics.append(YAMLSyntaxError.diagnostic(for: error, in: source))
+        } catch {
+            diagnostics.append(source.error("cannot read YAML: \(error)", line: 1, column: 1))
+        }
+        return nil
+    }
+
+    func readNode(key: Yams.Node, value: Yams.Node) -> Node? {
+        let location = reader.location(of: key)
+        guard let name = attempt({ () throws(Diagnostic) in try reader.string(key, what: "a node name") }) else { return nil }
+        guard NodeName.isValid(name) else {
+            diagnostics.append(reader.error("'\(name)' is not a valid node name: use letters, digits, '_' and '-', starting with a letter or '_'", at: key))
+            unloadedNodes.insert(name)
+            return nil
+        }
+        guard let fields = attempt({ () throws(Diagnostic) in try reader.mapping(value, what: "node '\(name)'") }) else {
+            unloadedNodes.insert(name)
+            return nil
+        }
+        guard let kindNode = fields["kind"] else {
+            diagnostics.append(reader.error("node '\(name)' has no 'kind'; expected one of: \(NodeKind.names.joined(separator: ", "))", at: key))
+            unloadedNodes.insert(name)
+            return nil
+        }
+        guard let kindName = attempt({ () throws(Diagnostic) in try reader.string(kindNode, what: "'kind'") }) else {
+            unloadedNodes.insert(name)
+            return nil
+        }
+        let kind: NodeKind?
+        switch kindName {
+        case "image":
+            reader.checkKeys(fields, allowed: ["kind", "file"], in: "an image node", into: &diagnostics)
+            kind = readImage(name: name, fields: fields, at: key)
+        case "pattern":
+            reader.checkKeys(fields, allowed: ["kind", "size"], in: "a pattern node", into: &diagnostics)
+            let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
+            kind = .pattern(PatternSource(size: size))
+        case "shader":
+            reader.checkKeys(fields, allowed: ["kind", "file", "inputs", "uniforms", "size", "format"], in: "a shader node", into: &diagnostics)
+            kind = readShader(name: name, fields: fields, at: key)
+        case "constant":
+            reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
+            kind = readConstant(name: name, fields: fields, at: key)
+        case "time":
+            reader.checkKeys(fields, allowed: ["kind"], in: "a time node", into: &diagnostics)
+            kind = .time
+        default:
+            var message = "unknown node kind '\(kindName)'"
+            if let suggestion = Spelling.closest(to: kindName, among: NodeKind.names) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += "; expected one of: \(NodeKind.names.joined(separator: ", "))"
+            }
+            diagnostics.append(reader.error(message, at: kindNode))
+            kind = nil
+        }
+        guard let kind else {
+            unloadedNodes.insert(name)
+            return nil
+        }
+        return Node(name: name, kind: kind, location: location)
+    }
+
+    /// Resolves a `file:` against the composition's folder and checks it is there.
+    func existingFile(_ fields: Yams.Node.Mapping, node name: String, at key: Yams.Node) -> (path: String, location: SourceLocation)? {
+        guard let fileNode = fields["file"] else {
+            diagnostics.append(reader.error("node '\(name)' needs a 'file'", at: key))
+            return nil
+        }
+        guard let reference = attempt({ () throws(Diagnostic) in try reader.string(fileNode, what: "'file'") }) else { return nil }
+        let path = FilePaths.join(directory, reference)
+        guard UserFile.isRegularFile(path) else {
+            diagnostics.append(reader.error("\(path): no such file (from '\(reference)', relative to the composition's folder)", at: fileNode))
+            return nil
+        }
+        return (path, reader.location(of: fileNode))
+    }
+
+    func readImage(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard let file = existingFile(fields, node: name, at: key) else { return nil }
+        return .image(ImageSource(file: file.path, location: file.location))
+    }
+
+    func readShader(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
+        var format = PixelFormat.rgba8
+        if let formatNode = fields["format"], let text = attempt({ () throws(Diagnostic) in try reader.string(formatNode, what: "'format'") }) {
+            if let parsed = PixelFormat(rawValue: text) {
+                format = parsed
+            } else {
+                diagnostics.append(reader.error("unknown format '\(text)'; expected one of: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: formatNode))
+            }
+        }
+        var inputs: [String: Wire] = [:]
+        var keyLocations: [String: SourceLocation] = [:]
+        if let inputsNode = fields["inputs"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(inputsNode, what: "'inputs'") }) {
+            for (sampler, value) in mapping {
+                guard let samplerName = sampler.string, let wire = attempt({ () throws(Diagnostic) in try readWire(value) }) else { continue }
+                inputs[samplerName] = wire
+                keyLocations[samplerName] = reader.location(of: sampler)
+            }
+        }
+        var uniforms: [String: UniformSetting] = [:]
+        if let uniformsNode = fields["uniforms"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(uniformsNode, what: "'uniforms'") }) {
+            for (uniform, value) in mapping {
+                guard let uniformName = uniform.string, let setting = attempt({ () throws(Diagnostic) in try readUniformSetting(value) }) else { continue }
+                uniforms[uniformName] = setting
+                keyLocations[uniformName] = reader.location(of: uniform)
+            }
+        }
+        guard let file = existingFile(fields, node: name, at: key) else { return nil }
+        let shaderSource: SourceText
+        let interface: ShaderInterface
+        do {
+            shaderSource = try UserFile.readText(path: file.path, reference: file.location)
+            interface = try ShaderInterface.read(shaderSource)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+        var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,
+                              uniforms: uniforms, size: size, format: format)
+        pass.keyLocations = keyLocations
+        return .shader(pass)
+    }
+
+    func readConstant(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard let valueNode = fields["value"] else {
+            diagnostics.append(reader.error("constant node '\(name)' needs a 'value'", at: key))
+            return nil
+        }
+        guard let setting = attempt({ () throws(Diagnostic) in try readUniformSetting(valueNode) }) else { return nil }
+        guard case .literal(let values, _) = setting else {
+            diagnostics.append(reader.error("a constant's 'value' must be numbers, not a reference to another node", at: valueNode))
+            return nil
+        }
+        return .constant(values)
+    }
+
+    /// `node` or `node.xyz`.
+    func readWire(_ node: Yams.Node) throws(Diagnostic) -> Wire {
+        let text = try reader.string(node, what: "a connection")
+        return try WireReference.parse(text, at: reader.location(of: node), in: source)
+    }
+
+    /// A number, a bool, a list of them (a list of lists for a matrix, one list per column), or a wire.
+    func readUniformSetting(_ node: Yams.Node) throws(Diagnostic) -> UniformSetting {
+        let location = reader.location(of: node)
+        switch node {
+        case .scalar(let scalar):
+            if let number = reader.number(scalar) { return .literal([Float(number)], location: location) }
+            if let flag = reader.boolean(scalar) { return .literal([flag ? 1 : 0], location: location) }
+            return .wire(try readWire(node))
+        case .sequence(let sequence):
+            var values: [Float] = []
+            for item in sequence {
+                if case .sequence(let column) = item {
+                    for element in column { values.append(try literalNumber(element)) }
+                } else {
+                    values.append(try literalNumber(item))
+                }
+            }
+            guard !values.isEmpty else { throw reader.error("an empty list is not a value", at: node) }
+            return .literal(values, location: location)
+        default:
+            throw reader.error("a uniform value must be a number, a bool, a list of numbers or a node name, found \(reader.describe(node))", at: node)
+        }
+    }
+
+    func literalNumber(_ node: Yams.Node) throws(Diagnostic) -> Float {
+        if case .scalar(let scalar) = node {
+            if let number = reader.number(scalar) { return Float(number) }
+            if let flag = reader.boolean(scalar) { return flag ? 1 : 0 }
+        }
+        throw reader.error("expected a number, found \(reader.describe(node))", at: node)
+    }
+
+    func parameterReference(_ node: Yams.Node) throws(Diagnostic) -> ParameterReference {
+        let text = try reader.string(node, what: "a published parameter")
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw reader.error("a published parameter is written node.uniform, found '\(text)'", at: node)
+        }
+        return ParameterReference(node: String(parts[0]), uniform: String(parts[1]), location: reader.location(of: node))
+    }
+}
+
+enum NodeName {
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+    }
+}

@@ -1,0 +1,65 @@
+/// Opens what the user named on the command line: a composition, or a lone fragment shader treated as a
+/// one-node composition fed by the live source; then applies `--input`.
+public enum CompositionOpener {
+    /// The name of the source node that feeds a lone shader.
+    public static let liveNodeName = "input"
+
+    public static func open(path: String, input: LiveInput? = nil) throws(DiagnosticsError) -> Composition {
+        var composition = FilePaths.isShaderFile(path)
+            ? try shaderComposition(path: path, input: input ?? .pattern)
+            : try CompositionLoader.load(path: path)
+        if let input {
+            try replaceLiveSource(of: &composition, with: input)
+        }
+        return composition
+    }
+
+    static func shaderComposition(path: String, input: LiveInput) throws(DiagnosticsError) -> Composition {
+        let source: SourceText
+        let interface: ShaderInterface
+        do {
+            source = try UserFile.readText(path: path)
+            interface = try ShaderInterface.read(source)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        let start = source.location(line: 1, column: 1)
+        var pass = ShaderPass(file: path, source: source, interface: interface)
+        var nodes: [Node] = []
+        if let imageInput = interface.primaryImageInput {
+            nodes.append(Node(name: liveNodeName, kind: .pattern(PatternSource()), location: start))
+            pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
+        }
+        let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
+        nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
+        let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName,
+                                      liveSource: nodes.count > 1 ? liveNodeName : nil)
+        let diagnostics = CompositionValidator.validate(composition)
+        guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
+        return composition
+    }
+
+    static func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[..<dot])
+    }
+
+    static func replaceLiveSource(of composition: inout Composition, with input: LiveInput) throws(DiagnosticsError) {
+        guard let name = composition.liveSource, let index = composition.nodes.firstIndex(where: { $0.name == name }) else {
+            throw DiagnosticsError([.error("\(composition.path) has no image source for --input to replace", at: SourceLocation(file: composition.path, line: 1, column: 1))])
+        }
+        let commandLine = SourceLocation(file: "--input", line: 1, column: 1)
+        switch input {
+        case .pattern:
+            composition.nodes[index].kind = .pattern(PatternSource())
+        case .image(let path):
+            guard UserFile.isRegularFile(path) else {
+                throw DiagnosticsError([.error("--input \(path): no such file")])
+            }
+            composition.nodes[index].kind = .image(ImageSource(file: path, location: commandLine))
+        case .camera:
+            throw DiagnosticsError([.error("--input \(input): camera capture is not part of this build yet; use an image path or 'pattern'")])
+        }
+    }
+}

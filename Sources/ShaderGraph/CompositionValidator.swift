@@ -1,0 +1,208 @@
+/// Checks a composition as a whole before anything runs: references, image versus value wiring, uniform
+/// types and arity, shader interfaces, and cycles. Returns every problem found.
+public enum CompositionValidator {
+    /// The varyings the workbench's vertex stage provides: the texture coordinate, once per image input
+    /// in GPUImage's multi-input convention.
+    static let providedVaryings: Set<String> = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4"]
+
+    /// `source` is the composition's text, for quoting the lines that problems point at.
+    public static func validate(_ composition: Composition, source: SourceText? = nil, unloadedNodes: Set<String> = []) -> [Diagnostic] {
+        var check = Check(composition: composition, unloadedNodes: unloadedNodes)
+        check.run()
+        var sources = check.shaderSources
+        if let source { sources[source.path] = source }
+        return check.diagnostics.map { diagnostic in
+            var quoted = diagnostic
+            if quoted.sourceLine == nil, let location = quoted.location {
+                quoted.sourceLine = sources[location.file]?.line(location.line)
+            }
+            return quoted
+        }
+    }
+}
+
+private struct Check {
+    let composition: Composition
+    let unloadedNodes: Set<String>
+    let byName: [String: Node]
+    var diagnostics: [Diagnostic] = []
+
+    init(composition: Composition, unloadedNodes: Set<String>) {
+        self.composition = composition
+        self.unloadedNodes = unloadedNodes
+        self.byName = Dictionary(composition.nodes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var shaderSources: [String: SourceText] {
+        var sources: [String: SourceText] = [:]
+        for node in composition.nodes {
+            if case .shader(let pass) = node.kind { sources[pass.source.path] = pass.source }
+        }
+        return sources
+    }
+
+    mutating func report(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(.error(message, at: location))
+    }
+
+    /// The node a wire names, or nil after reporting that none has that name.
+    mutating func resolve(_ wire: Wire) -> Node? {
+        if let node = byName[wire.node] { return node }
+        if !unloadedNodes.contains(wire.node) {
+            report(unknownNode(wire.node), at: wire.location)
+        }
+        return nil
+    }
+
+    func unknownNode(_ name: String) -> String {
+        var message = "no node named '\(name)'"
+        if let suggestion = Spelling.closest(to: name, among: composition.nodes.map(\.name)) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return message
+    }
+
+    mutating func run() {
+        checkOutput()
+        checkLiveSource()
+        for node in composition.nodes {
+            if case .shader(let pass) = node.kind { checkShader(node, pass) }
+        }
+        checkPublished()
+        checkCycles()
+    }
+
+    mutating func checkOutput() {
+        let location = composition.outputLocation
+        guard let node = byName[composition.output] else {
+            if !unloadedNodes.contains(composition.output) {
+                report("'output': \(unknownNode(composition.output))", at: location)
+            }
+            return
+        }
+        if node.output != .image {
+            report("the output '\(node.name)' is a \(node.kind.name) node, which makes \(node.output); the output must be an image", at: location)
+        }
+    }
+
+    mutating func checkLiveSource() {
+        guard let name = composition.liveSource, let location = composition.liveSourceLocation else { return }
+        guard let node = byName[name] else {
+            if !unloadedNodes.contains(name) { report("'live': \(unknownNode(name))", at: location) }
+            return
+        }
+        if !node.isImageSource {
+            report("'live' must name an image or pattern node, which --input can replace; '\(name)' is a \(node.kind.name) node", at: location)
+        }
+    }
+
+    mutating func checkShader(_ node: Node, _ pass: ShaderPass) {
+        let interface = pass.interface
+        let file = pass.source.path
+        for sampler in interface.samplers where pass.inputs[sampler.name] == nil {
+            report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; add it under 'inputs:'", at: node.location)
+        }
+        for (name, wire) in pass.inputs.sorted(by: { $0.key < $1.key }) {
+            let keyLocation = pass.keyLocations[name] ?? wire.location
+            guard let declaration = interface.uniform(named: name) else {
+                report("\(file) has no image input '\(name)'\(suggestion(name, among: interface.samplers.map(\.name)))", at: keyLocation)
+                continue
+            }
+            guard declaration.type == .sampler2D else {
+                report("'\(name)' is a \(declaration.type) uniform of \(file), not an image input; set it under 'uniforms:'", at: keyLocation)
+                continue
+            }
+            guard let source = resolve(wire) else { continue }
+            if source.output != .image {
+                report("'\(source.name)' makes \(source.output), but '\(name)' is an image input; wire values into uniforms", at: wire.location)
+            } else if !wire.components.isEmpty {
+                report("an image input takes a whole image; remove the component selection from '\(source.name)'", at: wire.location)
+            }
+        }
+        for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
+            let keyLocation = pass.keyLocations[name] ?? setting.location
+            guard let declaration = interface.uniform(named: name) else {
+                let settable = interface.uniforms.filter { $0.type != .sampler2D }.map(\.name)
+                report("\(file) has no uniform '\(name)'\(suggestion(name, among: settable))", at: keyLocation)
+                continue
+            }
+            checkUniform(name, declaration, setting, file: file, keyLocation: keyLocation)
+        }
+        for varying in interface.varyings where !CompositionValidator.providedVaryings.contains(varying.name) || varying.type != .vec2 {
+            let provided = CompositionValidator.providedVaryings.sorted().joined(separator: ", ")
+            diagnostics.append(pass.source.error(
+                "varying '\(varying.name)' is not provided by the workbench's vertex stage; it provides vec2 \(provided)",
+                line: varying.line, column: varying.column))
+        }
+    }
+
+    func suggestion(_ name: String, among names: [String]) -> String {
+        if let closest = Spelling.closest(to: name, among: names) { return "; did you mean '\(closest)'?" }
+        if names.isEmpty { return "" }
+        return "; it declares: \(names.joined(separator: ", "))"
+    }
+
+    mutating func checkUniform(_ name: String, _ declaration: ShaderInterface.Declaration, _ setting: UniformSetting,
+                               file: String, keyLocation: SourceLocation) {
+        let type = declaration.type
+        if type == .sampler2D {
+            report("'\(name)' is an image input of \(file); wire it under 'inputs:'", at: keyLocation)
+            return
+        }
+        guard let components = type.componentCount, let scalarKind = type.scalarKind else {
+            report("'\(name)' has type \(type), which a composition cannot set", at: keyLocation)
+            return
+        }
+        let expected = components * (declaration.arrayLength ?? 1)
+        let typeName = declaration.arrayLength.map { "\(type)[\($0)]" } ?? type.description
+        switch setting {
+        case .literal(let values, let location):
+            if values.count != expected {
+                report("'\(name)' is \(typeName) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(values.count)", at: location)
+            } else if scalarKind == .int, values.contains(where: { $0 != $0.rounded() }) {
+                report("'\(name)' is \(typeName) and needs whole numbers", at: location)
+            } else if scalarKind == .bool, values.contains(where: { $0 != 0 && $0 != 1 }) {
+                report("'\(name)' is \(typeName) and needs true or false", at: location)
+            }
+        case .wire(let wire):
+            guard let source = resolve(wire) else { return }
+            guard case .value(let available) = source.output else {
+                report("'\(source.name)' makes an image, but '\(name)' is a \(typeName) uniform; wire images under 'inputs:'", at: wire.location)
+                return
+            }
+            if let outOfRange = wire.components.first(where: { $0 >= available }) {
+                report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
+                return
+            }
+            let count = wire.components.isEmpty ? available : wire.components.count
+            if count != expected {
+                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but the wire carries \(count)", at: wire.location)
+            }
+        }
+    }
+
+    mutating func checkPublished() {
+        for parameter in composition.published {
+            guard let node = byName[parameter.node] else {
+                if !unloadedNodes.contains(parameter.node) { report("published parameter '\(parameter)': \(unknownNode(parameter.node))", at: parameter.location) }
+                continue
+            }
+            guard case .shader(let pass) = node.kind else {
+                report("published parameter '\(parameter)': '\(node.name)' is a \(node.kind.name) node; only shader uniforms can be published", at: parameter.location)
+                continue
+            }
+            guard let declaration = pass.interface.uniform(named: parameter.uniform), declaration.type != .sampler2D else {
+                let settable = pass.interface.uniforms.filter { $0.type != .sampler2D }.map(\.name)
+                report("published parameter '\(parameter)': \(pass.source.path) has no uniform '\(parameter.uniform)'\(suggestion(parameter.uniform, among: settable))", at: parameter.location)
+                continue
+            }
+        }
+    }
+
+    mutating func checkCycles() {
+        if case .failure(let error) = GraphOrder.sorted(composition) {
+            let path = error.cycle.path.joined(separator: " → ")
+            report("the graph has a cycle: \(path); a node cannot depend on its own output", at: error.cycle.closingWire.location)
+        }
+    }
+}

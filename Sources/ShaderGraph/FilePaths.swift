@@ -1,0 +1,41 @@
+/// Lexical path handling for files a composition names: relative paths resolve against the composition's
+/// folder, and `a/../b` collapses so messages show the path a person would type.
+enum FilePaths {
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func join(_ directory: String, _ reference: String) -> String {
+        if reference.hasPrefix("/") || directory == "." { return normalize(reference) }
+        return normalize(directory + "/" + reference)
+    }
+
+    static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append(part)
+                }
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// File name extensions that mark a lone fragment shader rather than a composition.
+    static let shaderExtensions: Set<String> = ["fsh", "frag", "fs", "glsl"]
+
+    static func isShaderFile(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return shaderExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+}

@@ -1,0 +1,56 @@
+/// Dependency order of a composition's nodes, and the cycles that make one impossible.
+public enum GraphOrder {
+    /// The nodes each node reads from (images and values), in declaration order.
+    public static func dependencies(of node: Node) -> [Wire] {
+        guard case .shader(let pass) = node.kind else { return [] }
+        let images = pass.inputs.sorted { $0.key < $1.key }.map(\.value)
+        let values = pass.uniforms.sorted { $0.key < $1.key }.compactMap { entry -> Wire? in
+            if case .wire(let wire) = entry.value { return wire }
+            return nil
+        }
+        return images + values
+    }
+
+    /// A cycle as the nodes along it, first repeated at the end, and the wire that closes it.
+    public struct Cycle: Sendable {
+        public var path: [String]
+        public var closingWire: Wire
+    }
+
+    /// Nodes ordered so every node comes after what it reads; declaration order breaks ties, so the
+    /// order is stable. Wires to unknown nodes are ignored here (the validator reports them).
+    public static func sorted(_ composition: Composition) -> Result<[String], CycleError> {
+        let names = composition.nodes.map(\.name)
+        let byName = Dictionary(composition.nodes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        enum Mark { case visiting, done }
+        var marks: [String: Mark] = [:]
+        var order: [String] = []
+        var stack: [String] = []
+
+        func visit(_ name: String) -> Cycle? {
+            if marks[name] == .done { return nil }
+            marks[name] = .visiting
+            stack.append(name)
+            for wire in byName[name].map(dependencies(of:)) ?? [] where byName[wire.node] != nil {
+                if marks[wire.node] == .visiting {
+                    let start = stack.lastIndex(of: wire.node) ?? 0
+                    return Cycle(path: Array(stack[start...]) + [wire.node], closingWire: wire)
+                }
+                if let cycle = visit(wire.node) { return cycle }
+            }
+            stack.removeLast()
+            marks[name] = .done
+            order.append(name)
+            return nil
+        }
+
+        for name in names {
+            if let cycle = visit(name) { return .failure(CycleError(cycle: cycle)) }
+        }
+        return .success(order)
+    }
+
+    public struct CycleError: Error, Sendable {
+        public var cycle: Cycle
+    }
+}

@@ -1,0 +1,27 @@
+/// A width and height in pixels, both positive.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The largest side a render target may have; GL drivers refuse larger textures, and llvmpipe's limit is this.
+    public static let maximumSide = 16384
+
+    /// The default render size when nothing in the composition gives one.
+    public static let standard = PixelSize(width: 640, height: 480)
+
+    /// Parses `1280x720` (or `1280×720`), as given on the command line.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height)
+        else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    public var description: String { "\(width)×\(height)" }
+}

@@ -1,0 +1,155 @@
+/// What a fragment shader declares that the workbench must feed: its GLSL ES version, uniforms and
+/// varyings, read from the source before anything is compiled so compositions can be checked against it.
+public struct ShaderInterface: Sendable {
+    public struct Declaration: Hashable, Sendable {
+        public var name: String
+        public var type: GLSLType
+        /// Set for arrays (`uniform float weights[9];`).
+        public var arrayLength: Int?
+        public var line: Int
+        public var column: Int
+    }
+
+    public var version: GLSLVersion
+    public var uniforms: [Declaration]
+    /// Interpolated inputs of the fragment stage (`varying` in 1.00, `in` in 3.00).
+    public var varyings: [Declaration]
+    /// The first line after the `#version` and `#extension` directives that open the file: where the
+    /// workbench's prelude goes.
+    public var bodyStartLine: Int
+
+    public func uniform(named name: String) -> Declaration? {
+        uniforms.first { $0.name == name }
+    }
+
+    /// Image inputs, in declaration order.
+    public var samplers: [Declaration] { uniforms.filter { $0.type == .sampler2D } }
+
+    /// The sampler a live source feeds when a single shader file is opened on its own: GPUImage's
+    /// `inputImageTexture` when declared, else the first sampler.
+    public var primaryImageInput: Declaration? {
+        samplers.first { $0.name == "inputImageTexture" } ?? samplers.first
+    }
+
+    /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
+    public static func read(_ source: SourceText) throws(Diagnostic) -> ShaderInterface {
+        let (version, bodyStartLine) = try readHeader(source)
+        let tokens = GLSLTokenizer.tokens(of: source)
+        var uniforms: [Declaration] = []
+        var varyings: [Declaration] = []
+        var depth = 0
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index].text
+            switch token {
+            case "{", "(": depth += 1
+            case "}", ")": depth = max(0, depth - 1)
+            case "uniform" where depth == 0:
+                uniforms += declarations(in: tokens, after: &index)
+            case "varying" where depth == 0 && version == .es100,
+                 "in" where depth == 0 && version != .es100:
+                varyings += declarations(in: tokens, after: &index)
+            default: break
+            }
+            index += 1
+        }
+        return ShaderInterface(version: version, uniforms: uniforms, varyings: varyings, bodyStartLine: bodyStartLine)
+    }
+
+    private static let precisionQualifiers: Set<String> = ["lowp", "mediump", "highp"]
+
+    /// Reads `[precision] type name[N], name2 ;` after a storage qualifier, leaving `index` on the `;`.
+    private static func declarations(in tokens: [GLSLToken], after index: inout Int) -> [Declaration] {
+        index += 1
+        while index < tokens.count, precisionQualifiers.contains(tokens[index].text) { index += 1 }
+        guard index + 1 < tokens.count else { return [] }
+        let type = GLSLType(name: tokens[index].text)
+        index += 1
+        if tokens[index].text == "{" {
+            // A uniform block: its members are not settable one by one here; skip to its end.
+            var depth = 0
+            while index < tokens.count {
+                if tokens[index].text == "{" { depth += 1 }
+                if tokens[index].text == "}" { depth -= 1; if depth == 0 { break } }
+                index += 1
+            }
+            while index < tokens.count, tokens[index].text != ";" { index += 1 }
+            return []
+        }
+        var found: [Declaration] = []
+        while index < tokens.count, tokens[index].text != ";" {
+            let nameToken = tokens[index]
+            guard nameToken.text.first.map({ $0.isLetter || $0 == "_" }) ?? false else { index += 1; continue }
+            var arrayLength: Int?
+            if index + 3 < tokens.count, tokens[index + 1].text == "[", tokens[index + 3].text == "]" {
+                arrayLength = Int(tokens[index + 2].text)
+                index += 3
+            }
+            found.append(Declaration(name: nameToken.text, type: type, arrayLength: arrayLength,
+                                     line: nameToken.line, column: nameToken.column))
+            index += 1
+            // Skip an initialiser (`uniform float x = 1.0;`) up to the next declarator or the end.
+            var depth = 0
+            while index < tokens.count {
+                let text = tokens[index].text
+                if text == "(" || text == "[" { depth += 1 }
+                if text == ")" || text == "]" { depth -= 1 }
+                if depth <= 0 && (text == ";" || text == ",") { break }
+                index += 1
+            }
+            if index < tokens.count, tokens[index].text == "," { index += 1 }
+        }
+        return found
+    }
+
+    /// Finds `#version` and the directives that must stay ahead of any prelude.
+    private static func readHeader(_ source: SourceText) throws(Diagnostic) -> (GLSLVersion, Int) {
+        var version = GLSLVersion.es100
+        var bodyStartLine = 1
+        for (index, rawLine) in source.lines.enumerated() {
+            let line = rawLine.drop { $0 == " " || $0 == "\t" }
+            if line.isEmpty || line.hasPrefix("//") { continue }
+            guard line.hasPrefix("#") else { break }
+            let words = line.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let directive = words.first else { continue }
+            if directive == "version" {
+                let number = words.count > 1 ? String(words[1]) : ""
+                let profile = words.count > 2 ? String(words[2]) : ""
+                guard let parsed = GLSLVersion(number: number, profile: profile) else {
+                    let column = rawLine.count - line.count + 1
+                    throw source.error(
+                        "#version \(number)\(profile.isEmpty ? "" : " " + profile) is not GLSL ES; use '#version 100', '#version 300 es' or no #version",
+                        line: index + 1, column: column)
+                }
+                version = parsed
+                bodyStartLine = index + 2
+            } else if directive == "extension" {
+                bodyStartLine = index + 2
+            } else {
+                break
+            }
+        }
+        return (version, bodyStartLine)
+    }
+}
+
+/// The GLSL ES versions a fragment shader may be written in.
+public enum GLSLVersion: String, Hashable, Sendable {
+    case es100 = "100"
+    case es300 = "300 es"
+    case es310 = "310 es"
+    case es320 = "320 es"
+
+    init?(number: String, profile: String) {
+        switch (number, profile) {
+        case ("100", ""): self = .es100
+        case ("300", "es"): self = .es300
+        case ("310", "es"): self = .es310
+        case ("320", "es"): self = .es320
+        default: return nil
+        }
+    }
+
+    /// The `#version` line that opens a shader of this version.
+    public var directive: String { "#version \(rawValue)" }
+}

@@ -1,0 +1,54 @@
+import Yams
+
+/// Turns Yams' errors into located diagnostics with libyaml's own wording.
+enum YAMLSyntaxError {
+    static func diagnostic(for error: YamlError, in source: SourceText) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "YAML syntax error: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line))" }
+            return source.error(message, line: mark.line, column: mark.column)
+        case .reader(let problem, let offset, _, _):
+            let (line, column) = position(ofByte: offset ?? 0, in: source.text)
+            return source.error("YAML cannot be read: \(problem)", line: line, column: column)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return duplicateKeys(duplicates, firstAt: context.mark, in: source)
+        default:
+            return source.error("YAML cannot be read: \(error)", line: 1, column: 1)
+        }
+    }
+
+    /// libyaml marks the first of the duplicated keys; point at the repeat too, which is usually the mistake.
+    static func duplicateKeys(_ keys: [String], firstAt mark: Mark, in source: SourceText) -> Diagnostic {
+        let key = keys.first ?? ""
+        let names = keys.map { "'\($0)'" }.joined(separator: ", ")
+        let first = source.location(line: mark.line, column: mark.column)
+        guard let repeatLine = (mark.line..<source.lines.count).first(where: { index in
+            let line = source.lines[index]
+            let start = line.index(line.startIndex, offsetBy: min(mark.column - 1, line.count))
+            let rest = line[start...]
+            return rest.hasPrefix(key) && rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":")
+        }) else {
+            return source.error("duplicate key \(names): each name may appear only once", line: mark.line, column: mark.column)
+        }
+        var diagnostic = source.error("duplicate key \(names): each name may appear only once", line: repeatLine + 1, column: mark.column)
+        diagnostic.notes = [Diagnostic(.note, "'\(key)' is first defined here", at: first, sourceLine: source.line(first.line))]
+        return diagnostic
+    }
+
+    static func position(ofByte offset: Int, in text: String) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}

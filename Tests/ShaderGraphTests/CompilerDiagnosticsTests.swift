@@ -1,0 +1,61 @@
+import Testing
+@testable import ShaderGraph
+
+@Suite("Mapping compiler logs to the user's file")
+struct CompilerDiagnosticsTests {
+    let shader: PreparedShader = {
+        let source = SourceText(path: "shaders/fx.fsh", text: """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() {
+                    gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * strength;
+            }
+            """)
+        // The interface of this fixed text always reads.
+        let interface = (try? ShaderInterface.read(source)) ?? ShaderInterface(version: .es100, uniforms: [], varyings: [], bodyStartLine: 1)
+        return PreparedShader(source: source, interface: interface)
+    }()
+
+    @Test("a Mesa error maps to the user's line, with the column of the quoted token")
+    func mesaError() {
+        // Mesa counts the eight leading spaces as one column: `strength`, at column 74, is Mesa's column 67.
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "0:4(67): error: `strength' undeclared\n", for: shader, stage: .fragment)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.location == SourceLocation(file: "shaders/fx.fsh", line: 4, column: 74))
+        #expect(diagnostics.first?.sourceLine == "        gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * strength;")
+    }
+
+    @Test("Mesa's collapsed whitespace columns are corrected without a token")
+    func mesaColumnCorrection() {
+        #expect(CompilerDiagnostics.realColumn(fromMesaColumn: 2, in: "        bar = 1.0;") == 9)
+        #expect(CompilerDiagnostics.realColumn(fromMesaColumn: 11, in: "float   x =    bar;") == 16)
+        #expect(CompilerDiagnostics.realColumn(fromMesaColumn: 12, in: "\t\tfloat x = bar;") == 13)
+        #expect(CompilerDiagnostics.realColumn(fromMesaColumn: 1, in: "bar") == 1)
+    }
+
+    @Test("a driver without columns gets the quoted token's column")
+    func angleStyle() {
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "ERROR: 0:4: 'strength' : undeclared identifier\nERROR: 1 compilation errors.  No code generated.\n", for: shader, stage: .fragment)
+        #expect(diagnostics.map(\.location) == [SourceLocation(file: "shaders/fx.fsh", line: 4, column: 74)])
+    }
+
+    @Test("a message in the prelude's source string names the file, not a user line")
+    func preludeMessage() {
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "1:3(1): error: something internal\n", for: shader, stage: .fragment)
+        #expect(diagnostics.first?.location == SourceLocation(file: "shaders/fx.fsh", line: 0))
+        #expect(diagnostics.first?.message.hasSuffix("(in the workbench's prelude)") == true)
+    }
+
+    @Test("a link error with no location names the file and is never dropped")
+    func linkError() {
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "error: fragment shader lacks `main'\n", for: shader, stage: .link)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.description == "shaders/fx.fsh: error: fragment shader lacks `main'")
+    }
+
+    @Test("an empty log after a failure still says something")
+    func emptyLog() {
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "", for: shader, stage: .link)
+        #expect(diagnostics.first?.message == "the shader failed to link and the driver gave no reason")
+    }
+}

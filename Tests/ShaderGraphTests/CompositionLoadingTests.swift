@@ -1,0 +1,359 @@
+import Testing
+@testable import ShaderGraph
+
+@Suite("Loading compositions")
+struct CompositionLoadingTests {
+    @Test("a valid composition loads into the typed model")
+    func loadsValidComposition() throws {
+        let workspace = try Workspace()
+        try workspace.shader("shaders/tint.fsh", uniforms: "uniform lowp vec3 tint;\nuniform float amount;")
+        try workspace.write("images/a.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        let path = try workspace.write("c/comp.yaml", """
+            composition: 1
+            size: [320, 200]
+            nodes:
+              photo: { kind: image, file: ../images/a.png }
+              level: { kind: constant, value: 0.5 }
+              tint:
+                kind: shader
+                file: ../shaders/tint.fsh
+                inputs: { inputImageTexture: photo }
+                uniforms: { tint: [1, 0.5, 0.25], amount: level }
+            output: tint
+            publish: [tint.tint]
+            """)
+        let composition = try CompositionLoader.load(path: path)
+        #expect(composition.size == PixelSize(width: 320, height: 200))
+        #expect(composition.nodes.map(\.name) == ["photo", "level", "tint"])
+        #expect(composition.output == "tint")
+        #expect(composition.liveSource == "photo")
+        #expect(composition.published.map(\.description) == ["tint.tint"])
+        guard case .shader(let pass) = composition.node(named: "tint")?.kind else {
+            Issue.record("tint is not a shader node")
+            return
+        }
+        #expect(pass.file == workspace.path("shaders/tint.fsh"))
+        #expect(pass.inputs["inputImageTexture"]?.node == "photo")
+        guard case .literal(let values, _) = pass.uniforms["tint"], case .wire(let wire) = pass.uniforms["amount"] else {
+            Issue.record("uniform settings were not read")
+            return
+        }
+        #expect(values == [1, 0.5, 0.25])
+        #expect(wire.node == "level")
+        #expect(composition.files == [path, workspace.path("images/a.png"), workspace.path("shaders/tint.fsh")])
+    }
+
+    @Test("JSON compositions load too")
+    func loadsJSON() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let path = try workspace.write("c.json", """
+            {"composition": 1, "nodes": {"src": {"kind": "pattern", "size": [64, 48]},
+              "out": {"kind": "shader", "file": "s.fsh", "inputs": {"inputImageTexture": "src"}}},
+             "output": "out"}
+            """)
+        let composition = try CompositionLoader.load(path: path)
+        #expect(composition.nodes.map(\.name) == ["src", "out"])
+    }
+
+    @Test("the output defaults to the last node that makes an image")
+    func outputDefaultsToLastImageNode() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let path = try workspace.write("c.yaml", """
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: s.fsh, inputs: { inputImageTexture: src } }
+              clock: { kind: time }
+            """)
+        #expect(try CompositionLoader.load(path: path).output == "fx")
+    }
+
+    @Test("a YAML syntax error is located")
+    func yamlSyntaxError() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              src: { kind: pattern
+              fx: 3
+            """)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.hasPrefix("YAML syntax error") == true)
+        #expect(diagnostics.first?.location?.line == 3)
+    }
+
+    @Test("an empty composition is an error at its first line")
+    func emptyComposition() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.diagnostics("\n  \n").positioned == ["1:1 the composition is empty; it needs at least 'nodes'"])
+        #expect(try workspace.diagnostics("# only a comment\n").positioned == ["1:1 the composition is empty; it needs at least 'nodes'"])
+    }
+
+    @Test("an unknown node kind is located at the kind, with a suggestion")
+    func unknownKind() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              src:
+                kind: patern
+            """)
+        #expect(diagnostics.positioned == ["3:11 unknown node kind 'patern'; did you mean 'pattern'?"])
+    }
+
+    @Test("unknown keys are located at the key, at top level and in nodes")
+    func unknownKeys() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              src:
+                kind: pattern
+                colour: red
+            outptu: src
+            """)
+        #expect(diagnostics.positioned == [
+            "4:5 unknown key 'colour' in a pattern node; expected one of: kind, size",
+            "5:1 unknown key 'outptu' in the composition; did you mean 'output'?",
+        ])
+    }
+
+    @Test("duplicate node names point at the repeat and the first definition")
+    func duplicateNames() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              src: { kind: pattern }
+              other: { kind: pattern }
+              src: { kind: time }
+            """)
+        #expect(diagnostics.positioned == ["4:3 duplicate key 'src': each name may appear only once"])
+        #expect(diagnostics.first?.notes.first?.location?.line == 2)
+    }
+
+    @Test("references to nodes that do not exist are located at the reference")
+    func unknownNodeReferences() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh", uniforms: "uniform float amount;")
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              source: { kind: pattern }
+              fx:
+                kind: shader
+                file: s.fsh
+                inputs: { inputImageTexture: sorce }
+                uniforms: { amount: level.x }
+            output: fxx
+            """)
+        #expect(diagnostics.positioned == [
+            "6:34 no node named 'sorce'; did you mean 'source'?",
+            "7:25 no node named 'level'",
+            "8:9 'output': no node named 'fxx'; did you mean 'fx'?",
+        ])
+    }
+
+    @Test("inputs and uniforms the shader does not declare are located at their key")
+    func undeclaredInputsAndUniforms() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh", uniforms: "uniform float amount;")
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              source: { kind: pattern }
+              fx:
+                kind: shader
+                file: s.fsh
+                inputs: { inputImageTexture: source, inputImageTexture2: source }
+                uniforms: { amout: 1.0 }
+            """)
+        #expect(diagnostics.positioned == [
+            "6:42 s.fsh has no image input 'inputImageTexture2'; did you mean 'inputImageTexture'?",
+            "7:17 s.fsh has no uniform 'amout'; did you mean 'amount'?",
+        ].map { $0.replacingOccurrences(of: "s.fsh", with: workspace.path("s.fsh")) })
+    }
+
+    @Test("a sampler with nothing wired to it is an error at the node")
+    func unwiredSampler() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              fx: { kind: shader, file: s.fsh }
+            """)
+        #expect(diagnostics.positioned == [
+            "2:3 node 'fx': \(workspace.path("s.fsh")) samples 'inputImageTexture', but nothing is wired to it; add it under 'inputs:'",
+        ])
+    }
+
+    @Test("a value wired into an image input, and an image into a uniform, are errors")
+    func imageValueMismatch() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh", uniforms: "uniform vec3 tint;")
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              source: { kind: pattern }
+              level: { kind: constant, value: [1, 2, 3] }
+              fx:
+                kind: shader
+                file: s.fsh
+                inputs: { inputImageTexture: level }
+                uniforms: { tint: source }
+            """)
+        #expect(diagnostics.positioned == [
+            "7:34 'level' makes a 3-component value, but 'inputImageTexture' is an image input; wire values into uniforms",
+            "8:23 'source' makes an image, but 'tint' is a vec3 uniform; wire images under 'inputs:'",
+        ])
+    }
+
+    @Test("wrong value types and arity are located at the value")
+    func wrongTypesAndArity() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh", uniforms: """
+            uniform vec3 tint;
+            uniform int steps;
+            uniform bool enabled;
+            uniform vec2 centre;
+            uniform float weights[3];
+            uniform mat3 matrix;
+            """)
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              source: { kind: pattern }
+              pair: { kind: constant, value: [0.1, 0.2] }
+              fx:
+                kind: shader
+                file: s.fsh
+                inputs: { inputImageTexture: source }
+                uniforms:
+                  tint: [1, 0]
+                  steps: 2.5
+                  enabled: 3
+                  centre: pair.xyz
+                  weights: [1, 2, 3]
+                  matrix: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+            """)
+        #expect(diagnostics.positioned == [
+            "9:13 'tint' is vec3 and needs 3 numbers, found 2",
+            "10:14 'steps' is int and needs whole numbers",
+            "11:16 'enabled' is bool and needs true or false",
+            "12:15 'pair' has 2 components; component 3 does not exist",
+        ])
+    }
+
+    @Test("a wire carrying the wrong number of components is an error")
+    func wireArity() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh", uniforms: "uniform vec3 tint;")
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              source: { kind: pattern }
+              colour: { kind: constant, value: [1, 0, 0, 1] }
+              fx:
+                kind: shader
+                file: s.fsh
+                inputs: { inputImageTexture: source }
+                uniforms: { tint: colour }
+            """)
+        #expect(diagnostics.positioned == ["8:23 'tint' is vec3 and needs 3 components, but the wire carries 4"])
+    }
+
+    @Test("a cycle is reported with its whole path")
+    func cycle() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              a: { kind: shader, file: s.fsh, inputs: { inputImageTexture: c } }
+              b: { kind: shader, file: s.fsh, inputs: { inputImageTexture: a } }
+              c: { kind: shader, file: s.fsh, inputs: { inputImageTexture: b } }
+            output: c
+            """)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message == "the graph has a cycle: a → c → b → a; a node cannot depend on its own output")
+        #expect(diagnostics.first?.location?.line == 3)
+    }
+
+    @Test("missing shader and image files are located at their file: value")
+    func missingFiles() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              photo: { kind: image, file: missing.png }
+              fx: { kind: shader, file: ../nowhere/fx.fsh, inputs: { inputImageTexture: photo } }
+            """, file: "c/comp.yaml")
+        #expect(diagnostics.positioned == [
+            "2:31 \(workspace.path("c/missing.png")): no such file (from 'missing.png', relative to the composition's folder)",
+            "3:29 \(workspace.path("nowhere/fx.fsh")): no such file (from '../nowhere/fx.fsh', relative to the composition's folder)",
+        ])
+    }
+
+    @Test("a composition that is not there, or is a folder, is a clear error")
+    func missingComposition() throws {
+        let workspace = try Workspace()
+        #expect(throws: DiagnosticsError.self) { try CompositionLoader.load(path: workspace.path("none.yaml")) }
+        do {
+            _ = try CompositionLoader.load(path: workspace.root)
+        } catch {
+            #expect(error.diagnostics.first?.message == "\(workspace.root): is not a regular file")
+        }
+    }
+
+    @Test("a huge composition is refused before it is parsed")
+    func hugeComposition() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("big.yaml", String(repeating: "# padding line\n", count: 400_000))
+        do {
+            _ = try CompositionLoader.load(path: path)
+            Issue.record("a 6 MB composition loaded")
+        } catch {
+            #expect(error.diagnostics.first?.message.contains("more than the 4 MiB") == true)
+        }
+    }
+
+    @Test("a shader that is not UTF-8 is located at the first bad byte")
+    func nonUTF8Shader() throws {
+        let workspace = try Workspace()
+        try workspace.write("s.fsh", bytes: Array("void main() {\n  gl_FragColor = vec4(1.0); // caf".utf8) + [0xE9] + Array(" \n}\n".utf8))
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              fx: { kind: shader, file: s.fsh }
+            """)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.location == SourceLocation(file: workspace.path("s.fsh"), line: 2, column: 35))
+        #expect(diagnostics.first?.message == "the file is not valid UTF-8 text (byte 0xE9)")
+    }
+
+    @Test("a desktop GLSL #version is located in the shader")
+    func desktopVersion() throws {
+        let workspace = try Workspace()
+        try workspace.write("s.fsh", "// edge filter\n#version 330\nvoid main() {}\n")
+        let diagnostics = try workspace.diagnostics("nodes:\n  fx: { kind: shader, file: s.fsh }\n")
+        #expect(diagnostics.first?.location == SourceLocation(file: workspace.path("s.fsh"), line: 2, column: 1))
+    }
+
+    @Test("every problem is reported at once, in file order")
+    func reportsEverything() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("""
+            size: [0, 10]
+            nodes:
+              a: { kind: nope }
+              b: { kind: image }
+            publish: [b]
+            """)
+        #expect(diagnostics.positioned == [
+            "1:8 the width must be a whole number from 1 to 16384, found the number 0",
+            "3:14 unknown node kind 'nope'; expected one of: image, pattern, shader, constant, time",
+            "4:3 node 'b' needs a 'file'",
+            "5:11 a published parameter is written node.uniform, found 'b'",
+        ])
+    }
+
+    @Test("diagnostics render as file:line:col with the source line and a caret")
+    func renderedForm() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("nodes:\n  src:\n    kind: patern\n")
+        #expect(diagnostics.first?.rendered() == """
+            \(workspace.path("c.yaml")):3:11: error: unknown node kind 'patern'; did you mean 'pattern'?
+                    kind: patern
+                          ^
+            """)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import ShaderGraph
+
+@Suite("Opening what the command line names")
+struct CompositionOpenerTests {
+    @Test("a lone shader becomes a pattern-fed one-node composition")
+    func loneShader() throws {
+        let workspace = try Workspace()
+        let path = try workspace.shader("glow.frag")
+        let composition = try CompositionOpener.open(path: path)
+        #expect(composition.nodes.map(\.name) == ["input", "glow"])
+        #expect(composition.output == "glow")
+        #expect(composition.liveSource == "input")
+        guard case .pattern = composition.nodes[0].kind else {
+            Issue.record("the live source is not the pattern")
+            return
+        }
+    }
+
+    @Test("a lone generator shader has no live source")
+    func generator() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("gen.glsl", "void main() { gl_FragColor = vec4(1.0); }")
+        let composition = try CompositionOpener.open(path: path)
+        #expect(composition.nodes.map(\.name) == ["gen"])
+        #expect(composition.liveSource == nil)
+    }
+
+    @Test("--input replaces the composition's live source, keeping its name and wiring")
+    func inputReplacesLiveSource() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let image = try workspace.write("other.png", bytes: [0x89, 0x50])
+        let path = try workspace.write("c.yaml", """
+            nodes:
+              camera: { kind: pattern }
+              fx: { kind: shader, file: s.fsh, inputs: { inputImageTexture: camera } }
+            """)
+        let composition = try CompositionOpener.open(path: path, input: .image(path: image))
+        guard case .image(let source) = composition.node(named: "camera")?.kind else {
+            Issue.record("the live source was not replaced")
+            return
+        }
+        #expect(source.file == image)
+    }
+
+    @Test("--input with a missing image is an error naming it")
+    func missingInput() throws {
+        let workspace = try Workspace()
+        let path = try workspace.shader("s.fsh")
+        #expect(throws: DiagnosticsError.self) { try CompositionOpener.open(path: path, input: .image(path: workspace.path("none.png"))) }
+    }
+
+    @Test("'live:' picks which source --input replaces")
+    func liveKey() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let path = try workspace.write("c.yaml", """
+            nodes:
+              first: { kind: pattern }
+              second: { kind: pattern }
+              fx: { kind: shader, file: s.fsh, inputs: { inputImageTexture: second } }
+            live: second
+            """)
+        #expect(try CompositionLoader.load(path: path).liveSource == "second")
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+@testable import ShaderGraph
+
+@Suite("Preparing shaders for the driver")
+struct PreparedShaderTests {
+    func prepare(_ text: String) throws -> PreparedShader {
+        let source = SourceText(path: "s.fsh", text: text)
+        return PreparedShader(source: source, interface: try ShaderInterface.read(source))
+    }
+
+    @Test("the prelude sits before the user's text, which restarts at line 1 of source string 0")
+    func preludeWithoutVersion() throws {
+        let shader = try prepare("varying vec2 textureCoordinate;\nvoid main() {}")
+        let lines = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "#line 1 1")
+        #expect(lines.contains("precision highp float;"))
+        #expect(lines.suffix(3) == ["#line 1 0", "varying vec2 textureCoordinate;", "void main() {}"])
+    }
+
+    @Test("#version and #extension stay first; numbering resumes after them")
+    func preludeAfterHeader() throws {
+        let shader = try prepare("#version 300 es\n#extension GL_EXT_x : enable\nin vec2 textureCoordinate;\nout vec4 c;\nvoid main() {}")
+        let lines = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "#version 300 es")
+        #expect(lines[1] == "#extension GL_EXT_x : enable")
+        #expect(lines[2] == "#line 1 1")
+        #expect(lines.contains("#line 3 0"))
+    }
+
+    @Test("the vertex stage matches the fragment's version and provides its coordinates")
+    func vertexStage() throws {
+        let modern = try prepare("#version 300 es\nin vec2 textureCoordinate;\nout vec4 c;\nvoid main() {}")
+        #expect(modern.vertexSource.hasPrefix("#version 300 es\nin vec2 position;"))
+        #expect(modern.vertexSource.contains("out highp vec2 textureCoordinate;"))
+        let classic = try prepare("varying vec2 textureCoordinate;\nvarying vec2 textureCoordinate2;\nvoid main() {}")
+        #expect(classic.vertexSource.hasPrefix("attribute vec2 position;"))
+        #expect(classic.vertexSource.contains("textureCoordinate2 = position * 0.5 + 0.5;"))
+    }
+}
