@@ -1,0 +1,30 @@
+import CGLES
+
+/// What the current context says about itself.
+public enum GLInfo {
+    public static var renderer: String {
+        "\(string(GL_RENDERER)), \(string(GL_VERSION))"
+    }
+
+    public static var maximumTextureSize: Int {
+        var size: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+        return Int(size)
+    }
+
+    static func string(_ name: Int32) -> String {
+        guard let pointer = glGetString(GLenum(name)) else { return "unknown" }
+        return String(cString: pointer)
+    }
+
+    /// Drains the GL error flags into one error, for checking after set-up work (never per frame).
+    static func check(_ what: @autoclosure () -> String) throws(GPUError) {
+        var codes: [GLenum] = []
+        while case let code = glGetError(), code != GLenum(GL_NO_ERROR), codes.count < 8 {
+            codes.append(code)
+        }
+        guard codes.isEmpty else {
+            throw GPUError("\(what()) failed: GL error \(codes.map { "0x" + String($0, radix: 16) }.joined(separator: ", "))")
+        }
+    }
+}

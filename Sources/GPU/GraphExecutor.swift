@@ -1,0 +1,269 @@
+import CGLES
+import Images
+import ShaderGraph
+
+/// Runs a composition frame by frame on the current GL context: nodes in dependency order, each shader a
+/// pass into a pooled render target. The window, headless renders, tests and benchmarks all use this one.
+///
+/// Everything that does not change between frames (programs, texture units, filters, literal uniform
+/// values, which target is released when) is settled when it is built; a frame only binds, sets the wired
+/// values and draws.
+public final class GraphExecutor {
+    public let composition: Composition
+    public let renderSize: PixelSize
+    public let pool = FramebufferPool()
+    /// The linked program of each shader node, by node name.
+    public private(set) var programs: [String: ShaderProgram] = [:]
+
+    private let quad: FullscreenQuad
+    private let steps: [ExecutableStep]
+    private let stepIndex: [String: Int]
+    private let outputStep: Int
+    /// Each step's image this frame; pooled ones are returned as soon as their last reader has run.
+    private var images: [RenderTarget?]
+    /// Each value node's components this frame, sized once.
+    private var values: [[Float]]
+    private var uniformWriter = UniformWriter()
+    private var wireScratch = [Float](repeating: 0, count: 16)
+
+    /// Loads images, compiles every shader and plans the frame. Problems in the user's files come back
+    /// together as one `DiagnosticsError`; a GPU failure is reported as a diagnostic at the composition.
+    /// `renderSize` overrides the composition's; `keeping` names nodes whose images must be readable
+    /// after a frame besides the output.
+    public init(composition: Composition, renderSize: PixelSize? = nil, keeping: Set<String> = []) throws(DiagnosticsError) {
+        self.composition = composition
+        let plan = try RenderPlan(composition, keeping: keeping)
+        let fileLocation = SourceLocation(file: composition.path, line: 0)
+        do {
+            quad = try FullscreenQuad()
+        } catch {
+            throw DiagnosticsError([.error(error.message, at: fileLocation)])
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var loadedImages: [String: RenderTarget] = [:]
+        let maximumSide = GLInfo.maximumTextureSize
+        for step in plan.steps {
+            guard case .image(let source) = step.node.kind else { continue }
+            do {
+                let image = try ImageFile.read(path: source.file, maximumDimension: maximumSide)
+                loadedImages[step.node.name] = try RenderTarget(image: image)
+            } catch let error as ImageFileError {
+                diagnostics.append(.error(error.description, at: source.location))
+            } catch {
+                diagnostics.append(.error("\(source.file): \(error)", at: source.location))
+            }
+        }
+        let firstImageSize = composition.nodes.lazy.compactMap { loadedImages[$0.name]?.size }.first
+        let size = renderSize ?? composition.size ?? firstImageSize ?? .standard
+        self.renderSize = size
+
+        let index = Dictionary(plan.steps.enumerated().map { ($1.node.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var works: [ExecutableStep.Work?] = []
+        var sizes: [PixelSize] = []
+        var programs: [String: ShaderProgram] = [:]
+        for step in plan.steps {
+            let node = step.node
+            var work: ExecutableStep.Work?
+            switch node.kind {
+            case .image:
+                let target = loadedImages[node.name]
+                work = target.map { .source($0) }
+                sizes.append(target?.size ?? size)
+            case .pattern(let pattern):
+                let patternSize = pattern.size ?? size
+                do {
+                    let program = try ShaderProgram(try TestPattern.prepared())
+                    glUseProgram(program.name)
+                    glUniform2f(program.uniformLocation("size"), Float(patternSize.width), Float(patternSize.height))
+                    work = .pattern(program, timeLocation: program.uniformLocation("time"),
+                                    target: TextureDescriptor(size: patternSize))
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+                sizes.append(patternSize)
+            case .shader(let pass):
+                let passSize = pass.size ?? size
+                sizes.append(passSize)
+                do {
+                    let program = try ShaderProgram(PreparedShader(source: pass.source, interface: pass.interface))
+                    programs[node.name] = program
+                    work = .shader(Self.bind(pass, program: program, size: passSize, index: index, sizes: sizes,
+                                             writer: &uniformWriter))
+                } catch {
+                    diagnostics += error.diagnostics.map { diagnostic in
+                        var named = diagnostic
+                        named.message += " [node '\(node.name)']"
+                        return named
+                    }
+                }
+            case .constant(let numbers):
+                work = .constant(numbers)
+                sizes.append(size)
+            case .time:
+                work = .time
+                sizes.append(size)
+            }
+            works.append(work)
+        }
+        let built = zip(plan.steps, works).compactMap { step, work in
+            work.map { ExecutableStep(work: $0, releases: step.releases.compactMap { index[$0] }) }
+        }
+        guard diagnostics.isEmpty, built.count == plan.steps.count else { throw DiagnosticsError(diagnostics) }
+
+        self.programs = programs
+        steps = built
+        images = Array(repeating: nil, count: built.count)
+        values = built.map { step in
+            switch step.work {
+            case .constant(let numbers): numbers
+            case .time: [0]
+            default: []
+            }
+        }
+        stepIndex = index
+        outputStep = index[composition.output] ?? built.count - 1
+    }
+
+    /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now
+    /// (a program keeps its uniform values), wired uniforms resolved to value slots.
+    private static func bind(_ pass: ShaderPass, program: ShaderProgram, size: PixelSize, index: [String: Int],
+                             sizes: [PixelSize], writer: inout UniformWriter) -> ExecutableStep.Pass {
+        glUseProgram(program.name)
+        var inputs: [ExecutableStep.Input] = []
+        for (unit, sampler) in pass.interface.samplers.enumerated() {
+            guard let wire = pass.inputs[sampler.name], let source = index[wire.node] else { continue }
+            glUniform1i(program.uniformLocation(sampler.name), GLint(unit))
+            // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser.
+            let filter = sizes[source] == size ? GL_NEAREST : GL_LINEAR
+            inputs.append(ExecutableStep.Input(step: source, unit: unit, filter: filter))
+        }
+        var wired: [ExecutableStep.WiredUniform] = []
+        for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
+            guard let declaration = pass.interface.uniform(named: name) else { continue }
+            let location = program.uniformLocation(name)
+            let count = declaration.arrayLength ?? 1
+            switch setting {
+            case .literal(let numbers, _):
+                numbers.withUnsafeBufferPointer { writer.set(location, type: declaration.type, count: count, values: $0) }
+            case .wire(let wire):
+                guard let source = index[wire.node] else { continue }
+                wired.append(ExecutableStep.WiredUniform(location: location, type: declaration.type, count: count,
+                                                         source: source, components: wire.components))
+            }
+        }
+        return ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired,
+                                   target: TextureDescriptor(size: size, format: pass.format))
+    }
+
+    /// Renders one frame and returns the output's target, valid until the next call.
+    @discardableResult
+    public func renderFrame(_ time: FrameTime) throws(GPUError) -> RenderTarget {
+        // Last frame's kept images go back to the pool now that nobody shows them.
+        for index in images.indices {
+            if let target = images[index], steps[index].isPooled { pool.release(target) }
+            images[index] = nil
+        }
+        for (index, step) in steps.enumerated() {
+            switch step.work {
+            case .source(let target):
+                images[index] = target
+            case .pattern(let program, let timeLocation, let descriptor):
+                let target = try pool.acquire(descriptor)
+                target.bindForDrawing()
+                glUseProgram(program.name)
+                glUniform1f(timeLocation, Float(time.seconds))
+                quad.draw()
+                images[index] = target
+            case .shader(let pass):
+                let target = try pool.acquire(pass.target)
+                target.bindForDrawing()
+                glUseProgram(pass.program.name)
+                for input in pass.inputs {
+                    images[input.step]?.bind(toUnit: input.unit, filter: input.filter)
+                }
+                for uniform in pass.wiredUniforms { write(uniform) }
+                quad.draw()
+                images[index] = target
+            case .constant:
+                break
+            case .time:
+                if !values[index].isEmpty { values[index][0] = Float(time.seconds) }
+            }
+            for released in step.releases where steps[released].isPooled {
+                if let target = images[released] {
+                    pool.release(target)
+                    images[released] = nil
+                }
+            }
+        }
+        guard let output = images[outputStep] else {
+            throw GPUError("the output '\(composition.output)' produced no image")
+        }
+        return output
+    }
+
+    /// The image a kept node made in the last frame.
+    public func image(of node: String) -> RenderTarget? {
+        stepIndex[node].flatMap { images[$0] }
+    }
+
+    private func write(_ uniform: ExecutableStep.WiredUniform) {
+        let source = values[uniform.source]
+        let count: Int
+        if uniform.components.isEmpty {
+            count = source.count
+            for index in 0..<count { wireScratch[index] = source[index] }
+        } else {
+            count = uniform.components.count
+            for (index, component) in uniform.components.enumerated() { wireScratch[index] = source[component] }
+        }
+        wireScratch.withUnsafeBufferPointer { buffer in
+            uniformWriter.set(uniform.location, type: uniform.type, count: uniform.count,
+                              values: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+}
+
+/// One node's work in a frame, with everything resolved to indices.
+struct ExecutableStep {
+    struct Input {
+        var step: Int
+        var unit: Int
+        var filter: GLint
+    }
+
+    struct WiredUniform {
+        var location: GLint
+        var type: GLSLType
+        var count: Int
+        var source: Int
+        var components: [Int]
+    }
+
+    struct Pass {
+        var program: ShaderProgram
+        var inputs: [Input]
+        var wiredUniforms: [WiredUniform]
+        var target: TextureDescriptor
+    }
+
+    enum Work {
+        case source(RenderTarget)
+        case pattern(ShaderProgram, timeLocation: GLint, target: TextureDescriptor)
+        case shader(Pass)
+        case constant([Float])
+        case time
+    }
+
+    var work: Work
+    var releases: [Int]
+
+    /// Whether this step's image comes from the pool (and must go back to it).
+    var isPooled: Bool {
+        switch work {
+        case .pattern, .shader: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import CGLES
+import Images
+import ShaderGraph
+
+/// A texture with a framebuffer drawing into it: the output of a pass, or an uploaded source image
+/// (which then reads back the same way). Owns both GL objects.
+public final class RenderTarget {
+    public let descriptor: TextureDescriptor
+    public let texture: GLuint
+    let framebuffer: GLuint
+    /// The sampling filter last set, so a pass only touches texture state when it changes.
+    private var filter: GLint = 0
+
+    public var size: PixelSize { descriptor.size }
+
+    public init(_ descriptor: TextureDescriptor) throws(GPUError) {
+        self.descriptor = descriptor
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        self.texture = texture
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        self.framebuffer = framebuffer
+
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        let (internalFormat, type) = Self.storage(for: descriptor.format)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(descriptor.size.width), GLsizei(descriptor.size.height),
+                     0, GLenum(GL_RGBA), type, nil)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        setFilter(GL_NEAREST)
+        try GLInfo.check("allocating a \(descriptor) texture")
+
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GPUError("a \(descriptor) render target is not supported here (framebuffer status 0x\(String(status, radix: 16)))")
+        }
+    }
+
+    /// A target holding an image's pixels, row 0 (the image's top) at texture coordinate t = 0.
+    public convenience init(image: RGBAImage) throws(GPUError) {
+        try self.init(TextureDescriptor(size: PixelSize(width: image.width, height: image.height)))
+        upload(image)
+        try GLInfo.check("uploading a \(image.width)×\(image.height) image")
+    }
+
+    /// Replaces the contents with `image`, which must have this target's size and be RGBA8.
+    public func upload(_ image: RGBAImage) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        image.pixels.withUnsafeBytes { bytes in
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height),
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+    }
+
+    /// Binds the texture to `unit` with the given filter: nearest for 1:1 sampling, linear when scaling.
+    func bind(toUnit unit: Int, filter: GLint) {
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        if self.filter != filter { setFilter(filter) }
+    }
+
+    private func setFilter(_ filter: GLint) {
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        self.filter = filter
+    }
+
+    /// Makes this the target of the next draws.
+    func bindForDrawing() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(descriptor.size.width), GLsizei(descriptor.size.height))
+    }
+
+    /// Reads the pixels back, row 0 first: the image's top row, by the convention of `init(image:)`.
+    /// Half-float targets are read as floats and rounded to 8 bits.
+    public func readPixels() -> RGBAImage {
+        let width = descriptor.size.width
+        let height = descriptor.size.height
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        switch descriptor.format {
+        case .rgba8:
+            pixels.withUnsafeMutableBytes { bytes in
+                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            }
+        case .rgba16f:
+            // ES 3 guarantees RGBA/FLOAT reads from float colour buffers, not unsigned bytes.
+            var floats = [Float](repeating: 0, count: width * height * 4)
+            floats.withUnsafeMutableBytes { bytes in
+                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
+            }
+            for index in floats.indices {
+                pixels[index] = UInt8((min(max(floats[index], 0), 1) * 255).rounded())
+            }
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    static func storage(for format: PixelFormat) -> (internalFormat: GLint, type: GLenum) {
+        switch format {
+        case .rgba8: (GL_RGBA8, GLenum(GL_UNSIGNED_BYTE))
+        case .rgba16f: (GL_RGBA16F, GLenum(GL_HALF_FLOAT))
+        }
+    }
+
+    deinit {
+        var framebuffer = framebuffer
+        glDeleteFramebuffers(1, &framebuffer)
+        var texture = texture
+        glDeleteTextures(1, &texture)
+    }
+}
