@@ -1,0 +1,36 @@
+import GPU
+import ShaderGraph
+
+/// Validates a composition and compiles every shader in it headless, unused ones included: CI for shaders.
+public enum CheckJob {
+    public struct Report: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var shaderCount: Int
+
+        public var passed: Bool { !diagnostics.contains { $0.severity == .error } }
+    }
+
+    public static func run(composition path: String, input: LiveInput? = nil) -> Report {
+        let composition: Composition
+        do {
+            composition = try CompositionOpener.open(path: path, input: input)
+        } catch {
+            return Report(diagnostics: error.diagnostics, shaderCount: 0)
+        }
+        let shaderCount = composition.nodes.filter { if case .shader = $0.kind { true } else { false } }.count
+        let context: HeadlessContext
+        do {
+            context = try HeadlessContext()
+        } catch {
+            return Report(diagnostics: [.error("cannot start headless rendering: \(error.message)")], shaderCount: shaderCount)
+        }
+        defer { withExtendedLifetime(context) {} }
+        do {
+            // Keeping every node makes the executor build all of them, not only those the output needs.
+            _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)))
+            return Report(diagnostics: [], shaderCount: shaderCount)
+        } catch {
+            return Report(diagnostics: error.diagnostics, shaderCount: shaderCount)
+        }
+    }
+}

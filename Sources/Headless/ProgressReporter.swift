@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reports progress on long renders: a redrawn bar on a terminal, one plain line per frame otherwise (logs,
+/// pipes, CI), both on standard error so standard output stays for results.
+public struct ProgressReporter: Sendable {
+    public enum Style: Sendable {
+        case bar
+        case lines
+        case silent
+    }
+
+    public let style: Style
+    private let started: Double
+
+    public init(style: Style) {
+        self.style = style
+        self.started = Self.now()
+    }
+
+    /// A bar when standard error is a terminal, lines otherwise.
+    public static func automatic() -> ProgressReporter {
+        ProgressReporter(style: StandardStreams.errorIsTerminal ? .bar : .lines)
+    }
+
+    /// After `done` of `total` frames, the last written to `path`.
+    public func report(done: Int, total: Int, path: String) {
+        switch style {
+        case .silent:
+            return
+        case .lines:
+            StandardStreams.error("frame \(done)/\(total) → \(path)\n")
+        case .bar:
+            let elapsed = Self.now() - started
+            let rate = elapsed > 0 ? Double(done) / elapsed : 0
+            let remaining = rate > 0 ? Double(total - done) / rate : 0
+            let width = 30
+            let filled = total > 0 ? width * done / total : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let line = "\r\(bar) \(done)/\(total)  \(Self.format(rate)) frames/s  ETA \(Self.format(remaining)) s "
+            StandardStreams.error(done == total ? line + "\n" : line)
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths >= 100 ? String(Int(tenths)) : String(tenths)
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

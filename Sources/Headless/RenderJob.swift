@@ -1,0 +1,69 @@
+import GPU
+import Images
+import ShaderGraph
+
+/// Renders a composition headless to numbered PNG files, deterministically.
+public enum RenderJob {
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// Problems in the user's files, each located.
+        case diagnostics([Diagnostic])
+        /// The GPU, the driver or the output files failed.
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .diagnostics(let diagnostics): diagnostics.map { $0.rendered() }.joined(separator: "\n")
+            case .failed(let message): message
+            }
+        }
+    }
+
+    /// Returns the paths written, in frame order.
+    @discardableResult
+    public static func run(_ request: RenderRequest, progress: ProgressReporter) throws(Failure) -> [String] {
+        guard request.frames >= 1 else { throw .failed("--frames must be at least 1") }
+        guard request.start >= 0 else { throw .failed("--start must be 0 or more") }
+        guard request.fps > 0, request.fps.isFinite else { throw .failed("--fps must be a positive number") }
+        guard request.frames == 1 || request.output.isNumbered else {
+            throw .failed("--out \(request.output.text): rendering \(request.frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+        }
+        let composition: Composition
+        do {
+            composition = try CompositionOpener.open(path: request.composition, input: request.input)
+        } catch {
+            throw .diagnostics(error.diagnostics)
+        }
+        let context: HeadlessContext
+        do {
+            context = try HeadlessContext()
+        } catch {
+            throw .failed("cannot start headless rendering: \(error.message)")
+        }
+        let executor: GraphExecutor
+        do {
+            executor = try GraphExecutor(composition: composition, renderSize: request.size)
+        } catch {
+            throw .diagnostics(error.diagnostics)
+        }
+
+        var written: [String] = []
+        for frame in request.start..<(request.start + request.frames) {
+            let path = request.output.path(forFrame: frame)
+            do {
+                let output = try executor.renderFrame(FrameTime(index: frame, fps: request.fps))
+                try Directories.createParent(of: path)
+                try ImageFile.writePNG(output.readPixels(), to: path)
+            } catch let error as ImageFileError {
+                throw .failed(error.description)
+            } catch let error as GPUError {
+                throw .failed("frame \(frame): \(error.message)")
+            } catch {
+                throw .failed("frame \(frame): \(error)")
+            }
+            written.append(path)
+            progress.report(done: written.count, total: request.frames, path: path)
+        }
+        withExtendedLifetime(context) {}
+        return written
+    }
+}

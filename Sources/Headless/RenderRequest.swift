@@ -1,0 +1,24 @@
+import ShaderGraph
+
+/// What `shaderbench render` was asked to do.
+public struct RenderRequest: Sendable {
+    public var composition: String
+    public var input: LiveInput?
+    public var output: OutputPattern
+    public var frames: Int
+    public var fps: Double
+    /// The index of the first frame; frame k is at time k / fps whatever range is rendered.
+    public var start: Int
+    public var size: PixelSize?
+
+    public init(composition: String, input: LiveInput? = nil, output: OutputPattern, frames: Int = 1, fps: Double = 30,
+                start: Int = 0, size: PixelSize? = nil) {
+        self.composition = composition
+        self.input = input
+        self.output = output
+        self.frames = frames
+        self.fps = fps
+        self.start = start
+        self.size = size
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Headless
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate a composition and compile all its shaders headless; exit 1 on any error.",
+        discussion: "Errors print as file:line:col: error: message, with the line and a caret, for editors' quickfix lists."
+    )
+
+    @OptionGroup var options: CompositionOptions
+
+    func run() throws {
+        let report = CheckJob.run(composition: options.composition, input: options.liveInput)
+        for diagnostic in report.diagnostics {
+            StandardStreams.error(diagnostic.rendered() + "\n")
+        }
+        guard report.passed else {
+            let count = report.diagnostics.filter { $0.severity == .error }.count
+            StandardStreams.error("\(count) error\(count == 1 ? "" : "s")\n")
+            throw ExitCode(ExitCodes.diagnostics)
+        }
+        StandardStreams.output("\(options.composition): ok (\(report.shaderCount) shader\(report.shaderCount == 1 ? "" : "s") compiled)\n")
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import ShaderGraph
+
+/// The options every verb that opens a composition shares.
+struct CompositionOptions: ParsableArguments {
+    @Argument(help: "A composition (.yaml, .json) or a fragment shader (.fsh, .frag, .fs, .glsl).")
+    var composition: String
+
+    @Option(help: ArgumentHelp("The live source: an image path or 'pattern'; replaces the composition's live source node.", valueName: "SOURCE"))
+    var input: String?
+
+    var liveInput: LiveInput? { input.map(LiveInput.init(parsing:)) }
+}
+
+/// Parses `WxH` for `--size`.
+extension PixelSize: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+}
+
+enum ExitCodes {
+    /// Problems in the user's files.
+    static let diagnostics: Int32 = 1
+    /// The GPU, the driver or the file system failed.
+    static let failure: Int32 = 3
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Shaderbench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shaderbench",
+        abstract: "A shader prototyping workbench: node graphs of images, patterns and fragment shaders.",
+        discussion: """
+            A COMPOSITION is a YAML (or JSON) node graph, or a single fragment shader file \
+            (.fsh, .frag, .fs, .glsl) fed by the live source.
+            """,
+        subcommands: [Preview.self, Render.self, Check.self],
+        defaultSubcommand: Preview.self
+    )
+}
