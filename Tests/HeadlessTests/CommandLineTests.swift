@@ -1,0 +1,135 @@
+import Foundation
+import Images
+import Testing
+
+/// `shaderbench render` and `check` as a user runs them: real processes, real files, exit codes and output.
+@Suite("The command line", .serialized)
+struct CommandLineTests {
+    let brokenShader = """
+        varying highp vec2 textureCoordinate;
+        uniform sampler2D inputImageTexture;
+
+        void main() {
+            lowp vec4 colour = texture2D(inputImageTexture, textureCoordinate);
+            gl_FragColor = colour * brightnes;
+        }
+        """
+
+    @Test("render writes numbered PNG frames and reports each one without a terminal")
+    func renderFrames() throws {
+        let folder = try TemporaryFolder()
+        let result = try runShaderbench(["render", "compositions/two-pass.yaml", "--out", folder.file("f-%03d.png"), "--frames", "3"])
+        #expect(result.status == 0)
+        #expect(result.output == "wrote 3 frames: \(folder.file("f-000.png")) … \(folder.file("f-002.png"))\n")
+        #expect(result.error.split(separator: "\n") == ["frame 1/3 → \(folder.file("f-000.png"))",
+                                                        "frame 2/3 → \(folder.file("f-001.png"))",
+                                                        "frame 3/3 → \(folder.file("f-002.png"))"])
+        let image = try ImageFile.read(path: folder.file("f-002.png"))
+        #expect(image.width == 640 && image.height == 400)
+    }
+
+    @Test("a range rendered on its own matches the same frames of a whole render")
+    func rangesAreDeterministic() throws {
+        let folder = try TemporaryFolder()
+        #expect(try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("all-%d.png"), "--frames", "5", "--size", "160x90"]).status == 0)
+        #expect(try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("part-%d.png"), "--frames", "2", "--start", "3", "--size", "160x90"]).status == 0)
+        for frame in [3, 4] {
+            let whole = try ImageFile.read(path: folder.file("all-\(frame).png"))
+            let part = try ImageFile.read(path: folder.file("part-\(frame).png"))
+            #expect(whole == part)
+        }
+        #expect(try ImageFile.read(path: folder.file("all-0.png")) != ImageFile.read(path: folder.file("all-4.png")))
+    }
+
+    @Test("--size sets the render size and --fps sets the time of each frame")
+    func sizeAndFPS() throws {
+        let folder = try TemporaryFolder()
+        #expect(try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("a.png"), "--size", "200x100", "--start", "10", "--fps", "10"]).status == 0)
+        #expect(try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("b.png"), "--size", "200x100", "--start", "30", "--fps", "30"]).status == 0)
+        let a = try ImageFile.read(path: folder.file("a.png"))
+        #expect(a.width == 200 && a.height == 100)
+        // Frame 10 at 10 fps and frame 30 at 30 fps are both at one second.
+        #expect(a == (try ImageFile.read(path: folder.file("b.png"))))
+    }
+
+    @Test("a shader file renders on its own, fed by --input")
+    func loneShaderWithInput() throws {
+        let folder = try TemporaryFolder()
+        let result = try runShaderbench(["render", "shaders/sepia.fsh", "--input", "images/landscape.jpg", "--out", folder.file("s.png")])
+        #expect(result.status == 0, "\(result.error)")
+        let image = try ImageFile.read(path: folder.file("s.png"))
+        #expect(image.width == 640 && image.height == 400)
+    }
+
+    @Test("--input replaces a composition's live source")
+    func inputOverride() throws {
+        let folder = try TemporaryFolder()
+        let pattern = try ImageFile.read(path: Repository.path("images/landscape.jpg"))
+        #expect(try runShaderbench(["render", "compositions/default.yaml", "--input", "images/landscape.jpg", "--size", "640x400", "--out", folder.file("a.png")]).status == 0)
+        #expect(try runShaderbench(["render", "compositions/default.yaml", "--size", "640x400", "--out", folder.file("b.png")]).status == 0)
+        let withImage = try ImageFile.read(path: folder.file("a.png"))
+        // The vignette leaves the centre alone: there the output is the shipped image, not the pattern.
+        let centre = withImage[320, 200]
+        let source = pattern[320, 200]
+        #expect(abs(Int(centre.r) - Int(source.r)) <= 2 && abs(Int(centre.g) - Int(source.g)) <= 2)
+        #expect(withImage != (try ImageFile.read(path: folder.file("b.png"))))
+    }
+
+    @Test("check passes a good composition and names the shaders compiled")
+    func checkPasses() throws {
+        let result = try runShaderbench(["check", "compositions/five-pass.yaml"])
+        #expect(result.status == 0)
+        #expect(result.output == "compositions/five-pass.yaml: ok (5 shaders compiled)\n")
+    }
+
+    @Test("check fails with file:line:col, the line and a caret")
+    func checkReportsCompileErrors() throws {
+        let folder = try TemporaryFolder()
+        let shader = try folder.write("fx.fsh", brokenShader)
+        let result = try runShaderbench(["check", shader])
+        #expect(result.status == 1)
+        let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("\(shader):6:29: error: ") == true)
+        #expect(lines.first?.contains("brightnes") == true)
+        // The source line is quoted indented by four, with the caret under `brightnes`.
+        #expect(lines.dropFirst().first == "        gl_FragColor = colour * brightnes;")
+        #expect(lines.dropFirst(2).first == String(repeating: " ", count: 32) + "^")
+        #expect(lines.contains("1 error") || lines.contains("2 errors"))
+    }
+
+    @Test("render of a broken composition exits 1 with located errors and writes nothing")
+    func renderReportsCompositionErrors() throws {
+        let folder = try TemporaryFolder()
+        let composition = try folder.write("c.yaml", "nodes:\n  src: { kind: pattern }\n  fx: { kind: shader, file: missing.fsh, inputs: { inputImageTexture: src } }\n")
+        let result = try runShaderbench(["render", composition, "--out", folder.file("x.png")])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("\(composition):3:29: error: \(folder.file("missing.fsh")): no such file"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
+    }
+
+    @Test("a missing composition is one clear error")
+    func missingComposition() throws {
+        let result = try runShaderbench(["render", "no/such.yaml", "--out", "/tmp/x.png"])
+        #expect(result.status == 1)
+        #expect(result.error == "error: no/such.yaml: no such file\n")
+    }
+
+    @Test("several frames need a numbered pattern, and the pattern must be PNG")
+    func outputPatternErrors() throws {
+        let several = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/one.png", "--frames", "2"])
+        #expect(several.status == 3)
+        #expect(several.error.contains("needs a frame number in the pattern"))
+        let notPNG = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/x-%d.jpg"])
+        #expect(notPNG.status == 64)
+        #expect(notPNG.error.contains("end the pattern with .png"))
+    }
+
+    @Test("with no arguments the default composition is rendered and its path printed")
+    func defaultComposition() throws {
+        let folder = try TemporaryFolder()
+        let result = try runShaderbench(["--out", folder.file("p.png")], in: Repository.root)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "rendered compositions/default.yaml → \(folder.file("p.png"))\n")
+        #expect(FileManager.default.fileExists(atPath: folder.file("p.png")))
+    }
+}

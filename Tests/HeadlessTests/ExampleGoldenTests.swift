@@ -1,0 +1,57 @@
+import Foundation
+import Headless
+import Images
+import Testing
+
+/// Every example composition renders, and matches its golden image. Goldens are refreshed with
+/// `SHADERBENCH_UPDATE_GOLDENS=1 swift test --filter ExampleGoldenTests`, after looking at the new ones.
+@Suite("Example compositions", .serialized)
+struct ExampleGoldenTests {
+    /// llvmpipe is deterministic for one build; two levels absorb rounding differences between Mesa builds.
+    static let tolerance = 2
+    /// Frame 15 at 30 fps: half a second in, so moving content has moved.
+    static let frame = 15
+
+    @Test("each example renders like its golden image", arguments: Repository.compositions)
+    func matchesGolden(composition: String) throws {
+        let folder = try TemporaryFolder()
+        let rendered = folder.file("frame.png")
+        try RenderJob.run(RenderRequest(composition: Repository.path("compositions/\(composition)"),
+                                        output: try OutputPattern(rendered), start: Self.frame),
+                          progress: ProgressReporter(style: .silent))
+        let image = try ImageFile.read(path: rendered)
+        let golden = Repository.path("Tests/HeadlessTests/Goldens/\((composition as NSString).deletingPathExtension).png")
+        if ProcessInfo.processInfo.environment["SHADERBENCH_UPDATE_GOLDENS"] == "1" {
+            try ImageFile.writePNG(image, to: golden)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: golden) else {
+            Issue.record("no golden image for \(composition) at \(golden); render one with SHADERBENCH_UPDATE_GOLDENS=1 and look at it")
+            return
+        }
+        let expected = try ImageFile.read(path: golden)
+        #expect(image.width == expected.width && image.height == expected.height)
+        let difference = zip(image.pixels, expected.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+        #expect(difference <= Self.tolerance, "\(composition) differs from its golden by \(difference) levels")
+    }
+
+    @Test("the sepia example really is sepia over the shipped image")
+    func sepiaExampleIsSepia() throws {
+        let folder = try TemporaryFolder()
+        try RenderJob.run(RenderRequest(composition: Repository.path("compositions/sepia.yaml"), output: try OutputPattern(folder.file("s.png"))),
+                          progress: ProgressReporter(style: .silent))
+        let rendered = try ImageFile.read(path: folder.file("s.png"))
+        let original = try ImageFile.read(path: Repository.path("images/landscape.jpg"))
+        #expect(rendered.width == original.width && rendered.height == original.height)
+        // Full sepia is the fixed matrix applied to each pixel; check a spread of pixels against it.
+        for (x, y) in [(10, 10), (470, 130), (320, 380), (600, 200)] {
+            let source = original[x, y]
+            let (r, g, b) = (Double(source.r) / 255, Double(source.g) / 255, Double(source.b) / 255)
+            let expected = [min(0.3588 * r + 0.7044 * g + 0.1368 * b, 1), min(0.2990 * r + 0.5870 * g + 0.1140 * b, 1),
+                            min(0.2392 * r + 0.4696 * g + 0.0912 * b, 1)].map { Int(($0 * 255).rounded()) }
+            let pixel = rendered[x, y]
+            #expect(abs(Int(pixel.r) - expected[0]) <= 2 && abs(Int(pixel.g) - expected[1]) <= 2 && abs(Int(pixel.b) - expected[2]) <= 2,
+                    "pixel \(x),\(y): \(pixel) vs \(expected)")
+        }
+    }
+}

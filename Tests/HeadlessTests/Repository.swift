@@ -1,0 +1,69 @@
+import Foundation
+
+/// Paths in the checkout the tests were built from, and the built `shaderbench` executable.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    static func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// The executable sits beside the test bundle in the build folder.
+    static var executable: String {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return bundle.appendingPathComponent("shaderbench").path
+    }
+
+    /// Every example composition, so a new one is covered without editing a test.
+    static var compositions: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path("compositions"))) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
+    }
+}
+
+/// A finished run of the real executable.
+struct ProcessResult {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// Runs `shaderbench` with `arguments` in `directory`, with no terminal, and waits for it.
+func runShaderbench(_ arguments: [String], in directory: String = Repository.root) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Repository.executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus,
+                         output: String(decoding: outputData, as: UTF8.self),
+                         error: String(decoding: errorData, as: UTF8.self))
+}
+
+/// A fresh temporary folder, removed with the value.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.path + "/shaderbench-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try text.write(toFile: file(name), atomically: true, encoding: .utf8)
+        return file(name)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
