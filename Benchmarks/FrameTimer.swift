@@ -1,0 +1,24 @@
+import CGLES
+
+/// Times rendering in frames per second: each frame is finished (`glFinish`) before the next starts, so
+/// the figure is the real cost of a frame on this GPU, not how fast commands can be queued.
+enum FrameTimer {
+    static func framesPerSecond(frames: Int, render: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            for _ in 0..<frames {
+                try render()
+                glFinish()
+            }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Double(frames) / seconds
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import ShaderGraph
+
+/// A standard benchmark workload: a chain of the repository's shaders over a still image, as a
+/// composition for the executor and as the same passes for the bare loop.
+struct Workload {
+    struct Pass {
+        var shader: String
+        var uniforms: [String: [Float]]
+    }
+
+    var name: String
+    var passes: [Pass]
+
+    static let sepia = Workload(name: "sepia", passes: [Pass(shader: "sepia.fsh", uniforms: ["intensity": [1]])])
+
+    static let fivePass = Workload(name: "five-pass", passes: [
+        Pass(shader: "sepia.fsh", uniforms: ["intensity": [1]]),
+        Pass(shader: "brightness.fsh", uniforms: ["brightness": [0.1]]),
+        Pass(shader: "contrast.fsh", uniforms: ["contrast": [1.4]]),
+        Pass(shader: "sobel.fsh", uniforms: ["edgeStrength": [1]]),
+        Pass(shader: "vignette.fsh", uniforms: ["vignetteCenter": [0.5, 0.5], "vignetteColor": [0, 0, 0],
+                                                "vignetteStart": [0.4], "vignetteEnd": [0.8]]),
+    ])
+
+    /// The composition text: `photo` feeding the passes in order.
+    func yaml(image: String, shaders: String) -> String {
+        var lines = ["composition: 1", "nodes:", "  photo: { kind: image, file: \(image) }"]
+        var previous = "photo"
+        for (index, pass) in passes.enumerated() {
+            let name = "pass\(index)"
+            let uniforms = pass.uniforms.sorted { $0.key < $1.key }.map { key, values in
+                "\(key): [\(values.map { String($0) }.joined(separator: ", "))]"
+            }
+            lines.append("  \(name): { kind: shader, file: \(shaders)/\(pass.shader), inputs: { inputImageTexture: \(previous) }, uniforms: { \(uniforms.joined(separator: ", ")) } }")
+            previous = name
+        }
+        lines.append("output: \(previous)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
