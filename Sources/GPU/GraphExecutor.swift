@@ -12,8 +12,10 @@ public final class GraphExecutor {
     public let composition: Composition
     public let renderSize: PixelSize
     public let pool = FramebufferPool()
-    /// The linked program of each shader node, by node name.
+    /// The linked program of each shader and pattern node, by node name.
     public private(set) var programs: [String: ShaderProgram] = [:]
+    /// Programs and images shared with the executors before and after this one.
+    public let resources: GraphResources
 
     private let quad: FullscreenQuad
     private let steps: [ExecutableStep]
@@ -29,9 +31,12 @@ public final class GraphExecutor {
     /// Loads images, compiles every shader and plans the frame. Problems in the user's files come back
     /// together as one `DiagnosticsError`; a GPU failure is reported as a diagnostic at the composition.
     /// `renderSize` overrides the composition's; `keeping` names nodes whose images must be readable
-    /// after a frame besides the output.
-    public init(composition: Composition, renderSize: PixelSize? = nil, keeping: Set<String> = []) throws(DiagnosticsError) {
+    /// after a frame besides the output; `resources` carries programs and images over from a previous
+    /// executor, so what did not change is neither recompiled nor reloaded.
+    public init(composition: Composition, renderSize: PixelSize? = nil, keeping: Set<String> = [],
+                resources: GraphResources = GraphResources()) throws(DiagnosticsError) {
         self.composition = composition
+        self.resources = resources
         let plan = try RenderPlan(composition, keeping: keeping)
         let fileLocation = SourceLocation(file: composition.path, line: 0)
         do {
@@ -46,12 +51,17 @@ public final class GraphExecutor {
         for step in plan.steps {
             guard case .image(let source) = step.node.kind else { continue }
             do {
-                let image = try ImageFile.read(path: source.file, maximumDimension: maximumSide)
-                loadedImages[step.node.name] = try RenderTarget(image: image)
-            } catch let error as ImageFileError {
-                diagnostics.append(.error(error.description, at: source.location))
+                loadedImages[step.node.name] = try resources.image(at: source.file) { () throws(DiagnosticsError) in
+                    do {
+                        return try RenderTarget(image: try ImageFile.read(path: source.file, maximumDimension: maximumSide))
+                    } catch let error as ImageFileError {
+                        throw DiagnosticsError([.error(error.description, at: source.location)])
+                    } catch {
+                        throw DiagnosticsError([.error("\(source.file): \(error)", at: source.location)])
+                    }
+                }
             } catch {
-                diagnostics.append(.error("\(source.file): \(error)", at: source.location))
+                diagnostics += error.diagnostics
             }
         }
         let firstImageSize = composition.nodes.lazy.compactMap { loadedImages[$0.name]?.size }.first
@@ -73,7 +83,8 @@ public final class GraphExecutor {
             case .pattern(let pattern):
                 let patternSize = pattern.size ?? size
                 do {
-                    let program = try ShaderProgram(try TestPattern.prepared())
+                    let program = try resources.program(for: try TestPattern.prepared(), node: node.name)
+                    programs[node.name] = program
                     glUseProgram(program.name)
                     glUniform2f(program.uniformLocation("size"), Float(patternSize.width), Float(patternSize.height))
                     work = .pattern(program, timeLocation: program.uniformLocation("time"),
@@ -86,7 +97,7 @@ public final class GraphExecutor {
                 let passSize = pass.size ?? size
                 sizes.append(passSize)
                 do {
-                    let program = try ShaderProgram(PreparedShader(source: pass.source, interface: pass.interface))
+                    let program = try resources.program(for: PreparedShader(source: pass.source, interface: pass.interface), node: node.name)
                     programs[node.name] = program
                     work = .shader(Self.bind(pass, program: program, size: passSize, index: index, sizes: sizes,
                                              writer: &uniformWriter))

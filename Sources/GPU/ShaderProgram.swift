@@ -1,14 +1,29 @@
 import CGLES
 import ShaderGraph
+import Synchronization
 
 /// A linked program for one prepared shader. Building it either succeeds or throws every diagnostic the
 /// driver gave, mapped to the user's file; there is no half-built state.
 public final class ShaderProgram {
     public let name: GLuint
     public let shader: PreparedShader
+    /// Unique in the process, unlike GL names, which are reused: traces name programs by this.
+    public let identifier: Int
 
-    public init(_ shader: PreparedShader) throws(DiagnosticsError) {
+    public convenience init(_ shader: PreparedShader) throws(DiagnosticsError) {
+        self.init(adopting: try Self.link(shader), shader: shader)
+    }
+
+    /// Takes ownership of a program linked with `link` on a context that shares objects with this one.
+    public init(adopting linked: LinkedProgram, shader: PreparedShader) {
+        self.name = linked.name
         self.shader = shader
+        self.identifier = ProgramIdentifiers.next()
+    }
+
+    /// Compiles and links on the current context, which may be a worker's context sharing objects with the
+    /// renderer's; the result is adopted there with `init(adopting:shader:)`.
+    public static func link(_ shader: PreparedShader) throws(DiagnosticsError) -> LinkedProgram {
         let vertex = try Self.compile(shader.vertexSource, stage: GLenum(GL_VERTEX_SHADER), for: shader)
         defer { glDeleteShader(vertex) }
         let fragment = try Self.compile(shader.fragmentSource, stage: GLenum(GL_FRAGMENT_SHADER), for: shader)
@@ -26,7 +41,7 @@ public final class ShaderProgram {
             glDeleteProgram(program)
             throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .link))
         }
-        name = program
+        return LinkedProgram(name: program)
     }
 
     private static func compile(_ text: String, stage: GLenum, for shader: PreparedShader) throws(DiagnosticsError) -> GLuint {
@@ -74,5 +89,21 @@ public final class ShaderProgram {
 
     deinit {
         glDeleteProgram(name)
+    }
+}
+
+/// A program name linked but not yet owned: the one thing that crosses from a compiling thread.
+public struct LinkedProgram: Sendable {
+    public let name: GLuint
+}
+
+enum ProgramIdentifiers {
+    private static let counter = Mutex(0)
+
+    static func next() -> Int {
+        counter.withLock { value in
+            value += 1
+            return value
+        }
     }
 }

@@ -6,7 +6,7 @@ public enum CompositionOpener {
 
     public static func open(path: String, input: LiveInput? = nil) throws(DiagnosticsError) -> Composition {
         var composition = FilePaths.isShaderFile(path)
-            ? try shaderComposition(path: path, input: input ?? .pattern)
+            ? try shaderComposition(path: path)
             : try CompositionLoader.load(path: path)
         if let input {
             try replaceLiveSource(of: &composition, with: input)
@@ -14,7 +14,8 @@ public enum CompositionOpener {
         return composition
     }
 
-    static func shaderComposition(path: String, input: LiveInput) throws(DiagnosticsError) -> Composition {
+    /// The live source starts as the pattern; `--input` then replaces it like any composition's.
+    static func shaderComposition(path: String) throws(DiagnosticsError) -> Composition {
         let source: SourceText
         let interface: ShaderInterface
         do {

@@ -201,8 +201,7 @@ private struct Check {
 
     mutating func checkCycles() {
         if case .failure(let error) = GraphOrder.sorted(composition) {
-            let path = error.cycle.path.joined(separator: " → ")
-            report("the graph has a cycle: \(path); a node cannot depend on its own output", at: error.cycle.closingWire.location)
+            diagnostics.append(error.diagnostic)
         }
     }
 }

@@ -52,5 +52,11 @@ public enum GraphOrder {
 
     public struct CycleError: Error, Sendable {
         public var cycle: Cycle
+
+        /// Names every node on the cycle, at the wire that closes it.
+        public var diagnostic: Diagnostic {
+            let path = cycle.path.joined(separator: " → ")
+            return .error("the graph has a cycle: \(path); a node cannot depend on its own output", at: cycle.closingWire.location)
+        }
     }
 }

@@ -16,9 +16,7 @@ public struct RenderPlan: Sendable {
         let order: [String]
         switch GraphOrder.sorted(composition) {
         case .success(let sorted): order = sorted
-        case .failure(let error):
-            let path = error.cycle.path.joined(separator: " → ")
-            throw DiagnosticsError([.error("the graph has a cycle: \(path)", at: error.cycle.closingWire.location)])
+        case .failure(let error): throw DiagnosticsError([error.diagnostic])
         }
         let byName = Dictionary(composition.nodes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         kept = extra.union([composition.output])

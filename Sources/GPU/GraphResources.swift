@@ -1,0 +1,66 @@
+import ShaderGraph
+
+/// What survives from one executor to the next when a composition reloads: linked programs, keyed by node
+/// and exact prepared source so an unchanged node is never recompiled, and uploaded source images.
+public final class GraphResources {
+    struct ProgramKey: Hashable {
+        var node: String
+        var vertexSource: String
+        var fragmentSource: String
+
+        init(node: String, shader: PreparedShader) {
+            self.node = node
+            self.vertexSource = shader.vertexSource
+            self.fragmentSource = shader.fragmentSource
+        }
+    }
+
+    private var programs: [ProgramKey: ShaderProgram] = [:]
+    private var images: [String: RenderTarget] = [:]
+    /// How many programs were compiled here (not adopted): tests and traces read it.
+    public private(set) var compilations = 0
+
+    public init() {}
+
+    /// The node's program for `shader`, compiled now on a miss.
+    func program(for shader: PreparedShader, node: String) throws(DiagnosticsError) -> ShaderProgram {
+        let key = ProgramKey(node: node, shader: shader)
+        if let program = programs[key] { return program }
+        let program = try ShaderProgram(shader)
+        compilations += 1
+        programs[key] = program
+        return program
+    }
+
+    public func hasProgram(for shader: PreparedShader, node: String) -> Bool {
+        programs[ProgramKey(node: node, shader: shader)] != nil
+    }
+
+    /// Adds a program linked elsewhere (on a compiling thread) for `node`.
+    public func adopt(_ program: ShaderProgram, node: String) {
+        programs[ProgramKey(node: node, shader: program.shader)] = program
+    }
+
+    func image(at path: String, load: () throws(DiagnosticsError) -> RenderTarget) throws(DiagnosticsError) -> RenderTarget {
+        if let image = images[path] { return image }
+        let image = try load()
+        images[path] = image
+        return image
+    }
+
+    /// Drops an uploaded image whose file changed, so the next executor reads it again.
+    public func forgetImage(at path: String) {
+        images[path] = nil
+    }
+
+    /// Releases everything `executor` does not use; what it uses stays for the next reload.
+    public func keepOnly(whatIsUsedBy executor: GraphExecutor) {
+        let usedPrograms = Set(executor.programs.map { ProgramKey(node: $0.key, shader: $0.value.shader) })
+        programs = programs.filter { usedPrograms.contains($0.key) }
+        let usedImages = Set(executor.composition.nodes.compactMap { node -> String? in
+            if case .image(let source) = node.kind { return source.file }
+            return nil
+        })
+        images = images.filter { usedImages.contains($0.key) }
+    }
+}

@@ -1,0 +1,69 @@
+import CGLES
+import ShaderGraph
+
+/// Shows a render target in the window's own framebuffer, scaled to fit with its aspect ratio kept and
+/// bars around it. Render targets hold an image's top row at row 0; the window's row 0 is its bottom, so
+/// the quad flips as it draws.
+public final class Presenter {
+    private let program: GLuint
+    private let quad: FullscreenQuad
+    private let scaleLocation: GLint
+
+    public init() throws(GPUError) {
+        let vertex = """
+            #version 300 es
+            in vec2 position;
+            uniform vec2 scale;
+            out vec2 coordinate;
+            void main() {
+                coordinate = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
+                gl_Position = vec4(position * scale, 0.0, 1.0);
+            }
+            """
+        let fragment = """
+            #version 300 es
+            precision mediump float;
+            in vec2 coordinate;
+            uniform sampler2D image;
+            out vec4 colour;
+            void main() { colour = vec4(texture(image, coordinate).rgb, 1.0); }
+            """
+        let source = SourceText(path: "<presenter>", text: fragment)
+        guard let interface = try? ShaderInterface.read(source) else { throw GPUError("the presenter's shader did not read") }
+        var prepared = PreparedShader(source: source, interface: interface)
+        prepared.vertexSource = vertex
+        prepared.fragmentSource = fragment
+        do {
+            program = try ShaderProgram.link(prepared).name
+        } catch {
+            throw GPUError("the presenter's shader did not build: \(error)")
+        }
+        quad = try FullscreenQuad()
+        scaleLocation = glGetUniformLocation(program, "scale")
+    }
+
+    /// Clears the window to `background` with nothing on it (before a first composition loads).
+    public func clear(viewport: PixelSize, background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
+        glClearColor(background.0, background.1, background.2, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    /// Clears the window to `background` and draws `target` centred in `viewport` (pixels).
+    public func present(_ target: RenderTarget, viewport: PixelSize, background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
+        clear(viewport: viewport, background: background)
+        let imageAspect = Double(target.size.width) / Double(target.size.height)
+        let windowAspect = Double(viewport.width) / Double(max(1, viewport.height))
+        let scale = imageAspect > windowAspect ? (1.0, windowAspect / imageAspect) : (imageAspect / windowAspect, 1.0)
+        glUseProgram(program)
+        glUniform2f(scaleLocation, Float(scale.0), Float(scale.1))
+        // Scaling for display is the one place linear filtering belongs.
+        target.bind(toUnit: 0, filter: GL_LINEAR)
+        quad.draw()
+    }
+
+    deinit {
+        glDeleteProgram(program)
+    }
+}
