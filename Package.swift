@@ -26,6 +26,7 @@ let package = Package(
         systemLibrary("CV4L2", pkgConfig: "libv4l2", apt: ["libv4l-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
 
         // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C.
         .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -35,9 +36,15 @@ let package = Package(
         .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "CGLES", "CEGL"]),
         // Batch work without a window: render to files, check shaders.
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU"]),
+        // Files watched through inotify, reporting each settled save once.
+        .target(name: "Watch", dependencies: ["CInotifyTools"]),
+        // Text and panels drawn over the image (FreeType glyphs on GLES).
+        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CGLES", "CFreeType"]),
+        // The live window: GLFW, the reload loop, overlays and keys.
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "Headless", "Watch", "Overlay", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
-            dependencies: ["Headless", "ShaderGraph", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Headless", "Workbench", "ShaderGraph", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",
@@ -45,15 +52,21 @@ let package = Package(
             path: "Benchmarks"
         ),
 
+        // Real processes and temporary folders for the end-to-end tests.
+        .target(name: "TestSupport", dependencies: ["Images"], path: "Sources/TestSupport"),
+
         .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "CGLES"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "shaderbench"],
+            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
+        .testTarget(name: "WatchTests", dependencies: ["Watch"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Proves every system library links, including those whose wrappers arrive later.
         .testTarget(name: "SystemLibraryTests", dependencies: ["CGLFW", "CInotifyTools", "CV4L2", "CEGL", "CGLES"]),
     ]

@@ -4,13 +4,13 @@ import Glibc
 import Images
 
 /// Creates output folders as `mkdir -p` would.
-enum Directories {
-    static func createParent(of path: String) throws(ImageFileError) {
+public enum Directories {
+    public static func createParent(of path: String) throws(ImageFileError) {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         try create(String(path[..<slash]))
     }
 
-    static func create(_ directory: String) throws(ImageFileError) {
+    public static func create(_ directory: String) throws(ImageFileError) {
         var partial = directory.hasPrefix("/") ? "/" : ""
         for component in directory.split(separator: "/") {
             partial += component + "/"

@@ -1,5 +1,6 @@
 import Foundation
 import Images
+import TestSupport
 import Testing
 
 /// `shaderbench render` and `check` as a user runs them: real processes, real files, exit codes and output.
@@ -124,12 +125,13 @@ struct CommandLineTests {
         #expect(notPNG.error.contains("end the pattern with .png"))
     }
 
-    @Test("with no arguments the default composition is rendered and its path printed")
-    func defaultComposition() throws {
-        let folder = try TemporaryFolder()
-        let result = try runShaderbench(["--out", folder.file("p.png")], in: Repository.root)
-        #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "rendered compositions/default.yaml → \(folder.file("p.png"))\n")
-        #expect(FileManager.default.fileExists(atPath: folder.file("p.png")))
+    @Test("with no display, opening a window says so in one sentence and points to render")
+    func noDisplay() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        let result = try runShaderbench([], environment: environment)
+        #expect(result.status == 3)
+        #expect(result.error == "There is no display to open a window on (DISPLAY is not set); use `shaderbench render COMPOSITION --out frame-%04d.png` to draw frames without one.\n")
     }
 }

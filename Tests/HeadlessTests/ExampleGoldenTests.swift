@@ -1,6 +1,7 @@
 import Foundation
 import Headless
 import Images
+import TestSupport
 import Testing
 
 /// Every example composition renders, and matches its golden image. Goldens are refreshed with

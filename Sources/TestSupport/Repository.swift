@@ -1,34 +1,37 @@
 import Foundation
 
 /// Paths in the checkout the tests were built from, and the built `shaderbench` executable.
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+public enum Repository {
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    static func path(_ relative: String) -> String { root + "/" + relative }
+    public static func path(_ relative: String) -> String { root + "/" + relative }
 
     /// The executable sits beside the test bundle in the build folder.
-    static var executable: String {
+    public static var executable: String {
         let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         return bundle.appendingPathComponent("shaderbench").path
     }
 
     /// Every example composition, so a new one is covered without editing a test.
-    static var compositions: [String] {
+    public static var compositions: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path("compositions"))) ?? []
         return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
     }
 }
 
 /// A finished run of the real executable.
-struct ProcessResult {
-    var status: Int32
-    var output: String
-    var error: String
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var output: String
+    public var error: String
 }
 
-/// Runs `shaderbench` with `arguments` in `directory`, with no terminal, and waits for it.
-func runShaderbench(_ arguments: [String], in directory: String = Repository.root) throws -> ProcessResult {
+/// Runs `shaderbench` with `arguments` in `directory`, with no terminal, and waits for it. `environment`
+/// replaces the inherited one when given.
+public func runShaderbench(_ arguments: [String], in directory: String = Repository.root,
+                           environment: [String: String]? = nil) throws -> ProcessResult {
     let process = Process()
+    if let environment { process.environment = environment }
     process.executableURL = URL(fileURLWithPath: Repository.executable)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
@@ -47,18 +50,18 @@ func runShaderbench(_ arguments: [String], in directory: String = Repository.roo
 }
 
 /// A fresh temporary folder, removed with the value.
-final class TemporaryFolder {
-    let path: String
+public final class TemporaryFolder {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = FileManager.default.temporaryDirectory.path + "/shaderbench-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
+    public func write(_ name: String, _ text: String) throws -> String {
         try text.write(toFile: file(name), atomically: true, encoding: .utf8)
         return file(name)
     }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A process left running while a test works with it, its output going to files the test can read at
+/// any time; terminated with the value.
+public final class RunningProcess {
+    private let process = Process()
+    public let outputPath: String
+    public let errorPath: String
+
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], directory: String, logs: String) throws {
+        outputPath = logs + "/stdout.txt"
+        errorPath = logs + "/stderr.txt"
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    public var isRunning: Bool { process.isRunning }
+    public var status: Int32 { process.terminationStatus }
+
+    public var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    public var error: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+    public func waitForExit(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return !process.isRunning
+    }
+
+    /// Ends the process now (the value's release does the same).
+    public func stopNow() {
+        stop(process)
+    }
+
+    deinit {
+        stop(process)
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` passes; returns whether it held.
+public func eventually(timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.05)
+    } while Date() < deadline
+    return try condition()
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Images
+
+/// An Xvfb display of the tests' own, started on a free number and stopped with the value, with
+/// screenshots of its whole screen.
+public final class VirtualDisplay {
+    public let number: Int
+    public let width = 1280
+    public let height = 800
+    private let server: Process
+
+    public var name: String { ":\(number)" }
+
+    public init() throws {
+        guard let number = (90..<400).first(where: { number in
+            !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+        }) else {
+            throw TestSupportError("no free X display number between :90 and :399")
+        }
+        self.number = number
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let socket = "/tmp/.X11-unix/X\(number)"
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket) {
+            guard Date() < deadline, server.isRunning else {
+                throw TestSupportError("Xvfb :\(number) did not start (is the xvfb package installed?)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// The whole screen, top row first.
+    public func screenshot() throws -> RGBAImage {
+        let path = FileManager.default.temporaryDirectory.path + "/shaderbench-screen-\(number)-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let capture = Process()
+        capture.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+        capture.arguments = ["-display", name, "-window", "root", path]
+        capture.standardOutput = FileHandle.nullDevice
+        capture.standardError = FileHandle.nullDevice
+        try capture.run()
+        capture.waitUntilExit()
+        guard capture.terminationStatus == 0 else { throw TestSupportError("import could not capture \(name)") }
+        return try ImageFile.read(path: path)
+    }
+
+    deinit {
+        stop(server)
+    }
+}
+
+public struct TestSupportError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Ends a process: SIGTERM, then SIGKILL if it has not gone within two seconds, so a wedged child never
+/// hangs a test run.
+func stop(_ process: Process) {
+    guard process.isRunning else { return }
+    process.terminate()
+    let deadline = Date().addingTimeInterval(2)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+}

@@ -1,0 +1,149 @@
+import CGLFW
+import Synchronization
+
+/// A GLFW window with an OpenGL ES 3.0 context, and GLFW itself, which it initialises. Everything here runs
+/// on the main thread: GLFW requires it for windows and events, and the context is current there.
+final class GLFWWindow {
+    private let handle: OpaquePointer
+    /// A hidden window whose context shares objects with the visible one, for compiling off the frame path.
+    let sharedContext: OpaquePointer
+    private var events: [WindowEvent] = []
+    private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
+
+    /// GLFW reports errors through a callback; the last one is kept for the error that follows.
+    private static let lastError = Mutex<String?>(nil)
+
+    init(title: String, width: Int, height: Int) throws(WindowError) {
+        glfwSetErrorCallback { _, description in
+            let text = description.map { String(cString: $0) } ?? "unknown GLFW error"
+            GLFWWindow.lastError.withLock { $0 = text }
+        }
+        guard glfwInit() == GLFW_TRUE else {
+            let reason = Self.lastError.withLock { $0 } ?? "unknown reason"
+            if reason.contains("DISPLAY") {
+                throw WindowError("There is no display to open a window on (DISPLAY is not set); use `shaderbench render COMPOSITION --out frame-%04d.png` to draw frames without one.")
+            }
+            throw WindowError("The window system could not start (\(reason)); use `shaderbench render COMPOSITION --out frame-%04d.png` to draw frames without one.")
+        }
+        glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0)
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE)
+        guard let handle = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+            let reason = Self.lastError.withLock { $0 } ?? "unknown reason"
+            glfwTerminate()
+            throw WindowError("No OpenGL ES 3.0 window could be created (\(reason)).")
+        }
+        glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE)
+        guard let shared = glfwCreateWindow(1, 1, "", nil, handle) else {
+            glfwDestroyWindow(handle)
+            glfwTerminate()
+            throw WindowError("No second OpenGL ES context could be created to compile shaders beside the window.")
+        }
+        self.handle = handle
+        self.sharedContext = shared
+        glfwMakeContextCurrent(handle)
+        glfwSwapInterval(1)
+        glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
+        installCallbacks()
+    }
+
+    private static func owner(of window: OpaquePointer?) -> GLFWWindow? {
+        guard let window, let pointer = glfwGetWindowUserPointer(window) else { return nil }
+        return Unmanaged<GLFWWindow>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// GLFW calls these from glfwPollEvents/glfwWaitEvents on the main thread; they only queue events.
+    private func installCallbacks() {
+        glfwSetKeyCallback(handle) { window, key, _, action, modifiers in
+            guard action == GLFW_PRESS || action == GLFW_REPEAT, let owner = GLFWWindow.owner(of: window) else { return }
+            let shifted = modifiers & GLFW_MOD_SHIFT != 0
+            let mapped: WindowKey? = switch key {
+            case GLFW_KEY_SPACE: .space
+            case GLFW_KEY_ESCAPE: .escape
+            case GLFW_KEY_TAB: shifted ? .shiftTab : .tab
+            case GLFW_KEY_A...GLFW_KEY_Z: .letter(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
+            default: nil
+            }
+            if let mapped { owner.events.append(.key(mapped)) }
+        }
+        glfwSetDropCallback(handle) { window, count, paths in
+            guard let owner = GLFWWindow.owner(of: window), let paths else { return }
+            let dropped = (0..<Int(count)).compactMap { paths[$0].map { String(cString: $0) } }
+            owner.events.append(.dropped(paths: dropped))
+        }
+        glfwSetFramebufferSizeCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.events.append(.damaged) }
+        glfwSetWindowRefreshCallback(handle) { window in GLFWWindow.owner(of: window)?.events.append(.damaged) }
+    }
+
+    /// Waits up to `timeout` seconds for events (zero: just collect what is there), then returns them.
+    func events(waitingUpTo timeout: Double) -> [WindowEvent] {
+        if timeout > 0 {
+            glfwWaitEventsTimeout(timeout)
+        } else {
+            glfwPollEvents()
+        }
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// Wakes a main loop waiting in `events(waitingUpTo:)`; safe from any thread.
+    static func wake() {
+        glfwPostEmptyEvent()
+    }
+
+    var shouldClose: Bool {
+        get { glfwWindowShouldClose(handle) == GLFW_TRUE }
+        set { glfwSetWindowShouldClose(handle, newValue ? GLFW_TRUE : GLFW_FALSE) }
+    }
+
+    /// The drawable size in pixels, which differs from the window size on HiDPI screens.
+    var framebufferSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        glfwGetFramebufferSize(handle, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// How many pixels a point is: text is drawn this much larger on HiDPI screens.
+    var contentScale: Float {
+        var x: Float = 1
+        var y: Float = 1
+        glfwGetWindowContentScale(handle, &x, &y)
+        return max(1, x)
+    }
+
+    func setTitle(_ title: String) {
+        glfwSetWindowTitle(handle, title)
+    }
+
+    func makeCurrent() {
+        glfwMakeContextCurrent(handle)
+    }
+
+    func swapBuffers() {
+        glfwSwapBuffers(handle)
+    }
+
+    /// Between the window's own size and its monitor's whole screen.
+    func toggleFullscreen() {
+        if let frame = windowedFrame {
+            glfwSetWindowMonitor(handle, nil, frame.x, frame.y, frame.width, frame.height, GLFW_DONT_CARE)
+            windowedFrame = nil
+            return
+        }
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return }
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowPos(handle, &x, &y)
+        glfwGetWindowSize(handle, &width, &height)
+        windowedFrame = (x, y, width, height)
+        glfwSetWindowMonitor(handle, monitor, 0, 0, mode.pointee.width, mode.pointee.height, mode.pointee.refreshRate)
+    }
+
+    deinit {
+        glfwDestroyWindow(sharedContext)
+        glfwDestroyWindow(handle)
+        glfwTerminate()
+    }
+}

@@ -1,0 +1,229 @@
+import GPU
+import Headless
+import ShaderGraph
+import Watch
+
+/// A composition being worked on: the last good executor keeps rendering while edits are watched,
+/// compiled off the frame path and swapped in only once everything they need has linked.
+final class LiveSession {
+    private(set) var path: String
+    private let input: LiveInput?
+    private let resources = GraphResources()
+    private let compiler: BackgroundCompiler
+    private let watcher: FileWatcher
+    private let trace: TraceWriter?
+
+    /// The last good graph; nil only until the first composition loads.
+    private(set) var executor: GraphExecutor?
+    /// Problems with the latest edit, shown over the last good output; empty when it is good.
+    private(set) var diagnostics: [Diagnostic] = []
+    /// The node shown; nil shows the output.
+    private(set) var viewedNode: String?
+    private var files: Set<String> = []
+    private var generation = 0
+    private var pending: PendingReload?
+
+    /// An edit waiting for its programs from the background compiler.
+    private struct PendingReload {
+        var generation: Int
+        var composition: Composition
+        var waitingFor: Set<String>
+        var failures: [Diagnostic] = []
+    }
+
+    init(path: String, input: LiveInput?, compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
+        self.path = path
+        self.input = input
+        self.compiler = compiler
+        self.trace = trace
+        do {
+            watcher = try FileWatcher(paths: [path])
+        } catch {
+            throw WindowError("Cannot watch \(path) for changes: \(error).")
+        }
+        reload(reason: "open")
+    }
+
+    /// True while an edit is compiling in the background.
+    var isCompiling: Bool { pending != nil }
+
+    /// Whether the shown image changes with time alone, so frames must keep coming.
+    var isAnimated: Bool {
+        executor?.composition.nodes.contains { node in
+            switch node.kind {
+            case .pattern, .time: true
+            default: false
+            }
+        } ?? false
+    }
+
+    /// Opens another composition or shader (dropped onto the window).
+    func open(_ newPath: String) {
+        path = newPath
+        viewedNode = nil
+        reload(reason: "open")
+    }
+
+    /// Reads the composition again and rebuilds what changed; `R` does this by hand.
+    func reload(reason: String) {
+        generation += 1
+        let composition: Composition
+        do {
+            composition = try CompositionOpener.open(path: path, input: input)
+        } catch {
+            fail(error.diagnostics, reason: reason)
+            watch(files.union([path]))
+            return
+        }
+        watch(Set(composition.files))
+        let keeping = viewedNode.map { Set([$0]) } ?? []
+        let jobs: [BackgroundCompiler.Job]
+        do {
+            jobs = try compileJobs(for: composition, keeping: keeping)
+        } catch {
+            fail(error.diagnostics, reason: reason)
+            return
+        }
+        if jobs.isEmpty {
+            swap(to: composition)
+            return
+        }
+        for job in jobs {
+            trace?.record("compile-start", ["node": .string(job.node), "file": .string(job.shader.source.path), "generation": .integer(generation)])
+        }
+        pending = PendingReload(generation: generation, composition: composition, waitingFor: Set(jobs.map(\.node)))
+        compiler.submit(jobs)
+    }
+
+    /// The programs this composition needs that no earlier build left behind.
+    private func compileJobs(for composition: Composition, keeping: Set<String>) throws(DiagnosticsError) -> [BackgroundCompiler.Job] {
+        let plan = try RenderPlan(composition, keeping: keeping)
+        return plan.steps.compactMap { step -> BackgroundCompiler.Job? in
+            guard case .shader(let pass) = step.node.kind else { return nil }
+            let shader = PreparedShader(source: pass.source, interface: pass.interface)
+            guard !resources.hasProgram(for: shader, node: step.node.name) else { return nil }
+            return BackgroundCompiler.Job(generation: generation, node: step.node.name, shader: shader,
+                                          samplers: pass.interface.samplers.count, format: pass.format)
+        }
+    }
+
+    /// Takes finished compiles; when an edit's last program is in, swaps it in or reports why not.
+    func collectCompiles() {
+        for result in compiler.collect() {
+            let milliseconds = Self.milliseconds(result.finished - result.started)
+            switch result.outcome {
+            case .success(let linked):
+                let program = ShaderProgram(adopting: linked, shader: result.job.shader)
+                resources.adopt(program, node: result.job.node)
+                trace?.record("compile-end", ["node": .string(result.job.node), "ok": .bool(true), "program": .integer(program.identifier),
+                                              "milliseconds": .number(milliseconds)])
+            case .failure(let error):
+                trace?.record("compile-end", ["node": .string(result.job.node), "ok": .bool(false), "milliseconds": .number(milliseconds)])
+                if result.job.generation == pending?.generation {
+                    pending?.failures += error.diagnostics.map { diagnostic in
+                        var named = diagnostic
+                        named.message += " [node '\(result.job.node)']"
+                        return named
+                    }
+                }
+            }
+            if result.job.generation == pending?.generation {
+                pending?.waitingFor.remove(result.job.node)
+            }
+        }
+        guard let finished = pending, finished.waitingFor.isEmpty else { return }
+        pending = nil
+        if finished.failures.isEmpty {
+            swap(to: finished.composition)
+        } else {
+            fail(finished.failures, reason: "compile")
+        }
+    }
+
+    /// Builds the executor for an edit whose programs are all ready, and makes it the one that renders.
+    private func swap(to composition: Composition) {
+        let keeping = viewedNode.flatMap { composition.node(named: $0) != nil ? Set([$0]) : nil } ?? []
+        do {
+            let next = try GraphExecutor(composition: composition, keeping: keeping, resources: resources)
+            let previous = executor
+            executor = next
+            resources.keepOnly(whatIsUsedBy: next)
+            if viewedNode.map({ composition.node(named: $0) == nil }) ?? false { viewedNode = nil }
+            for (node, program) in next.programs where previous?.programs[node] !== program {
+                trace?.record("program-swapped", ["node": .string(node), "program": .integer(program.identifier)])
+            }
+            if !diagnostics.isEmpty {
+                diagnostics = []
+                StandardStreams.error("\(path): ok, errors cleared\n")
+            }
+        } catch {
+            fail(error.diagnostics, reason: "build")
+        }
+    }
+
+    private func fail(_ problems: [Diagnostic], reason: String) {
+        diagnostics = problems
+        trace?.record("reload-failed", ["reason": .string(reason), "errors": .integer(problems.count)])
+        for diagnostic in problems {
+            StandardStreams.error(diagnostic.rendered() + "\n")
+        }
+    }
+
+    private func watch(_ paths: Set<String>) {
+        guard paths != files else { return }
+        do {
+            try watcher.update(paths: paths)
+            files = paths
+        } catch {
+            StandardStreams.error("warning: \(error)\n")
+        }
+    }
+
+    /// Reacts to settled saves: images are re-read, and any change rebuilds what it touched.
+    func pollFiles() {
+        let changes = watcher.poll()
+        guard !changes.isEmpty else { return }
+        for change in changes {
+            trace?.record("file-changed", ["path": .string(change.path), "kind": .string("\(change.kind)")])
+            resources.forgetImage(at: change.path)
+        }
+        reload(reason: "change")
+    }
+
+    /// Readable when the watcher has events, for waking an idle loop.
+    var fileDescriptor: Int32? { watcher.fileDescriptor }
+
+    /// When a pending save settles, so a waiting loop wakes in time.
+    var nextFileDeadline: ContinuousClock.Instant? { watcher.nextDeadline }
+
+    /// Shows the next (or previous) node that makes an image; the output comes after the last.
+    func cycleViewedNode(backwards: Bool) {
+        guard let executor else { return }
+        let images = executor.composition.nodes.filter { $0.output == .image }.map(\.name)
+        let current = viewedNode ?? executor.composition.output
+        guard let index = images.firstIndex(of: current), !images.isEmpty else { return }
+        let next = images[(index + (backwards ? images.count - 1 : 1)) % images.count]
+        viewedNode = next == executor.composition.output ? nil : next
+        reload(reason: "view")
+    }
+
+    /// The node whose image is on screen.
+    var shownNode: String { viewedNode ?? executor?.composition.output ?? "" }
+
+    /// Renders a frame of the last good graph and returns the image to show.
+    func render(_ time: FrameTime) throws(GPUError) -> RenderTarget? {
+        guard let executor else { return nil }
+        let output = try executor.renderFrame(time)
+        if let viewedNode, let image = executor.image(of: viewedNode) { return image }
+        return output
+    }
+
+    /// The identifiers of the programs the current graph draws with, for the trace.
+    var programIdentifiers: [Int] {
+        (executor?.programs.values.map(\.identifier) ?? []).sorted()
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,28 @@
+/// The composition's time: runs from when the window opens, survives reloads, and stops while paused.
+struct SessionClock {
+    private var started = ContinuousClock.now
+    private var pausedAt: ContinuousClock.Instant?
+    private(set) var frameIndex = 0
+
+    var isPaused: Bool { pausedAt != nil }
+
+    /// Seconds since the start, not counting pauses.
+    var seconds: Double {
+        let end = pausedAt ?? .now
+        let elapsed = end - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    mutating func togglePause() {
+        if let pausedAt {
+            started += .now - pausedAt
+            self.pausedAt = nil
+        } else {
+            pausedAt = .now
+        }
+    }
+
+    mutating func advanceFrame() {
+        frameIndex += 1
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import GPU
+import Headless
+import ShaderGraph
+
+/// The live window: shows a composition, reloads it as its files are saved, and draws errors over the
+/// last good output. Runs on the main thread until the window closes.
+public enum Workbench {
+    /// Frames are paced to this when the graph animates and the swap does not wait for the display.
+    static let frameInterval = Duration.milliseconds(16)
+
+    public static func run(_ options: WorkbenchOptions) throws(WindowError) {
+        let window = try GLFWWindow(title: "Shaderbench — \(options.path)", width: 1280, height: 720)
+        let trace = try options.tracePath.map { path throws(WindowError) in try TraceWriter(path: path) }
+        let presenter: Presenter
+        let panels: OverlayPanels
+        do {
+            presenter = try Presenter()
+            panels = try OverlayPanels(scale: window.contentScale)
+        } catch {
+            throw WindowError("The window's drawing could not be set up: \(error.message).")
+        }
+        let compiler = BackgroundCompiler(sharedContext: window.sharedContext)
+        defer { compiler.stop() }
+        let session = try LiveSession(path: options.path, input: options.input, compiler: compiler, trace: trace)
+        let wakeup = session.fileDescriptor.map { FileWakeup(descriptor: $0, wake: { GLFWWindow.wake() }) }
+
+        var clock = SessionClock()
+        var statistics = FrameStatistics()
+        var showHelp = false
+        var needsFrame = true
+        var notice: (text: String, until: ContinuousClock.Instant)?
+        var lastPresented = ContinuousClock.now
+        var shownExecutor: ObjectIdentifier?
+        var shownErrors = 0
+
+        while !window.shouldClose {
+            let animating = session.isAnimated && !clock.isPaused
+            var timeout = 0.0
+            if !needsFrame && !animating {
+                // Idle: sleep until an event, a settling save, or a notice expiring.
+                let deadlines = [session.nextFileDeadline, notice?.until].compactMap { $0 }
+                timeout = deadlines.min().map { max(0.001, LiveSession.milliseconds($0 - .now) / 1000) } ?? 1.0
+                statistics.idle()
+            }
+            for event in window.events(waitingUpTo: timeout) {
+                switch event {
+                case .damaged:
+                    needsFrame = true
+                case .dropped(let paths):
+                    if let path = paths.first {
+                        session.open(path)
+                        window.setTitle("Shaderbench — \(path)")
+                    }
+                case .key(let key):
+                    needsFrame = true
+                    switch key {
+                    case .escape, .letter("q"): window.shouldClose = true
+                    case .space: clock.togglePause()
+                    case .letter("r"): session.reload(reason: "key")
+                    case .letter("h"): showHelp.toggle()
+                    case .letter("f"): window.toggleFullscreen()
+                    case .tab: session.cycleViewedNode(backwards: false)
+                    case .shiftTab: session.cycleViewedNode(backwards: true)
+                    case .letter("s"):
+                        notice = (saveScreenshot(session), .now + .seconds(4))
+                    default: break
+                    }
+                }
+            }
+            session.pollFiles()
+            wakeup?.acknowledge()
+            session.collectCompiles()
+
+            let executorIdentity = session.executor.map(ObjectIdentifier.init)
+            if executorIdentity != shownExecutor || session.diagnostics.count != shownErrors {
+                needsFrame = true
+                shownExecutor = executorIdentity
+                shownErrors = session.diagnostics.count
+            }
+            if let current = notice, current.until <= .now {
+                notice = nil
+                needsFrame = true
+            }
+            guard needsFrame || animating else { continue }
+
+            if animating {
+                let wait = lastPresented + frameInterval - .now
+                if wait > .zero { Thread.sleep(forTimeInterval: LiveSession.milliseconds(wait) / 1000) }
+            }
+            let size = window.framebufferSize
+            let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
+            do {
+                if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
+                    presenter.present(image, viewport: viewport)
+                } else {
+                    presenter.clear(viewport: viewport)
+                }
+            } catch {
+                StandardStreams.error("error: \(error.message)\n")
+            }
+            panels.draw(status: OverlayPanels.Status(composition: session.path, node: session.shownNode,
+                                                     framesPerSecond: statistics.framesPerSecond,
+                                                     frameMilliseconds: statistics.frameMilliseconds,
+                                                     paused: clock.isPaused, compiling: session.isCompiling,
+                                                     notice: notice?.text),
+                        diagnostics: session.diagnostics, showHelp: showHelp, viewport: viewport)
+            window.swapBuffers()
+            lastPresented = .now
+            statistics.framePresented(at: lastPresented)
+            trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
+            clock.advanceFrame()
+            needsFrame = false
+        }
+        withExtendedLifetime(wakeup) {}
+    }
+
+    private static func saveScreenshot(_ session: LiveSession) -> String {
+        guard let image = session.executor.flatMap({ $0.image(of: session.shownNode) }) else {
+            return "nothing to save yet"
+        }
+        let name = session.path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "shaderbench"
+        do {
+            let path = try Screenshots.save(image, name: name)
+            StandardStreams.output("screenshot: \(path)\n")
+            return "screenshot saved to \(path)"
+        } catch {
+            StandardStreams.error("error: screenshot not saved: \(error)\n")
+            return "screenshot not saved: \(error)"
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ShaderGraph
+
+/// How the window was asked to open.
+public struct WorkbenchOptions: Sendable {
+    public var path: String
+    public var input: LiveInput?
+    /// Where to write the JSON-lines trace of the reload loop, if anywhere.
+    public var tracePath: String?
+
+    public init(path: String, input: LiveInput? = nil, tracePath: String? = nil) {
+        self.path = path
+        self.input = input
+        self.tracePath = tracePath
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Headless
+import ShaderGraph
+import Workbench
+
+/// Opens the live window on a composition, the default one when none is named.
+struct Open: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a composition in a live window that reloads on every save (the default composition when none is given).",
+        discussion: "Keys: Space pause, R reload, S screenshot, Tab next node, F fullscreen, H help, Esc or Q quit."
+    )
+
+    @Argument(help: "A composition or fragment shader; default: compositions/default.yaml.")
+    var composition: String?
+
+    @Option(help: ArgumentHelp("The live source: an image path or 'pattern'.", valueName: "SOURCE"))
+    var input: String?
+
+    @Option(help: ArgumentHelp("Write one JSON line per reload-loop event (monotonic seconds) to FILE.", valueName: "FILE"))
+    var trace: String?
+
+    func run() throws {
+        guard let path = composition ?? DefaultComposition.locate() else {
+            throw ValidationError("no composition given and \(DefaultComposition.relativePath) was not found here or beside the executable")
+        }
+        do {
+            try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace))
+        } catch {
+            StandardStreams.error(error.message + "\n")
+            throw ExitCode(ExitCodes.failure)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// The edit–save–see loop as a person lives it: a real window under Xvfb, a shader saved the way each
+/// kind of editor saves, and the screen checked after every save.
+@Suite("Hot reload in the window", .serialized)
+struct HotReloadTests {
+    @Test("the window opens on the composition and shows its output")
+    func opens() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
+    }
+
+    @Test("a save written in place (truncate, then write) is shown")
+    func inPlaceSave() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let handle = try #require(FileHandle(forWritingAtPath: window.shaderPath))
+        try handle.truncate(atOffset: 0)
+        let text = Array(LiveWindow.shader(red: 0, green: 1, blue: 0).utf8)
+        try handle.write(contentsOf: Data(text.prefix(20)))
+        Thread.sleep(forTimeInterval: 0.1)
+        try handle.write(contentsOf: Data(text.dropFirst(20)))
+        try handle.close()
+        #expect(try window.waitForCentre(green))
+    }
+
+    @Test("a save to a temporary file renamed over the shader is shown")
+    func renameSave() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let temporary = window.shaderPath + ".tmp.4242"
+        try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: temporary, atomically: false, encoding: .utf8)
+        #expect(rename(temporary, window.shaderPath) == 0)
+        #expect(try window.waitForCentre(blue))
+    }
+
+    @Test("a save that deletes and recreates the shader is shown")
+    func deleteAndRecreate() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try FileManager.default.removeItem(atPath: window.shaderPath)
+        Thread.sleep(forTimeInterval: 0.15)
+        try LiveWindow.shader(red: 1, green: 1, blue: 0).write(toFile: window.shaderPath, atomically: false, encoding: .utf8)
+        #expect(try window.waitForCentre(yellow))
+    }
+
+    @Test("sed -i, which renames over the file, is shown")
+    func sedInPlace() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let sed = Process()
+        sed.executableURL = URL(fileURLWithPath: "/bin/sed")
+        sed.arguments = ["-i", "s/vec4(1.0, 0.0, 0.0, 1.0)/vec4(0.0, 1.0, 0.0, 1.0)/", window.shaderPath]
+        try sed.run()
+        sed.waitUntilExit()
+        #expect(try window.waitForCentre(green))
+    }
+
+    @Test("a burst of saves shows the last one, swapped in once")
+    func burst() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let before = window.swapCount
+        for step in 0..<8 {
+            try LiveWindow.shader(red: 0, green: Double(step) / 10, blue: 1).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        }
+        try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(green))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(window.swapCount == before + 1)
+    }
+
+    @Test("a shader in another folder than the composition is watched too")
+    func otherFolder() throws {
+        let window = try LiveWindow(shaderFolder: "../shaders")
+        #expect(try window.waitForCentre(red))
+        try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(blue))
+    }
+
+    @Test("a shader that disappears keeps the last good output, and is shown again when it comes back")
+    func disappearsAndReturns() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try FileManager.default.removeItem(atPath: window.shaderPath)
+        Thread.sleep(forTimeInterval: 0.8)
+        #expect(try window.centre() == red)
+        try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: window.shaderPath, atomically: false, encoding: .utf8)
+        #expect(try window.waitForCentre(green))
+    }
+
+    @Test("a broken shader shows its error over the last good output, and a good save clears it")
+    func brokenShader() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let clearPanel = try window.errorPanelArea()
+        try """
+            precision mediump float;
+            void main() {
+                gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0) * strength;
+            }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.app.error.contains("\(window.shaderPath):3:47: error: ") })
+        #expect(eventually { (try? window.errorPanelArea()).map { $0 != clearPanel } ?? false })
+        #expect(try window.centre() == red)
+        try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(blue))
+        #expect(eventually { (try? window.errorPanelArea()).map { $0 == (0, 0, 255) } ?? false })
+    }
+
+    @Test("a broken composition keeps the last good graph, and fixing it clears the error")
+    func brokenComposition() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let clearPanel = try window.errorPanelArea()
+        try "composition: 1\nsize: [64, 64\nnodes:\n".write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.app.error.contains("\(window.compositionPath):3:") })
+        #expect(eventually { (try? window.errorPanelArea()).map { $0 != clearPanel } ?? false })
+        #expect(try window.centre() == red)
+        try LiveWindow.composition(shaderFolder: ".").write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
+        #expect(eventually { (try? window.errorPanelArea()).map { $0 == red } ?? false })
+        #expect(window.app.error.contains("errors cleared"))
+    }
+
+    @Test("Q quits")
+    func quits() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let xdotool = Process()
+        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        xdotool.arguments = ["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "q"]
+        xdotool.environment = ["DISPLAY": window.display.name]
+        try xdotool.run()
+        xdotool.waitUntilExit()
+        #expect(window.app.waitForExit(timeout: 5))
+        #expect(window.app.status == 0)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Images
+import TestSupport
+
+/// The real app in a window on a display of the test's own, on a composition copied to a temporary folder:
+/// a 64×64 solid-colour shader, which the window shows as a square in its middle.
+final class LiveWindow {
+    let display: VirtualDisplay
+    let folder: TemporaryFolder
+    let app: RunningProcess
+    let shaderPath: String
+    let compositionPath: String
+    var tracePath: String { folder.file("trace.jsonl") }
+
+    /// `shaderFolder` puts the shader in a folder of its own, beside the composition's.
+    init(shaderFolder: String = ".") throws {
+        display = try VirtualDisplay()
+        folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("compositions"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("compositions/\(shaderFolder)"), withIntermediateDirectories: true)
+        shaderPath = FilePathJoin.normalise(folder.file("compositions/\(shaderFolder)/fill.fsh"))
+        try Self.shader(red: 1, green: 0, blue: 0).write(toFile: shaderPath, atomically: false, encoding: .utf8)
+        compositionPath = try folder.write("compositions/fill.yaml", Self.composition(shaderFolder: shaderFolder))
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")],
+                                 environment: environment, directory: folder.path, logs: folder.path)
+    }
+
+    static func composition(shaderFolder: String) -> String {
+        """
+        composition: 1
+        size: [64, 64]
+        nodes:
+          fill: { kind: shader, file: \(shaderFolder)/fill.fsh }
+        output: fill
+        """
+    }
+
+    /// A shader whose whole output is one colour: a save that changes it is visible at once.
+    static func shader(red: Double, green: Double, blue: Double) -> String {
+        """
+        precision mediump float;
+        void main() {
+            gl_FragColor = vec4(\(red), \(green), \(blue), 1.0);
+        }
+        """
+    }
+
+    /// The colour in the middle of the window, where the square is and no overlay reaches.
+    func centre() throws -> (r: UInt8, g: UInt8, b: UInt8) {
+        let screen = try display.screenshot()
+        let pixel = screen[640, 360]
+        return (pixel.r, pixel.g, pixel.b)
+    }
+
+    /// The colour near the bottom of the square, where the error panel is drawn.
+    func errorPanelArea() throws -> (r: UInt8, g: UInt8, b: UInt8) {
+        let screen = try display.screenshot()
+        let pixel = screen[640, 690]
+        return (pixel.r, pixel.g, pixel.b)
+    }
+
+    /// Waits until the middle of the window shows `colour` (within two levels).
+    func waitForCentre(_ colour: (r: UInt8, g: UInt8, b: UInt8), timeout: TimeInterval = 10) throws -> Bool {
+        try eventually(timeout: timeout) {
+            let shown = try centre()
+            return abs(Int(shown.r) - Int(colour.r)) <= 2 && abs(Int(shown.g) - Int(colour.g)) <= 2 && abs(Int(shown.b) - Int(colour.b)) <= 2
+        }
+    }
+
+    /// The app goes before its display: a display stopped under a connected client can wedge.
+    deinit {
+        app.stopNow()
+    }
+
+    /// How many times the trace says a program was swapped in.
+    var swapCount: Int {
+        ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"program-swapped\"").count - 1
+    }
+}
+
+enum FilePathJoin {
+    static func normalise(_ path: String) -> String {
+        (path as NSString).standardizingPath
+    }
+}
+
+let red: (r: UInt8, g: UInt8, b: UInt8) = (255, 0, 0)
+let green: (r: UInt8, g: UInt8, b: UInt8) = (0, 255, 0)
+let blue: (r: UInt8, g: UInt8, b: UInt8) = (0, 0, 255)
+let yellow: (r: UInt8, g: UInt8, b: UInt8) = (255, 255, 0)
