@@ -102,11 +102,7 @@ public final class GraphExecutor {
                     work = .shader(Self.bind(pass, program: program, size: passSize, index: index, sizes: sizes,
                                              writer: &uniformWriter))
                 } catch {
-                    diagnostics += error.diagnostics.map { diagnostic in
-                        var named = diagnostic
-                        named.message += " [node '\(node.name)']"
-                        return named
-                    }
+                    diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
                 }
             case .constant(let numbers):
                 work = .constant(numbers)

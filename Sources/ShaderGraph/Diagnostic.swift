@@ -30,6 +30,19 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         Diagnostic(.error, message, at: location, sourceLine: sourceLine)
     }
 
+    /// The same problem, saying which node's shader it is in; on the message's first line, so it survives
+    /// wherever only that line is shown.
+    public func naming(node: String) -> Diagnostic {
+        var named = self
+        let tag = " [node '\(node)']"
+        if let newline = message.firstIndex(of: "\n") {
+            named.message.insert(contentsOf: tag, at: newline)
+        } else {
+            named.message += tag
+        }
+        return named
+    }
+
     /// `file:line:col: error: message`, the first line of `rendered()`.
     public var description: String {
         if let location {

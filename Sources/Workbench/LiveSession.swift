@@ -72,7 +72,8 @@ final class LiveSession {
             composition = try CompositionOpener.open(path: path, input: input)
         } catch {
             fail(error.diagnostics, reason: reason)
-            watch(files.union([path]))
+            // Keep watching what the last good graph used, and whatever the broken one names.
+            watch(files.union(ReferencedFiles.of(compositionAt: path)))
             return
         }
         watch(Set(composition.files))
@@ -120,11 +121,7 @@ final class LiveSession {
             case .failure(let error):
                 trace?.record("compile-end", ["node": .string(result.job.node), "ok": .bool(false), "milliseconds": .number(milliseconds)])
                 if result.job.generation == pending?.generation {
-                    pending?.failures += error.diagnostics.map { diagnostic in
-                        var named = diagnostic
-                        named.message += " [node '\(result.job.node)']"
-                        return named
-                    }
+                    pending?.failures += error.diagnostics.map { $0.naming(node: result.job.node) }
                 }
             }
             if result.job.generation == pending?.generation {

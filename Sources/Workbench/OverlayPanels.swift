@@ -49,8 +49,11 @@ final class OverlayPanels {
     }
 
     private func drawHeadsUp(_ status: Status, viewport: PixelSize) {
-        var parts = [String(format1: status.framesPerSecond) + " fps", String(format1: status.frameMilliseconds) + " ms",
-                     status.composition, "node: \(status.node)"]
+        // Nothing is drawn while nothing changes, so there is no rate to show then.
+        let rate = status.framesPerSecond > 0
+            ? [String(format1: status.framesPerSecond) + " fps", String(format1: status.frameMilliseconds) + " ms"]
+            : ["idle"]
+        var parts = rate + [status.composition, "node: \(status.node)"]
         if status.paused { parts.append("paused") }
         if status.compiling { parts.append("compiling…") }
         let line = TextLayout.truncate(parts.joined(separator: "  ·  "), width: viewport.width - 4 * margin, font: font)
@@ -72,7 +75,11 @@ final class OverlayPanels {
         for diagnostic in diagnostics where diagnostic.severity == .error {
             var block: [(String, SIMD4<Float>)] = []
             let place = diagnostic.location.map { "\($0): " } ?? ""
-            block += TextLayout.wrap(place + diagnostic.message, width: textWidth, font: font).enumerated().map { ($1, $0 == 0 ? red : white) }
+            // Drivers can follow a message with pages of detail (Mesa lists every overload); the first line
+            // says what is wrong, and the terminal has the rest.
+            let messageLines = diagnostic.message.split(separator: "\n", omittingEmptySubsequences: false)
+            let headline = String(messageLines.first ?? "") + (messageLines.count > 1 ? " …" : "")
+            block += TextLayout.wrap(place + headline, width: textWidth, font: font).enumerated().map { ($1, $0 == 0 ? red : white) }
             if let source = diagnostic.sourceLine {
                 let quoted = "  " + source.replacingTabs()
                 block.append((TextLayout.truncate(quoted, width: textWidth, font: font), grey))

@@ -53,6 +53,7 @@ public enum Workbench {
                         window.setTitle("Shaderbench — \(path)")
                     }
                 case .key(let key):
+                    trace?.record("key", ["key": .string("\(key)")])
                     needsFrame = true
                     switch key {
                     case .escape, .letter("q"): window.shouldClose = true

@@ -59,3 +59,17 @@ struct CompilerDiagnosticsTests {
         #expect(diagnostics.first?.message == "the shader failed to link and the driver gave no reason")
     }
 }
+
+@Suite("Naming the node of a diagnostic")
+struct DiagnosticNamingTests {
+    @Test("the node is named at the end of a one-line message")
+    func oneLine() {
+        #expect(Diagnostic.error("`x' undeclared").naming(node: "blur").message == "`x' undeclared [node 'blur']")
+    }
+
+    @Test("the node is named on the first line of a message with more lines")
+    func severalLines() {
+        let named = Diagnostic.error("no matching function; candidates are:\nfloat min(float, float)").naming(node: "blur")
+        #expect(named.message == "no matching function; candidates are: [node 'blur']\nfloat min(float, float)")
+    }
+}

@@ -65,3 +65,24 @@ struct CompositionOpenerTests {
         #expect(try CompositionLoader.load(path: path).liveSource == "second")
     }
 }
+
+@Suite("Files a composition names")
+struct ReferencedFilesTests {
+    @Test("a composition that does not load still names its files, missing ones included")
+    func brokenComposition() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("c/comp.yaml", """
+            nodes:
+              photo: { kind: imagee, file: ../images/a.png }
+              fx: { kind: shader, file: fx.fsh, inputs: { inputImageTexture: photo } }
+            """)
+        #expect(ReferencedFiles.of(compositionAt: path) == [path, workspace.path("images/a.png"), workspace.path("c/fx.fsh")])
+    }
+
+    @Test("YAML that does not parse names only the composition")
+    func unparsable() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("c.yaml", "nodes: [unclosed\n")
+        #expect(ReferencedFiles.of(compositionAt: path) == [path])
+    }
+}

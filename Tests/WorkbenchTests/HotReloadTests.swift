@@ -129,12 +129,7 @@ struct HotReloadTests {
     func quits() throws {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red))
-        let xdotool = Process()
-        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        xdotool.arguments = ["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "q"]
-        xdotool.environment = ["DISPLAY": window.display.name]
-        try xdotool.run()
-        xdotool.waitUntilExit()
+        try window.press("q")
         #expect(window.app.waitForExit(timeout: 5))
         #expect(window.app.status == 0)
     }

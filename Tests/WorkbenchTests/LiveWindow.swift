@@ -12,15 +12,16 @@ final class LiveWindow {
     let compositionPath: String
     var tracePath: String { folder.file("trace.jsonl") }
 
-    /// `shaderFolder` puts the shader in a folder of its own, beside the composition's.
-    init(shaderFolder: String = ".") throws {
+    /// `shaderFolder` puts the shader in a folder of its own, beside the composition's; `composition`
+    /// replaces the one-node composition.
+    init(shaderFolder: String = ".", composition: String? = nil) throws {
         display = try VirtualDisplay()
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("compositions"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.file("compositions/\(shaderFolder)"), withIntermediateDirectories: true)
         shaderPath = FilePathJoin.normalise(folder.file("compositions/\(shaderFolder)/fill.fsh"))
         try Self.shader(red: 1, green: 0, blue: 0).write(toFile: shaderPath, atomically: false, encoding: .utf8)
-        compositionPath = try folder.write("compositions/fill.yaml", Self.composition(shaderFolder: shaderFolder))
+        compositionPath = try folder.write("compositions/fill.yaml", composition ?? Self.composition(shaderFolder: shaderFolder))
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")],
@@ -74,9 +75,23 @@ final class LiveWindow {
         app.stopNow()
     }
 
+    /// How many times the trace records `event`.
+    func count(of event: String) -> Int {
+        ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"\(event)\"").count - 1
+    }
+
     /// How many times the trace says a program was swapped in.
-    var swapCount: Int {
-        ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"program-swapped\"").count - 1
+    var swapCount: Int { count(of: "program-swapped") }
+
+    /// Presses `key` (an xdotool key name) in the window.
+    func press(_ key: String) throws {
+        let xdotool = Process()
+        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        // No window manager runs under Xvfb, so focus is set directly rather than by activating the window.
+        xdotool.arguments = ["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", key]
+        xdotool.environment = ["DISPLAY": display.name]
+        try xdotool.run()
+        xdotool.waitUntilExit()
     }
 }
 

@@ -1,0 +1,121 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// Keys, idling and what a reload keeps, in the real window under Xvfb.
+@Suite("The window's keys and reload economy", .serialized)
+struct WindowBehaviourTests {
+    /// A moving pattern through a pass-through shader: frames keep coming until paused.
+    static let animated = """
+        composition: 1
+        size: [320, 180]
+        nodes:
+          source: { kind: pattern }
+          fill: { kind: shader, file: ./copy.fsh, inputs: { inputImageTexture: source } }
+        """
+
+    static let copy = """
+        varying highp vec2 textureCoordinate;
+        uniform sampler2D inputImageTexture;
+        void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }
+        """
+
+    @Test("Space pauses the clock, and pressing it again resumes it")
+    func pause() throws {
+        // The shader appears after the window opens: the composition loads as soon as it exists.
+        let window = try LiveWindow(composition: Self.animated)
+        try Self.copy.write(toFile: window.folder.file("compositions/copy.fsh"), atomically: true, encoding: .utf8)
+        #expect(eventually { window.count(of: "program-swapped") > 0 })
+        #expect(eventually { window.count(of: "frame-presented") > 5 })
+        try window.press("space")
+        Thread.sleep(forTimeInterval: 0.3)
+        let paused = try window.display.screenshot()
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try window.display.screenshot() == paused)
+        try window.press("space")
+        #expect(eventually { (try? window.display.screenshot()) != paused })
+    }
+
+    @Test("S saves the image shown and says where")
+    func screenshot() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try window.press("s")
+        let expected = window.folder.file("shaderbench-screenshots/fill-1.png")
+        #expect(eventually { window.app.output.contains("screenshot: shaderbench-screenshots/fill-1.png") })
+        let image = try ImageFile.read(path: expected)
+        #expect(image.width == 64 && image.height == 64)
+        #expect(image[10, 10].r == 255 && image[10, 10].g == 0)
+    }
+
+    @Test("Tab shows the other nodes in turn, then the output again")
+    func cycleNodes() throws {
+        let window = try LiveWindow(composition: """
+            composition: 1
+            size: [64, 64]
+            nodes:
+              fill: { kind: shader, file: ./fill.fsh }
+              swap: { kind: shader, file: ./swap.fsh, inputs: { inputImageTexture: fill } }
+            output: swap
+            """)
+        try """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = vec4(texture2D(inputImageTexture, textureCoordinate).bgr, 1.0); }
+            """.write(toFile: window.folder.file("compositions/swap.fsh"), atomically: true, encoding: .utf8)
+        try window.press("r")
+        #expect(try window.waitForCentre(blue), "stderr: \\(window.app.error)")
+        try window.press("Tab")
+        #expect(try window.waitForCentre(red))
+        try window.press("Tab")
+        #expect(try window.waitForCentre(blue))
+    }
+
+    @Test("H shows the key help over the middle, and hides it again")
+    func help() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try window.press("h")
+        #expect(eventually { (try? window.centre()).map { $0 != red } ?? false })
+        try window.press("h")
+        #expect(try window.waitForCentre(red))
+    }
+
+    @Test("with nothing moving and nothing saved, the window draws no frames")
+    func idle() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        Thread.sleep(forTimeInterval: 0.5)
+        let frames = window.count(of: "frame-presented")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(window.count(of: "frame-presented") == frames)
+    }
+
+    @Test("a composition edit that leaves a shader alone does not recompile it")
+    func unchangedShaderIsNotRecompiled() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let compiles = window.count(of: "compile-start")
+        try (LiveWindow.composition(shaderFolder: ".") + "\n# a comment changes the file, not the graph\n")
+            .write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.count(of: "frame-presented") > 0 && window.app.isRunning })
+        Thread.sleep(forTimeInterval: 1)
+        #expect(window.count(of: "compile-start") == compiles)
+        #expect(window.app.error.isEmpty)
+    }
+
+    @Test("a shader the composition starts using is watched from then on")
+    func watchesFollowTheComposition() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let other = window.folder.file("elsewhere/other.fsh")
+        try FileManager.default.createDirectory(atPath: window.folder.file("elsewhere"), withIntermediateDirectories: true)
+        try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: other, atomically: true, encoding: .utf8)
+        try LiveWindow.composition(shaderFolder: "../elsewhere").replacingOccurrences(of: "fill.fsh", with: "other.fsh")
+            .write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(green))
+        try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: other, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(blue))
+    }
+}
