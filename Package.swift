@@ -48,7 +48,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["GPU", "ShaderGraph", "Images", "CGLES"],
+            dependencies: ["GPU", "ShaderGraph", "Images", "CGLES", "TestSupport"],
             path: "Benchmarks"
         ),
 

@@ -20,6 +20,8 @@ public final class GraphExecutor {
     private let quad: FullscreenQuad
     private let steps: [ExecutableStep]
     private let stepIndex: [String: Int]
+    /// The texture each step's image is, for describing passes' inputs.
+    private let inputDescriptors: [TextureDescriptor]
     private let outputStep: Int
     /// Each step's image this frame; pooled ones are returned as soon as their last reader has run.
     private var images: [RenderTarget?]
@@ -129,6 +131,14 @@ public final class GraphExecutor {
             }
         }
         stepIndex = index
+        inputDescriptors = zip(built, sizes).map { step, size in
+            switch step.work {
+            case .source(let target): target.descriptor
+            case .shader(let pass): pass.target
+            case .pattern(_, _, let target): target
+            default: TextureDescriptor(size: size)
+            }
+        }
         outputStep = index[composition.output] ?? built.count - 1
     }
 
@@ -208,6 +218,14 @@ public final class GraphExecutor {
             throw GPUError("the output '\(composition.output)' produced no image")
         }
         return output
+    }
+
+    /// What a shader node's pass draws into and samples, for warming up a new program for it.
+    public func layout(of node: String) -> ProgramWarmUp.Layout? {
+        guard let index = stepIndex[node], case .shader(let pass) = steps[index].work else { return nil }
+        return ProgramWarmUp.Layout(target: pass.target, inputs: pass.inputs.map { input in
+            ProgramWarmUp.Layout.Input(texture: inputDescriptors[input.step], linearFilter: input.filter == GL_LINEAR)
+        })
     }
 
     /// The image a kept node made in the last frame.

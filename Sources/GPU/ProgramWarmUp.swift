@@ -1,45 +1,47 @@
 import CGLES
 import ShaderGraph
 
-/// Draws a freshly linked program once into a small target of the format passes render to, then waits
-/// for it. Mesa's llvmpipe compiles a program to machine code at its first draw (tens of milliseconds for a
-/// small shader, seconds for large unrolled loops), so doing that draw on a compiling thread keeps it off
-/// the frame the window shows.
+/// Draws a freshly linked program once, on the current context, into a target like the one its pass
+/// renders to and with inputs like its own, then waits for it. Mesa's llvmpipe compiles a program to
+/// machine code at its first draw (tens of milliseconds for a small shader, seconds for large unrolled
+/// loops), keyed on the state of that draw: texture formats, sizes that are or are not powers of two,
+/// filters, wrap modes. Matching the pass's own state lets that work happen on a compiling thread and be
+/// found again in Mesa's shader cache when the window first draws with the program.
 public enum ProgramWarmUp {
-    public static func draw(_ program: LinkedProgram, samplers: Int, format: PixelFormat = .rgba8) {
-        let side: GLsizei = 16
-        var target: GLuint = 0
-        glGenTextures(1, &target)
-        glBindTexture(GLenum(GL_TEXTURE_2D), target)
-        let (internalFormat, type) = RenderTarget.storage(for: format)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, side, side, 0, GLenum(GL_RGBA), type, nil)
-        var framebuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), target, 0)
+    /// What a pass draws into and samples from.
+    public struct Layout: Sendable {
+        public var target: TextureDescriptor
+        public var inputs: [Input]
 
-        // Inputs sampled the way passes sample them: RGBA8, nearest, clamped.
-        var input: GLuint = 0
-        glGenTextures(1, &input)
-        glBindTexture(GLenum(GL_TEXTURE_2D), input)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, side, side, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        for unit in 0..<samplers {
-            glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
-            glBindTexture(GLenum(GL_TEXTURE_2D), input)
+        public struct Input: Sendable {
+            public var texture: TextureDescriptor
+            public var linearFilter: Bool
+
+            public init(texture: TextureDescriptor, linearFilter: Bool) {
+                self.texture = texture
+                self.linearFilter = linearFilter
+            }
         }
 
-        glViewport(0, 0, side, side)
+        public init(target: TextureDescriptor, inputs: [Input]) {
+            self.target = target
+            self.inputs = inputs
+        }
+    }
+
+    /// `samplers` are the shader's image inputs in declaration order, bound to units as the executor binds them.
+    public static func draw(_ program: LinkedProgram, samplers: [String], layout: Layout) {
+        guard let target = try? RenderTarget(layout.target), let quad = try? FullscreenQuad() else { return }
+        let inputs = layout.inputs.compactMap { input in (try? RenderTarget(input.texture)).map { ($0, input.linearFilter) } }
+        target.bindForDrawing()
         glUseProgram(program.name)
-        if let quad = try? FullscreenQuad() {
-            quad.draw()
+        for (unit, (sampler, (texture, linear))) in zip(samplers, inputs).enumerated() {
+            glUniform1i(glGetUniformLocation(program.name, sampler), GLint(unit))
+            texture.bind(toUnit: unit, filter: linear ? GL_LINEAR : GL_NEAREST)
         }
+        quad.draw()
         glFinish()
         glUseProgram(0)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glDeleteFramebuffers(1, &framebuffer)
-        glDeleteTextures(1, &target)
-        glDeleteTextures(1, &input)
     }
 }

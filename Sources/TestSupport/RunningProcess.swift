@@ -23,6 +23,7 @@ public final class RunningProcess {
     }
 
     public var isRunning: Bool { process.isRunning }
+    public var processIdentifier: Int32 { process.processIdentifier }
     public var status: Int32 { process.terminationStatus }
 
     public var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }

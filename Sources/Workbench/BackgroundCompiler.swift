@@ -12,8 +12,8 @@ final class BackgroundCompiler {
         var generation: Int
         var node: String
         var shader: PreparedShader
-        var samplers: Int
-        var format: PixelFormat
+        /// How the pass will draw, so the warm-up draw matches it.
+        var layout: ProgramWarmUp.Layout
     }
 
     struct Result: Sendable {
@@ -62,7 +62,7 @@ final class BackgroundCompiler {
                 let outcome: Swift.Result<LinkedProgram, DiagnosticsError>
                 do throws(DiagnosticsError) {
                     let linked = try ShaderProgram.link(job.shader)
-                    ProgramWarmUp.draw(linked, samplers: job.samplers, format: job.format)
+                    ProgramWarmUp.draw(linked, samplers: job.shader.interface.samplers.map(\.name), layout: job.layout)
                     outcome = .success(linked)
                 } catch {
                     outcome = .failure(error)

@@ -31,13 +31,18 @@ final class LiveSession {
         var failures: [Diagnostic] = []
     }
 
+    /// How long a saved file must stay untouched before it is read. A save is only reported once its writer
+    /// has closed the file, so this only has to gather the files of one save (a burst): short, because it
+    /// adds to every reload's latency.
+    static let quietPeriod = Duration.milliseconds(15)
+
     init(path: String, input: LiveInput?, compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
         self.path = path
         self.input = input
         self.compiler = compiler
         self.trace = trace
         do {
-            watcher = try FileWatcher(paths: [path])
+            watcher = try FileWatcher(paths: [path], quietPeriod: Self.quietPeriod)
         } catch {
             throw WindowError("Cannot watch \(path) for changes: \(error).")
         }
@@ -104,8 +109,19 @@ final class LiveSession {
             let shader = PreparedShader(source: pass.source, interface: pass.interface)
             guard !resources.hasProgram(for: shader, node: step.node.name) else { return nil }
             return BackgroundCompiler.Job(generation: generation, node: step.node.name, shader: shader,
-                                          samplers: pass.interface.samplers.count, format: pass.format)
+                                          layout: layout(of: step.node.name, pass: pass, in: composition))
         }
+    }
+
+    /// The pass's layout as the running graph has it, or, for a node it lacks, its likely one: the
+    /// composition's size, inputs of that size sampled one to one.
+    private func layout(of node: String, pass: ShaderPass, in composition: Composition) -> ProgramWarmUp.Layout {
+        if let layout = executor?.layout(of: node) { return layout }
+        let size = pass.size ?? composition.size ?? executor?.renderSize ?? .standard
+        let inputs = pass.interface.samplers.map { _ in
+            ProgramWarmUp.Layout.Input(texture: TextureDescriptor(size: size), linearFilter: false)
+        }
+        return ProgramWarmUp.Layout(target: TextureDescriptor(size: size, format: pass.format), inputs: inputs)
     }
 
     /// Takes finished compiles; when an edit's last program is in, swaps it in or reports why not.

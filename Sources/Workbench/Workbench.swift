@@ -30,7 +30,7 @@ public enum Workbench {
         var showHelp = false
         var needsFrame = true
         var notice: (text: String, until: ContinuousClock.Instant)?
-        var lastPresented = ContinuousClock.now
+        var lastFrameStart = ContinuousClock.now
         var shownExecutor: ObjectIdentifier?
         var shownErrors = 0
 
@@ -86,9 +86,11 @@ public enum Workbench {
             guard needsFrame || animating else { continue }
 
             if animating {
-                let wait = lastPresented + frameInterval - .now
+                // Frames start a frame interval apart; rendering time comes out of the interval, not on top.
+                let wait = lastFrameStart + frameInterval - .now
                 if wait > .zero { Thread.sleep(forTimeInterval: LiveSession.milliseconds(wait) / 1000) }
             }
+            lastFrameStart = .now
             let size = window.framebufferSize
             let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
             do {
@@ -107,8 +109,7 @@ public enum Workbench {
                                                      notice: notice?.text),
                         diagnostics: session.diagnostics, showHelp: showHelp, viewport: viewport)
             window.swapBuffers()
-            lastPresented = .now
-            statistics.framePresented(at: lastPresented)
+            statistics.framePresented()
             trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
             clock.advanceFrame()
             needsFrame = false

@@ -5,18 +5,8 @@ import ShaderGraph
 
 /// Renders the standard workloads through the graph executor and through a bare GLES loop in the same
 /// run, alternating rounds so both see the same machine state, and prints medians and their ratio.
-/// Usage: Benchmarks [--frames N] [--rounds R]
-@main
-struct Benchmarks {
-    static func main() throws {
-        let arguments = CommandLine.arguments
-        func option(_ name: String, default value: Int) -> Int {
-            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
-            return Int(arguments[index + 1]) ?? value
-        }
-        let frames = option("--frames", default: 60)
-        let rounds = option("--rounds", default: 5)
-
+enum ExecutorBenchmark {
+    static func run(frames: Int, rounds: Int) throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
         let shaders = repository + "/shaders"
         let scratch = FileManager.default.temporaryDirectory.path + "/shaderbench-benchmark-\(getpid())"

@@ -1,0 +1,24 @@
+/// Usage: Benchmarks [executor] [reload] [idle] [--frames N] [--rounds R] [--saves S]
+/// With no part named, runs all three. Build in release first (`swift build -c release`): the reload and
+/// idle parts run the `shaderbench` beside this executable in a window under Xvfb.
+@main
+struct Benchmarks {
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        func option(_ name: String, default value: Int) -> Int {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+            return Int(arguments[index + 1]) ?? value
+        }
+        let parts = Set(arguments.filter { ["executor", "reload", "idle"].contains($0) })
+        let all = parts.isEmpty
+        if all || parts.contains("executor") {
+            try ExecutorBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))
+        }
+        if all || parts.contains("reload") {
+            try ReloadBenchmark.run(saves: option("--saves", default: 100))
+        }
+        if all || parts.contains("idle") {
+            try IdleBenchmark.run()
+        }
+    }
+}
