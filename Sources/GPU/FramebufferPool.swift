@@ -18,12 +18,4 @@ public final class FramebufferPool {
     public func release(_ target: RenderTarget) {
         free[target.descriptor, default: []].append(target)
     }
-
-    /// Targets waiting to be reused.
-    public var idleCount: Int { free.values.reduce(0) { $0 + $1.count } }
-
-    /// Drops idle targets, for when sizes change and old ones would only hold memory.
-    public func drain() {
-        free.removeAll()
-    }
 }

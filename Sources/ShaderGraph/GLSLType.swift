@@ -54,8 +54,6 @@ public enum GLSLType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var isMatrix: Bool { self == .mat2 || self == .mat3 || self == .mat4 }
-
     public var description: String {
         switch self {
         case .float: "float"

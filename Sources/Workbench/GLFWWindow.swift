@@ -118,10 +118,6 @@ final class GLFWWindow {
         glfwSetWindowTitle(handle, title)
     }
 
-    func makeCurrent() {
-        glfwMakeContextCurrent(handle)
-    }
-
     func swapBuffers() {
         glfwSwapBuffers(handle)
     }

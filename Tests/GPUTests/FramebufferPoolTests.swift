@@ -47,3 +47,36 @@ struct FramebufferPoolTests {
         #expect(pool.createdCount == 2)
     }
 }
+
+@Suite("Carrying programs across executors", .serialized)
+struct GraphResourcesTests {
+    @Test("a rebuilt graph reuses the programs of unchanged nodes and compiles only the edited one")
+    func unchangedNodesAreNotRecompiled() throws {
+        let workspace = try GPUWorkspace()
+        let shader = """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * SCALE; }
+            """
+        try workspace.write("a.fsh", shader.replacingOccurrences(of: "SCALE", with: "0.9"))
+        try workspace.write("b.fsh", shader.replacingOccurrences(of: "SCALE", with: "0.8"))
+        let yaml = """
+            size: [16, 16]
+            nodes:
+              src: { kind: pattern }
+              a: { kind: shader, file: a.fsh, inputs: { inputImageTexture: src } }
+              b: { kind: shader, file: b.fsh, inputs: { inputImageTexture: a } }
+            """
+        let resources = GraphResources()
+        let first = try GraphExecutor(composition: try workspace.load(yaml), resources: resources)
+        #expect(resources.compilations == 3)
+        let second = try GraphExecutor(composition: try workspace.load(yaml), resources: resources)
+        #expect(resources.compilations == 3)
+        #expect(second.programs["a"] === first.programs["a"])
+        try workspace.write("b.fsh", shader.replacingOccurrences(of: "SCALE", with: "0.5"))
+        let third = try GraphExecutor(composition: try workspace.load(yaml), resources: resources)
+        #expect(resources.compilations == 4)
+        #expect(third.programs["a"] === first.programs["a"])
+        #expect(third.programs["b"] !== first.programs["b"])
+    }
+}
