@@ -28,16 +28,8 @@ public final class Presenter {
             out vec4 colour;
             void main() { colour = vec4(texture(image, coordinate).rgb, 1.0); }
             """
-        let source = SourceText(path: "<presenter>", text: fragment)
-        guard let interface = try? ShaderInterface.read(source) else { throw GPUError("the presenter's shader did not read") }
-        var prepared = PreparedShader(source: source, interface: interface)
-        prepared.vertexSource = vertex
-        prepared.fragmentSource = fragment
-        do {
-            program = try ShaderProgram.link(prepared).name
-        } catch {
-            throw GPUError("the presenter's shader did not build: \(error)")
-        }
+        program = try ProgramBuild.builtIn("the presenter", vertex: vertex, fragment: fragment,
+                                           attributes: ["position": FullscreenQuad.positionLocation])
         quad = try FullscreenQuad()
         scaleLocation = glGetUniformLocation(program, "scale")
     }

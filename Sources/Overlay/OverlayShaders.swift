@@ -50,22 +50,8 @@ final class OverlayShaderProgram {
     let viewportSizeLocation: GLint
 
     init() throws(GPUError) {
-        let vertex = try Self.compile(Self.vertexSource, stage: GLenum(GL_VERTEX_SHADER), stageName: "vertex")
-        defer { glDeleteShader(vertex) }
-        let fragment = try Self.compile(Self.fragmentSource, stage: GLenum(GL_FRAGMENT_SHADER), stageName: "fragment")
-        defer { glDeleteShader(fragment) }
-
-        let program = glCreateProgram()
-        glAttachShader(program, vertex)
-        glAttachShader(program, fragment)
-        glLinkProgram(program)
-        var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-        guard linked == GL_TRUE else {
-            let log = Self.infoLog(program, isProgram: true)
-            glDeleteProgram(program)
-            throw GPUError("the overlay's shader program failed to link: \(log)")
-        }
+        // Attribute slots are fixed by layout qualifiers in the shader.
+        let program = try ProgramBuild.builtIn("the overlay", vertex: Self.vertexSource, fragment: Self.fragmentSource)
         name = program
         viewportSizeLocation = glGetUniformLocation(program, "viewportSize")
         // The atlas is always on unit 0; a program keeps its sampler setting.
@@ -75,40 +61,6 @@ final class OverlayShaderProgram {
         glUniform1i(glGetUniformLocation(program, "glyphAtlas"), 0)
         glUseProgram(GLuint(previousProgram))
         try OverlayGLCheck.check("setting up the overlay's shader program")
-    }
-
-    private static func compile(_ source: String, stage: GLenum, stageName: String) throws(GPUError) -> GLuint {
-        let shader = glCreateShader(stage)
-        source.withCString { pointer in
-            var text: UnsafePointer<GLchar>? = pointer
-            glShaderSource(shader, 1, &text, nil)
-        }
-        glCompileShader(shader)
-        var compiled: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
-        guard compiled == GL_TRUE else {
-            let log = infoLog(shader, isProgram: false)
-            glDeleteShader(shader)
-            throw GPUError("the overlay's \(stageName) shader failed to compile: \(log)")
-        }
-        return shader
-    }
-
-    private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
-        var length: GLint = 0
-        if isProgram {
-            glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
-        } else {
-            glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
-        }
-        guard length > 1 else { return "(no log)" }
-        var buffer = [GLchar](repeating: 0, count: Int(length))
-        if isProgram {
-            glGetProgramInfoLog(object, length, nil, &buffer)
-        } else {
-            glGetShaderInfoLog(object, length, nil, &buffer)
-        }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     deinit {
