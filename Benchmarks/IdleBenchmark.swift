@@ -5,18 +5,12 @@ import TestSupport
 /// from the process's own utime and stime in /proc.
 enum IdleBenchmark {
     static func run(seconds: Double = 10) throws {
-        let display = try VirtualDisplay()
-        let folder = try TemporaryFolder()
-        try folder.write("still.fsh", "precision mediump float;\nvoid main() { gl_FragColor = vec4(0.2, 0.4, 0.6, 1.0); }\n")
-        let composition = try folder.write("still.yaml", "composition: 1\nsize: [640, 360]\nnodes:\n  still: { kind: shader, file: still.fsh }\n")
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        let tracePath = folder.file("trace.jsonl")
-        let app = try RunningProcess(Repository.executable, ["open", composition, "--trace", tracePath],
-                                     environment: environment, directory: folder.path, logs: folder.path)
-        guard eventually(timeout: 30, { Trace(path: tracePath).swappedProgram(for: "still", after: 0) != nil }) else {
-            throw TestSupportError("the window never showed the composition: \(app.error)")
-        }
+        let window = try WindowedApp(files: [
+            "still.fsh": "precision mediump float;\nvoid main() { gl_FragColor = vec4(0.2, 0.4, 0.6, 1.0); }\n",
+            "still.yaml": "composition: 1\nsize: [640, 360]\nnodes:\n  still: { kind: shader, file: still.fsh }\n",
+        ], composition: "still.yaml", showing: "still")
+        let tracePath = window.tracePath
+        let app = window.app
         Thread.sleep(forTimeInterval: 1)
         let framesBefore = Trace(path: tracePath).frames.count
         let before = try cpuSeconds(of: app.processIdentifier)
@@ -26,7 +20,7 @@ enum IdleBenchmark {
         print("")
         print(String(format: "Idle: %.2f%% of one core over %.0f s with a still composition open; %d frames drawn meanwhile",
                      (after - before) / seconds * 100, seconds, framesAfter - framesBefore))
-        app.stopNow()
+        window.stop()
     }
 
     /// User plus system CPU time of a process, in seconds.

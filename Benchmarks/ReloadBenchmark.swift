@@ -15,24 +15,16 @@ enum ReloadBenchmark {
     }
 
     static func measure(name: String, shader: (Int) -> String, saves: Int) throws {
-        let display = try VirtualDisplay()
-        let folder = try TemporaryFolder()
-        let shaderPath = try folder.write("edited.fsh", shader(0))
-        let composition = try folder.write("reload.yaml", """
+        let window = try WindowedApp(files: ["edited.fsh": shader(0), "reload.yaml": """
             composition: 1
             size: [640, 360]
             nodes:
               source: { kind: pattern }
               edited: { kind: shader, file: edited.fsh, inputs: { inputImageTexture: source } }
-            """)
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        let tracePath = folder.file("trace.jsonl")
-        let app = try RunningProcess(Repository.executable, ["open", composition, "--trace", tracePath],
-                                     environment: environment, directory: folder.path, logs: folder.path)
-        guard eventually(timeout: 30, { Trace(path: tracePath).swappedProgram(for: "edited", after: 0) != nil }) else {
-            throw TestSupportError("the window never showed the composition: \(app.error)")
-        }
+            """], composition: "reload.yaml", showing: "edited")
+        let shaderPath = window.folder.file("edited.fsh")
+        let tracePath = window.tracePath
+        let app = window.app
         Thread.sleep(forTimeInterval: 1)
 
         var latencies: [Double] = []
@@ -79,7 +71,7 @@ enum ReloadBenchmark {
             String(format: "%14.1f ms", duringReloads.max() ?? .nan),
         ]
         print(row.joined(separator: ""))
-        app.stopNow()
+        window.stop()
         if let keep = ProcessInfo.processInfo.environment["SHADERBENCH_KEEP_TRACES"] {
             try? FileManager.default.copyItem(atPath: tracePath, toPath: keep + "/reload-\(name.replacingOccurrences(of: " ", with: "-")).jsonl")
         }
