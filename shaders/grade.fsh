@@ -4,11 +4,11 @@ varying highp vec2 textureCoordinate;
 varying highp vec2 textureCoordinate2;
 uniform sampler2D inputImageTexture;
 uniform sampler2D inputImageTexture2;
-uniform lowp vec3 tint;
-uniform highp float phase;          // seconds; the blend pulses once every two
-uniform mediump float weights[3];   // how much of the first image, the second, and their product
-uniform mediump mat3 colourMatrix;
-uniform bool enabled;
+uniform lowp vec3 tint;             // default: [1, 1, 1], range: 0...2
+uniform highp float phase;          // default: 0, label: "Seconds: the blend pulses once every two"
+uniform mediump float weights[3];   // default: [1, 0, 0], range: 0...1, label: "First image, second, their product"
+uniform mediump mat3 colourMatrix;  // default: [1, 0, 0, 0, 1, 0, 0, 0, 1]
+uniform bool enabled;               // default: true
 
 void main() {
     lowp vec4 first = texture2D(inputImageTexture, textureCoordinate);

@@ -1,7 +1,7 @@
 // Sepia tone, GPUImage style: a colour matrix blended with the original by `intensity`.
 varying highp vec2 textureCoordinate;
 uniform sampler2D inputImageTexture;
-uniform lowp float intensity;   // 0 = original, 1 = full sepia
+uniform lowp float intensity;   // default: 1, range: 0...1, label: "Intensity (0 = original)"
 
 const mediump mat3 sepiaMatrix = mat3(0.3588, 0.2990, 0.2392,
                                       0.7044, 0.5870, 0.4696,

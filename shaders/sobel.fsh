@@ -4,7 +4,7 @@
 precision highp float;
 in vec2 textureCoordinate;
 uniform sampler2D inputImageTexture;
-uniform float edgeStrength;     // 1 = unscaled gradient magnitude
+uniform float edgeStrength;     // default: 1, range: 0...4, label: "Edge strength (1 = unscaled)"
 out vec4 fragColor;
 
 float luminance(vec2 offset) {

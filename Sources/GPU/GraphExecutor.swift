@@ -169,6 +169,14 @@ public final class GraphExecutor {
                                                          source: source, components: wire.components))
             }
         }
+        // Parameters the composition leaves alone start at the default the shader declares for them.
+        for declaration in pass.interface.uniforms where pass.uniforms[declaration.name] == nil {
+            guard let defaults = declaration.annotation?.defaultValue else { continue }
+            defaults.withUnsafeBufferPointer {
+                writer.set(program.uniformLocation(declaration.name), type: declaration.type,
+                           count: declaration.arrayLength ?? 1, values: $0)
+            }
+        }
         return ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired,
                                    target: TextureDescriptor(size: size, format: pass.format))
     }

@@ -8,6 +8,8 @@ public struct ShaderInterface: Sendable {
         public var arrayLength: Int?
         public var line: Int
         public var column: Int
+        /// The default, range and label the shader gives this parameter, if any.
+        public var annotation: ParameterAnnotation?
     }
 
     public var version: GLSLVersion
@@ -53,7 +55,32 @@ public struct ShaderInterface: Sendable {
             }
             index += 1
         }
+        for index in uniforms.indices {
+            uniforms[index].annotation = try annotation(after: uniforms[index], in: source)
+        }
         return ShaderInterface(version: version, uniforms: uniforms, varyings: varyings, bodyStartLine: bodyStartLine)
+    }
+
+    /// The parameter settings in a `//` comment after the declaration, on the same line.
+    private static func annotation(after declaration: Declaration, in source: SourceText) throws(Diagnostic) -> ParameterAnnotation? {
+        guard let text = source.line(declaration.line) else { return nil }
+        let characters = Array(text)
+        var index = declaration.column - 1
+        while index + 1 < characters.count, !(characters[index] == "/" && characters[index + 1] == "/") { index += 1 }
+        guard index + 1 < characters.count else { return nil }
+        let commentStart = index + 2
+        guard let annotation = try ParameterAnnotation.parse(Substring(String(characters[commentStart...])), line: declaration.line,
+                                                             column: commentStart + 1, in: source) else { return nil }
+        let expected = (declaration.type.componentCount ?? 0) * (declaration.arrayLength ?? 1)
+        for (what, values) in [("default", annotation.defaultValue), ("range", annotation.minimum), ("range", annotation.maximum)] {
+            guard let values else { continue }
+            // A range may give one bound for every component.
+            guard values.count == expected || (what == "range" && values.count == 1) else {
+                throw source.error("the \(what) of '\(declaration.name)' needs \(expected) number\(expected == 1 ? "" : "s") for its type \(declaration.type), found \(values.count)",
+                                   line: declaration.line, column: commentStart + 1)
+            }
+        }
+        return annotation
     }
 
     private static let precisionQualifiers: Set<String> = ["lowp", "mediump", "highp"]

@@ -197,3 +197,25 @@ struct GraphExecutorTests {
         }
     }
 }
+
+@Suite("Declared parameter defaults", .serialized)
+struct ParameterDefaultTests {
+    @Test("a uniform the composition does not set starts at the shader's declared default; a set one wins")
+    func defaultsApply() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("fill.fsh", """
+            uniform vec3 colour;   // default: [0.2, 0.6, 1.0]
+            uniform float level;   // default: 0.5
+            void main() { gl_FragColor = vec4(colour * level * 2.0, 1.0); }
+            """)
+        let composition = try workspace.load("""
+            size: [4, 4]
+            nodes:
+              fill: { kind: shader, file: fill.fsh, uniforms: { level: 0.25 } }
+            """)
+        let pixel = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()[1, 1]
+        #expect(abs(Int(pixel.r) - 26) <= 1)
+        #expect(abs(Int(pixel.g) - 77) <= 1)
+        #expect(abs(Int(pixel.b) - 128) <= 1)
+    }
+}

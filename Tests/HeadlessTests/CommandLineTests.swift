@@ -62,6 +62,14 @@ struct CommandLineTests {
         #expect(image.width == 640 && image.height == 400)
     }
 
+    @Test("a lone shader uses the defaults it declares: sepia.fsh alone matches the sepia composition")
+    func loneShaderUsesDeclaredDefaults() throws {
+        let folder = try TemporaryFolder()
+        #expect(try runShaderbench(["render", "shaders/sepia.fsh", "--input", "images/landscape.jpg", "--out", folder.file("alone.png")]).status == 0)
+        #expect(try runShaderbench(["render", "compositions/sepia.yaml", "--out", folder.file("composed.png")]).status == 0)
+        #expect(try ImageFile.read(path: folder.file("alone.png")) == ImageFile.read(path: folder.file("composed.png")))
+    }
+
     @Test("--input replaces a composition's live source")
     func inputOverride() throws {
         let folder = try TemporaryFolder()

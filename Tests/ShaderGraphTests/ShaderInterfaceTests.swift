@@ -67,3 +67,55 @@ struct ShaderInterfaceTests {
         #expect(throws: Diagnostic.self) { try read("#version 330 core\nvoid main() {}") }
     }
 }
+
+@Suite("Parameter settings declared in shaders")
+struct ParameterAnnotationTests {
+    func read(_ text: String) throws -> ShaderInterface {
+        try ShaderInterface.read(SourceText(path: "s.fsh", text: text))
+    }
+
+    @Test("default, range and label are read from the comment after the uniform")
+    func readsSettings() throws {
+        let interface = try read("""
+            uniform lowp float intensity; // default: 1, range: 0...1, label: "Intensity, 0 to 1"
+            uniform vec3 tint;   // default: [1, 0.9, 0.7], range: [0, 0, 0]...[2, 2, 2]
+            uniform bool on; // default: true
+            """)
+        let intensity = try #require(interface.uniform(named: "intensity")?.annotation)
+        #expect(intensity.defaultValue == [1])
+        #expect(intensity.minimum == [0] && intensity.maximum == [1])
+        #expect(intensity.label == "Intensity, 0 to 1")
+        #expect(interface.uniform(named: "tint")?.annotation?.defaultValue == [1, 0.9, 0.7])
+        #expect(interface.uniform(named: "tint")?.annotation?.maximum == [2, 2, 2])
+        #expect(interface.uniform(named: "on")?.annotation?.defaultValue == [1])
+    }
+
+    @Test("an ordinary comment after a uniform is not a setting")
+    func ordinaryComments() throws {
+        let interface = try read("uniform float amount; // 0 = none, 1 = all\nuniform float other; // range of motion")
+        #expect(interface.uniform(named: "amount")?.annotation == nil)
+        #expect(interface.uniform(named: "other")?.annotation == nil)
+    }
+
+    @Test("a malformed setting is an error at the comment")
+    func malformedSettings() throws {
+        #expect(throws: Diagnostic.error("'defualt: 2' is not a parameter setting; use default:, range: or label:",
+                                         at: SourceLocation(file: "s.fsh", line: 1, column: 35),
+                                         sourceLine: "uniform float x; // range: 0...4, defualt: 2")) {
+            try read("uniform float x; // range: 0...4, defualt: 2")
+        }
+        #expect(throws: Diagnostic.self) { try read("uniform float x; // default: one") }
+        #expect(throws: Diagnostic.self) { try read("uniform float x; // range: 0-4") }
+    }
+
+    @Test("a default with the wrong number of components is an error")
+    func wrongArity() throws {
+        do {
+            _ = try read("uniform vec2 centre; // default: [0.5, 0.5, 0.5]")
+            Issue.record("a three-number default for a vec2 was accepted")
+        } catch let error as Diagnostic {
+            #expect(error.message == "the default of 'centre' needs 2 numbers for its type vec2, found 3")
+            #expect(error.location == SourceLocation(file: "s.fsh", line: 1, column: 24))
+        }
+    }
+}
