@@ -29,11 +29,20 @@ struct WindowBehaviourTests {
         #expect(eventually { window.count(of: "program-swapped") > 0 })
         #expect(eventually { window.count(of: "frame-presented") > 5 })
         try window.press("space")
-        Thread.sleep(forTimeInterval: 0.3)
+        // Paused once the key is handled and the frame that shows "paused" is out.
+        #expect(eventually { window.count(of: "key") == 1 })
+        #expect(eventually {
+            let frames = window.count(of: "frame-presented")
+            Thread.sleep(forTimeInterval: 0.3)
+            return window.count(of: "frame-presented") == frames
+        })
+        let frames = window.count(of: "frame-presented")
         let paused = try window.display.screenshot()
         Thread.sleep(forTimeInterval: 0.6)
         #expect(try window.display.screenshot() == paused)
+        #expect(window.count(of: "frame-presented") == frames)
         try window.press("space")
+        #expect(eventually { window.count(of: "frame-presented") > frames + 3 })
         #expect(eventually { (try? window.display.screenshot()) != paused })
     }
 
