@@ -12,23 +12,31 @@ public final class VirtualDisplay {
     public var name: String { ":\(number)" }
 
     public init() throws {
-        guard let number = (90..<400).first(where: { number in
-            !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-        }) else {
-            throw TestSupportError("no free X display number between :90 and :399")
-        }
-        self.number = number
+        // Xvfb picks a free display itself and reports it (-displayfd): choosing one here by looking for lock
+        // files races with other tests starting displays at the same moment.
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
+        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        let announcement = Pipe()
+        server.standardOutput = announcement
         server.standardError = FileHandle.nullDevice
         try server.run()
+        var reported = Data()
+        while !reported.contains(UInt8(ascii: "\n")) {
+            let chunk = announcement.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            reported.append(chunk)
+        }
+        guard let number = Int(String(decoding: reported, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            stop(server)
+            throw TestSupportError("Xvfb did not start (is the xvfb package installed?)")
+        }
+        self.number = number
         let socket = "/tmp/.X11-unix/X\(number)"
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socket) {
             guard Date() < deadline, server.isRunning else {
-                throw TestSupportError("Xvfb :\(number) did not start (is the xvfb package installed?)")
+                throw TestSupportError("Xvfb :\(number) did not start listening")
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
