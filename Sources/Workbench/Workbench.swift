@@ -33,6 +33,7 @@ public enum Workbench {
         var lastFrameStart = ContinuousClock.now
         var shownExecutor: ObjectIdentifier?
         var shownErrors = 0
+        var lastRenderError: String?
 
         while !window.shouldClose {
             let animating = session.isAnimated && !clock.isPaused
@@ -99,8 +100,11 @@ public enum Workbench {
                 } else {
                     presenter.clear(viewport: viewport)
                 }
+                lastRenderError = nil
             } catch {
-                StandardStreams.error("error: \(error.message)\n")
+                // Printed once, not once a frame, while the same failure repeats.
+                if error.message != lastRenderError { StandardStreams.error("error: \(error.message)\n") }
+                lastRenderError = error.message
             }
             panels.draw(status: OverlayPanels.Status(composition: session.path, node: session.shownNode,
                                                      framesPerSecond: statistics.framesPerSecond,
