@@ -84,12 +84,12 @@ public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
 
 extension String {
     /// Tabs become four spaces so the caret line below stays aligned in any terminal.
-    func replacingTabs() -> String {
+    public func replacingTabs() -> String {
         String(flatMap { $0 == "\t" ? Array("    ") : [$0] })
     }
 
     /// How many terminal cells the first `count` characters take, tabs counted as four.
-    func displayWidth(ofFirst count: Int) -> Int {
+    public func displayWidth(ofFirst count: Int) -> Int {
         prefix(max(0, count)).reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
     }
 }

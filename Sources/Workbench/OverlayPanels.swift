@@ -84,7 +84,7 @@ final class OverlayPanels {
                 let quoted = "  " + source.replacingTabs()
                 block.append((TextLayout.truncate(quoted, width: textWidth, font: font), grey))
                 if let column = diagnostic.location?.column, column > 0 {
-                    block.append((String(repeating: " ", count: 2 + source.prefix(column - 1).reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }) + "^", red))
+                    block.append((String(repeating: " ", count: 2 + source.displayWidth(ofFirst: column - 1)) + "^", red))
                 }
             }
             guard lines.count + block.count <= maximumLines - 1 else { break }
@@ -125,9 +125,5 @@ extension String {
     init(format1 value: Double) {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(abs(tenths % 10))"
-    }
-
-    func replacingTabs() -> String {
-        String(flatMap { $0 == "\t" ? Array("    ") : [$0] })
     }
 }
