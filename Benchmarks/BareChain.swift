@@ -105,7 +105,7 @@ final class BareChain {
             glAttachShader(program, shader)
             glDeleteShader(shader)
         }
-        glBindAttribLocation(program, 0, PreparedShader.positionAttribute)
+        glBindAttribLocation(program, 0, VertexStage.positionAttribute)
         glLinkProgram(program)
         var linked: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)

@@ -177,8 +177,28 @@ public final class GraphExecutor {
                            count: declaration.arrayLength ?? 1, values: $0)
             }
         }
+        setTexelStep(of: pass, program: program, inputSize: inputs.first.map { sizes[$0.step] } ?? size, writer: &writer)
         return ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired,
                                    target: TextureDescriptor(size: size, format: pass.format))
+    }
+
+    /// GPUImage's neighbourhood convention: `texelWidth` and `texelHeight` are one texel of the first input
+    /// unless the composition sets them, and the vertex stage's neighbour coordinates step by the same.
+    private static func setTexelStep(of pass: ShaderPass, program: ShaderProgram, inputSize: PixelSize,
+                                     writer: inout UniformWriter) {
+        var step = [1 / Float(inputSize.width), 1 / Float(inputSize.height)]
+        for (component, name) in [VertexStage.texelWidthUniform, VertexStage.texelHeightUniform].enumerated() {
+            if case .literal(let numbers, _) = pass.uniforms[name], numbers.count == 1 {
+                step[component] = numbers[0]
+            } else if pass.uniforms[name] == nil, let declaration = pass.interface.uniform(named: name), declaration.type == .float {
+                [step[component]].withUnsafeBufferPointer {
+                    writer.set(program.uniformLocation(name), type: .float, count: 1, values: $0)
+                }
+            }
+        }
+        step.withUnsafeBufferPointer {
+            writer.set(program.uniformLocation(VertexStage.texelStepUniform), type: .vec2, count: 1, values: $0)
+        }
     }
 
     /// Renders one frame and returns the output's target, valid until the next call.

@@ -24,7 +24,7 @@ public final class ShaderProgram {
     /// Compiles and links on the current context, which may be a worker's context sharing objects with the
     /// renderer's; the result is adopted there with `init(adopting:shader:)`.
     public static func link(_ shader: PreparedShader) throws(DiagnosticsError) -> LinkedProgram {
-        let attributes = [PreparedShader.positionAttribute: FullscreenQuad.positionLocation]
+        let attributes = [VertexStage.positionAttribute: FullscreenQuad.positionLocation]
         switch ProgramBuild.build(vertex: shader.vertexSource, fragment: shader.fragmentSource, attributes: attributes) {
         case .success(let program):
             return LinkedProgram(name: program)

@@ -1,10 +1,6 @@
 /// Checks a composition as a whole before anything runs: references, image versus value wiring, uniform
 /// types and arity, shader interfaces, and cycles. Returns every problem found.
 public enum CompositionValidator {
-    /// The varyings the workbench's vertex stage provides: the texture coordinate, once per image input
-    /// in GPUImage's multi-input convention.
-    static let providedVaryings: Set<String> = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4"]
-
     /// `source` is the composition's text, for quoting the lines that problems point at.
     public static func validate(_ composition: Composition, source: SourceText? = nil, unloadedNodes: Set<String> = []) -> [Diagnostic] {
         var check = Check(composition: composition, unloadedNodes: unloadedNodes)
@@ -128,10 +124,11 @@ private struct Check {
             }
             checkUniform(name, declaration, setting, file: file, keyLocation: keyLocation)
         }
-        for varying in interface.varyings where !CompositionValidator.providedVaryings.contains(varying.name) || varying.type != .vec2 {
-            let provided = CompositionValidator.providedVaryings.sorted().joined(separator: ", ")
+        for varying in interface.varyings where !VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2 {
+            let hint = Spelling.closest(to: varying.name, among: Array(VertexStage.providedVaryings)).map { "; did you mean '\($0)'?" }
+                ?? "; it provides vec2 textureCoordinate (…4) and GPUImage's 3×3 neighbours (leftTextureCoordinate, topRightTextureCoordinate, …)"
             diagnostics.append(pass.source.error(
-                "varying '\(varying.name)' is not provided by the workbench's vertex stage; it provides vec2 \(provided)",
+                "varying '\(varying.name)' is not provided by the workbench's vertex stage\(hint)",
                 line: varying.line, column: varying.column))
         }
     }

@@ -34,6 +34,6 @@ struct PreparedShaderTests {
         #expect(modern.vertexSource.contains("out highp vec2 textureCoordinate;"))
         let classic = try prepare("varying vec2 textureCoordinate;\nvarying vec2 textureCoordinate2;\nvoid main() {}")
         #expect(classic.vertexSource.hasPrefix("attribute vec2 position;"))
-        #expect(classic.vertexSource.contains("textureCoordinate2 = position * 0.5 + 0.5;"))
+        #expect(classic.vertexSource.contains("textureCoordinate2 = coordinate;"))
     }
 }
