@@ -1,0 +1,42 @@
+#ifndef SHADERBENCH_V4L2_EMULATOR_H
+#define SHADERBENCH_V4L2_EMULATOR_H
+
+/* An emulated V4L2 camera for the capture tests, loaded with LD_PRELOAD into the unmodified shaderbench
+   binary. It defines libv4l2's v4l2_open, v4l2_close, v4l2_ioctl, v4l2_mmap and v4l2_munmap; whatever it
+   does not emulate goes on to the real libv4l2.
+
+   V4L2_EMULATOR_DIR names a folder; without it nothing is emulated. In that folder:
+
+   devices.conf   Re-read at every open of a /dev/video* path. One section per device; paths under
+                  /dev/video that have no section do not exist (ENOENT), so a real camera never leaks in.
+                      [/dev/video0]
+                      card = Emulated Camera
+                      driver = v4l2-emulator
+                      bus = platform:v4l2-emulator-0
+                      formats = YUYV NV12 YU12 RGB3 MJPG
+                      sizes = 640x480 1280x720
+                      fps = 30
+                      colorspace = smpte170m            # or rec709, srgb
+                      quantization = limited            # or full
+                      bars = c83232 32c832 3232c8 808080
+                      capture = yes                     # no: a metadata node
+                  Frames are vertical bars of the `bars` colours, left to right.
+
+   Fault files, whose presence is the fault, checked at every call and watched while a device is open:
+       unplugged      opens fail with ENOENT; every open emulated fd is dead for good (ENODEV, and
+                      poll() reports it readable so a waiting capture loop notices)
+       busy           S_FMT, REQBUFS with count > 0 and STREAMON fail with EBUSY
+       refuse-format  S_FMT and TRY_FMT fail with EINVAL
+       eagain         DQBUF fails with EAGAIN without consuming the frame that is due
+       stall          the frame timer stops until the file is removed
+       eio            each frame due is lost: DQBUF fails with EIO
+
+   status         Rewritten atomically after every open, close, mmap, munmap, REQBUFS, STREAMON, STREAMOFF:
+                      open=N        emulated fds open now
+                      mapped=N      buffers mapped now
+                      buffers=N     buffers allocated now (a mapped buffer outlives its fd's close)
+                      streaming=N   fds streaming now
+                      opens=N       opens ever
+*/
+
+#endif
