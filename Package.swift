@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "shaderbench", targets: ["shaderbench"]),
         .library(name: "ShaderGraph", targets: ["ShaderGraph"]),
         .library(name: "GPU", targets: ["GPU"]),
+        .library(name: "V4L2Emulator", type: .dynamic, targets: ["V4L2Emulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,7 +34,9 @@ let package = Package(
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
         .target(name: "Images", dependencies: ["CPNG", "CTurboJPEG"]),
         // Safe Swift over EGL and GLES, and the one graph executor.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "CGLES", "CEGL"]),
+        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "Capture", "CGLES", "CEGL"]),
+        // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
+        .target(name: "Capture", dependencies: ["ShaderGraph", "CV4L2", "CTurboJPEG"]),
         // Batch work without a window: render to files, check shaders.
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU"]),
         // Files watched through inotify, reporting each settled save once.
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "Headless", "Watch", "Overlay", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
-            dependencies: ["Headless", "Workbench", "ShaderGraph", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Headless", "Workbench", "ShaderGraph", "Capture", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",
@@ -54,6 +57,8 @@ let package = Package(
 
         // Real processes and temporary folders for the end-to-end tests.
         .target(name: "TestSupport", dependencies: ["Images"], path: "Sources/TestSupport"),
+        // An emulated V4L2 camera, preloaded into the real binary by the capture tests.
+        .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 
         .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
@@ -65,6 +70,9 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph"]),
+        // The real executable against the emulated camera.
+        .testTarget(name: "CameraTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Proves every system library links, including those whose wrappers arrive later.

@@ -1,3 +1,4 @@
+import Capture
 import CGLES
 import Images
 import ShaderGraph
@@ -16,6 +17,9 @@ public final class GraphExecutor {
     public private(set) var programs: [String: ShaderProgram] = [:]
     /// Programs and images shared with the executors before and after this one.
     public let resources: GraphResources
+    /// How long a frame waits for a new camera frame: nil in the window (the newest frame wins, never
+    /// blocking), a few seconds in renders, which use one captured frame per rendered frame.
+    public var cameraWait: Double?
 
     private let quad: FullscreenQuad
     private let steps: [ExecutableStep]
@@ -66,7 +70,10 @@ public final class GraphExecutor {
                 diagnostics += error.diagnostics
             }
         }
-        let firstImageSize = composition.nodes.lazy.compactMap { loadedImages[$0.name]?.size }.first
+        let firstImageSize = composition.nodes.lazy.compactMap { node -> PixelSize? in
+            if case .camera(let camera) = node.kind { return camera.size ?? composition.size ?? resources.negotiatedSize(of: camera) }
+            return loadedImages[node.name]?.size
+        }.first
         let size = renderSize ?? composition.size ?? firstImageSize ?? .standard
         self.renderSize = size
 
@@ -95,6 +102,15 @@ public final class GraphExecutor {
                     diagnostics += error.diagnostics
                 }
                 sizes.append(patternSize)
+            case .camera(let camera):
+                do {
+                    let step = try Self.cameraStep(camera, node: node.name, compositionSize: composition.size, resources: resources)
+                    work = .camera(step)
+                    sizes.append(step.placeholder.size)
+                } catch {
+                    diagnostics += error.diagnostics
+                    sizes.append(size)
+                }
             case .shader(let pass):
                 let passSize = pass.size ?? size
                 sizes.append(passSize)
@@ -136,6 +152,7 @@ public final class GraphExecutor {
             case .source(let target): target.descriptor
             case .shader(let pass): pass.target
             case .pattern(_, _, let target): target
+            case .camera(let camera): camera.placeholder.descriptor
             default: TextureDescriptor(size: size)
             }
         }
@@ -220,6 +237,8 @@ public final class GraphExecutor {
                 glUniform1f(timeLocation, Float(time.seconds))
                 quad.draw()
                 images[index] = target
+            case .camera(let camera):
+                images[index] = try show(camera, time: time)
             case .shader(let pass):
                 let target = try pool.acquire(pass.target)
                 target.bindForDrawing()
@@ -246,6 +265,65 @@ public final class GraphExecutor {
             throw GPUError("the output '\(composition.output)' produced no image")
         }
         return output
+    }
+
+    /// A camera node's feed (kept in `resources` across reloads) and what stands in before its first frame.
+    /// An explicit device that is not there is the composition's error; a missing `auto` camera is not.
+    private static func cameraStep(_ camera: CameraSource, node: String, compositionSize: PixelSize?,
+                                   resources: GraphResources) throws(DiagnosticsError) -> ExecutableStep.Camera {
+        let feed = try resources.cameraFeed(for: camera, compositionSize: compositionSize)
+        let size = resources.negotiatedSize(of: camera) ?? camera.size ?? compositionSize ?? .standard
+        do {
+            let placeholder = try RenderTarget(TextureDescriptor(size: size))
+            guard camera.device == .auto else { return ExecutableStep.Camera(feed: feed, pattern: nil, placeholder: placeholder) }
+            let program = try resources.program(for: try TestPattern.prepared(), node: node)
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("size"), Float(size.width), Float(size.height))
+            return ExecutableStep.Camera(feed: feed, pattern: (program, program.uniformLocation("time")), placeholder: placeholder)
+        } catch let error as GPUError {
+            throw DiagnosticsError([.error(error.message, at: camera.location)])
+        } catch let error as DiagnosticsError {
+            throw error
+        } catch {
+            throw DiagnosticsError([.error("\(error)", at: camera.location)])
+        }
+    }
+
+    /// The camera's newest frame, else its last one, else the pattern (for `auto`) or black.
+    private func show(_ camera: ExecutableStep.Camera, time: FrameTime) throws(GPUError) -> RenderTarget {
+        try camera.feed.update(wait: cameraWait)
+        if let latest = camera.feed.latest { return latest }
+        if let (program, timeLocation) = camera.pattern {
+            camera.placeholder.bindForDrawing()
+            glUseProgram(program.name)
+            glUniform1f(timeLocation, Float(time.seconds))
+            quad.draw()
+        }
+        return camera.placeholder
+    }
+
+    /// One line per camera that is not delivering, and for an `auto` camera showing the pattern instead.
+    public var notices: [String] {
+        steps.compactMap { step in
+            guard case .camera(let camera) = step.work else { return nil }
+            if camera.feed.latest == nil, camera.pattern != nil, case .disconnected = camera.feed.session.status.state {
+                return "no camera found; showing the test pattern"
+            }
+            return camera.feed.notice
+        }
+    }
+
+    /// Whether an `auto` camera shows the moving test pattern because no camera has delivered.
+    public var showsPatternForCamera: Bool {
+        steps.contains { step in
+            guard case .camera(let camera) = step.work else { return false }
+            return camera.pattern != nil && camera.feed.latest == nil
+        }
+    }
+
+    /// Whether any node shows a live camera, so the window redraws when a frame arrives.
+    public var hasCamera: Bool {
+        steps.contains { if case .camera = $0.work { true } else { false } }
     }
 
     /// What a shader node's pass draws into and samples, for warming up a new program for it.
@@ -301,8 +379,16 @@ struct ExecutableStep {
         var target: TextureDescriptor
     }
 
+    struct Camera {
+        var feed: CameraFeed
+        /// The test pattern an `auto` camera shows until a camera delivers.
+        var pattern: (program: ShaderProgram, timeLocation: GLint)?
+        var placeholder: RenderTarget
+    }
+
     enum Work {
         case source(RenderTarget)
+        case camera(Camera)
         case pattern(ShaderProgram, timeLocation: GLint, target: TextureDescriptor)
         case shader(Pass)
         case constant([Float])

@@ -1,3 +1,4 @@
+import Capture
 import ShaderGraph
 
 /// What survives from one executor to the next when a composition reloads: linked programs, keyed by node
@@ -17,6 +18,9 @@ public final class GraphResources {
 
     private var programs: [ProgramKey: ShaderProgram] = [:]
     private var images: [String: RenderTarget] = [:]
+    private var cameras: [CameraSource: CameraFeed] = [:]
+    /// Runs on a capture thread whenever a camera has a new frame (the window wakes its loop with it).
+    public var cameraFrameArrived: @Sendable () -> Void = {}
     /// How many programs were compiled here (not adopted): tests and traces read it.
     public private(set) var compilations = 0
 
@@ -48,6 +52,33 @@ public final class GraphResources {
         return image
     }
 
+    /// The feed for a camera node, started on first use and kept while compositions that reload use it.
+    func cameraFeed(for camera: CameraSource, compositionSize: PixelSize?) throws(DiagnosticsError) -> CameraFeed {
+        if let feed = cameras[camera] { return feed }
+        if camera.device != .auto, DeviceDiscovery.find(camera.device) == nil {
+            let found = DeviceDiscovery.captureDevices().map { "\($0.path) (\($0.card))" }
+            let list = found.isEmpty ? "no capture devices are connected" : "found: \(found.joined(separator: ", "))"
+            throw DiagnosticsError([.error("no camera matches '\(camera.device)'; \(list)", at: camera.location)])
+        }
+        let size = camera.size ?? compositionSize ?? PixelSize(width: 1280, height: 720)
+        let request = CaptureRequest(width: size.width, height: size.height, frameRate: camera.frameRate ?? 30,
+                                     format: camera.format.flatMap(CameraPixelFormat.init(rawValue:)))
+        let feed: CameraFeed
+        do {
+            feed = try CameraFeed(source: camera, request: request, onFrame: { [cameraFrameArrived] in cameraFrameArrived() })
+        } catch {
+            throw DiagnosticsError([.error(error.message, at: camera.location)])
+        }
+        _ = feed.session.waitUntilNegotiated(timeout: 2)
+        cameras[camera] = feed
+        return feed
+    }
+
+    /// The frame size a camera node's device agreed to, once it has.
+    func negotiatedSize(of camera: CameraSource) -> PixelSize? {
+        cameras[camera]?.session.status.layout.map { PixelSize(width: $0.width, height: $0.height) }
+    }
+
     /// Drops an uploaded image whose file changed, so the next executor reads it again.
     public func forgetImage(at path: String) {
         images[path] = nil
@@ -62,5 +93,10 @@ public final class GraphResources {
             return nil
         })
         images = images.filter { usedImages.contains($0.key) }
+        let usedCameras = Set(executor.composition.nodes.compactMap { node -> CameraSource? in
+            if case .camera(let camera) = node.kind { return camera }
+            return nil
+        })
+        cameras = cameras.filter { usedCameras.contains($0.key) }
     }
 }

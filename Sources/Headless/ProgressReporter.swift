@@ -43,6 +43,12 @@ public struct ProgressReporter: Sendable {
         }
     }
 
+    /// A problem that does not stop the render (a camera that stopped), on a line of its own.
+    public func warn(_ message: String) {
+        guard style != .silent else { return }
+        StandardStreams.error((style == .bar ? "\r\u{1B}[K" : "") + "warning: \(message)\n")
+    }
+
     static func format(_ value: Double) -> String {
         let tenths = (value * 10).rounded() / 10
         return tenths >= 100 ? String(Int(tenths)) : String(tenths)

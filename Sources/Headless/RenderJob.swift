@@ -4,6 +4,9 @@ import ShaderGraph
 
 /// Renders a composition headless to numbered PNG files, deterministically.
 public enum RenderJob {
+    /// How long a frame waits for the camera before the last frame is held (and a warning printed).
+    static let cameraFrameWait = 2.0
+
     public enum Failure: Error, Sendable, CustomStringConvertible {
         /// Problems in the user's files, each located.
         case diagnostics([Diagnostic])
@@ -46,11 +49,17 @@ public enum RenderJob {
             throw .diagnostics(error.diagnostics)
         }
 
+        // Each rendered frame uses a newly captured camera frame, waiting for it up to this long.
+        executor.cameraWait = Self.cameraFrameWait
+        var warned: Set<String> = []
         var written: [String] = []
         for frame in request.start..<(request.start + request.frames) {
             let path = request.output.path(forFrame: frame)
             do {
                 let output = try executor.renderFrame(FrameTime(index: frame, fps: request.fps))
+                for notice in executor.notices where warned.insert(notice).inserted {
+                    progress.warn("frame \(frame): \(notice)")
+                }
                 try Directories.createParent(of: path)
                 try ImageFile.writePNG(output.readPixels(), to: path)
             } catch let error as ImageFileError {

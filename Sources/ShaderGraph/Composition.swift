@@ -59,7 +59,7 @@ public struct Node: Sendable {
     /// What wiring this node's output into another node carries.
     public var output: NodeOutput {
         switch kind {
-        case .image, .pattern, .shader: .image
+        case .image, .pattern, .camera, .shader: .image
         case .constant(let values): .value(components: values.count)
         case .time: .value(components: 1)
         }
@@ -68,7 +68,7 @@ public struct Node: Sendable {
     /// Source nodes bring images into the graph; `--input` can replace one.
     public var isImageSource: Bool {
         switch kind {
-        case .image, .pattern: true
+        case .image, .pattern, .camera: true
         default: false
         }
     }
@@ -91,6 +91,8 @@ public enum NodeKind: Sendable {
     case image(ImageSource)
     /// A deterministic moving test pattern, drawn on the GPU; stands in for a missing camera.
     case pattern(PatternSource)
+    /// A live V4L2 camera, converted to RGB on the GPU.
+    case camera(CameraSource)
     /// A fragment-shader pass into a pooled texture.
     case shader(ShaderPass)
     /// Fixed numbers, wired into uniforms.
@@ -103,13 +105,14 @@ public enum NodeKind: Sendable {
         switch self {
         case .image: "image"
         case .pattern: "pattern"
+        case .camera: "camera"
         case .shader: "shader"
         case .constant: "constant"
         case .time: "time"
         }
     }
 
-    public static let names = ["image", "pattern", "shader", "constant", "time"]
+    public static let names = ["image", "pattern", "camera", "shader", "constant", "time"]
 }
 
 public struct ImageSource: Sendable {

@@ -177,6 +177,9 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "size"], in: "a pattern node", into: &diagnostics)
             let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
             kind = .pattern(PatternSource(size: size))
+        case "camera":
+            reader.checkKeys(fields, allowed: ["kind", "device", "size", "rate", "format"], in: "a camera node", into: &diagnostics)
+            kind = readCamera(fields: fields, at: key)
         case "shader":
             reader.checkKeys(fields, allowed: ["kind", "file", "inputs", "uniforms", "size", "format"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
@@ -221,6 +224,36 @@ private final class Loading {
     func readImage(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
         guard let file = existingFile(fields, node: name, at: key) else { return nil }
         return .image(ImageSource(file: file.path, location: file.location))
+    }
+
+    func readCamera(fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        var camera = CameraSource(location: reader.location(of: key))
+        if let deviceNode = fields["device"] {
+            camera.location = reader.location(of: deviceNode)
+            guard let scalar = deviceNode.scalar else {
+                diagnostics.append(reader.error("'device' is auto, a path such as /dev/video0, an index, or part of the camera's name", at: deviceNode))
+                return nil
+            }
+            camera.device = CameraSelector(parsing: scalar.string)
+        }
+        camera.size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
+        if let rateNode = fields["rate"] {
+            guard let rate = rateNode.scalar.flatMap(reader.number), rate > 0, rate <= 1000 else {
+                diagnostics.append(reader.error("'rate' is frames per second, a number such as 30", at: rateNode))
+                return nil
+            }
+            camera.frameRate = rate
+        }
+        if let formatNode = fields["format"] {
+            guard let text = attempt({ () throws(Diagnostic) in try reader.string(formatNode, what: "'format'") }) else { return nil }
+            let known = ["YUYV", "UYVY", "NV12", "YU12", "YV12", "RGB3", "BGR3", "MJPG"]
+            guard known.contains(text.uppercased()) else {
+                diagnostics.append(reader.error("unknown camera format '\(text)'; expected one of: \(known.joined(separator: ", "))", at: formatNode))
+                return nil
+            }
+            camera.format = text.uppercased()
+        }
+        return .camera(camera)
     }
 
     func readShader(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {

@@ -59,8 +59,8 @@ public enum CompositionOpener {
                 throw DiagnosticsError([.error("--input \(path): no such file")])
             }
             composition.nodes[index].kind = .image(ImageSource(file: path, location: commandLine))
-        case .camera:
-            throw DiagnosticsError([.error("--input \(input): camera capture is not part of this build yet; use an image path or 'pattern'")])
+        case .camera(let device):
+            composition.nodes[index].kind = .camera(CameraSource(device: CameraSelector(parsing: device ?? "auto"), location: commandLine))
         }
     }
 }

@@ -1,4 +1,5 @@
 import GPU
+import Synchronization
 import Headless
 import ShaderGraph
 import Watch
@@ -9,6 +10,14 @@ final class LiveSession {
     private(set) var path: String
     private let input: LiveInput?
     private let resources = GraphResources()
+    /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
+    let cameraFrames = ArrivalCounter()
+
+    final class ArrivalCounter: Sendable {
+        private let count = Atomic<Int>(0)
+        func increment() { count.add(1, ordering: .relaxed) }
+        var value: Int { count.load(ordering: .relaxed) }
+    }
     private let compiler: BackgroundCompiler
     private let watcher: FileWatcher
     private let trace: TraceWriter?
@@ -41,6 +50,10 @@ final class LiveSession {
         self.input = input
         self.compiler = compiler
         self.trace = trace
+        resources.cameraFrameArrived = { [cameraFrames] in
+            cameraFrames.increment()
+            GLFWWindow.wake()
+        }
         do {
             watcher = try FileWatcher(paths: [path], quietPeriod: Self.quietPeriod)
         } catch {
@@ -52,15 +65,23 @@ final class LiveSession {
     /// True while an edit is compiling in the background.
     var isCompiling: Bool { pending != nil }
 
-    /// Whether the shown image changes with time alone, so frames must keep coming.
+    /// Whether the shown image changes with time alone, so frames must keep coming. A camera's frames
+    /// wake the loop as they arrive instead; an `auto` camera showing the pattern animates like one.
     var isAnimated: Bool {
-        executor?.composition.nodes.contains { node in
+        guard let executor else { return false }
+        return executor.showsPatternForCamera || executor.composition.nodes.contains { node in
             switch node.kind {
             case .pattern, .time: true
             default: false
             }
-        } ?? false
+        }
     }
+
+    /// Whether a camera feeds the graph, so the loop looks at its state now and then even when no frame comes.
+    var hasCamera: Bool { executor?.hasCamera ?? false }
+
+    /// What the cameras say (unplugged, busy, the pattern standing in), for the heads-up display.
+    var cameraNotices: [String] { executor?.notices ?? [] }
 
     /// Opens another composition or shader (dropped onto the window).
     func open(_ newPath: String) {

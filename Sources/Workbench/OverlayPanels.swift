@@ -38,7 +38,8 @@ final class OverlayPanels {
         var frameMilliseconds: Double
         var paused: Bool
         var compiling: Bool
-        var notice: String?
+        /// Passing messages (a screenshot saved, a camera unplugged), one line each.
+        var notices: [String]
     }
 
     func draw(status: Status, diagnostics: [Diagnostic], showHelp: Bool, viewport: PixelSize) {
@@ -58,7 +59,7 @@ final class OverlayPanels {
         if status.compiling { parts.append("compiling…") }
         let line = TextLayout.truncate(parts.joined(separator: "  ·  "), width: viewport.width - 4 * margin, font: font)
         var lines = [line]
-        if let notice = status.notice { lines.append(TextLayout.truncate(notice, width: viewport.width - 4 * margin, font: font)) }
+        lines += status.notices.map { TextLayout.truncate($0, width: viewport.width - 4 * margin, font: font) }
         let width = lines.map(font.width(of:)).max() ?? 0
         renderer.fillRectangle(x: margin, y: margin, width: width + 2 * margin, height: lines.count * font.lineHeight + margin, colour: panel)
         for (index, text) in lines.enumerated() {

@@ -34,6 +34,8 @@ public enum Workbench {
         var shownExecutor: ObjectIdentifier?
         var shownErrors = 0
         var lastRenderError: String?
+        var camerasSeen = 0
+        var shownCameraNotices: [String] = []
 
         while !window.shouldClose {
             let animating = session.isAnimated && !clock.isPaused
@@ -42,6 +44,8 @@ public enum Workbench {
                 // Idle: sleep until an event, a settling save, or a notice expiring.
                 let deadlines = [session.nextFileDeadline, notice?.until].compactMap { $0 }
                 timeout = deadlines.min().map { max(0.001, LiveSession.milliseconds($0 - .now) / 1000) } ?? 1.0
+                // A camera that stops sending frames wakes nobody: look at its state a few times a second.
+                if session.hasCamera { timeout = min(timeout, 0.25) }
                 statistics.idle()
             }
             for event in window.events(waitingUpTo: timeout) {
@@ -80,6 +84,16 @@ public enum Workbench {
                 shownExecutor = executorIdentity
                 shownErrors = session.diagnostics.count
             }
+            let cameraFrames = session.cameraFrames.value
+            if cameraFrames != camerasSeen {
+                camerasSeen = cameraFrames
+                needsFrame = true
+            }
+            let cameraNotices = session.cameraNotices
+            if cameraNotices != shownCameraNotices {
+                shownCameraNotices = cameraNotices
+                needsFrame = true
+            }
             if let current = notice, current.until <= .now {
                 notice = nil
                 needsFrame = true
@@ -110,7 +124,7 @@ public enum Workbench {
                                                      framesPerSecond: statistics.framesPerSecond,
                                                      frameMilliseconds: statistics.frameMilliseconds,
                                                      paused: clock.isPaused, compiling: session.isCompiling,
-                                                     notice: notice?.text),
+                                                     notices: [notice?.text].compactMap { $0 } + cameraNotices),
                         diagnostics: session.diagnostics, showHelp: showHelp, viewport: viewport)
             window.swapBuffers()
             statistics.framePresented()

@@ -4,12 +4,12 @@ import ArgumentParser
 struct Shaderbench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shaderbench",
-        abstract: "A shader prototyping workbench: node graphs of images, patterns and fragment shaders.",
+        abstract: "A shader prototyping workbench: node graphs of cameras, images, patterns and fragment shaders.",
         discussion: """
             A COMPOSITION is a YAML (or JSON) node graph, or a single fragment shader file \
             (.fsh, .frag, .fs, .glsl) fed by the live source.
             """,
-        subcommands: [Open.self, Render.self, Check.self],
+        subcommands: [Open.self, Render.self, Check.self, Devices.self],
         defaultSubcommand: Open.self
     )
 }

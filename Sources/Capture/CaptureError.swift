@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failed call on a camera, with the device, what was being done, and the `errno` it came back with.
+public struct CaptureError: Error, Sendable, CustomStringConvertible {
+    public var device: String
+    public var operation: String
+    public var code: Int32
+
+    public init(device: String, operation: String, code: Int32) {
+        self.device = device
+        self.operation = operation
+        self.code = code
+    }
+
+    /// The device is gone (unplugged, or its node removed): its descriptor will never work again.
+    public var deviceIsGone: Bool { [ENODEV, ENXIO, ENOENT].contains(code) }
+
+    /// Another program holds the device.
+    public var deviceIsBusy: Bool { code == EBUSY }
+
+    public var description: String {
+        "\(device): \(operation) failed: \(String(cString: strerror(code)))"
+    }
+}

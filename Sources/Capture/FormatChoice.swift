@@ -1,0 +1,39 @@
+/// Chooses what to ask a device for: a format the GPU takes unconverted at the requested size when one
+/// exists, RGB next, and MJPEG (decoded on the CPU) only when nothing else gives that size.
+public enum FormatChoice {
+    public struct Choice: Sendable, Hashable {
+        public var format: CameraPixelFormat
+        public var width: Int
+        public var height: Int
+    }
+
+    public static func choose(from formats: [DeviceDescription.Format], for request: CaptureRequest) -> Choice? {
+        var candidates: [(choice: Choice, exact: Bool, distance: Int)] = []
+        for format in formats {
+            guard let pixelFormat = format.pixelFormat else { continue }
+            if let wanted = request.format, wanted != pixelFormat { continue }
+            for size in format.sizes {
+                let distance = abs(size.width * size.height - request.width * request.height)
+                    + abs(size.width - request.width) + abs(size.height - request.height)
+                candidates.append((Choice(format: pixelFormat, width: size.width, height: size.height),
+                                   size.width == request.width && size.height == request.height, distance))
+            }
+            if format.sizes.isEmpty {
+                // No sizes listed: ask for the request and let the driver adjust.
+                candidates.append((Choice(format: pixelFormat, width: request.width, height: request.height), false, Int.max / 2))
+            }
+        }
+        // Exact size first; among those the preferred format. Without an exact size, an uncompressed
+        // format at the nearest size still beats MJPEG.
+        return candidates.min { a, b in
+            if a.exact != b.exact { return a.exact }
+            let compressed = (a.choice.format.isCompressed, b.choice.format.isCompressed)
+            if !a.exact, compressed.0 != compressed.1 { return !compressed.0 }
+            if a.exact, a.choice.format.preference != b.choice.format.preference {
+                return a.choice.format.preference < b.choice.format.preference
+            }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return a.choice.format.preference < b.choice.format.preference
+        }?.choice
+    }
+}

@@ -1,0 +1,222 @@
+import CV4L2
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open V4L2 device through libv4l2: the only file that talks to it. Every call that fails throws a
+/// `CaptureError` with the device and the operation; the descriptor and any mapped buffers are released
+/// when the value goes away.
+final class V4L2Device {
+    let path: String
+    let descriptor: Int32
+    private var mappings: [(address: UnsafeMutableRawPointer, length: Int)] = []
+    private var streaming = false
+
+    init(path: String, nonBlocking: Bool = true) throws(CaptureError) {
+        self.path = path
+        let descriptor = cv4l2_open(path, O_RDWR | (nonBlocking ? O_NONBLOCK : 0))
+        guard descriptor >= 0 else { throw CaptureError(device: path, operation: "open", code: errno) }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        if streaming { stopStreaming() }
+        unmapBuffers()
+        v4l2_close(descriptor)
+    }
+
+    private func control<T>(_ request: UInt, _ value: inout T, _ operation: @autoclosure () -> String) throws(CaptureError) {
+        var result: Int32
+        repeat {
+            result = withUnsafeMutablePointer(to: &value) { cv4l2_ioctl(descriptor, request, $0) }
+        } while result < 0 && errno == EINTR
+        guard result >= 0 else { throw CaptureError(device: path, operation: operation(), code: errno) }
+    }
+
+    // MARK: Describing
+
+    struct Capabilities {
+        var card: String
+        var driver: String
+        var bus: String
+        var canCapture: Bool
+    }
+
+    func capabilities() throws(CaptureError) -> Capabilities {
+        var caps = v4l2_capability()
+        try control(cv4l2_querycap(), &caps, "VIDIOC_QUERYCAP")
+        let has = caps.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0 ? caps.device_caps : caps.capabilities
+        let canCapture = has & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0 && has & UInt32(V4L2_CAP_STREAMING) != 0
+        return Capabilities(card: Self.text(caps.card), driver: Self.text(caps.driver), bus: Self.text(caps.bus_info),
+                            canCapture: canCapture)
+    }
+
+    /// Every format, with its discrete sizes and their frame rates.
+    func formats() -> [DeviceDescription.Format] {
+        var formats: [DeviceDescription.Format] = []
+        for index in 0..<64 {
+            var description = v4l2_fmtdesc()
+            description.index = UInt32(index)
+            description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            guard (try? control(cv4l2_enum_fmt(), &description, "VIDIOC_ENUM_FMT")) != nil else { break }
+            formats.append(DeviceDescription.Format(fourcc: description.pixelformat, name: Self.text(description.description),
+                                                    sizes: sizes(of: description.pixelformat)))
+        }
+        return formats
+    }
+
+    private func sizes(of fourcc: UInt32) -> [DeviceDescription.FrameSize] {
+        var sizes: [DeviceDescription.FrameSize] = []
+        for index in 0..<256 {
+            var size = v4l2_frmsizeenum()
+            size.index = UInt32(index)
+            size.pixel_format = fourcc
+            guard (try? control(cv4l2_enum_framesizes(), &size, "VIDIOC_ENUM_FRAMESIZES")) != nil else { break }
+            if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
+                let width = Int(size.discrete.width), height = Int(size.discrete.height)
+                sizes.append(DeviceDescription.FrameSize(width: width, height: height,
+                                                         rates: rates(of: fourcc, width: width, height: height)))
+            } else {
+                // Stepwise or continuous: offer the largest and the smallest.
+                let range = size.stepwise
+                for (width, height) in [(range.max_width, range.max_height), (range.min_width, range.min_height)] {
+                    sizes.append(DeviceDescription.FrameSize(width: Int(width), height: Int(height),
+                                                             rates: rates(of: fourcc, width: Int(width), height: Int(height))))
+                }
+                break
+            }
+        }
+        return sizes
+    }
+
+    private func rates(of fourcc: UInt32, width: Int, height: Int) -> [Double] {
+        var rates: [Double] = []
+        for index in 0..<64 {
+            var interval = v4l2_frmivalenum()
+            interval.index = UInt32(index)
+            interval.pixel_format = fourcc
+            interval.width = UInt32(width)
+            interval.height = UInt32(height)
+            guard (try? control(cv4l2_enum_frameintervals(), &interval, "VIDIOC_ENUM_FRAMEINTERVALS")) != nil else { break }
+            let fraction = interval.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue ? interval.discrete : interval.stepwise.min
+            if fraction.numerator > 0 { rates.append(Double(fraction.denominator) / Double(fraction.numerator)) }
+            if interval.type != V4L2_FRMIVAL_TYPE_DISCRETE.rawValue { break }
+        }
+        return rates
+    }
+
+    // MARK: Negotiating
+
+    /// Asks for a format and size; the driver answers with what it will really deliver.
+    func setFormat(_ format: CameraPixelFormat, width: Int, height: Int) throws(CaptureError) -> FrameLayout {
+        var request = v4l2_format()
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.fmt.pix.pixelformat = format.fourcc
+        request.fmt.pix.width = UInt32(width)
+        request.fmt.pix.height = UInt32(height)
+        request.fmt.pix.field = V4L2_FIELD_NONE.rawValue
+        try control(cv4l2_s_fmt(), &request, "VIDIOC_S_FMT (\(format.rawValue) \(width)×\(height))")
+        let pix = request.fmt.pix
+        guard let delivered = CameraPixelFormat(fourcc: pix.pixelformat) else {
+            throw CaptureError(device: path, operation: "VIDIOC_S_FMT gave \(CameraPixelFormat.name(of: pix.pixelformat)), which", code: EINVAL)
+        }
+        let encoding = ColorEncoding(colorspace: pix.colorspace, ycbcrEncoding: UInt32(pix.ycbcr_enc),
+                                     quantization: UInt32(pix.quantization), isRGB: !delivered.isYCbCr)
+        return FrameLayout(format: delivered, width: Int(pix.width), height: Int(pix.height),
+                           bytesPerLine: Int(pix.bytesperline), byteCount: Int(pix.sizeimage), encoding: encoding)
+    }
+
+    /// Asks for a frame rate; drivers that cannot set one keep theirs, which is fine.
+    func setFrameRate(_ rate: Double) {
+        var parameters = v4l2_streamparm()
+        parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        parameters.parm.capture.timeperframe = v4l2_fract(numerator: 1000, denominator: UInt32((rate * 1000).rounded()))
+        try? control(cv4l2_s_parm(), &parameters, "VIDIOC_S_PARM")
+    }
+
+    // MARK: Streaming
+
+    /// Allocates and maps `count` driver buffers (the driver may give more or fewer) and queues them all.
+    func startStreaming(bufferCount count: Int) throws(CaptureError) {
+        var request = v4l2_requestbuffers()
+        request.count = UInt32(count)
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.memory = V4L2_MEMORY_MMAP.rawValue
+        try control(cv4l2_reqbufs(), &request, "VIDIOC_REQBUFS")
+        guard request.count > 0 else { throw CaptureError(device: path, operation: "VIDIOC_REQBUFS (no buffers)", code: ENOMEM) }
+        for index in 0..<request.count {
+            var buffer = Self.buffer(index: index)
+            try control(cv4l2_querybuf(), &buffer, "VIDIOC_QUERYBUF")
+            guard let address = v4l2_mmap(nil, Int(buffer.length), PROT_READ | PROT_WRITE, MAP_SHARED, descriptor,
+                                          Int64(buffer.m.offset)),
+                  address != cv4l2_map_failed() else {
+                throw CaptureError(device: path, operation: "mmap of buffer \(index)", code: errno)
+            }
+            mappings.append((address, Int(buffer.length)))
+            try control(cv4l2_qbuf(), &buffer, "VIDIOC_QBUF")
+        }
+        var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+        try control(cv4l2_streamon(), &type, "VIDIOC_STREAMON")
+        streaming = true
+    }
+
+    struct DequeuedBuffer {
+        var index: UInt32
+        var bytes: UnsafeRawBufferPointer
+        var sequence: UInt32
+        /// CLOCK_MONOTONIC seconds, as the driver stamped it.
+        var timestamp: Double
+    }
+
+    /// The next filled buffer, or nil when none is ready yet. Hand it back with `requeue` once read.
+    func dequeue() throws(CaptureError) -> DequeuedBuffer? {
+        var buffer = Self.buffer(index: 0)
+        do {
+            try control(cv4l2_dqbuf(), &buffer, "VIDIOC_DQBUF")
+        } catch where error.code == EAGAIN {
+            return nil
+        }
+        let mapping = mappings[Int(buffer.index)]
+        let used = min(Int(buffer.bytesused), mapping.length)
+        return DequeuedBuffer(index: buffer.index, bytes: UnsafeRawBufferPointer(start: mapping.address, count: used),
+                              sequence: buffer.sequence,
+                              timestamp: Double(buffer.timestamp.tv_sec) + Double(buffer.timestamp.tv_usec) / 1_000_000)
+    }
+
+    func requeue(_ dequeued: DequeuedBuffer) throws(CaptureError) {
+        var buffer = Self.buffer(index: dequeued.index)
+        try control(cv4l2_qbuf(), &buffer, "VIDIOC_QBUF")
+    }
+
+    /// Stops streaming and gives the buffers back; errors are ignored because a gone device has no buffers left to free.
+    func stopStreaming() {
+        var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+        try? control(cv4l2_streamoff(), &type, "VIDIOC_STREAMOFF")
+        streaming = false
+        unmapBuffers()
+        var request = v4l2_requestbuffers()
+        request.count = 0
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.memory = V4L2_MEMORY_MMAP.rawValue
+        try? control(cv4l2_reqbufs(), &request, "VIDIOC_REQBUFS")
+    }
+
+    private func unmapBuffers() {
+        for mapping in mappings { v4l2_munmap(mapping.address, mapping.length) }
+        mappings.removeAll()
+    }
+
+    private static func buffer(index: UInt32) -> v4l2_buffer {
+        var buffer = v4l2_buffer()
+        buffer.index = index
+        buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        buffer.memory = V4L2_MEMORY_MMAP.rawValue
+        return buffer
+    }
+
+    private static func text<T>(_ tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

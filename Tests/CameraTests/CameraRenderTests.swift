@@ -1,0 +1,169 @@
+import Foundation
+import Images
+import Testing
+import TestSupport
+
+/// The real executable against an emulated V4L2 camera, through `render`, `check` and `devices`.
+@Suite("Cameras in renders", .serialized)
+struct CameraRenderTests {
+    func composition(_ camera: EmulatedCamera, _ node: String) throws -> String {
+        try camera.folder.write("camera.yaml", """
+            nodes:
+              camera: \(node)
+            output: camera
+            """)
+    }
+
+    func render(_ camera: EmulatedCamera, _ path: String, frames: Int = 2, extra: [String] = []) throws -> (ProcessResult, [RGBAImage]) {
+        let result = try runShaderbench(["render", path, "--out", camera.folder.file("out/%03d.png"), "--frames", "\(frames)"] + extra,
+                                        environment: camera.environment)
+        let images = try (0..<frames).compactMap { frame -> RGBAImage? in
+            let file = camera.folder.file(String(format: "out/%03d.png", frame))
+            return FileManager.default.fileExists(atPath: file) ? try ImageFile.read(path: file) : nil
+        }
+        return (result, images)
+    }
+
+    /// The largest channel difference between the bars' centres and the colours the emulator painted.
+    func barError(_ image: RGBAImage) -> Int {
+        EmulatedCamera.bars.enumerated().map { index, bar in
+            let pixel = image[(2 * index + 1) * image.width / 8, image.height / 2]
+            return max(abs(Int(pixel.r) - bar.r), abs(Int(pixel.g) - bar.g), abs(Int(pixel.b) - bar.b))
+        }.max() ?? .max
+    }
+
+    @Test("every format comes out in the camera's colours", arguments: [
+        ("YUYV", 2), ("NV12", 2), ("YU12", 2), ("RGB3", 0), ("MJPG", 3),
+    ])
+    func formats(format: String, tolerance: Int) throws {
+        let camera = try EmulatedCamera()
+        let path = try composition(camera, "{ kind: camera, device: auto, size: [640, 480], format: \(format) }")
+        let (result, images) = try render(camera, path)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(images.count == 2)
+        for image in images {
+            #expect(image.width == 640 && image.height == 480)
+            #expect(barError(image) <= tolerance, "\(format)")
+        }
+    }
+
+    @Test("full-range BT.709 and limited-range BT.601 are both converted by what the driver reports", arguments: [
+        ("rec709", "full"), ("rec709", "limited"), ("smpte170m", "full"),
+    ])
+    func encodings(colorspace: String, quantization: String) throws {
+        let camera = try EmulatedCamera(devices: EmulatedCamera.standardDevice
+            .replacingOccurrences(of: "colorspace = smpte170m", with: "colorspace = \(colorspace)")
+            .replacingOccurrences(of: "quantization = limited", with: "quantization = \(quantization)"))
+        for format in ["YUYV", "NV12"] {
+            let path = try composition(camera, "{ kind: camera, size: [1280, 720], format: \(format) }")
+            let (result, images) = try render(camera, path, frames: 1)
+            #expect(result.status == 0, "\(result.error)")
+            #expect(images.first.map(barError) ?? .max <= 2, "\(format) \(colorspace) \(quantization)")
+        }
+    }
+
+    @Test("the camera's size becomes the render size, and the device is released afterwards")
+    func sizeAndRelease() throws {
+        let camera = try EmulatedCamera()
+        let path = try composition(camera, "{ kind: camera, size: [1280, 720] }")
+        let (result, images) = try render(camera, path, frames: 3)
+        #expect(result.status == 0)
+        #expect(images.map(\.width) == [1280, 1280, 1280])
+        let counters = camera.counters
+        #expect(counters["open"] == 0 && counters["mapped"] == 0 && counters["buffers"] == 0 && counters["streaming"] == 0, "\(counters)")
+    }
+
+    @Test("--input camera feeds a lone shader with the camera")
+    func inputCamera() throws {
+        let camera = try EmulatedCamera()
+        let (result, images) = try render(camera, Repository.path("shaders/color-invert.fsh"), frames: 1,
+                                          extra: ["--input", "camera:/dev/video0", "--size", "640x480"])
+        #expect(result.status == 0, "\(result.error)")
+        let pixel = try #require(images.first)[80, 240]
+        #expect(abs(Int(pixel.r) - 55) <= 3 && abs(Int(pixel.g) - 205) <= 3, "the red bar, inverted")
+    }
+
+    @Test("an explicit device that is not there is a located composition error")
+    func missingDevice() throws {
+        let camera = try EmulatedCamera()
+        let path = try composition(camera, "{ kind: camera, device: /dev/video7 }")
+        let (result, _) = try render(camera, path, frames: 1)
+        #expect(result.status == 1)
+        #expect(result.error.contains("camera.yaml:2:35: error: no camera matches '/dev/video7'; found: /dev/video0 (Emulated Camera)"), "\(result.error)")
+        let check = try runShaderbench(["check", path], environment: camera.environment)
+        #expect(check.status == 1 && check.error.contains("no camera matches '/dev/video7'"))
+    }
+
+    @Test("with no camera, an auto camera renders the test pattern and says so")
+    func autoFallsBackToPattern() throws {
+        let camera = try EmulatedCamera(devices: "")
+        let path = try composition(camera, "{ kind: camera, device: auto }")
+        let (result, images) = try render(camera, path, frames: 1, extra: ["--size", "320x180"])
+        #expect(result.status == 0)
+        #expect(result.error.contains("warning: frame 0: no camera found; showing the test pattern"), "\(result.error)")
+        let pattern = try runShaderbench(["render", Repository.path("compositions/default.yaml"), "--input", "pattern", "--out",
+                                          camera.folder.file("pattern-%d.png"), "--frames", "1", "--size", "320x180"])
+        #expect(pattern.status == 0)
+        let patternImage = try ImageFile.read(path: camera.folder.file("pattern-0.png"))
+        let image = try #require(images.first)
+        #expect(image[20, 20] == patternImage[20, 20] || image[20, 20].r > 150, "the pattern's first bar")
+    }
+
+    @Test("a camera unplugged during a render holds its last frame with a warning, and the render completes")
+    func unplugDuringRender() throws {
+        let camera = try EmulatedCamera()
+        let path = try composition(camera, "{ kind: camera, size: [640, 480], format: YUYV }")
+        let flag = camera.folder.file("unplugged")
+        let unplug = Thread {
+            Thread.sleep(forTimeInterval: 0.6)
+            FileManager.default.createFile(atPath: flag, contents: nil)
+        }
+        unplug.start()
+        let (result, images) = try render(camera, path, frames: 60)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(images.count == 60)
+        #expect(result.error.contains("showing the last frame"), "\(result.error)")
+        #expect(images.last.map(barError) ?? .max <= 2, "the last frame is held, not black")
+        let counters = camera.counters
+        #expect(counters["mapped"] == 0 && counters["open"] == 0, "nothing leaks after the unplug: \(counters)")
+    }
+
+    @Test("devices lists every capture device with its formats, sizes and rates, and skips other nodes")
+    func listing() throws {
+        let camera = try EmulatedCamera(devices: EmulatedCamera.standardDevice + """
+
+            [/dev/video1]
+            card = Metadata Node
+            capture = no
+
+            [/dev/video2]
+            card = Second Camera
+            driver = v4l2-emulator
+            bus = usb-0000:00:14.0-2
+            formats = MJPG
+            sizes = 1920x1080
+            fps = 60
+            """)
+        let result = try runShaderbench(["devices"], environment: camera.environment)
+        #expect(result.status == 0)
+        #expect(result.output.contains("0: /dev/video0  Emulated Camera  (driver v4l2-emulator, platform:v4l2-emulator-0)"))
+        #expect(result.output.contains("    NV12  "))
+        #expect(result.output.contains("        1280×720  30 fps"))
+        #expect(result.output.contains("1: /dev/video2  Second Camera"))
+        #expect(result.output.contains("        1920×1080  60 fps"))
+        #expect(!result.output.contains("Metadata"))
+        let none = try runShaderbench(["devices"], environment: try EmulatedCamera(devices: "").environment)
+        #expect(none.output.contains("No capture devices found"))
+    }
+
+    @Test("a camera named by part of its card name or by index is found")
+    func selectors() throws {
+        let camera = try EmulatedCamera()
+        for device in ["emulated", "0", "/dev/video0"] {
+            let path = try composition(camera, "{ kind: camera, device: \"\(device)\", size: [640, 480] }")
+            let (result, images) = try render(camera, path, frames: 1)
+            #expect(result.status == 0, "\(device): \(result.error)")
+            #expect(images.first.map(barError) ?? .max <= 2)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+@testable import Capture
+import Testing
+
+@Suite("Choosing what to ask a camera for")
+struct FormatChoiceTests {
+    func format(_ pixelFormat: CameraPixelFormat, _ sizes: [(Int, Int)]) -> DeviceDescription.Format {
+        DeviceDescription.Format(fourcc: pixelFormat.fourcc, name: pixelFormat.rawValue,
+                                 sizes: sizes.map { DeviceDescription.FrameSize(width: $0.0, height: $0.1, rates: [30]) })
+    }
+
+    @Test("a format the GPU takes as it comes wins over RGB and MJPEG at the same size")
+    func prefersUnconvertedFormats() {
+        let formats = [format(.mjpeg, [(1280, 720)]), format(.rgb24, [(1280, 720)]), format(.nv12, [(1280, 720)]), format(.yuyv, [(1280, 720)])]
+        #expect(FormatChoice.choose(from: formats, for: CaptureRequest())?.format == .yuyv)
+        #expect(FormatChoice.choose(from: Array(formats.prefix(3)), for: CaptureRequest())?.format == .nv12)
+        #expect(FormatChoice.choose(from: Array(formats.prefix(2)), for: CaptureRequest())?.format == .rgb24)
+    }
+
+    @Test("MJPEG is chosen only when nothing else gives the requested size")
+    func mjpegOnlyForTheSize() {
+        let formats = [format(.yuyv, [(640, 480)]), format(.mjpeg, [(640, 480), (1280, 720)])]
+        let large = FormatChoice.choose(from: formats, for: CaptureRequest(width: 1280, height: 720))
+        #expect(large == FormatChoice.Choice(format: .mjpeg, width: 1280, height: 720))
+        let small = FormatChoice.choose(from: formats, for: CaptureRequest(width: 640, height: 480))
+        #expect(small?.format == .yuyv)
+        let between = FormatChoice.choose(from: formats, for: CaptureRequest(width: 800, height: 600))
+        #expect(between == FormatChoice.Choice(format: .yuyv, width: 640, height: 480))
+    }
+
+    @Test("a format the user insists on is honoured, and unknown formats are never chosen")
+    func insistedFormat() {
+        let unknown = DeviceDescription.Format(fourcc: 0x5945_5247, name: "GREY", sizes: [])
+        let formats = [unknown, format(.yuyv, [(1280, 720)]), format(.mjpeg, [(1280, 720)])]
+        #expect(FormatChoice.choose(from: formats, for: CaptureRequest(format: .mjpeg))?.format == .mjpeg)
+        #expect(FormatChoice.choose(from: [unknown], for: CaptureRequest()) == nil)
+    }
+
+    @Test("four-character codes round-trip")
+    func fourcc() {
+        #expect(CameraPixelFormat.yuyv.fourcc == 0x5659_5559)
+        for format in CameraPixelFormat.allCases { #expect(CameraPixelFormat(fourcc: format.fourcc) == format) }
+        #expect(CameraPixelFormat.name(of: 0x5659_5559) == "YUYV")
+    }
+}
+
+@Suite("YCbCr encodings from what the driver reports")
+struct ColorEncodingTests {
+    /// Applies the shader's conversion on the CPU.
+    func rgb(_ encoding: ColorEncoding, y: Float, cb: Float, cr: Float) -> [Float] {
+        let (m, offset) = encoding.conversion
+        let v = [y / 255 - offset[0], cb / 255 - offset[1], cr / 255 - offset[2]]
+        return (0..<3).map { row in m[row] * v[0] + m[3 + row] * v[1] + m[6 + row] * v[2] }
+    }
+
+    @Test("limited-range BT.601 white, black and red come out as full-range RGB")
+    func limited601() {
+        let encoding = ColorEncoding(matrix: .bt601, range: .limited)
+        for (value, expected) in zip(rgb(encoding, y: 235, cb: 128, cr: 128), [1, 1, 1] as [Float]) { #expect(abs(value - expected) < 0.002) }
+        for value in rgb(encoding, y: 16, cb: 128, cr: 128) { #expect(abs(value) < 0.002) }
+        // Pure red in BT.601 limited range is Y 81, Cb 90, Cr 240.
+        let red = rgb(encoding, y: 81, cb: 90, cr: 240)
+        #expect(abs(red[0] - 1) < 0.01 && abs(red[1]) < 0.01 && abs(red[2]) < 0.01)
+    }
+
+    @Test("full-range BT.709 red")
+    func full709() {
+        let encoding = ColorEncoding(matrix: .bt709, range: .full)
+        // Y = 0.2126·255, Cb = 128 − 0.1146·255, Cr = 128 + 0.5·255 (clamped to 255).
+        let red = rgb(encoding, y: 54.2, cb: 98.8, cr: 255)
+        #expect(abs(red[0] - 1) < 0.01 && abs(red[1]) < 0.01 && abs(red[2]) < 0.01)
+    }
+
+    @Test("driver defaults follow the V4L2 rules", arguments: [
+        (UInt32(1), UInt32(0), UInt32(0), false, ColorEncoding(matrix: .bt601, range: .limited)),
+        (UInt32(3), UInt32(0), UInt32(0), false, ColorEncoding(matrix: .bt709, range: .limited)),
+        (UInt32(7), UInt32(0), UInt32(0), false, ColorEncoding(matrix: .bt601, range: .full)),
+        (UInt32(8), UInt32(0), UInt32(0), true, ColorEncoding(matrix: .bt601, range: .full)),
+        (UInt32(1), UInt32(2), UInt32(1), false, ColorEncoding(matrix: .bt709, range: .full)),
+    ])
+    func defaults(colorspace: UInt32, encoding: UInt32, quantization: UInt32, isRGB: Bool, expected: ColorEncoding) {
+        #expect(ColorEncoding(colorspace: colorspace, ycbcrEncoding: encoding, quantization: quantization, isRGB: isRGB) == expected)
+    }
+}
