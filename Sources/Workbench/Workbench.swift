@@ -91,6 +91,9 @@ public enum Workbench {
             }
             let cameraNotices = session.cameraNotices
             if cameraNotices != shownCameraNotices {
+                // The terminal gets each change once, so a log shows when a camera went and came back.
+                for line in cameraNotices where !shownCameraNotices.contains(line) { StandardStreams.error("warning: \(line)\n") }
+                if cameraNotices.isEmpty { StandardStreams.error("camera: streaming\n") }
                 shownCameraNotices = cameraNotices
                 needsFrame = true
             }

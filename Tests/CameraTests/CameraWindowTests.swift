@@ -1,0 +1,104 @@
+import Foundation
+import Images
+import Testing
+import TestSupport
+
+/// The real app in a window, on a display of its own, showing an emulated camera while faults come and go.
+@Suite("Cameras in the window", .serialized)
+struct CameraWindowTests {
+    /// The app showing a 640×480 YUYV camera, scaled to 960×720 in the middle of its 1280×720 window.
+    final class CameraWindow {
+        let camera: EmulatedCamera
+        let display: VirtualDisplay
+        let app: RunningProcess
+
+        init(faults: [String] = []) throws {
+            camera = try EmulatedCamera()
+            for fault in faults { try camera.set(fault, true) }
+            display = try VirtualDisplay()
+            let path = try camera.folder.write("camera.yaml", """
+                nodes:
+                  camera: { kind: camera, device: auto, size: [640, 480], format: YUYV }
+                output: camera
+                """)
+            var environment = camera.environment
+            environment["DISPLAY"] = display.name
+            app = try RunningProcess(Repository.executable, ["open", path], environment: environment,
+                                     directory: camera.folder.path, logs: camera.folder.path)
+        }
+
+        deinit {
+            app.stopNow()
+        }
+
+        /// Whether the red bar (the camera's first) is on screen, below the heads-up display.
+        func showsCamera() throws -> Bool {
+            let pixel = try display.screenshot()[280, 400]
+            return abs(Int(pixel.r) - 200) <= 3 && abs(Int(pixel.g) - 50) <= 3 && abs(Int(pixel.b) - 50) <= 3
+        }
+
+        func lines(containing text: String) -> Int {
+            app.error.components(separatedBy: "\n").filter { $0.contains(text) }.count
+        }
+    }
+
+    @Test("an unplugged camera leaves its last frame on screen, releases the device, and comes back by itself")
+    func unplugAndReplug() throws {
+        let window = try CameraWindow()
+        #expect(try eventually { try window.showsCamera() })
+        let opens = window.camera.counters["opens"] ?? 0
+        try window.camera.set("unplugged", true)
+        #expect(eventually { window.lines(containing: "showing the last frame, reconnecting") >= 1 }, "\(window.app.error)")
+        #expect(try window.showsCamera(), "the last frame stays")
+        #expect(eventually {
+            let counters = window.camera.counters
+            return counters["open"] == 0 && counters["mapped"] == 0 && counters["buffers"] == 0
+        }, "the dead device is closed and unmapped: \(window.camera.counters)")
+        #expect(window.app.isRunning)
+        try window.camera.set("unplugged", false)
+        #expect(eventually { window.lines(containing: "camera: streaming") >= 1 }, "\(window.app.error)")
+        #expect(eventually { window.camera.counters["streaming"] == 1 && (window.camera.counters["opens"] ?? 0) > opens })
+        #expect(try window.showsCamera())
+    }
+
+    @Test("a camera busy or refusing at start is retried until it streams", arguments: ["busy", "refuse-format"])
+    func busyOrRefusingAtStart(fault: String) throws {
+        let window = try CameraWindow(faults: [fault])
+        let said = fault == "busy" ? "is busy (another program is using it); retrying" : "VIDIOC_S_FMT"
+        #expect(eventually { window.lines(containing: said) >= 1 }, "\(window.app.error)")
+        #expect(try !window.showsCamera())
+        try window.camera.set(fault, false)
+        #expect(try eventually { try window.showsCamera() }, "\(window.app.error)")
+        #expect(window.app.isRunning)
+    }
+
+    @Test("stalls, EAGAIN storms and I/O errors while streaming hold the last frame and recover", arguments: ["stall", "eagain", "eio"])
+    func faultsWhileStreaming(fault: String) throws {
+        let window = try CameraWindow()
+        #expect(try eventually { try window.showsCamera() })
+        let streamingBefore = window.lines(containing: "camera: streaming")
+        try window.camera.set(fault, true)
+        #expect(eventually { window.lines(containing: "warning: camera") >= 1 }, "\(fault): \(window.app.error)")
+        #expect(try window.showsCamera(), "the last frame stays")
+        if fault == "eagain" {
+            // A storm of spurious wake-ups must not spin a core.
+            let before = try cpuSeconds(of: window.app.processIdentifier)
+            Thread.sleep(forTimeInterval: 1)
+            let used = try cpuSeconds(of: window.app.processIdentifier) - before
+            #expect(used < 0.5, "CPU seconds in one second of EAGAIN storm: \(used)")
+        }
+        try window.camera.set(fault, false)
+        #expect(eventually { window.lines(containing: "camera: streaming") > streamingBefore }, "\(fault): \(window.app.error)")
+        #expect(try window.showsCamera())
+        #expect(window.app.isRunning)
+    }
+
+    /// User and system time of a process so far, from /proc.
+    func cpuSeconds(of process: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        // After the command name: state is field 3, utime field 14 and stime field 15 (1-based, whole line).
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
