@@ -51,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["GPU", "ShaderGraph", "Images", "CGLES", "TestSupport"],
+            dependencies: ["GPU", "ShaderGraph", "Images", "Capture", "CGLES", "TestSupport"],
             path: "Benchmarks"
         ),
 

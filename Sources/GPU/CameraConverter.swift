@@ -5,12 +5,12 @@ import ShaderGraph
 /// Turns captured frames into RGBA render targets on the GPU: the frame's planes are uploaded as they come
 /// (YUYV as a half-width RGBA texture, 4:2:0 as luma and chroma planes) and a shader applies the YCbCr
 /// matrix and range the driver reported. The CPU never touches a pixel, except MJPEG, which arrives decoded.
-final class CameraConverter {
+public final class CameraConverter {
     private var planes: [PlaneTexture] = []
     private var programs: [CameraPixelFormat: ConversionProgram] = [:]
     private let quad: FullscreenQuad
 
-    init() throws(GPUError) {
+    public init() throws(GPUError) {
         quad = try FullscreenQuad()
     }
 
@@ -64,7 +64,8 @@ final class CameraConverter {
 
     /// Uploads `frame` and converts it into `target` (which has the frame's size). False when the frame is
     /// shorter than its layout says, which a driver can deliver after an error: the caller keeps the last frame.
-    func convert(_ frame: CameraFrame, into target: RenderTarget) throws(GPUError) -> Bool {
+    @discardableResult
+    public func convert(_ frame: CameraFrame, into target: RenderTarget) throws(GPUError) -> Bool {
         let layout = frame.layout
         let wanted = Self.planes(of: layout)
         guard let last = wanted.last, frame.bytes.count >= last.byteOffset + last.byteCount else { return false }
