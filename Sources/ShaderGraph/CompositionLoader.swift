@@ -181,7 +181,7 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "device", "size", "rate", "format"], in: "a camera node", into: &diagnostics)
             kind = readCamera(fields: fields, at: key)
         case "shader":
-            reader.checkKeys(fields, allowed: ["kind", "file", "inputs", "uniforms", "size", "format"], in: "a shader node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "inputs", "uniforms", "size", "format"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
         case "constant":
             reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
@@ -219,6 +219,31 @@ private final class Loading {
             return nil
         }
         return (path, reader.location(of: fileNode))
+    }
+
+    /// A shader node's `filter: NAME`: the built-in filter's file, which is then watched like any other.
+    func builtInFilter(_ fields: Yams.Node.Mapping, node name: String) -> (path: String, location: SourceLocation)? {
+        guard let filterNode = fields["filter"] else { return nil }
+        if let fileNode = fields["file"] {
+            diagnostics.append(reader.error("node '\(name)' has both 'file' and 'filter'; keep one", at: fileNode))
+            return nil
+        }
+        guard let filter = attempt({ () throws(Diagnostic) in try reader.string(filterNode, what: "'filter'") }) else { return nil }
+        let path = FilterLibrary.path(of: filter)
+        guard !filter.contains("/"), UserFile.isRegularFile(path) else {
+            let names = FilterLibrary.names()
+            var message = "there is no built-in filter '\(filter)'"
+            if let closest = Spelling.closest(to: filter, among: names) {
+                message += "; did you mean '\(closest)'?"
+            } else if names.isEmpty {
+                message += " (no filters found in \(FilterLibrary.folder); set SHADERBENCH_SHADERS to the shaders folder)"
+            } else {
+                message += "; see docs/filters.md for the list"
+            }
+            diagnostics.append(reader.error(message, at: filterNode))
+            return nil
+        }
+        return (path, reader.location(of: filterNode))
     }
 
     func readImage(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
@@ -283,7 +308,7 @@ private final class Loading {
                 keyLocations[uniformName] = reader.location(of: uniform)
             }
         }
-        guard let file = existingFile(fields, node: name, at: key) else { return nil }
+        guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else { return nil }
         let shaderSource: SourceText
         let interface: ShaderInterface
         do {

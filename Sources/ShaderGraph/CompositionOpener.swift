@@ -3,6 +3,8 @@
 public enum CompositionOpener {
     /// The name of the source node that feeds a lone shader.
     public static let liveNodeName = "input"
+    /// The source node that feeds a lone shader's other image inputs (a blend's second image).
+    public static let secondNodeName = "input2"
 
     public static func open(path: String, input: LiveInput? = nil) throws(DiagnosticsError) -> Composition {
         var composition = FilePaths.isShaderFile(path)
@@ -30,11 +32,19 @@ public enum CompositionOpener {
         if let imageInput = interface.primaryImageInput {
             nodes.append(Node(name: liveNodeName, kind: .pattern(PatternSource()), location: start))
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
+            // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it.
+            let others = interface.samplers.filter { $0.name != imageInput.name }
+            if !others.isEmpty {
+                nodes.append(Node(name: secondNodeName, kind: .pattern(PatternSource()), location: start))
+            }
+            for sampler in others {
+                pass.inputs[sampler.name] = Wire(node: secondNodeName, location: source.location(line: sampler.line, column: sampler.column))
+            }
         }
         let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
         nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
         let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName,
-                                      liveSource: nodes.count > 1 ? liveNodeName : nil)
+                                      liveSource: interface.primaryImageInput == nil ? nil : liveNodeName)
         let diagnostics = CompositionValidator.validate(composition)
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         return composition

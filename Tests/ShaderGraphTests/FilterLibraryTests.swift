@@ -1,0 +1,61 @@
+import Foundation
+import ShaderGraph
+import Testing
+
+@Suite("Naming built-in filters")
+struct FilterLibraryTests {
+    func load(_ node: String) throws -> Result<Composition, DiagnosticsError> {
+        let folder = FileManager.default.temporaryDirectory.path + "/shaderbench-filter-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/c.yaml"
+        try """
+            nodes:
+              photo: { kind: pattern }
+              look: \(node)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            return .success(try CompositionLoader.load(path: path))
+        } catch let error as DiagnosticsError {
+            return .failure(error)
+        }
+    }
+
+    @Test("the library is found from the executable, and `filter: NAME` loads its file")
+    func filterLoadsTheLibraryFile() throws {
+        #expect(FilterLibrary.names().contains("sepia"))
+        let composition = try load("{ kind: shader, filter: sepia, inputs: { inputImageTexture: photo } }").get()
+        guard case .shader(let pass) = composition.node(named: "look")?.kind else {
+            Issue.record("not a shader node")
+            return
+        }
+        #expect(pass.file == FilterLibrary.path(of: "sepia"))
+        #expect(pass.interface.uniform(named: "intensity") != nil)
+    }
+
+    @Test("a misspelt filter is located, with the nearest name")
+    func misspelt() throws {
+        guard case .failure(let error) = try load("{ kind: shader, filter: sepa, inputs: { inputImageTexture: photo } }") else {
+            Issue.record("loaded")
+            return
+        }
+        #expect(error.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
+            == ["3:33 there is no built-in filter 'sepa'; did you mean 'sepia'?"])
+    }
+
+    @Test("file and filter together are refused")
+    func both() throws {
+        guard case .failure(let error) = try load("{ kind: shader, filter: sepia, file: x.fsh }") else {
+            Issue.record("loaded")
+            return
+        }
+        #expect(error.diagnostics.first?.message == "node 'look' has both 'file' and 'filter'; keep one")
+    }
+
+    @Test("a lone blend opens with the pattern on its other inputs")
+    func loneBlend() throws {
+        let composition = try CompositionOpener.open(path: FilterLibrary.path(of: "blend-multiply"))
+        #expect(composition.nodes.map(\.name) == ["input", "input2", "blend-multiply"])
+        #expect(composition.liveSource == "input")
+    }
+}
