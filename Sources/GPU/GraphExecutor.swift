@@ -1,5 +1,6 @@
 import Capture
 import CGLES
+import Foundation
 import Images
 import ShaderGraph
 
@@ -20,6 +21,13 @@ public final class GraphExecutor {
     /// How long a frame waits for a new camera frame: nil in the window (the newest frame wins, never
     /// blocking), a few seconds in renders, which use one captured frame per rendered frame.
     public var cameraWait: Double?
+    /// The pointer for shaders that follow it (ShaderToy's `iMouse`): pixels of the output with y up, xy while
+    /// a button is held and zw where it was pressed (negative while released).
+    public var mouse = SIMD4<Float>(0, 0, 0, 0)
+    private var previousTime: Double?
+    private var frameState = FrameState(time: FrameTime(index: 0, seconds: 0), delta: 1.0 / 60, mouse: .zero, date: .zero)
+    /// The date frame 0 is at, for ShaderToy's `iDate`.
+    private let createdAt = Date()
 
     private let quad: FullscreenQuad
     private let steps: [ExecutableStep]
@@ -195,7 +203,9 @@ public final class GraphExecutor {
             }
         }
         setTexelStep(of: pass, program: program, inputSize: inputs.first.map { sizes[$0.step] } ?? size, writer: &writer)
-        return ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired,
+        let frameUniforms = FrameUniforms(program: program, interface: pass.interface, passSize: size,
+                                          inputSizes: inputs.map { sizes[$0.step] })
+        return ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired, frameUniforms: frameUniforms,
                                    target: TextureDescriptor(size: size, format: pass.format))
     }
 
@@ -221,6 +231,11 @@ public final class GraphExecutor {
     /// Renders one frame and returns the output's target, valid until the next call.
     @discardableResult
     public func renderFrame(_ time: FrameTime) throws(GPUError) -> RenderTarget {
+        let delta = previousTime.map { time.seconds > $0 ? time.seconds - $0 : 0 }.flatMap { $0 > 0 ? $0 : nil }
+            ?? (time.index > 0 ? time.seconds / Double(time.index) : 1.0 / 60)
+        previousTime = time.seconds
+        frameState = FrameState(time: time, delta: delta, mouse: mouse,
+                                date: FrameState.date(at: createdAt.addingTimeInterval(time.seconds)))
         // Last frame's kept images go back to the pool now that nobody shows them.
         for index in images.indices {
             if let target = images[index], steps[index].isPooled { pool.release(target) }
@@ -247,6 +262,7 @@ public final class GraphExecutor {
                     images[input.step]?.bind(toUnit: input.unit, filter: input.filter)
                 }
                 for uniform in pass.wiredUniforms { write(uniform) }
+                pass.frameUniforms?.set(frameState)
                 quad.draw()
                 images[index] = target
             case .constant:
@@ -376,6 +392,7 @@ struct ExecutableStep {
         var program: ShaderProgram
         var inputs: [Input]
         var wiredUniforms: [WiredUniform]
+        var frameUniforms: FrameUniforms?
         var target: TextureDescriptor
     }
 

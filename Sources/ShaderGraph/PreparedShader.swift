@@ -12,6 +12,14 @@ public struct PreparedShader: Sendable {
     public init(source: SourceText, interface: ShaderInterface) {
         self.source = source
         self.interface = interface
+        vertexSource = VertexStage.source(for: interface)
+        if interface.dialect == .shaderToy {
+            let channels = interface.samplers.map(\.name)
+            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ShaderToyDialect.prelude(channels: channels)
+            let epilogue = ["#line \(prelude.count - 1) \(Self.preludeSourceString)"] + ShaderToyDialect.epilogue
+            fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init) + epilogue).joined(separator: "\n")
+            return
+        }
         let header = source.lines.prefix(interface.bodyStartLine - 1)
         let body = source.lines.dropFirst(interface.bodyStartLine - 1)
         // GLSL ES fragment shaders have no default float precision; GPUImage-style shaders rely on one.
@@ -26,6 +34,5 @@ public struct PreparedShader: Sendable {
             "#line \(interface.bodyStartLine) 0",
         ]
         fragmentSource = (header.map(String.init) + prelude + body.map(String.init)).joined(separator: "\n")
-        vertexSource = VertexStage.source(for: interface)
     }
 }

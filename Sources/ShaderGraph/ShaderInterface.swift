@@ -13,6 +13,7 @@ public struct ShaderInterface: Sendable {
     }
 
     public var version: GLSLVersion
+    public var dialect: ShaderDialect = .glsl
     public var uniforms: [Declaration]
     /// Interpolated inputs of the fragment stage (`varying` in 1.00, `in` in 3.00).
     public var varyings: [Declaration]
@@ -58,7 +59,20 @@ public struct ShaderInterface: Sendable {
         for index in uniforms.indices {
             uniforms[index].annotation = try annotation(after: uniforms[index], in: source)
         }
-        return ShaderInterface(version: version, uniforms: uniforms, varyings: varyings, bodyStartLine: bodyStartLine)
+        let dialect = ShaderDialect.detect(tokens)
+        if dialect == .shaderToy {
+            // The channels a ShaderToy shader uses are its image inputs, declared by the prelude and
+            // located at their first use so messages about them point somewhere useful.
+            for channel in ShaderToyDialect.channels where !uniforms.contains(where: { $0.name == channel }) {
+                guard let use = tokens.first(where: { $0.text == channel }) else { continue }
+                uniforms.append(Declaration(name: channel, type: .sampler2D, arrayLength: nil, line: use.line, column: use.column))
+            }
+            uniforms.sort { ($0.type == .sampler2D ? 0 : 1, $0.name) < ($1.type == .sampler2D ? 0 : 1, $1.name) }
+        }
+        var interface = ShaderInterface(version: dialect == .shaderToy ? .es300 : version, uniforms: uniforms,
+                                        varyings: varyings, bodyStartLine: bodyStartLine)
+        interface.dialect = dialect
+        return interface
     }
 
     /// The parameter settings in a `//` comment after the declaration, on the same line.

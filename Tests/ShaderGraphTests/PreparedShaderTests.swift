@@ -37,3 +37,25 @@ struct PreparedShaderTests {
         #expect(classic.vertexSource.contains("textureCoordinate2 = coordinate;"))
     }
 }
+
+@Suite("Detecting shader dialects")
+struct ShaderDialectTests {
+    func interface(_ text: String) throws -> ShaderInterface {
+        try ShaderInterface.read(SourceText(path: "s.glsl", text: text))
+    }
+
+    @Test("mainImage without main is ShaderToy; its channels become image inputs at their first use")
+    func shaderToy() throws {
+        let toy = try interface("void mainImage(out vec4 c, in vec2 p) {\n  c = texture(iChannel1, p) + texture(iChannel0, p);\n}")
+        #expect(toy.dialect == .shaderToy)
+        #expect(toy.samplers.map(\.name) == ["iChannel0", "iChannel1"])
+        #expect(toy.samplers.first.map { [$0.line, $0.column] } == [2, 39])
+        #expect(toy.version == .es300)
+    }
+
+    @Test("a shader with its own main stays plain GLSL, even if it defines mainImage")
+    func plain() throws {
+        #expect(try interface("void mainImage(out vec4 c, in vec2 p) {}\nvoid main() {}").dialect == .glsl)
+        #expect(try interface("varying vec2 textureCoordinate;\nvoid main() {}").dialect == .glsl)
+    }
+}

@@ -1,0 +1,63 @@
+import CGLES
+import Foundation
+import ShaderGraph
+
+/// The uniforms a dialect expects the host to set every frame (ShaderToy's `iTime`, `iResolution`, …),
+/// resolved to locations once; absent ones are -1 and cost nothing.
+struct FrameUniforms {
+    private var time: GLint = -1
+    private var timeDelta: GLint = -1
+    private var frameRate: GLint = -1
+    private var frame: GLint = -1
+    private var mouse: GLint = -1
+    private var date: GLint = -1
+
+    /// Nil for dialects that set nothing per frame.
+    init?(program: ShaderProgram, interface: ShaderInterface, passSize: PixelSize, inputSizes: [PixelSize]) {
+        guard interface.dialect == .shaderToy else { return nil }
+        time = program.uniformLocation("iTime")
+        timeDelta = program.uniformLocation("iTimeDelta")
+        frameRate = program.uniformLocation("iFrameRate")
+        frame = program.uniformLocation("iFrame")
+        mouse = program.uniformLocation("iMouse")
+        date = program.uniformLocation("iDate")
+        // Fixed for the life of the pass: its size, and its channels' sizes in channel order.
+        glUseProgram(program.name)
+        glUniform3f(program.uniformLocation("iResolution"), Float(passSize.width), Float(passSize.height), 1)
+        var resolutions = [Float](repeating: 0, count: 12)
+        for (index, sampler) in interface.samplers.enumerated() {
+            guard let channel = Int(sampler.name.dropFirst("iChannel".count)), channel < 4, index < inputSizes.count else { continue }
+            resolutions[channel * 3] = Float(inputSizes[index].width)
+            resolutions[channel * 3 + 1] = Float(inputSizes[index].height)
+            resolutions[channel * 3 + 2] = 1
+        }
+        glUniform3fv(program.uniformLocation("iChannelResolution"), 4, resolutions)
+    }
+
+    /// Sets this frame's values on the bound program.
+    func set(_ state: FrameState) {
+        glUniform1f(time, Float(state.time.seconds))
+        glUniform1f(timeDelta, Float(state.delta))
+        glUniform1f(frameRate, Float(1 / state.delta))
+        glUniform1i(frame, GLint(state.time.index))
+        glUniform4f(mouse, state.mouse.x, state.mouse.y, state.mouse.z, state.mouse.w)
+        glUniform4f(date, state.date.x, state.date.y, state.date.z, state.date.w)
+    }
+}
+
+/// What a frame tells the passes beyond its time: the interval since the last frame, the mouse, the date.
+struct FrameState {
+    var time: FrameTime
+    /// Seconds since the previous frame; for a render, one frame at its rate, so split renders agree.
+    var delta: Double
+    /// ShaderToy's convention, in pixels with y up: xy while a button is held, zw where it was pressed.
+    var mouse: SIMD4<Float>
+    /// Year, month (0–11), day, and seconds since midnight, local time.
+    var date: SIMD4<Float>
+
+    static func date(at moment: Date) -> SIMD4<Float> {
+        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: moment)
+        let seconds = Double((parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)) + Double(parts.nanosecond ?? 0) / 1e9
+        return SIMD4(Float(parts.year ?? 0), Float((parts.month ?? 1) - 1), Float(parts.day ?? 1), Float(seconds))
+    }
+}
