@@ -122,11 +122,20 @@ public final class GraphExecutor {
             case .shader(let pass):
                 let passSize = pass.size ?? size
                 sizes.append(passSize)
-                do {
+                do throws(DiagnosticsError) {
                     let program = try resources.program(for: PreparedShader(source: pass.source, interface: pass.interface), node: node.name)
                     programs[node.name] = program
-                    work = .shader(Self.bind(pass, program: program, size: passSize, index: index, sizes: sizes,
-                                             writer: &uniformWriter))
+                    let target = TextureDescriptor(size: passSize, format: pass.format)
+                    var feedback: FeedbackBuffers?
+                    if !pass.feedbackInputs(of: node.name).isEmpty {
+                        do {
+                            feedback = try resources.feedbackBuffers(of: node.name, target: target)
+                        } catch {
+                            throw DiagnosticsError([.error(error.message, at: node.location)])
+                        }
+                    }
+                    work = .shader(Self.bind(pass, node: node.name, program: program, size: passSize, index: index, sizes: sizes,
+                                             feedback: feedback, writer: &uniformWriter))
                 } catch {
                     diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
                 }
@@ -169,8 +178,8 @@ public final class GraphExecutor {
 
     /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now
     /// (a program keeps its uniform values), wired uniforms resolved to value slots.
-    private static func bind(_ pass: ShaderPass, program: ShaderProgram, size: PixelSize, index: [String: Int],
-                             sizes: [PixelSize], writer: inout UniformWriter) -> ExecutableStep.Pass {
+    private static func bind(_ pass: ShaderPass, node: String, program: ShaderProgram, size: PixelSize, index: [String: Int],
+                             sizes: [PixelSize], feedback: FeedbackBuffers?, writer: inout UniformWriter) -> ExecutableStep.Pass {
         glUseProgram(program.name)
         var inputs: [ExecutableStep.Input] = []
         for (unit, sampler) in pass.interface.samplers.enumerated() {
@@ -178,7 +187,7 @@ public final class GraphExecutor {
             glUniform1i(program.uniformLocation(sampler.name), GLint(unit))
             // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser.
             let filter = sizes[source] == size ? GL_NEAREST : GL_LINEAR
-            inputs.append(ExecutableStep.Input(step: source, unit: unit, filter: filter))
+            inputs.append(ExecutableStep.Input(step: source, unit: unit, filter: filter, isFeedback: wire.node == node))
         }
         var wired: [ExecutableStep.WiredUniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
@@ -206,6 +215,7 @@ public final class GraphExecutor {
         let frameUniforms = FrameUniforms(program: program, interface: pass.interface, passSize: size,
                                           inputSizes: inputs.map { sizes[$0.step] })
         return ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired, frameUniforms: frameUniforms,
+                                   feedback: feedback,
                                    target: TextureDescriptor(size: size, format: pass.format))
     }
 
@@ -255,15 +265,17 @@ public final class GraphExecutor {
             case .camera(let camera):
                 images[index] = try show(camera, time: time)
             case .shader(let pass):
-                let target = try pool.acquire(pass.target)
+                let target = if let feedback = pass.feedback { feedback.next } else { try pool.acquire(pass.target) }
                 target.bindForDrawing()
                 glUseProgram(pass.program.name)
                 for input in pass.inputs {
-                    images[input.step]?.bind(toUnit: input.unit, filter: input.filter)
+                    let image = input.isFeedback ? pass.feedback?.previous : images[input.step]
+                    image?.bind(toUnit: input.unit, filter: input.filter)
                 }
                 for uniform in pass.wiredUniforms { write(uniform) }
                 pass.frameUniforms?.set(frameState)
                 quad.draw()
+                pass.feedback?.advance()
                 images[index] = target
             case .constant:
                 break
@@ -378,6 +390,8 @@ struct ExecutableStep {
         var step: Int
         var unit: Int
         var filter: GLint
+        /// Reads the pass's own previous frame.
+        var isFeedback: Bool
     }
 
     struct WiredUniform {
@@ -393,6 +407,8 @@ struct ExecutableStep {
         var inputs: [Input]
         var wiredUniforms: [WiredUniform]
         var frameUniforms: FrameUniforms?
+        /// Set when the pass reads its own previous frame; it then draws into these instead of the pool.
+        var feedback: FeedbackBuffers?
         var target: TextureDescriptor
     }
 
@@ -418,7 +434,8 @@ struct ExecutableStep {
     /// Whether this step's image comes from the pool (and must go back to it).
     var isPooled: Bool {
         switch work {
-        case .pattern, .shader: true
+        case .pattern: true
+        case .shader(let pass): pass.feedback == nil
         default: false
         }
     }

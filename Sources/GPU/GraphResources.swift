@@ -19,6 +19,7 @@ public final class GraphResources {
     private var programs: [ProgramKey: ShaderProgram] = [:]
     private var images: [String: RenderTarget] = [:]
     private var cameras: [CameraSource: CameraFeed] = [:]
+    private var feedback: [String: FeedbackBuffers] = [:]
     /// Runs on a capture thread whenever a camera has a new frame (the window wakes its loop with it).
     public var cameraFrameArrived: @Sendable () -> Void = {}
     /// How many programs were compiled here (not adopted): tests and traces read it.
@@ -74,6 +75,14 @@ public final class GraphResources {
         return feed
     }
 
+    /// A feedback node's two buffers, kept across reloads (with their contents) while its size and format stay.
+    func feedbackBuffers(of node: String, target: TextureDescriptor) throws(GPUError) -> FeedbackBuffers {
+        if let buffers = feedback[node], buffers.descriptor == target { return buffers }
+        let buffers = try FeedbackBuffers(target)
+        feedback[node] = buffers
+        return buffers
+    }
+
     /// The frame size a camera node's device agreed to, once it has.
     func negotiatedSize(of camera: CameraSource) -> PixelSize? {
         cameras[camera]?.session.status.layout.map { PixelSize(width: $0.width, height: $0.height) }
@@ -98,5 +107,10 @@ public final class GraphResources {
             return nil
         })
         cameras = cameras.filter { usedCameras.contains($0.key) }
+        let feedbackNodes = Set(executor.composition.nodes.compactMap { node -> String? in
+            if case .shader(let pass) = node.kind, !pass.feedbackInputs(of: node.name).isEmpty { return node.name }
+            return nil
+        })
+        feedback = feedback.filter { feedbackNodes.contains($0.key) }
     }
 }

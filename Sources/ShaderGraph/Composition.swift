@@ -147,6 +147,11 @@ public struct ShaderPass: Sendable {
     /// Nil renders at the composition's size.
     public var size: PixelSize?
     public var format: PixelFormat
+    /// The image inputs wired to this pass's own node: they read the image it made the frame before.
+    public func feedbackInputs(of node: String) -> [String] {
+        inputs.filter { $0.value.node == node }.keys.sorted()
+    }
+
     /// Where each key under `inputs:` and `uniforms:` is written, for errors about the name itself.
     public var keyLocations: [String: SourceLocation] = [:]
 

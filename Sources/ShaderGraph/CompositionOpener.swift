@@ -3,6 +3,8 @@
 public enum CompositionOpener {
     /// The name of the source node that feeds a lone shader.
     public static let liveNodeName = "input"
+    /// The image input that a lone shader's own previous frame feeds, by convention.
+    public static let feedbackInputName = "previousOutput"
     /// The source node that feeds a lone shader's other image inputs (a blend's second image).
     public static let secondNodeName = "input2"
 
@@ -32,8 +34,9 @@ public enum CompositionOpener {
         if let imageInput = interface.primaryImageInput {
             nodes.append(Node(name: liveNodeName, kind: .pattern(PatternSource()), location: start))
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
-            // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it.
-            let others = interface.samplers.filter { $0.name != imageInput.name }
+            // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it;
+            // `previousOutput` is the shader's own last frame (feedback).
+            let others = interface.samplers.filter { $0.name != imageInput.name && $0.name != feedbackInputName }
             if !others.isEmpty {
                 nodes.append(Node(name: secondNodeName, kind: .pattern(PatternSource()), location: start))
             }
@@ -42,6 +45,9 @@ public enum CompositionOpener {
             }
         }
         let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
+        if let feedback = interface.samplers.first(where: { $0.name == feedbackInputName }) {
+            pass.inputs[feedback.name] = Wire(node: shaderName, location: source.location(line: feedback.line, column: feedback.column))
+        }
         nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
         let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName,
                                       liveSource: interface.primaryImageInput == nil ? nil : liveNodeName)

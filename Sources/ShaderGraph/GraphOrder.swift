@@ -1,9 +1,11 @@
 /// Dependency order of a composition's nodes, and the cycles that make one impossible.
 public enum GraphOrder {
     /// The nodes each node reads from (images and values), in declaration order.
+    /// A shader's own output wired into one of its image inputs is feedback (last frame's image), not a
+    /// dependency, so it is left out here.
     public static func dependencies(of node: Node) -> [Wire] {
         guard case .shader(let pass) = node.kind else { return [] }
-        let images = pass.inputs.sorted { $0.key < $1.key }.map(\.value)
+        let images = pass.inputs.sorted { $0.key < $1.key }.map(\.value).filter { $0.node != node.name }
         let values = pass.uniforms.sorted { $0.key < $1.key }.compactMap { entry -> Wire? in
             if case .wire(let wire) = entry.value { return wire }
             return nil
