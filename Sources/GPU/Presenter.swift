@@ -45,14 +45,29 @@ public final class Presenter {
     /// Clears the window to `background` and draws `target` centred in `viewport` (pixels).
     public func present(_ target: RenderTarget, viewport: PixelSize, background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
         clear(viewport: viewport, background: background)
-        let imageAspect = Double(target.size.width) / Double(target.size.height)
-        let windowAspect = Double(viewport.width) / Double(max(1, viewport.height))
-        let scale = imageAspect > windowAspect ? (1.0, windowAspect / imageAspect) : (imageAspect / windowAspect, 1.0)
+        let scale = Self.fit(target.size, in: viewport)
         glUseProgram(program)
         glUniform2f(scaleLocation, Float(scale.0), Float(scale.1))
         // Scaling for display is the one place linear filtering belongs.
         target.bind(toUnit: 0, filter: GL_LINEAR)
         quad.draw()
+    }
+
+    /// The share of the viewport's width and height the image covers when fitted with its aspect kept.
+    static func fit(_ image: PixelSize, in viewport: PixelSize) -> (Double, Double) {
+        let imageAspect = Double(image.width) / Double(image.height)
+        let windowAspect = Double(viewport.width) / Double(max(1, viewport.height))
+        return imageAspect > windowAspect ? (1.0, windowAspect / imageAspect) : (imageAspect / windowAspect, 1.0)
+    }
+
+    /// Where a viewport pixel (from the top-left) falls in an image of `image` size shown by `present`, in
+    /// image pixels from the top-left; nil outside the image.
+    public static func imagePoint(x: Double, y: Double, image: PixelSize, viewport: PixelSize) -> (x: Double, y: Double)? {
+        let (width, height) = fit(image, in: viewport)
+        let left = Double(viewport.width) * (1 - width) / 2, top = Double(viewport.height) * (1 - height) / 2
+        let u = (x - left) / (Double(viewport.width) * width), v = (y - top) / (Double(viewport.height) * height)
+        guard (0...1).contains(u), (0...1).contains(v) else { return nil }
+        return (u * Double(image.width), v * Double(image.height))
     }
 
     deinit {

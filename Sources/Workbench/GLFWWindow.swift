@@ -73,8 +73,22 @@ final class GLFWWindow {
             let dropped = (0..<Int(count)).compactMap { paths[$0].map { String(cString: $0) } }
             owner.events.append(.dropped(paths: dropped))
         }
+        glfwSetCursorPosCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.queuePointer() }
+        glfwSetMouseButtonCallback(handle) { window, _, _, _ in GLFWWindow.owner(of: window)?.queuePointer() }
         glfwSetFramebufferSizeCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.events.append(.damaged) }
         glfwSetWindowRefreshCallback(handle) { window in GLFWWindow.owner(of: window)?.events.append(.damaged) }
+    }
+
+    /// The pointer in framebuffer pixels (HiDPI screens have more of those than window units).
+    private func queuePointer() {
+        var x = 0.0, y = 0.0, windowWidth: Int32 = 0, windowHeight: Int32 = 0
+        glfwGetCursorPos(handle, &x, &y)
+        glfwGetWindowSize(handle, &windowWidth, &windowHeight)
+        let framebuffer = framebufferSize
+        let scaleX = windowWidth > 0 ? Double(framebuffer.width) / Double(windowWidth) : 1
+        let scaleY = windowHeight > 0 ? Double(framebuffer.height) / Double(windowHeight) : 1
+        let pressed = glfwGetMouseButton(handle, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS
+        events.append(.pointer(x: x * scaleX, y: y * scaleY, pressed: pressed))
     }
 
     /// Waits up to `timeout` seconds for events (zero: just collect what is there), then returns them.

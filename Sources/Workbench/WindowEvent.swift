@@ -4,6 +4,8 @@ enum WindowEvent: Equatable {
     case dropped(paths: [String])
     /// The window needs drawing again (exposed, resized, moved between screens).
     case damaged
+    /// The pointer moved or its left button changed, in framebuffer pixels from the top-left.
+    case pointer(x: Double, y: Double, pressed: Bool)
 }
 
 /// The keys the workbench answers to.

@@ -34,6 +34,7 @@ public enum Workbench {
         var shownExecutor: ObjectIdentifier?
         var shownErrors = 0
         var lastRenderError: String?
+        var pointer = PointerState()
         var camerasSeen = 0
         var shownCameraNotices: [String] = []
 
@@ -52,6 +53,12 @@ public enum Workbench {
                 switch event {
                 case .damaged:
                     needsFrame = true
+                case .pointer(let x, let y, let pressed):
+                    let size = window.framebufferSize
+                    if pointer.update(x: x, y: y, pressed: pressed, output: session.executor?.renderSize,
+                                      viewport: PixelSize(width: max(1, size.width), height: max(1, size.height))) {
+                        needsFrame = true
+                    }
                 case .dropped(let paths):
                     if let path = paths.first {
                         session.open(path)
@@ -111,6 +118,7 @@ public enum Workbench {
             lastFrameStart = .now
             let size = window.framebufferSize
             let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
+            session.executor?.mouse = pointer.shaderToyMouse
             do {
                 if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
                     presenter.present(image, viewport: viewport)

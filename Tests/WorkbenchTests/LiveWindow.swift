@@ -83,6 +83,16 @@ final class LiveWindow {
     /// How many times the trace says a program was swapped in.
     var swapCount: Int { count(of: "program-swapped") }
 
+    /// Moves and clicks the pointer with xdotool commands (`mousemove X Y`, `mousedown 1`, …), in screen pixels.
+    func pointer(_ commands: [String]) throws {
+        let xdotool = Process()
+        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        xdotool.arguments = commands
+        xdotool.environment = ["DISPLAY": display.name]
+        try xdotool.run()
+        xdotool.waitUntilExit()
+    }
+
     /// Presses `key` (an xdotool key name) in the window.
     func press(_ key: String) throws {
         let xdotool = Process()

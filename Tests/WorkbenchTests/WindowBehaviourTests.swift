@@ -127,4 +127,25 @@ struct WindowBehaviourTests {
         try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: other, atomically: true, encoding: .utf8)
         #expect(try window.waitForCentre(blue))
     }
+
+    @Test("a ShaderToy shader's iMouse follows the pointer while the button is held, in output pixels with y up")
+    func shaderToyMouse() throws {
+        let window = try LiveWindow(composition: """
+            size: [1280, 720]
+            nodes:
+              toy: { kind: shader, file: fill.fsh }
+            """)
+        #expect(try window.waitForCentre(red))
+        // The window now runs; the shader becomes a ShaderToy one by a save.
+        try """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = vec4(iMouse.x / iResolution.x, iMouse.y / iResolution.y, iMouse.z < 0.0 ? 1.0 : 0.0, 1.0);
+            }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre((0, 0, 0)), "nothing pressed yet")
+        try window.pointer(["mousemove", "320", "540", "mousedown", "1"])
+        #expect(try window.waitForCentre((64, 64, 0)), "a quarter across, a quarter up from the bottom")
+        try window.pointer(["mouseup", "1"])
+        #expect(try window.waitForCentre((64, 64, 255)), "released: the press position is kept, negated")
+    }
 }

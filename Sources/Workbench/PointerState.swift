@@ -1,0 +1,38 @@
+import GPU
+import ShaderGraph
+
+/// The pointer over the output, kept in ShaderToy's `iMouse` form: output pixels with y up; xy follow the
+/// pointer while the left button is held, zw hold where it was pressed, negated once it is released.
+struct PointerState {
+    private(set) var shaderToyMouse = SIMD4<Float>(0, 0, 0, 0)
+    private var pressed = false
+
+    /// Takes a pointer event in viewport pixels; true when the value shaders see changed.
+    mutating func update(x: Double, y: Double, pressed isPressed: Bool, output: PixelSize?, viewport: PixelSize) -> Bool {
+        defer { pressed = isPressed }
+        guard let output, let point = Presenter.imagePoint(x: x, y: y, image: output, viewport: viewport) else {
+            return releaseIfNeeded(isPressed)
+        }
+        let position = SIMD2<Float>(Float(point.x), Float(Double(output.height) - point.y))
+        let before = shaderToyMouse
+        if isPressed {
+            shaderToyMouse.x = position.x
+            shaderToyMouse.y = position.y
+            if !pressed {
+                shaderToyMouse.z = position.x
+                shaderToyMouse.w = position.y
+            }
+        } else if pressed {
+            shaderToyMouse.z = -abs(shaderToyMouse.z)
+            shaderToyMouse.w = -abs(shaderToyMouse.w)
+        }
+        return shaderToyMouse != before
+    }
+
+    private mutating func releaseIfNeeded(_ isPressed: Bool) -> Bool {
+        guard pressed, !isPressed else { return false }
+        shaderToyMouse.z = -abs(shaderToyMouse.z)
+        shaderToyMouse.w = -abs(shaderToyMouse.w)
+        return true
+    }
+}
