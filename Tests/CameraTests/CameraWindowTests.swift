@@ -12,13 +12,13 @@ struct CameraWindowTests {
         let display: VirtualDisplay
         let app: RunningProcess
 
-        init(faults: [String] = []) throws {
+        init(faults: [String] = [], format: String = "YUYV") throws {
             camera = try EmulatedCamera()
             for fault in faults { try camera.set(fault, true) }
             display = try VirtualDisplay()
             let path = try camera.folder.write("camera.yaml", """
                 nodes:
-                  camera: { kind: camera, device: auto, size: [640, 480], format: YUYV }
+                  camera: { kind: camera, device: auto, size: [640, 480], format: \(format) }
                 output: camera
                 """)
             var environment = camera.environment
@@ -37,9 +37,25 @@ struct CameraWindowTests {
             return abs(Int(pixel.r) - 200) <= 3 && abs(Int(pixel.g) - 50) <= 3 && abs(Int(pixel.b) - 50) <= 3
         }
 
+        /// The largest channel difference between each bar's middle on screen and the colour painted.
+        func barErrorOnScreen() throws -> Int {
+            let screen = try display.screenshot()
+            return EmulatedCamera.bars.enumerated().map { index, bar in
+                let pixel = screen[160 + (2 * index + 1) * 120, 400]
+                return max(abs(Int(pixel.r) - bar.r), abs(Int(pixel.g) - bar.g), abs(Int(pixel.b) - bar.b))
+            }.max() ?? .max
+        }
+
         func lines(containing text: String) -> Int {
             app.error.components(separatedBy: "\n").filter { $0.contains(text) }.count
         }
+    }
+
+    @Test("every format shows the camera's colours on screen", arguments: [("YUYV", 2), ("NV12", 2), ("YU12", 2), ("RGB3", 1), ("MJPG", 3)])
+    func formatsOnScreen(format: String, tolerance: Int) throws {
+        let window = try CameraWindow(format: format)
+        let matched = try eventually { try window.barErrorOnScreen() <= tolerance }
+        #expect(matched, "\(format): off by \((try? window.barErrorOnScreen()) ?? -1)")
     }
 
     @Test("an unplugged camera leaves its last frame on screen, releases the device, and comes back by itself")
