@@ -1,7 +1,7 @@
 // Scales each channel's distance from mid-grey by `contrast` (0 … 4, 1 = unchanged).
 varying highp vec2 textureCoordinate;
 uniform sampler2D inputImageTexture;
-uniform lowp float contrast;    // default: 1, range: 0...4
+uniform lowp float contrast;    // default: 1, range: 0...4, label: "Contrast (1 = unchanged)"
 
 void main() {
     lowp vec4 colour = texture2D(inputImageTexture, textureCoordinate);

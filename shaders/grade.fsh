@@ -4,11 +4,11 @@ varying highp vec2 textureCoordinate;
 varying highp vec2 textureCoordinate2;
 uniform sampler2D inputImageTexture;
 uniform sampler2D inputImageTexture2;
-uniform lowp vec3 tint;             // default: [1, 1, 1], range: 0...2
-uniform highp float phase;          // default: 0, label: "Seconds: the blend pulses once every two"
+uniform lowp vec3 tint;             // default: [1, 1, 1], range: 0...2, label: "Tint"
+uniform highp float phase;          // default: 0, range: 0...60, label: "Seconds: the blend pulses once every two"
 uniform mediump float weights[3];   // default: [1, 0, 0], range: 0...1, label: "First image, second, their product"
-uniform mediump mat3 colourMatrix;  // default: [1, 0, 0, 0, 1, 0, 0, 0, 1]
-uniform bool enabled;               // default: true
+uniform mediump mat3 colourMatrix;  // default: [1, 0, 0, 0, 1, 0, 0, 0, 1], range: -2...2, label: "Colour matrix"
+uniform bool enabled;               // default: true, label: "Grade on"
 
 void main() {
     lowp vec4 first = texture2D(inputImageTexture, textureCoordinate);
