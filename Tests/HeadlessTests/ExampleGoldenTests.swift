@@ -22,18 +22,7 @@ struct ExampleGoldenTests {
                           progress: ProgressReporter(style: .silent))
         let image = try ImageFile.read(path: rendered)
         let golden = Repository.path("Tests/HeadlessTests/Goldens/\((composition as NSString).deletingPathExtension).png")
-        if ProcessInfo.processInfo.environment["SHADERBENCH_UPDATE_GOLDENS"] == "1" {
-            try ImageFile.writePNG(image, to: golden)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: golden) else {
-            Issue.record("no golden image for \(composition) at \(golden); render one with SHADERBENCH_UPDATE_GOLDENS=1 and look at it")
-            return
-        }
-        let expected = try ImageFile.read(path: golden)
-        #expect(image.width == expected.width && image.height == expected.height)
-        let difference = zip(image.pixels, expected.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-        #expect(difference <= Self.tolerance, "\(composition) differs from its golden by \(difference) levels")
+        try GoldenImage.check(image, against: golden, name: composition, tolerance: Self.tolerance, refresh: "ExampleGoldenTests")
     }
 
     @Test("the sepia example really is sepia over the shipped image")

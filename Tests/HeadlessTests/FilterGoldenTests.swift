@@ -18,18 +18,6 @@ struct FilterGoldenTests {
     func matchesGolden(filter: String) throws {
         let image = try LibraryFilters.renderer().render(LibraryFilters.entry(filter))
         let golden = Repository.path("Tests/HeadlessTests/Goldens/filters/\(filter).png")
-        if ProcessInfo.processInfo.environment["SHADERBENCH_UPDATE_GOLDENS"] == "1" {
-            try Directories.createParent(of: golden)
-            try ImageFile.writePNG(image, to: golden)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: golden) else {
-            Issue.record("no golden image for \(filter) at \(golden); create it with `SHADERBENCH_UPDATE_GOLDENS=1 swift test --filter FilterGoldenTests` and look at it before committing")
-            return
-        }
-        let expected = try ImageFile.read(path: golden)
-        #expect(image.width == expected.width && image.height == expected.height)
-        let difference = image.largestDifference(from: expected)
-        #expect(difference <= Self.tolerance, "\(filter) differs from its golden by \(difference) levels")
+        try GoldenImage.check(image, against: golden, name: filter, tolerance: Self.tolerance, refresh: "FilterGoldenTests")
     }
 }
