@@ -24,7 +24,15 @@ public final class GraphExecutor {
     /// The pointer for shaders that follow it (ShaderToy's `iMouse`): pixels of the output with y up, xy while
     /// a button is held and zw where it was pressed (negative while released).
     public var mouse = SIMD4<Float>(0, 0, 0, 0)
+    /// The pointer for `mouse` nodes: x, y in texture coordinates of the output (from the top-left), and 1
+    /// while the left button is held.
+    public var pointer = SIMD3<Float>(0, 0, 0)
+    /// Keys held in the window, for `key` nodes: `a`…`z`, `space`.
+    public var keysHeld: Set<String> = []
     private var previousTime: Double?
+    private var previousPointer: SIMD3<Float>?
+    /// Where each drag node's drag began: the pointer's x and the value then.
+    private var dragStarts: [Int: (x: Float, value: Float)] = [:]
     private var frameState = FrameState(time: FrameTime(index: 0, seconds: 0), delta: 1.0 / 60, mouse: .zero, date: .zero)
     /// The date frame 0 is at, for ShaderToy's `iDate`.
     private let createdAt = Date()
@@ -32,6 +40,7 @@ public final class GraphExecutor {
     private let quad: FullscreenQuad
     private let steps: [ExecutableStep]
     private let stepIndex: [String: Int]
+    private let stepNames: [String]
     /// The texture each step's image is, for describing passes' inputs.
     private let inputDescriptors: [TextureDescriptor]
     private let outputStep: Int
@@ -142,6 +151,32 @@ public final class GraphExecutor {
             case .constant(let numbers):
                 work = .constant(numbers)
                 sizes.append(size)
+            case .reduction(let reduction):
+                sizes.append(size)
+                guard let source = index[reduction.input.node], source < sizes.count - 1 else { break }
+                do {
+                    work = .reduction(try ImageReduction(reduction, inputSize: sizes[source]), input: source)
+                } catch {
+                    diagnostics.append(.error("node '\(node.name)': \(error.message)", at: node.location))
+                }
+            case .operation(let operation):
+                sizes.append(size)
+                work = .operation(ExecutableStep.Operation(operation, index: index))
+            case .oscillator(let oscillator):
+                sizes.append(size)
+                work = .oscillator(oscillator)
+            case .mouse:
+                sizes.append(size)
+                work = .mouse
+            case .key(let key):
+                sizes.append(size)
+                work = .key(key)
+            case .pick(let pick):
+                sizes.append(size)
+                work = .pick(pick, input: index[pick.input.node] ?? 0)
+            case .drag(let drag):
+                sizes.append(size)
+                work = .drag(drag)
             case .time:
                 work = .time
                 sizes.append(size)
@@ -156,14 +191,20 @@ public final class GraphExecutor {
         self.programs = programs
         steps = built
         images = Array(repeating: nil, count: built.count)
-        values = built.map { step in
+        values = zip(plan.steps, built).map { planned, step in
             switch step.work {
             case .constant(let numbers): numbers
-            case .time: [0]
-            default: []
+            // A smoothed value starts from its first input, not from zero: it starts empty.
+            case .operation(let operation) where operation.operation == .smooth: []
+            // Picked colours and dragged numbers start where the last graph left them.
+            case .pick(let pick, _): resources.heldValue(for: planned.node.name) ?? pick.initial
+            case .drag(let drag): resources.heldValue(for: planned.node.name) ?? [drag.initial]
+            default:
+                if case .value(let components) = planned.node.output { [Float](repeating: 0, count: components) } else { [] }
             }
         }
         stepIndex = index
+        stepNames = plan.steps.map(\.node.name)
         inputDescriptors = zip(built, sizes).map { step, size in
             switch step.work {
             case .source(let target): target.descriptor
@@ -241,6 +282,9 @@ public final class GraphExecutor {
     /// Renders one frame and returns the output's target, valid until the next call.
     @discardableResult
     public func renderFrame(_ time: FrameTime) throws(GPUError) -> RenderTarget {
+        // The left button went down since the last frame: pick nodes sample, drags start.
+        let pressedNow = pointer.z > 0 && (previousPointer?.z ?? 0) == 0
+        defer { previousPointer = pointer }
         let delta = previousTime.map { time.seconds > $0 ? time.seconds - $0 : 0 }.flatMap { $0 > 0 ? $0 : nil }
             ?? (time.index > 0 ? time.seconds / Double(time.index) : 1.0 / 60)
         previousTime = time.seconds
@@ -281,6 +325,27 @@ public final class GraphExecutor {
                 break
             case .time:
                 if !values[index].isEmpty { values[index][0] = Float(time.seconds) }
+            case .reduction(let reduction, let input):
+                if let image = images[input] { values[index] = reduction.measure(image) }
+            case .operation(let operation):
+                operation.evaluate(into: &values, at: index)
+            case .oscillator(let oscillator):
+                values[index][0] = oscillator.value(at: time.seconds)
+            case .mouse:
+                values[index] = [pointer.x, pointer.y, pointer.z]
+            case .key(let key):
+                values[index][0] = keysHeld.contains(key) ? 1 : 0
+            case .pick(_, let input):
+                if pressedNow, let image = images[input] {
+                    values[index] = image.readPixel(x: Int(pointer.x * Float(image.size.width)), y: Int(pointer.y * Float(image.size.height)))
+                    resources.hold(values[index], for: stepNames[index])
+                }
+            case .drag(let drag):
+                if pressedNow { dragStarts[index] = (pointer.x, values[index][0]) }
+                if pointer.z > 0, let start = dragStarts[index] {
+                    values[index][0] = min(max(start.value + (pointer.x - start.x) * drag.scale, drag.range.lowerBound), drag.range.upperBound)
+                    resources.hold(values[index], for: stepNames[index])
+                }
             }
             for released in step.releases where steps[released].isPooled {
                 if let target = images[released] {
@@ -362,6 +427,12 @@ public final class GraphExecutor {
         })
     }
 
+    /// The value a value node made in the last frame; nil for image nodes and nodes that did not run.
+    public func value(of node: String) -> [Float]? {
+        guard let index = stepIndex[node], !values[index].isEmpty else { return nil }
+        return values[index]
+    }
+
     /// The image a kept node made in the last frame.
     public func image(of node: String) -> RenderTarget? {
         stepIndex[node].flatMap { images[$0] }
@@ -419,8 +490,78 @@ struct ExecutableStep {
         var placeholder: RenderTarget
     }
 
+    /// A value operation with its operands resolved to literals or value slots.
+    struct Operation {
+        enum Source {
+            case literal([Float])
+            case slot(Int, components: [Int])
+        }
+
+        var operation: ValueOperation.Operator
+        var sources: [String: Source]
+        var order: [String]
+        var count: Int
+
+        init(_ operation: ValueOperation, index: [String: Int]) {
+            self.operation = operation.operation
+            count = operation.componentCount
+            order = operation.operands.map(\.role)
+            var sources: [String: Source] = [:]
+            for (role, operand) in operation.operands {
+                switch operand {
+                case .literal(let numbers): sources[role] = .literal(numbers)
+                case .wire(let wire): sources[role] = .slot(index[wire.node] ?? 0, components: wire.components)
+                }
+            }
+            self.sources = sources
+        }
+
+        /// One component of an operand; a one-number operand stands for every component.
+        private func value(_ role: String, _ component: Int, in values: [[Float]]) -> Float {
+            let numbers: [Float]
+            switch sources[role] {
+            case .literal(let literal): numbers = literal
+            case .slot(let slot, let components):
+                numbers = components.isEmpty ? values[slot] : components.map { values[slot].indices.contains($0) ? values[slot][$0] : 0 }
+            case nil: return 0
+            }
+            guard !numbers.isEmpty else { return 0 }
+            return numbers.count == 1 ? numbers[0] : numbers[min(component, numbers.count - 1)]
+        }
+
+        func evaluate(into values: inout [[Float]], at slot: Int) {
+            var result = values[slot]
+            let first = result.count != count
+            if first { result = [Float](repeating: 0, count: count) }
+            for component in 0..<count {
+                switch operation {
+                case .add: result[component] = order.reduce(0) { $0 + value($1, component, in: values) }
+                case .multiply: result[component] = order.reduce(1) { $0 * value($1, component, in: values) }
+                case .mix:
+                    let a = value("a", component, in: values), b = value("b", component, in: values)
+                    result[component] = a + (b - a) * value("t", component, in: values)
+                case .clamp:
+                    result[component] = min(max(value("value", component, in: values), value("min", component, in: values)),
+                                            value("max", component, in: values))
+                case .smooth:
+                    // The previous result is this slot's own last value; the factor is the share it keeps.
+                    let factor = first ? 0 : min(max(value("factor", component, in: values), 0), 1)
+                    result[component] = result[component] * factor + value("value", component, in: values) * (1 - factor)
+                }
+            }
+            values[slot] = result
+        }
+    }
+
     enum Work {
         case source(RenderTarget)
+        case reduction(ImageReduction, input: Int)
+        case operation(Operation)
+        case oscillator(Oscillator)
+        case mouse
+        case key(String)
+        case pick(PickedColour, input: Int)
+        case drag(DraggedValue)
         case camera(Camera)
         case pattern(ShaderProgram, timeLocation: GLint, target: TextureDescriptor)
         case shader(Pass)

@@ -20,6 +20,8 @@ public final class GraphResources {
     private var images: [String: RenderTarget] = [:]
     private var cameras: [CameraSource: CameraFeed] = [:]
     private var feedback: [String: FeedbackBuffers] = [:]
+    /// Values the user set in the window (a picked colour, a dragged number), by node, so a reload keeps them.
+    private var heldValues: [String: [Float]] = [:]
     /// Runs on a capture thread whenever a camera has a new frame (the window wakes its loop with it).
     public var cameraFrameArrived: @Sendable () -> Void = {}
     /// How many programs were compiled here (not adopted): tests and traces read it.
@@ -81,6 +83,14 @@ public final class GraphResources {
         let buffers = try FeedbackBuffers(target)
         feedback[node] = buffers
         return buffers
+    }
+
+    func hold(_ value: [Float], for node: String) {
+        heldValues[node] = value
+    }
+
+    func heldValue(for node: String) -> [Float]? {
+        heldValues[node]
     }
 
     /// The frame size a camera node's device agreed to, once it has.

@@ -89,12 +89,8 @@ public final class RenderTarget {
             pixels.withUnsafeMutableBytes { bytes in
                 glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
             }
-        case .rgba16f:
-            // ES 3 guarantees RGBA/FLOAT reads from float colour buffers, not unsigned bytes.
-            var floats = [Float](repeating: 0, count: width * height * 4)
-            floats.withUnsafeMutableBytes { bytes in
-                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
-            }
+        case .rgba16f, .rgba32f:
+            let floats = readFloats()
             for index in floats.indices {
                 pixels[index] = UInt8((min(max(floats[index], 0), 1) * 255).rounded())
             }
@@ -103,10 +99,40 @@ public final class RenderTarget {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// The pixels of a float target as floats, row 0 first. ES 3 guarantees RGBA/FLOAT reads from float
+    /// colour buffers (not unsigned bytes), which is how reductions read their few pixels.
+    public func readFloats() -> [Float] {
+        let width = descriptor.size.width, height = descriptor.size.height
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        var floats = [Float](repeating: 0, count: width * height * 4)
+        floats.withUnsafeMutableBytes { bytes in
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        return floats
+    }
+
+    /// One pixel's colour, from 0 to 1, at a pixel position from the top-left row.
+    public func readPixel(x: Int, y: Int) -> [Float] {
+        let column = min(max(x, 0), descriptor.size.width - 1), row = min(max(y, 0), descriptor.size.height - 1)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
+        if descriptor.format == .rgba8 {
+            var bytes = [UInt8](repeating: 0, count: 4)
+            glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+            glReadPixels(GLint(column), GLint(row), 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &bytes)
+            return bytes.map { Float($0) / 255 }
+        }
+        var floats = [Float](repeating: 0, count: 4)
+        glReadPixels(GLint(column), GLint(row), 1, 1, GLenum(GL_RGBA), GLenum(GL_FLOAT), &floats)
+        return floats
+    }
+
     static func storage(for format: PixelFormat) -> (internalFormat: GLint, type: GLenum) {
         switch format {
         case .rgba8: (GL_RGBA8, GLenum(GL_UNSIGNED_BYTE))
         case .rgba16f: (GL_RGBA16F, GLenum(GL_HALF_FLOAT))
+        case .rgba32f: (GL_RGBA32F, GLenum(GL_FLOAT))
         }
     }
 

@@ -61,7 +61,12 @@ public struct Node: Sendable {
         switch kind {
         case .image, .pattern, .camera, .shader: .image
         case .constant(let values): .value(components: values.count)
-        case .time: .value(components: 1)
+        case .time, .oscillator, .key: .value(components: 1)
+        case .reduction(let reduction): .value(components: reduction.componentCount)
+        case .operation(let operation): .value(components: operation.componentCount)
+        case .mouse: .value(components: 3)
+        case .pick: .value(components: 4)
+        case .drag: .value(components: 1)
         }
     }
 
@@ -99,6 +104,22 @@ public enum NodeKind: Sendable {
     case constant([Float])
     /// The clock in seconds: frame k of a render is at k / fps.
     case time
+    /// An image measured on the GPU: average colour, centroid, min/max, histogram.
+    case reduction(Reduction)
+    /// Arithmetic on other values.
+    case operation(ValueOperation)
+    /// A low-frequency oscillator.
+    case oscillator(Oscillator)
+    /// The pointer over the window's image: x, y (texture coordinates, from the top-left) and whether the
+    /// left button is held (1) or not (0). Zero in renders.
+    case mouse
+    /// Whether a key (`a`…`z`, `space`) is held in the window: 1 or 0. Zero in renders.
+    case key(String)
+    /// The colour of an image under the pointer when the left button goes down, held until the next
+    /// click: r g b a. Its initial value in renders.
+    case pick(PickedColour)
+    /// A number changed by dragging sideways with the left button held; held when released.
+    case drag(DraggedValue)
 
     /// The word a composition uses for this kind.
     public var name: String {
@@ -109,10 +130,18 @@ public enum NodeKind: Sendable {
         case .shader: "shader"
         case .constant: "constant"
         case .time: "time"
+        case .reduction(let reduction): reduction.measure.rawValue
+        case .operation(let operation): operation.operation.rawValue
+        case .oscillator: "lfo"
+        case .mouse: "mouse"
+        case .key: "key"
+        case .pick: "pick"
+        case .drag: "drag"
         }
     }
 
-    public static let names = ["image", "pattern", "camera", "shader", "constant", "time"]
+    public static let names = ["image", "pattern", "camera", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
+        + Reduction.Measure.allCases.map(\.rawValue) + ValueOperation.Operator.allCases.map(\.rawValue)
 }
 
 public struct ImageSource: Sendable {

@@ -123,6 +123,7 @@ private final class Loading {
 
         var composition = Composition(path: source.path, size: size, nodes: nodes, output: output,
                                       published: published, liveSource: liveSource)
+        ValueShapes.settle(&composition)
         composition.outputLocation = outputLocation
         composition.liveSourceLocation = liveLocation
         return composition
@@ -189,6 +190,30 @@ private final class Loading {
         case "time":
             reader.checkKeys(fields, allowed: ["kind"], in: "a time node", into: &diagnostics)
             kind = .time
+        case "mouse":
+            reader.checkKeys(fields, allowed: ["kind"], in: "a mouse node", into: &diagnostics)
+            kind = .mouse
+        case "key":
+            reader.checkKeys(fields, allowed: ["kind", "key"], in: "a key node", into: &diagnostics)
+            kind = readKey(name: name, fields: fields, at: key)
+        case "pick":
+            reader.checkKeys(fields, allowed: ["kind", "input", "initial"], in: "a pick node", into: &diagnostics)
+            kind = readPick(name: name, fields: fields, at: key)
+        case "drag":
+            reader.checkKeys(fields, allowed: ["kind", "initial", "range", "scale"], in: "a drag node", into: &diagnostics)
+            kind = readDrag(fields: fields)
+        case "lfo":
+            reader.checkKeys(fields, allowed: ["kind", "waveform", "rate", "phase"], in: "an lfo node", into: &diagnostics)
+            kind = readOscillator(fields: fields)
+        case let measureName where Reduction.Measure(rawValue: measureName) != nil:
+            let measure = Reduction.Measure(rawValue: measureName)!
+            reader.checkKeys(fields, allowed: measure == .histogram ? ["kind", "input", "channels"] : ["kind", "input"],
+                             in: "a \(measureName) node", into: &diagnostics)
+            kind = readReduction(measure, name: name, fields: fields, at: key)
+        case let operatorName where ValueOperation.Operator(rawValue: operatorName) != nil:
+            let operation = ValueOperation.Operator(rawValue: operatorName)!
+            reader.checkKeys(fields, allowed: ["kind"] + ValueOperation.roles(of: operation), in: "a \(operatorName) node", into: &diagnostics)
+            kind = readOperation(operation, name: name, fields: fields, at: key)
         default:
             var message = "unknown node kind '\(kindName)'"
             if let suggestion = Spelling.closest(to: kindName, among: NodeKind.names) {
@@ -335,6 +360,128 @@ private final class Loading {
             return nil
         }
         return .constant(values)
+    }
+
+    func readKey(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard let keyNode = fields["key"], let text = attempt({ () throws(Diagnostic) in try reader.string(keyNode, what: "'key'") }) else {
+            diagnostics.append(reader.error("key node '\(name)' needs a 'key': a letter a–z or space", at: key))
+            return nil
+        }
+        let lowered = text.lowercased()
+        guard lowered == "space" || (lowered.count == 1 && lowered.first!.isLetter && lowered.first!.isASCII) else {
+            diagnostics.append(reader.error("'key' is a letter a–z or space, found '\(text)'", at: keyNode))
+            return nil
+        }
+        return .key(lowered)
+    }
+
+    func readPick(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard let inputNode = fields["input"] else {
+            diagnostics.append(reader.error("pick node '\(name)' needs an 'input': the image it picks colours from", at: key))
+            return nil
+        }
+        guard let input = attempt({ () throws(Diagnostic) in try readWire(inputNode) }) else { return nil }
+        var pick = PickedColour(input: input)
+        if let initialNode = fields["initial"] {
+            guard case .literal(let numbers, _)? = attempt({ () throws(Diagnostic) in try readUniformSetting(initialNode) }),
+                  numbers.count == 3 || numbers.count == 4 else {
+                diagnostics.append(reader.error("'initial' is a colour: [r, g, b] or [r, g, b, a]", at: initialNode))
+                return nil
+            }
+            pick.initial = numbers.count == 3 ? numbers + [1] : numbers
+        }
+        return .pick(pick)
+    }
+
+    func readDrag(fields: Yams.Node.Mapping) -> NodeKind? {
+        var drag = DraggedValue()
+        for key in ["initial", "scale"] {
+            guard let node = fields[key] else { continue }
+            guard let number = node.scalar.flatMap(reader.number) else {
+                diagnostics.append(reader.error("'\(key)' is a number", at: node))
+                return nil
+            }
+            if key == "initial" { drag.initial = Float(number) } else { drag.scale = Float(number) }
+        }
+        if let rangeNode = fields["range"] {
+            guard case .literal(let bounds, _)? = attempt({ () throws(Diagnostic) in try readUniformSetting(rangeNode) }),
+                  bounds.count == 2, bounds[0] <= bounds[1] else {
+                diagnostics.append(reader.error("'range' is [minimum, maximum]", at: rangeNode))
+                return nil
+            }
+            drag.range = bounds[0]...bounds[1]
+        }
+        drag.initial = min(max(drag.initial, drag.range.lowerBound), drag.range.upperBound)
+        return .drag(drag)
+    }
+
+    func readOscillator(fields: Yams.Node.Mapping) -> NodeKind? {
+        var oscillator = Oscillator()
+        if let waveformNode = fields["waveform"], let text = attempt({ () throws(Diagnostic) in try reader.string(waveformNode, what: "'waveform'") }) {
+            guard let waveform = Oscillator.Waveform(rawValue: text) else {
+                diagnostics.append(reader.error("unknown waveform '\(text)'; expected one of: \(Oscillator.Waveform.allCases.map(\.rawValue).joined(separator: ", "))", at: waveformNode))
+                return nil
+            }
+            oscillator.waveform = waveform
+        }
+        for (key, range) in [("rate", 0.0...1000.0), ("phase", 0.0...1.0)] {
+            guard let node = fields[key] else { continue }
+            guard let number = node.scalar.flatMap(reader.number), range.contains(number) else {
+                diagnostics.append(reader.error("'\(key)' is a number from \(range.lowerBound) to \(range.upperBound)", at: node))
+                return nil
+            }
+            if key == "rate" { oscillator.rate = Float(number) } else { oscillator.phase = Float(number) }
+        }
+        return .oscillator(oscillator)
+    }
+
+    func readReduction(_ measure: Reduction.Measure, name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard let inputNode = fields["input"] else {
+            diagnostics.append(reader.error("\(measure.rawValue) node '\(name)' needs an 'input': the image it measures", at: key))
+            return nil
+        }
+        guard let input = attempt({ () throws(Diagnostic) in try readWire(inputNode) }) else { return nil }
+        var perChannel = false
+        if let channelsNode = fields["channels"], let text = attempt({ () throws(Diagnostic) in try reader.string(channelsNode, what: "'channels'") }) {
+            guard ["luminance", "rgb"].contains(text) else {
+                diagnostics.append(reader.error("'channels' is luminance (256 bins) or rgb (luminance, red, green and blue: 1024 bins)", at: channelsNode))
+                return nil
+            }
+            perChannel = text == "rgb"
+        }
+        return .reduction(Reduction(measure: measure, input: input, perChannel: perChannel))
+    }
+
+    func readOperation(_ operation: ValueOperation.Operator, name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        var operands: [(role: String, operand: Operand)] = []
+        for role in ValueOperation.roles(of: operation) {
+            guard let node = fields[role] else {
+                diagnostics.append(reader.error("\(operation.rawValue) node '\(name)' needs '\(role)'", at: key))
+                return nil
+            }
+            if role == "values" {
+                guard case .sequence(let items) = node, items.count >= 2 else {
+                    diagnostics.append(reader.error("'values' is a list of two or more values: node names or numbers", at: node))
+                    return nil
+                }
+                for (index, item) in items.enumerated() {
+                    guard let operand = attempt({ () throws(Diagnostic) in try readOperand(item) }) else { return nil }
+                    operands.append(("\(index)", operand))
+                }
+            } else {
+                guard let operand = attempt({ () throws(Diagnostic) in try readOperand(node) }) else { return nil }
+                operands.append((role, operand))
+            }
+        }
+        return .operation(ValueOperation(operation: operation, operands: operands))
+    }
+
+    /// A number, a list of numbers, or another node's value (`node` or `node.xy`).
+    func readOperand(_ node: Yams.Node) throws(Diagnostic) -> Operand {
+        switch try readUniformSetting(node) {
+        case .literal(let numbers, _): .literal(numbers)
+        case .wire(let wire): .wire(wire)
+        }
     }
 
     /// `node` or `node.xyz`.

@@ -62,7 +62,13 @@ private struct Check {
         checkOutput()
         checkLiveSource()
         for node in composition.nodes {
-            if case .shader(let pass) = node.kind { checkShader(node, pass) }
+            switch node.kind {
+            case .shader(let pass): checkShader(node, pass)
+            case .reduction(let reduction): checkReduction(node, reduction)
+            case .pick(let pick): checkImageInput(pick.input, of: "pick")
+            case .operation(let operation): checkOperation(node, operation)
+            default: break
+            }
         }
         checkPublished()
         checkCycles()
@@ -130,6 +136,41 @@ private struct Check {
             diagnostics.append(pass.source.error(
                 "varying '\(varying.name)' is not provided by the workbench's vertex stage\(hint)",
                 line: varying.line, column: varying.column))
+        }
+    }
+
+    mutating func checkReduction(_ node: Node, _ reduction: Reduction) {
+        checkImageInput(reduction.input, of: reduction.measure.rawValue)
+    }
+
+    mutating func checkImageInput(_ wire: Wire, of kind: String) {
+        guard let source = resolve(wire) else { return }
+        if source.output != .image {
+            report("'\(source.name)' makes \(source.output), but a \(kind) node measures an image", at: wire.location)
+        } else if !wire.components.isEmpty {
+            report("a \(kind) node measures a whole image; remove the component selection", at: wire.location)
+        }
+    }
+
+    mutating func checkOperation(_ node: Node, _ operation: ValueOperation) {
+        for (key, operand) in operation.operands {
+            let role = Int(key).map { "item \($0 + 1) of 'values'" } ?? "'\(key)'"
+            if case .literal(let numbers) = operand, numbers.count != 1, numbers.count != operation.componentCount {
+                report("\(role) has \(numbers.count) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: node.location)
+            }
+            guard case .wire(let wire) = operand, let source = resolve(wire) else { continue }
+            guard case .value(let available) = source.output else {
+                report("'\(source.name)' makes an image, but \(role) of a \(operation.operation.rawValue) node is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location)
+                continue
+            }
+            if let outOfRange = wire.components.first(where: { $0 >= available }) {
+                report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
+                continue
+            }
+            let width = wire.components.isEmpty ? available : wire.components.count
+            if width != 1 && width != operation.componentCount {
+                report("\(role) carries \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: wire.location)
+            }
         }
     }
 

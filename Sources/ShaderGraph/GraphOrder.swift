@@ -4,6 +4,11 @@ public enum GraphOrder {
     /// A shader's own output wired into one of its image inputs is feedback (last frame's image), not a
     /// dependency, so it is left out here.
     public static func dependencies(of node: Node) -> [Wire] {
+        if case .reduction(let reduction) = node.kind { return [reduction.input] }
+        if case .pick(let pick) = node.kind { return [pick.input] }
+        if case .operation(let operation) = node.kind {
+            return operation.operands.compactMap { if case .wire(let wire) = $0.operand { wire } else { nil } }
+        }
         guard case .shader(let pass) = node.kind else { return [] }
         let images = pass.inputs.sorted { $0.key < $1.key }.map(\.value).filter { $0.node != node.name }
         let values = pass.uniforms.sorted { $0.key < $1.key }.compactMap { entry -> Wire? in

@@ -1,0 +1,134 @@
+import CGLES
+import ShaderGraph
+
+/// Measures an image on the GPU. Averages (and the centroid, an average of position-weighted mask values)
+/// shrink the image 4×4 texels per pass into single-float targets until one texel is left, weighting each
+/// texel by how many of the original pixels it stands for, so sizes that are not powers of four and
+/// non-square frames average exactly; then one pixel is read back. Min/max shrinks the same way; a
+/// histogram scatters one point per pixel into 256 bins with additive blending.
+final class ImageReduction {
+    let reduction: Reduction
+    private let quad: FullscreenQuad
+    private let encode: LinkedReductionProgram?
+    private let shrink: LinkedReductionProgram?
+    private let histogram: LinkedReductionProgram?
+    /// The encoded full-size image (centroid, min/max), then each shrunk level down to 1×1.
+    private let levels: [RenderTarget]
+    private let inputSize: PixelSize
+    private var emptyVertexArray: GLuint = 0
+
+    init(_ reduction: Reduction, inputSize: PixelSize) throws(GPUError) {
+        self.reduction = reduction
+        self.inputSize = inputSize
+        quad = try FullscreenQuad()
+        var levels: [RenderTarget] = []
+        switch reduction.measure {
+        case .histogram:
+            encode = nil
+            shrink = nil
+            histogram = try LinkedReductionProgram(vertex: ReductionShaders.histogramVertex, fragment: ReductionShaders.histogramFragment)
+            glGenVertexArrays(1, &emptyVertexArray)
+            levels = [try RenderTarget(TextureDescriptor(size: PixelSize(width: 256, height: reduction.perChannel ? 4 : 1), format: .rgba32f))]
+        case .average, .centroid, .minmax:
+            histogram = nil
+            encode = switch reduction.measure {
+            case .centroid: try LinkedReductionProgram(fragment: ReductionShaders.encodeCentroid)
+            case .minmax: try LinkedReductionProgram(fragment: ReductionShaders.encodeLuminance)
+            default: nil
+            }
+            shrink = try LinkedReductionProgram(fragment: reduction.measure == .minmax ? ReductionShaders.shrinkMinMax : ReductionShaders.shrinkAverage)
+            if encode != nil { levels.append(try RenderTarget(TextureDescriptor(size: inputSize, format: .rgba32f))) }
+            var size = inputSize
+            repeat {
+                size = PixelSize(width: (size.width + 3) / 4, height: (size.height + 3) / 4)
+                levels.append(try RenderTarget(TextureDescriptor(size: size, format: .rgba32f)))
+            } while size.width > 1 || size.height > 1
+        }
+        self.levels = levels
+    }
+
+    deinit {
+        if emptyVertexArray != 0 { glDeleteVertexArrays(1, &emptyVertexArray) }
+    }
+
+    /// The measure of `input`, as the node's value.
+    func measure(_ input: RenderTarget) -> [Float] {
+        if let histogram { return countBins(of: input, with: histogram) }
+        var source = input
+        var span = 1
+        var remaining = levels[...]
+        if let encode {
+            let target = levels[0]
+            target.bindForDrawing()
+            encode.use()
+            input.bind(toUnit: 0, filter: GL_NEAREST)
+            glUniform2i(encode.location("size"), GLint(inputSize.width), GLint(inputSize.height))
+            quad.draw()
+            source = target
+            remaining = remaining.dropFirst()
+        }
+        guard let shrink else { return [] }
+        for target in remaining {
+            target.bindForDrawing()
+            shrink.use()
+            source.bind(toUnit: 0, filter: GL_NEAREST)
+            glUniform2i(shrink.location("sourceSize"), GLint(source.size.width), GLint(source.size.height))
+            glUniform1i(shrink.location("span"), GLint(span))
+            glUniform2i(shrink.location("originalSize"), GLint(inputSize.width), GLint(inputSize.height))
+            quad.draw()
+            source = target
+            span *= 4
+        }
+        let pixel = Array(source.readFloats().prefix(4))
+        switch reduction.measure {
+        case .centroid:
+            // Sums of x·w, y·w and w over the mask, each divided by the pixel count: dividing by the
+            // mean weight gives the centroid, and the mean weight is the area.
+            let area = pixel[2]
+            return area > 0 ? [pixel[0] / area, pixel[1] / area, area] : [-1, -1, 0]
+        case .minmax:
+            return [pixel[0], pixel[1]]
+        default:
+            return pixel
+        }
+    }
+
+    private func countBins(of input: RenderTarget, with program: LinkedReductionProgram) -> [Float] {
+        let target = levels[0]
+        target.bindForDrawing()
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        program.use()
+        input.bind(toUnit: 0, filter: GL_NEAREST)
+        glUniform1i(program.location("width"), GLint(inputSize.width))
+        glUniform1i(program.location("rows"), GLint(target.size.height))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        glBindVertexArray(emptyVertexArray)
+        glDrawArraysInstanced(GLenum(GL_POINTS), 0, GLsizei(inputSize.width * inputSize.height), GLsizei(target.size.height))
+        glBindVertexArray(0)
+        glDisable(GLenum(GL_BLEND))
+        let floats = target.readFloats()
+        return stride(from: 0, to: floats.count, by: 4).map { floats[$0] }
+    }
+}
+
+/// A reduction's program and its uniforms' locations.
+private final class LinkedReductionProgram {
+    let name: GLuint
+
+    init(vertex: String = ReductionShaders.fullscreenVertex, fragment: String) throws(GPUError) {
+        name = try ProgramBuild.builtIn("a reduction", vertex: vertex, fragment: fragment,
+                                        attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+        glUseProgram(name)
+        glUniform1i(glGetUniformLocation(name, "source"), 0)
+    }
+
+    func use() { glUseProgram(name) }
+
+    func location(_ uniform: String) -> GLint { glGetUniformLocation(name, uniform) }
+
+    deinit {
+        glDeleteProgram(name)
+    }
+}

@@ -1,0 +1,27 @@
+/// Settles how many numbers each value operation makes, from its operands, in dependency order: the
+/// widest operand wins and one-number operands apply to every component.
+enum ValueShapes {
+    static func settle(_ composition: inout Composition) {
+        guard case .success(let order) = GraphOrder.sorted(composition) else { return }
+        var counts: [String: Int] = [:]
+        var positions: [String: Int] = [:]
+        for (index, node) in composition.nodes.enumerated() { positions[node.name] = index }
+        for name in order {
+            guard let position = positions[name] else { continue }
+            let node = composition.nodes[position]
+            if case .operation(var operation) = node.kind {
+                let widths = operation.operands.map { role, operand -> Int in
+                    switch operand {
+                    case .literal(let numbers): return numbers.count
+                    case .wire(let wire): return wire.components.isEmpty ? (counts[wire.node] ?? 1) : wire.components.count
+                    }
+                }
+                // Factors, amounts and bounds take part in the width only through the values they act on.
+                let shaping = operation.operation == .smooth ? [widths[0]] : widths
+                operation.componentCount = max(1, shaping.max() ?? 1)
+                composition.nodes[position].kind = .operation(operation)
+            }
+            if case .value(let components) = composition.nodes[position].output { counts[name] = components }
+        }
+    }
+}
