@@ -10,10 +10,10 @@ public enum CheckJob {
         public var passed: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
-    public static func run(composition path: String, input: LiveInput? = nil) -> Report {
+    public static func run(composition path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = []) -> Report {
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: path, input: input)
+            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides)
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: 0)
         }

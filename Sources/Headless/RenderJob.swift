@@ -32,7 +32,7 @@ public enum RenderJob {
         }
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: request.composition, input: request.input)
+            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides)
         } catch {
             throw .diagnostics(error.diagnostics)
         }
@@ -44,19 +44,30 @@ public enum RenderJob {
         }
         let executor: GraphExecutor
         do {
-            executor = try GraphExecutor(composition: composition, renderSize: request.size)
+            // Value nodes that feed nothing still run when their results are logged.
+            let logged = request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition)
+            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: Set(logged))
         } catch {
             throw .diagnostics(error.diagnostics)
         }
 
         // Each rendered frame uses a newly captured camera frame, waiting for it up to this long.
         executor.cameraWait = Self.cameraFrameWait
+        let valueLog: ValueLog?
+        do {
+            valueLog = try request.valuesPath.map(ValueLog.init(path:))
+        } catch {
+            throw .failed("cannot write the values to \(request.valuesPath ?? ""): \(error.localizedDescription)")
+        }
+        let valueNodes = ValueLog.valueNodes(of: composition)
         var warned: Set<String> = []
         var written: [String] = []
         for frame in request.start..<(request.start + request.frames) {
             let path = request.output.path(forFrame: frame)
             do {
-                let output = try executor.renderFrame(FrameTime(index: frame, fps: request.fps))
+                let time = FrameTime(index: frame, fps: request.fps)
+                let output = try executor.renderFrame(time)
+                try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
                 for notice in executor.notices where warned.insert(notice).inserted {
                     progress.warn("frame \(frame): \(notice)")
                 }

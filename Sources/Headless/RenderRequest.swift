@@ -10,9 +10,15 @@ public struct RenderRequest: Sendable {
     /// The index of the first frame; frame k is at time k / fps whatever range is rendered.
     public var start: Int
     public var size: PixelSize?
+    /// `--set`: published parameters given on the command line.
+    public var overrides: [ParameterOverride]
+    /// `--values`: where to write every value node's result per frame, as JSON lines.
+    public var valuesPath: String?
 
     public init(composition: String, input: LiveInput? = nil, output: OutputPattern, frames: Int = 1, fps: Double = 30,
-                start: Int = 0, size: PixelSize? = nil) {
+                start: Int = 0, size: PixelSize? = nil, overrides: [ParameterOverride] = [], valuesPath: String? = nil) {
+        self.overrides = overrides
+        self.valuesPath = valuesPath
         self.composition = composition
         self.input = input
         self.output = output

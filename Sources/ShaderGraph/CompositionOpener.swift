@@ -8,13 +8,14 @@ public enum CompositionOpener {
     /// The source node that feeds a lone shader's other image inputs (a blend's second image).
     public static let secondNodeName = "input2"
 
-    public static func open(path: String, input: LiveInput? = nil) throws(DiagnosticsError) -> Composition {
+    public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> Composition {
         var composition = FilePaths.isShaderFile(path)
             ? try shaderComposition(path: path)
             : try CompositionLoader.load(path: path)
         if let input {
             try replaceLiveSource(of: &composition, with: input)
         }
+        try ParameterOverride.apply(overrides, to: &composition)
         return composition
     }
 
@@ -56,6 +57,23 @@ public enum CompositionOpener {
         return composition
     }
 
+    /// A shader with no image inputs as the live source: a synthetic, moving test image made to order.
+    static func generator(_ path: String) throws(DiagnosticsError) -> NodeKind {
+        let source: SourceText
+        let interface: ShaderInterface
+        do {
+            source = try UserFile.readText(path: path)
+            interface = try ShaderInterface.read(source)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        if let sampler = interface.samplers.first {
+            throw DiagnosticsError([source.error("--input \(path): a shader given as the live source generates its image and cannot sample '\(sampler.name)'",
+                                                 line: sampler.line, column: sampler.column)])
+        }
+        return .shader(ShaderPass(file: path, source: source, interface: interface))
+    }
+
     static func fileStem(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return name }
@@ -74,7 +92,11 @@ public enum CompositionOpener {
             guard UserFile.isRegularFile(path) else {
                 throw DiagnosticsError([.error("--input \(path): no such file")])
             }
-            composition.nodes[index].kind = .image(ImageSource(file: path, location: commandLine))
+            if FilePaths.isShaderFile(path) {
+                composition.nodes[index].kind = try generator(path)
+            } else {
+                composition.nodes[index].kind = .image(ImageSource(file: path, location: commandLine))
+            }
         case .camera(let device):
             composition.nodes[index].kind = .camera(CameraSource(device: CameraSelector(parsing: device ?? "auto"), location: commandLine))
         }

@@ -57,7 +57,16 @@ final class GLFWWindow {
     /// GLFW calls these from glfwPollEvents/glfwWaitEvents on the main thread; they only queue events.
     private func installCallbacks() {
         glfwSetKeyCallback(handle) { window, key, _, action, modifiers in
-            guard action == GLFW_PRESS || action == GLFW_REPEAT, let owner = GLFWWindow.owner(of: window) else { return }
+            guard let owner = GLFWWindow.owner(of: window) else { return }
+            if action == GLFW_PRESS || action == GLFW_RELEASE {
+                let name: String? = switch key {
+                case GLFW_KEY_SPACE: "space"
+                case GLFW_KEY_A...GLFW_KEY_Z: String(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
+                default: nil
+                }
+                if let name { owner.events.append(.keyHeld(name, action == GLFW_PRESS)) }
+            }
+            guard action == GLFW_PRESS || action == GLFW_REPEAT else { return }
             let shifted = modifiers & GLFW_MOD_SHIFT != 0
             let mapped: WindowKey? = switch key {
             case GLFW_KEY_SPACE: .space

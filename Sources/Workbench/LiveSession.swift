@@ -9,6 +9,7 @@ import Watch
 final class LiveSession {
     private(set) var path: String
     private let input: LiveInput?
+    private let overrides: [ParameterOverride]
     private let resources = GraphResources()
     /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
     let cameraFrames = ArrivalCounter()
@@ -45,9 +46,11 @@ final class LiveSession {
     /// adds to every reload's latency.
     static let quietPeriod = Duration.milliseconds(15)
 
-    init(path: String, input: LiveInput?, compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
+    init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], compiler: BackgroundCompiler,
+         trace: TraceWriter?) throws(WindowError) {
         self.path = path
         self.input = input
+        self.overrides = overrides
         self.compiler = compiler
         self.trace = trace
         resources.cameraFrameArrived = { [cameraFrames] in
@@ -95,7 +98,7 @@ final class LiveSession {
         generation += 1
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: path, input: input)
+            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides)
         } catch {
             fail(error.diagnostics, reason: reason)
             // Keep watching what the last good graph used, and whatever the broken one names.

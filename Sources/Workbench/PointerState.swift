@@ -5,6 +5,9 @@ import ShaderGraph
 /// pointer while the left button is held, zw hold where it was pressed, negated once it is released.
 struct PointerState {
     private(set) var shaderToyMouse = SIMD4<Float>(0, 0, 0, 0)
+    /// For `mouse`, `pick` and `drag` nodes: x, y in texture coordinates of the output (from the top-left)
+    /// and 1 while the left button is held.
+    private(set) var normalised = SIMD3<Float>(0, 0, 0)
     private var pressed = false
 
     /// Takes a pointer event in viewport pixels; true when the value shaders see changed.
@@ -14,7 +17,8 @@ struct PointerState {
             return releaseIfNeeded(isPressed)
         }
         let position = SIMD2<Float>(Float(point.x), Float(Double(output.height) - point.y))
-        let before = shaderToyMouse
+        let before = (shaderToyMouse, normalised)
+        normalised = SIMD3(Float(point.x / Double(output.width)), Float(point.y / Double(output.height)), isPressed ? 1 : 0)
         if isPressed {
             shaderToyMouse.x = position.x
             shaderToyMouse.y = position.y
@@ -26,11 +30,12 @@ struct PointerState {
             shaderToyMouse.z = -abs(shaderToyMouse.z)
             shaderToyMouse.w = -abs(shaderToyMouse.w)
         }
-        return shaderToyMouse != before
+        return shaderToyMouse != before.0 || normalised != before.1
     }
 
     private mutating func releaseIfNeeded(_ isPressed: Bool) -> Bool {
         guard pressed, !isPressed else { return false }
+        normalised.z = 0
         shaderToyMouse.z = -abs(shaderToyMouse.z)
         shaderToyMouse.w = -abs(shaderToyMouse.w)
         return true

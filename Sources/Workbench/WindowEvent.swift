@@ -4,6 +4,8 @@ enum WindowEvent: Equatable {
     case dropped(paths: [String])
     /// The window needs drawing again (exposed, resized, moved between screens).
     case damaged
+    /// A letter key (`a`…`z`) or `space` went down (true) or up (false), for `key` nodes.
+    case keyHeld(String, Bool)
     /// The pointer moved or its left button changed, in framebuffer pixels from the top-left.
     case pointer(x: Double, y: Double, pressed: Bool)
 }

@@ -22,7 +22,8 @@ public enum Workbench {
         }
         let compiler = BackgroundCompiler(sharedContext: window.sharedContext)
         defer { compiler.stop() }
-        let session = try LiveSession(path: options.path, input: options.input, compiler: compiler, trace: trace)
+        let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
+                                      compiler: compiler, trace: trace)
         let wakeup = session.fileDescriptor.map { FileWakeup(descriptor: $0, wake: { GLFWWindow.wake() }) }
 
         var clock = SessionClock()
@@ -35,6 +36,7 @@ public enum Workbench {
         var shownErrors = 0
         var lastRenderError: String?
         var pointer = PointerState()
+        var keysHeld: Set<String> = []
         var camerasSeen = 0
         var shownCameraNotices: [String] = []
 
@@ -52,6 +54,9 @@ public enum Workbench {
             for event in window.events(waitingUpTo: timeout) {
                 switch event {
                 case .damaged:
+                    needsFrame = true
+                case .keyHeld(let key, let down):
+                    if down { keysHeld.insert(key) } else { keysHeld.remove(key) }
                     needsFrame = true
                 case .pointer(let x, let y, let pressed):
                     let size = window.framebufferSize
@@ -119,6 +124,8 @@ public enum Workbench {
             let size = window.framebufferSize
             let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
             session.executor?.mouse = pointer.shaderToyMouse
+            session.executor?.pointer = pointer.normalised
+            session.executor?.keysHeld = keysHeld
             do {
                 if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
                     presenter.present(image, viewport: viewport)

@@ -6,10 +6,13 @@ public struct WorkbenchOptions: Sendable {
     public var input: LiveInput?
     /// Where to write the JSON-lines trace of the reload loop, if anywhere.
     public var tracePath: String?
+    /// `--set`: published parameters given on the command line, applied at every load.
+    public var overrides: [ParameterOverride]
 
-    public init(path: String, input: LiveInput? = nil, tracePath: String? = nil) {
+    public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = []) {
         self.path = path
         self.input = input
         self.tracePath = tracePath
+        self.overrides = overrides
     }
 }

@@ -10,7 +10,7 @@ struct Check: ParsableCommand {
     @OptionGroup var options: CompositionOptions
 
     func run() throws {
-        let report = CheckJob.run(composition: options.composition, input: options.liveInput)
+        let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings)
         for diagnostic in report.diagnostics {
             StandardStreams.error(diagnostic.rendered() + "\n")
         }

@@ -13,8 +13,11 @@ struct Open: ParsableCommand {
     @Argument(help: "A composition or fragment shader; default: compositions/default.yaml.")
     var composition: String?
 
-    @Option(help: ArgumentHelp("The live source: an image path or 'pattern'.", valueName: "SOURCE"))
+    @Option(help: ArgumentHelp("The live source: an image path, 'pattern', 'camera' or 'camera:DEVICE'.", valueName: "SOURCE"))
     var input: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a published parameter, e.g. --set threshold=0.2 (repeatable).", valueName: "NAME=VALUE"))
+    var settings: [ParameterOverride] = []
 
     @Option(help: ArgumentHelp("Write one JSON line per reload-loop event (monotonic seconds) to FILE.", valueName: "FILE"))
     var trace: String?
@@ -24,7 +27,8 @@ struct Open: ParsableCommand {
             throw ValidationError("no composition given and \(DefaultComposition.relativePath) was not found here or beside the executable")
         }
         do {
-            try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace))
+            try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
+                                               overrides: settings))
         } catch {
             StandardStreams.error(error.message + "\n")
             throw ExitCode(ExitCodes.failure)

@@ -25,6 +25,9 @@ struct Render: ParsableCommand {
     @Option(help: "Index of the first frame.")
     var start: Int = 0
 
+    @Option(help: ArgumentHelp("Write every value node's result per frame to FILE as JSON lines (frame, time, node, value).", valueName: "FILE"))
+    var values: String?
+
     func run() throws {
         let pattern: OutputPattern
         do {
@@ -33,7 +36,8 @@ struct Render: ParsableCommand {
             throw ValidationError(error.description)
         }
         let request = RenderRequest(composition: options.composition, input: options.liveInput, output: pattern,
-                                    frames: frames, fps: fps, start: start, size: size)
+                                    frames: frames, fps: fps, start: start, size: size, overrides: options.settings,
+                                    valuesPath: values)
         do {
             let written = try RenderJob.run(request, progress: .automatic())
             if written.count == 1 {

@@ -1,0 +1,60 @@
+import Foundation
+
+/// `--set NAME=VALUE`: a published parameter given a value from the command line, for sweeps in batch
+/// renders. NAME is the uniform (`threshold`) when only one published parameter has that name, else
+/// `node.uniform`; VALUE is numbers separated by commas (`0.1,0.8,0.2`) or true/false.
+public struct ParameterOverride: Sendable, Hashable {
+    public var name: String
+    public var values: [Float]
+
+    public init(name: String, values: [Float]) {
+        self.name = name
+        self.values = values
+    }
+
+    /// Nil when the text is not NAME=VALUE with numbers (or true/false) after the sign.
+    public init?(parsing text: String) {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
+        var values: [Float] = []
+        for part in text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false) {
+            let word = part.trimmingCharacters(in: .whitespaces)
+            if let number = Float(word) {
+                values.append(number)
+            } else if word == "true" || word == "false" {
+                values.append(word == "true" ? 1 : 0)
+            } else {
+                return nil
+            }
+        }
+        guard !name.isEmpty, !values.isEmpty else { return nil }
+        self.init(name: name, values: values)
+    }
+
+    /// Sets each override's uniform in `composition`, checking it is published and takes that many numbers.
+    public static func apply(_ overrides: [ParameterOverride], to composition: inout Composition) throws(DiagnosticsError) {
+        var diagnostics: [Diagnostic] = []
+        let commandLine = SourceLocation(file: "--set", line: 1, column: 1)
+        for override in overrides {
+            let matches = composition.published.filter { $0.description == override.name || $0.uniform == override.name }
+            guard matches.count == 1, let parameter = matches.first else {
+                let published = composition.published.map(\.description)
+                let what = matches.isEmpty ? "is not a published parameter" : "is ambiguous; write node.uniform"
+                let list = published.isEmpty ? "the composition publishes none (list them under 'publish:')" : "published: \(published.joined(separator: ", "))"
+                diagnostics.append(.error("--set \(override.name): '\(override.name)' \(what); \(list)", at: commandLine))
+                continue
+            }
+            guard let index = composition.nodes.firstIndex(where: { $0.name == parameter.node }),
+                  case .shader(var pass) = composition.nodes[index].kind,
+                  let declaration = pass.interface.uniform(named: parameter.uniform) else { continue }
+            let expected = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
+            guard override.values.count == expected else {
+                diagnostics.append(.error("--set \(override.name): \(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine))
+                continue
+            }
+            pass.uniforms[parameter.uniform] = .literal(override.values, location: commandLine)
+            composition.nodes[index].kind = .shader(pass)
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
+    }
+}
