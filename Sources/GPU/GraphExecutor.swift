@@ -30,7 +30,8 @@ public final class GraphExecutor {
     /// Keys held in the window, for `key` nodes: `a`…`z`, `space`.
     public var keysHeld: Set<String> = []
     private var previousTime: Double?
-    private var previousPointer: SIMD3<Float>?
+    private var pendingPress: SIMD2<Float>?
+    private var pendingRelease: SIMD2<Float>?
     /// Where each drag node's drag began: the pointer's x and the value then.
     private var dragStarts: [Int: (x: Float, value: Float)] = [:]
     private var frameState = FrameState(time: FrameTime(index: 0, seconds: 0), delta: 1.0 / 60, mouse: .zero, date: .zero)
@@ -282,9 +283,11 @@ public final class GraphExecutor {
     /// Renders one frame and returns the output's target, valid until the next call.
     @discardableResult
     public func renderFrame(_ time: FrameTime) throws(GPUError) -> RenderTarget {
-        // The left button went down since the last frame: pick nodes sample, drags start.
-        let pressedNow = pointer.z > 0 && (previousPointer?.z ?? 0) == 0
-        defer { previousPointer = pointer }
+        // The left button went down since the last frame: pick nodes sample there, drags start there.
+        let press = pendingPress
+        let release = pendingRelease
+        pendingPress = nil
+        pendingRelease = nil
         let delta = previousTime.map { time.seconds > $0 ? time.seconds - $0 : 0 }.flatMap { $0 > 0 ? $0 : nil }
             ?? (time.index > 0 ? time.seconds / Double(time.index) : 1.0 / 60)
         previousTime = time.seconds
@@ -336,16 +339,18 @@ public final class GraphExecutor {
             case .key(let key):
                 values[index][0] = keysHeld.contains(key) ? 1 : 0
             case .pick(_, let input):
-                if pressedNow, let image = images[input] {
-                    values[index] = image.readPixel(x: Int(pointer.x * Float(image.size.width)), y: Int(pointer.y * Float(image.size.height)))
+                if let press, let image = images[input] {
+                    values[index] = image.readPixel(x: Int(press.x * Float(image.size.width)), y: Int(press.y * Float(image.size.height)))
                     resources.hold(values[index], for: stepNames[index])
                 }
             case .drag(let drag):
-                if pressedNow { dragStarts[index] = (pointer.x, values[index][0]) }
-                if pointer.z > 0, let start = dragStarts[index] {
-                    values[index][0] = min(max(start.value + (pointer.x - start.x) * drag.scale, drag.range.lowerBound), drag.range.upperBound)
+                if let press { dragStarts[index] = (press.x, values[index][0]) }
+                // A drag can start and end between two frames; the release says where it ended.
+                if let start = dragStarts[index], let x = release?.x ?? (pointer.z > 0 ? pointer.x : nil) {
+                    values[index][0] = min(max(start.value + (x - start.x) * drag.scale, drag.range.lowerBound), drag.range.upperBound)
                     resources.hold(values[index], for: stepNames[index])
                 }
+                if release != nil { dragStarts[index] = nil }
             }
             for released in step.releases where steps[released].isPooled {
                 if let target = images[released] {
@@ -425,6 +430,17 @@ public final class GraphExecutor {
         return ProgramWarmUp.Layout(target: pass.target, inputs: pass.inputs.map { input in
             ProgramWarmUp.Layout.Input(texture: inputDescriptors[input.step], linearFilter: input.filter == GL_LINEAR)
         })
+    }
+
+    /// The left button went down at `position` (texture coordinates of the output): the next frame's pick
+    /// nodes sample there and drags start there, even if the button is already up again by then.
+    public func pointerPressed(at position: SIMD2<Float>) {
+        pendingPress = position
+    }
+
+    /// The left button went up at `position`: drags end there.
+    public func pointerReleased(at position: SIMD2<Float>) {
+        pendingRelease = position
     }
 
     /// The value a value node made in the last frame; nil for image nodes and nodes that did not run.

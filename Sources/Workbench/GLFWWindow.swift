@@ -8,6 +8,8 @@ final class GLFWWindow {
     /// A hidden window whose context shares objects with the visible one, for compiling off the frame path.
     let sharedContext: OpaquePointer
     private var events: [WindowEvent] = []
+    /// The pointer's last position in window units, from motion events.
+    private var cursor: (x: Double, y: Double) = (0, 0)
     private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
     /// GLFW reports errors through a callback; the last one is kept for the error that follows.
@@ -82,16 +84,22 @@ final class GLFWWindow {
             let dropped = (0..<Int(count)).compactMap { paths[$0].map { String(cString: $0) } }
             owner.events.append(.dropped(paths: dropped))
         }
-        glfwSetCursorPosCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.queuePointer() }
+        glfwSetCursorPosCallback(handle) { window, x, y in
+            guard let owner = GLFWWindow.owner(of: window) else { return }
+            owner.cursor = (x, y)
+            owner.queuePointer()
+        }
         glfwSetMouseButtonCallback(handle) { window, _, _, _ in GLFWWindow.owner(of: window)?.queuePointer() }
         glfwSetFramebufferSizeCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.events.append(.damaged) }
         glfwSetWindowRefreshCallback(handle) { window in GLFWWindow.owner(of: window)?.events.append(.damaged) }
     }
 
-    /// The pointer in framebuffer pixels (HiDPI screens have more of those than window units).
+    /// The pointer in framebuffer pixels (HiDPI screens have more of those than window units), where the
+    /// last motion event put it: asking the server instead would give where it is now, which after a fast
+    /// drag is not where the button went down.
     private func queuePointer() {
-        var x = 0.0, y = 0.0, windowWidth: Int32 = 0, windowHeight: Int32 = 0
-        glfwGetCursorPos(handle, &x, &y)
+        let (x, y) = cursor
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
         glfwGetWindowSize(handle, &windowWidth, &windowHeight)
         let framebuffer = framebufferSize
         let scaleX = windowWidth > 0 ? Double(framebuffer.width) / Double(windowWidth) : 1

@@ -9,6 +9,20 @@ struct PointerState {
     /// and 1 while the left button is held.
     private(set) var normalised = SIMD3<Float>(0, 0, 0)
     private var pressed = false
+    /// Where the left button last went down, until the loop takes it.
+    private(set) var pressedAt: SIMD2<Float>?
+
+    /// Where it last went up, until the loop takes it.
+    private(set) var releasedAt: SIMD2<Float>?
+
+    /// The press and release since the loop last asked, so a click or drag between two frames still counts.
+    mutating func takeButtonChanges() -> (press: SIMD2<Float>?, release: SIMD2<Float>?) {
+        defer {
+            pressedAt = nil
+            releasedAt = nil
+        }
+        return (pressedAt, releasedAt)
+    }
 
     /// Takes a pointer event in viewport pixels; true when the value shaders see changed.
     mutating func update(x: Double, y: Double, pressed isPressed: Bool, output: PixelSize?, viewport: PixelSize) -> Bool {
@@ -23,10 +37,12 @@ struct PointerState {
             shaderToyMouse.x = position.x
             shaderToyMouse.y = position.y
             if !pressed {
+                pressedAt = SIMD2(normalised.x, normalised.y)
                 shaderToyMouse.z = position.x
                 shaderToyMouse.w = position.y
             }
         } else if pressed {
+            releasedAt = SIMD2(normalised.x, normalised.y)
             shaderToyMouse.z = -abs(shaderToyMouse.z)
             shaderToyMouse.w = -abs(shaderToyMouse.w)
         }
@@ -36,6 +52,7 @@ struct PointerState {
     private mutating func releaseIfNeeded(_ isPressed: Bool) -> Bool {
         guard pressed, !isPressed else { return false }
         normalised.z = 0
+        releasedAt = SIMD2(normalised.x, normalised.y)
         shaderToyMouse.z = -abs(shaderToyMouse.z)
         shaderToyMouse.w = -abs(shaderToyMouse.w)
         return true

@@ -49,7 +49,8 @@ public enum Workbench {
                 timeout = deadlines.min().map { max(0.001, LiveSession.milliseconds($0 - .now) / 1000) } ?? 1.0
                 // A camera that stops sending frames wakes nobody: look at its state a few times a second.
                 if session.hasCamera { timeout = min(timeout, 0.25) }
-                statistics.idle()
+                // Waiting for the next camera frame is the normal pace, not idleness.
+                if !session.hasCamera { statistics.idle() }
             }
             for event in window.events(waitingUpTo: timeout) {
                 switch event {
@@ -125,6 +126,9 @@ public enum Workbench {
             let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
             session.executor?.mouse = pointer.shaderToyMouse
             session.executor?.pointer = pointer.normalised
+            let buttons = pointer.takeButtonChanges()
+            if let press = buttons.press { session.executor?.pointerPressed(at: press) }
+            if let release = buttons.release { session.executor?.pointerReleased(at: release) }
             session.executor?.keysHeld = keysHeld
             do {
                 if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {

@@ -12,11 +12,11 @@ struct CameraWindowTests {
         let display: VirtualDisplay
         let app: RunningProcess
 
-        init(faults: [String] = [], format: String = "YUYV") throws {
+        init(faults: [String] = [], format: String = "YUYV", composition: String? = nil) throws {
             camera = try EmulatedCamera()
             for fault in faults { try camera.set(fault, true) }
             display = try VirtualDisplay()
-            let path = try camera.folder.write("camera.yaml", """
+            let path = try composition ?? camera.folder.write("camera.yaml", """
                 nodes:
                   camera: { kind: camera, device: auto, size: [640, 480], format: \(format) }
                 output: camera
@@ -46,6 +46,16 @@ struct CameraWindowTests {
             }.max() ?? .max
         }
 
+        /// Runs xdotool pointer commands (`mousemove X Y`, `click 1`, …) on the display.
+        func pointer(_ commands: [String]) throws {
+            let xdotool = Process()
+            xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            xdotool.arguments = commands
+            xdotool.environment = ["DISPLAY": display.name]
+            try xdotool.run()
+            xdotool.waitUntilExit()
+        }
+
         func lines(containing text: String) -> Int {
             app.error.components(separatedBy: "\n").filter { $0.contains(text) }.count
         }
@@ -56,6 +66,22 @@ struct CameraWindowTests {
         let window = try CameraWindow(format: format)
         let matched = try eventually { try window.barErrorOnScreen() <= tolerance }
         #expect(matched, "\(format): off by \((try? window.barErrorOnScreen()) ?? -1)")
+    }
+
+    @Test("colour tracking: the dot sits on the red bar, a click on the blue bar tracks blue, a drag widens the match")
+    func colourTracking() throws {
+        let window = try CameraWindow(composition: Repository.path("compositions/color-tracking.yaml"))
+        func dotIsAt(_ x: Int) throws -> Bool {
+            let pixel = try window.display.screenshot()[x, 360]
+            return abs(Int(pixel.r) - 51) <= 3 && abs(Int(pixel.g) - 255) <= 3 && abs(Int(pixel.b) - 77) <= 3
+        }
+        // The bars' centres are at 1/8, 3/8, 5/8 and 7/8 of the 1280-pixel output, which fills the window.
+        #expect(try eventually { try dotIsAt(160) }, "the default target is red")
+        try window.pointer(["mousemove", "800", "400", "click", "1"])
+        #expect(try eventually { try dotIsAt(800) }, "the blue bar's colour, picked")
+        // 480 pixels is half the output's width: the threshold grows by 0.25, enough to take in the grey bar.
+        try window.pointer(["mousemove", "800", "400", "mousedown", "1", "mousemove", "1040", "400", "mousemove", "1279", "400", "mouseup", "1"])
+        #expect(try eventually { try dotIsAt(960) }, "blue and grey together: their centroid")
     }
 
     @Test("an unplugged camera leaves its last frame on screen, releases the device, and comes back by itself")
