@@ -2,9 +2,10 @@ import CGLES
 import Foundation
 import ShaderGraph
 
-/// The uniforms a dialect expects the host to set every frame (ShaderToy's `iTime`, `iResolution`, …),
+/// The uniforms a dialect expects the host to set every frame (ShaderToy's `iTime`, ISF's `TIME`, …),
 /// resolved to locations once; absent ones are -1 and cost nothing.
 struct FrameUniforms {
+    private let dialect: ShaderDialect
     private var time: GLint = -1
     private var timeDelta: GLint = -1
     private var frameRate: GLint = -1
@@ -14,34 +15,54 @@ struct FrameUniforms {
 
     /// Nil for dialects that set nothing per frame.
     init?(program: ShaderProgram, interface: ShaderInterface, passSize: PixelSize, inputSizes: [PixelSize]) {
-        guard interface.dialect == .shaderToy else { return nil }
-        time = program.uniformLocation("iTime")
-        timeDelta = program.uniformLocation("iTimeDelta")
-        frameRate = program.uniformLocation("iFrameRate")
-        frame = program.uniformLocation("iFrame")
-        mouse = program.uniformLocation("iMouse")
-        date = program.uniformLocation("iDate")
-        // Fixed for the life of the pass: its size, and its channels' sizes in channel order.
-        glUseProgram(program.name)
-        glUniform3f(program.uniformLocation("iResolution"), Float(passSize.width), Float(passSize.height), 1)
-        var resolutions = [Float](repeating: 0, count: 12)
-        for (index, sampler) in interface.samplers.enumerated() {
-            guard let channel = Int(sampler.name.dropFirst("iChannel".count)), channel < 4, index < inputSizes.count else { continue }
-            resolutions[channel * 3] = Float(inputSizes[index].width)
-            resolutions[channel * 3 + 1] = Float(inputSizes[index].height)
-            resolutions[channel * 3 + 2] = 1
+        dialect = interface.dialect
+        switch interface.dialect {
+        case .glsl:
+            return nil
+        case .shaderToy:
+            time = program.uniformLocation("iTime")
+            timeDelta = program.uniformLocation("iTimeDelta")
+            frameRate = program.uniformLocation("iFrameRate")
+            frame = program.uniformLocation("iFrame")
+            mouse = program.uniformLocation("iMouse")
+            date = program.uniformLocation("iDate")
+            // Fixed for the life of the pass: its size, and its channels' sizes in channel order.
+            glUseProgram(program.name)
+            glUniform3f(program.uniformLocation("iResolution"), Float(passSize.width), Float(passSize.height), 1)
+            var resolutions = [Float](repeating: 0, count: 12)
+            for (index, sampler) in interface.samplers.enumerated() {
+                guard let channel = Int(sampler.name.dropFirst("iChannel".count)), channel < 4, index < inputSizes.count else { continue }
+                resolutions[channel * 3] = Float(inputSizes[index].width)
+                resolutions[channel * 3 + 1] = Float(inputSizes[index].height)
+                resolutions[channel * 3 + 2] = 1
+            }
+            glUniform3fv(program.uniformLocation("iChannelResolution"), 4, resolutions)
+        case .isf:
+            time = program.uniformLocation("TIME")
+            timeDelta = program.uniformLocation("TIMEDELTA")
+            frame = program.uniformLocation("FRAMEINDEX")
+            date = program.uniformLocation("DATE")
+            // Fixed for the life of the pass; images' sizes come from textureSize in IMG_SIZE, and PASSINDEX
+            // keeps its initial 0 in a single pass.
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("RENDERSIZE"), Float(passSize.width), Float(passSize.height))
         }
-        glUniform3fv(program.uniformLocation("iChannelResolution"), 4, resolutions)
     }
 
     /// Sets this frame's values on the bound program.
     func set(_ state: FrameState) {
         glUniform1f(time, Float(state.time.seconds))
-        glUniform1f(timeDelta, Float(state.delta))
-        glUniform1f(frameRate, Float(1 / state.delta))
         glUniform1i(frame, GLint(state.time.index))
+        glUniform1f(frameRate, Float(1 / state.delta))
         glUniform4f(mouse, state.mouse.x, state.mouse.y, state.mouse.z, state.mouse.w)
-        glUniform4f(date, state.date.x, state.date.y, state.date.z, state.date.w)
+        if dialect == .isf {
+            // ISF counts months from 1 and has no interval before the first frame.
+            glUniform1f(timeDelta, state.time.index == 0 ? 0 : Float(state.delta))
+            glUniform4f(date, state.date.x, state.date.y + 1, state.date.z, state.date.w)
+        } else {
+            glUniform1f(timeDelta, Float(state.delta))
+            glUniform4f(date, state.date.x, state.date.y, state.date.z, state.date.w)
+        }
     }
 }
 

@@ -20,6 +20,12 @@ public struct PreparedShader: Sendable {
             fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init) + epilogue).joined(separator: "\n")
             return
         }
+        if interface.dialect == .isf, let isf = interface.isf {
+            let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
+            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.prelude(for: isf, writesFragColor: writesFragColor)
+            fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init)).joined(separator: "\n")
+            return
+        }
         let header = source.lines.prefix(interface.bodyStartLine - 1)
         let body = source.lines.dropFirst(interface.bodyStartLine - 1)
         // GLSL ES fragment shaders have no default float precision; GPUImage-style shaders rely on one.

@@ -5,6 +5,9 @@ public enum ShaderDialect: String, Sendable, Hashable {
     case glsl
     /// ShaderToy: `mainImage(out vec4, in vec2)` with `iTime`, `iResolution`, `iChannel0…3` and friends.
     case shaderToy
+    /// ISF: a JSON header in the comment that opens the file declares inputs and passes; `TIME`,
+    /// `RENDERSIZE`, `IMG_NORM_PIXEL` and friends. Detected from the header (`ISFHeaderText`), not the tokens.
+    case isf
 
     static func detect(_ tokens: [GLSLToken]) -> ShaderDialect {
         func defines(_ name: String) -> Bool {

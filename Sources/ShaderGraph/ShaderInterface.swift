@@ -14,6 +14,8 @@ public struct ShaderInterface: Sendable {
 
     public var version: GLSLVersion
     public var dialect: ShaderDialect = .glsl
+    /// An ISF shader's header: its inputs, passes and imported images.
+    public var isf: ISFHeader?
     public var uniforms: [Declaration]
     /// Interpolated inputs of the fragment stage (`varying` in 1.00, `in` in 3.00).
     public var varyings: [Declaration]
@@ -29,9 +31,10 @@ public struct ShaderInterface: Sendable {
     public var samplers: [Declaration] { uniforms.filter { $0.type == .sampler2D } }
 
     /// The sampler a live source feeds when a single shader file is opened on its own: GPUImage's
-    /// `inputImageTexture` when declared, else the first sampler.
+    /// `inputImageTexture` (ISF's `inputImage`) when declared, else the first sampler.
     public var primaryImageInput: Declaration? {
-        samplers.first { $0.name == "inputImageTexture" } ?? samplers.first
+        let conventional = dialect == .isf ? ISFDialect.filterInput : "inputImageTexture"
+        return samplers.first { $0.name == conventional } ?? samplers.first
     }
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
@@ -58,6 +61,9 @@ public struct ShaderInterface: Sendable {
         }
         for index in uniforms.indices {
             uniforms[index].annotation = try annotation(after: uniforms[index], in: source)
+        }
+        if let header = try ISFHeaderReader.read(source) {
+            return try isf(header, declared: uniforms, varyings: varyings, source: source)
         }
         let dialect = ShaderDialect.detect(tokens)
         if dialect == .shaderToy {
