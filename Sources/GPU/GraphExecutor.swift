@@ -144,8 +144,14 @@ public final class GraphExecutor {
                             throw DiagnosticsError([.error(error.message, at: node.location)])
                         }
                     }
-                    work = .shader(Self.bind(pass, node: node.name, program: program, size: passSize, index: index, sizes: sizes,
-                                             feedback: feedback, writer: &uniformWriter))
+                    var step = Self.bind(pass, node: node.name, program: program, size: passSize, index: index, sizes: sizes,
+                                         feedback: feedback, writer: &uniformWriter)
+                    if let header = pass.interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
+                        step.isfPasses = try ISFPassChain(header: header, node: node.name, program: program, output: target,
+                                                          firstUnit: pass.interface.samplers.count,
+                                                          inputValues: Self.literalNumbers(of: pass), resources: resources)
+                    }
+                    work = .shader(step)
                 } catch {
                     diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
                 }
@@ -261,6 +267,19 @@ public final class GraphExecutor {
                                    target: TextureDescriptor(size: size, format: pass.format))
     }
 
+    /// The literal numbers a pass's uniforms are set to (the first component), for ISF's WIDTH/HEIGHT expressions.
+    private static func literalNumbers(of pass: ShaderPass) -> [String: Double] {
+        var numbers: [String: Double] = [:]
+        for declaration in pass.interface.uniforms {
+            if case .literal(let values, _)? = pass.uniforms[declaration.name], let first = values.first {
+                numbers[declaration.name] = Double(first)
+            } else if let first = declaration.annotation?.defaultValue?.first {
+                numbers[declaration.name] = Double(first)
+            }
+        }
+        return numbers
+    }
+
     /// GPUImage's neighbourhood convention: `texelWidth` and `texelHeight` are one texel of the first input
     /// unless the composition sets them, and the vertex stage's neighbour coordinates step by the same.
     private static func setTexelStep(of pass: ShaderPass, program: ShaderProgram, inputSize: PixelSize,
@@ -311,6 +330,12 @@ public final class GraphExecutor {
                 images[index] = target
             case .camera(let camera):
                 images[index] = try show(camera, time: time)
+            case .shader(let pass) where pass.isfPasses != nil:
+                glUseProgram(pass.program.name)
+                for input in pass.inputs { images[input.step]?.bind(toUnit: input.unit, filter: input.filter) }
+                for uniform in pass.wiredUniforms { write(uniform) }
+                pass.frameUniforms?.set(frameState)
+                images[index] = try pass.isfPasses?.render(drawing: quad, pool: pool)
             case .shader(let pass):
                 let target = if let feedback = pass.feedback { feedback.next } else { try pool.acquire(pass.target) }
                 target.bindForDrawing()
@@ -496,6 +521,8 @@ struct ExecutableStep {
         var frameUniforms: FrameUniforms?
         /// Set when the pass reads its own previous frame; it then draws into these instead of the pool.
         var feedback: FeedbackBuffers?
+        /// Set for an ISF shader with PASSES, which draws them all.
+        var isfPasses: ISFPassChain?
         var target: TextureDescriptor
     }
 
@@ -592,7 +619,7 @@ struct ExecutableStep {
     var isPooled: Bool {
         switch work {
         case .pattern: true
-        case .shader(let pass): pass.feedback == nil
+        case .shader(let pass): pass.feedback == nil && (pass.isfPasses?.outputIsPooled ?? true)
         default: false
         }
     }

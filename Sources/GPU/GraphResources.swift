@@ -117,10 +117,13 @@ public final class GraphResources {
             return nil
         })
         cameras = cameras.filter { usedCameras.contains($0.key) }
-        let feedbackNodes = Set(executor.composition.nodes.compactMap { node -> String? in
-            if case .shader(let pass) = node.kind, !pass.feedbackInputs(of: node.name).isEmpty { return node.name }
-            return nil
+        // A node's own feedback is keyed by its name, an ISF node's persistent targets by "node/target".
+        let feedbackKeys = Set(executor.composition.nodes.flatMap { node -> [String] in
+            guard case .shader(let pass) = node.kind else { return [] }
+            let own = pass.feedbackInputs(of: node.name).isEmpty ? [] : [node.name]
+            let targets = (pass.interface.isf?.passes ?? []).filter(\.isPersistent).compactMap(\.target).map { "\(node.name)/\($0)" }
+            return own + targets
         })
-        feedback = feedback.filter { feedbackNodes.contains($0.key) }
+        feedback = feedback.filter { feedbackKeys.contains($0.key) }
     }
 }

@@ -25,7 +25,7 @@ public struct CatalogueEntry: Sendable {
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         let name = fileName.hasSuffix(".fsh") ? String(fileName.dropLast(".fsh".count)) : fileName
         return CatalogueEntry(name: name, path: path, source: source, interface: interface,
-                              description: headerComment(of: source), group: .of(filterNamed: name))
+                              description: interface.isf?.description ?? headerComment(of: source), group: .of(filterNamed: name))
     }
 
     /// The `//` lines before the first line of code; blank lines and directives ahead of them are skipped.

@@ -38,7 +38,7 @@ public enum CatalogueGroup: String, CaseIterable, Sendable {
                   "grayscale", "hue", "levels", "luminance-threshold", "monochrome", "posterize", "saturation",
                   "sepia", "vignette", "white-balance"],
         .geometry: ["bulge", "flip-horizontal", "flip-vertical", "pinch", "pixellate", "rotate", "swirl"],
-        .neighbourhood: ["box-blur", "crosshatch", "emboss", "halftone", "kuwahara", "sharpen", "sketch", "sobel", "toon",
+        .neighbourhood: ["box-blur", "gaussian-blur", "crosshatch", "emboss", "halftone", "kuwahara", "sharpen", "sketch", "sobel", "toon",
                          "unsharp-mask"],
     ]
 }

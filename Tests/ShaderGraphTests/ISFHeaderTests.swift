@@ -180,16 +180,11 @@ struct ISFHeaderTests {
         #expect(problem(text) == "3:38 WIDTH: unknown variable '$scal'; did you mean $scale?")
     }
 
-    @Test("more than one pass, a pass target or IMPORTED images are refused until they can run, at their key")
-    func unsupported() throws {
-        #expect(problem("/*{\n  \"INPUTS\": [],\n  \"PASSES\": [ {}, {} ]\n}*/\nvoid main() {}")
-                == "3:3 ISF PASSES with more than one pass are not supported yet")
-        #expect(problem("/*{ \"PASSES\": [ { \"TARGET\": \"buffer\", \"PERSISTENT\": true } ] }*/\nvoid main() {}")
-                == "1:30 ISF pass targets (TARGET) are not supported yet; a single pass draws the node's output without one")
-        #expect(problem("/*{ \"IMPORTED\": { \"noise\": { \"PATH\": \"noise.png\" } } }*/\nvoid main() {}")
-                == "1:5 ISF IMPORTED images are not supported yet; add the image as an image node and wire it to an image input instead")
-        let single = try interface("/*{ \"INPUTS\": [], \"PASSES\": [ { \"FLOAT\": true } ] }*/\nvoid main() {}")
-        #expect(single.isf?.passes.count == 1, "one pass without a target is the ordinary single pass")
+    @Test("several passes, pass targets and IMPORTED images load")
+    func passesLoad() throws {
+        let header = try #require(try interface("/*{ \"PASSES\": [ { \"TARGET\": \"buffer\", \"PERSISTENT\": true }, {} ] }*/\nvoid main() {}").isf)
+        #expect(header.passes.map(\.target) == ["buffer", nil])
+        #expect(header.passes.first?.isPersistent == true)
     }
 
     @Test("IMPORTED images keep their names and their paths, resolved against the shader's folder")
