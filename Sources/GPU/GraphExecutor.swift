@@ -144,8 +144,13 @@ public final class GraphExecutor {
                             throw DiagnosticsError([.error(error.message, at: node.location)])
                         }
                     }
-                    var step = Self.bind(pass, node: node.name, program: program, size: passSize, index: index, sizes: sizes,
-                                         feedback: feedback, writer: &uniformWriter)
+                    var step: ExecutableStep.Pass
+                    do {
+                        step = try Self.bind(pass, node: node.name, program: program, size: passSize, index: index, sizes: sizes,
+                                             feedback: feedback, writer: &uniformWriter)
+                    } catch {
+                        throw DiagnosticsError([.error(error.message, at: node.location)])
+                    }
                     if let header = pass.interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
                         step.isfPasses = try ISFPassChain(header: header, node: node.name, program: program, output: target,
                                                           firstUnit: pass.interface.samplers.count,
@@ -227,16 +232,21 @@ public final class GraphExecutor {
     /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now
     /// (a program keeps its uniform values), wired uniforms resolved to value slots.
     private static func bind(_ pass: ShaderPass, node: String, program: ShaderProgram, size: PixelSize, index: [String: Int],
-                             sizes: [PixelSize], feedback: FeedbackBuffers?, writer: inout UniformWriter) -> ExecutableStep.Pass {
+                             sizes: [PixelSize], feedback: FeedbackBuffers?, writer: inout UniformWriter) throws(GPUError) -> ExecutableStep.Pass {
         glUseProgram(program.name)
         var inputs: [ExecutableStep.Input] = []
         for (unit, sampler) in pass.interface.samplers.enumerated() {
             guard let wire = pass.inputs[sampler.name], let source = index[wire.node] else { continue }
+            glUseProgram(program.name)
             glUniform1i(program.uniformLocation(sampler.name), GLint(unit))
+            let reshaper = wire.node == node ? nil
+                : try InputReshaper(mapping: pass.mapping(of: sampler.name), input: sizes[source], pass: size)
             // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser.
-            let filter = sizes[source] == size ? GL_NEAREST : GL_LINEAR
-            inputs.append(ExecutableStep.Input(step: source, unit: unit, filter: filter, isFeedback: wire.node == node))
+            let filter = sizes[source] == size || reshaper != nil ? GL_NEAREST : GL_LINEAR
+            inputs.append(ExecutableStep.Input(step: source, unit: unit, filter: filter, isFeedback: wire.node == node,
+                                               reshaper: reshaper))
         }
+        glUseProgram(program.name)
         var wired: [ExecutableStep.WiredUniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
             guard let declaration = pass.interface.uniform(named: name) else { continue }
@@ -331,19 +341,18 @@ public final class GraphExecutor {
             case .camera(let camera):
                 images[index] = try show(camera, time: time)
             case .shader(let pass) where pass.isfPasses != nil:
+                let sources = inputImages(of: pass)
                 glUseProgram(pass.program.name)
-                for input in pass.inputs { images[input.step]?.bind(toUnit: input.unit, filter: input.filter) }
+                for (input, image) in zip(pass.inputs, sources) { image?.bind(toUnit: input.unit, filter: input.filter) }
                 for uniform in pass.wiredUniforms { write(uniform) }
                 pass.frameUniforms?.set(frameState)
                 images[index] = try pass.isfPasses?.render(drawing: quad, pool: pool)
             case .shader(let pass):
+                let sources = inputImages(of: pass)
                 let target = if let feedback = pass.feedback { feedback.next } else { try pool.acquire(pass.target) }
                 target.bindForDrawing()
                 glUseProgram(pass.program.name)
-                for input in pass.inputs {
-                    let image = input.isFeedback ? pass.feedback?.previous : images[input.step]
-                    image?.bind(toUnit: input.unit, filter: input.filter)
-                }
+                for (input, image) in zip(pass.inputs, sources) { image?.bind(toUnit: input.unit, filter: input.filter) }
                 for uniform in pass.wiredUniforms { write(uniform) }
                 pass.frameUniforms?.set(frameState)
                 quad.draw()
@@ -449,11 +458,21 @@ public final class GraphExecutor {
         steps.contains { if case .camera = $0.work { true } else { false } }
     }
 
+    /// The images a pass samples this frame, each laid onto the pass's shape first where its mapping says.
+    private func inputImages(of pass: ExecutableStep.Pass) -> [RenderTarget?] {
+        pass.inputs.map { input in
+            let image = input.isFeedback ? pass.feedback?.previous : images[input.step]
+            guard let image, let reshaper = input.reshaper else { return image }
+            return reshaper.reshape(image, quad: quad)
+        }
+    }
+
     /// What a shader node's pass draws into and samples, for warming up a new program for it.
     public func layout(of node: String) -> ProgramWarmUp.Layout? {
         guard let index = stepIndex[node], case .shader(let pass) = steps[index].work else { return nil }
         return ProgramWarmUp.Layout(target: pass.target, inputs: pass.inputs.map { input in
-            ProgramWarmUp.Layout.Input(texture: inputDescriptors[input.step], linearFilter: input.filter == GL_LINEAR)
+            ProgramWarmUp.Layout.Input(texture: input.reshaper?.target.descriptor ?? inputDescriptors[input.step],
+                                       linearFilter: input.filter == GL_LINEAR)
         })
     }
 
@@ -504,6 +523,8 @@ struct ExecutableStep {
         var filter: GLint
         /// Reads the pass's own previous frame.
         var isFeedback: Bool
+        /// Lays the input onto the pass's shape when its aspect ratio differs.
+        var reshaper: InputReshaper?
     }
 
     struct WiredUniform {

@@ -183,6 +183,12 @@ public struct ShaderPass: Sendable {
 
     /// Where each key under `inputs:` and `uniforms:` is written, for errors about the name itself.
     public var keyLocations: [String: SourceLocation] = [:]
+    /// `mapping:`, by image input; inputs not named are filled.
+    public var mappings: [String: InputMapping] = [:]
+
+    public func mapping(of input: String) -> InputMapping {
+        mappings[input] ?? .fill
+    }
 
     public init(file: String, source: SourceText, interface: ShaderInterface, inputs: [String: Wire] = [:],
                 uniforms: [String: UniformSetting] = [:], size: PixelSize? = nil, format: PixelFormat = .rgba8) {

@@ -182,7 +182,7 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "device", "size", "rate", "format"], in: "a camera node", into: &diagnostics)
             kind = readCamera(fields: fields, at: key)
         case "shader":
-            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "inputs", "uniforms", "size", "format"], in: "a shader node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "inputs", "uniforms", "size", "format", "mapping"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
         case "constant":
             reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
@@ -346,6 +346,21 @@ private final class Loading {
         var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,
                               uniforms: uniforms, size: size, format: format)
         pass.keyLocations = keyLocations
+        if let mappingNode = fields["mapping"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(mappingNode, what: "'mapping'") }) {
+            let names = InputMapping.allCases.map(\.rawValue).joined(separator: ", ")
+            for (inputNode, value) in mapping {
+                guard let input = inputNode.string else { continue }
+                guard interface.samplers.contains(where: { $0.name == input }) else {
+                    diagnostics.append(reader.error("'mapping' names '\(input)', which is not an image input of \(file.path)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode))
+                    continue
+                }
+                guard let text = value.string, let chosen = InputMapping(rawValue: text) else {
+                    diagnostics.append(reader.error("a mapping is one of: \(names)", at: value))
+                    continue
+                }
+                pass.mappings[input] = chosen
+            }
+        }
         return .shader(pass)
     }
 
