@@ -1,18 +1,19 @@
 import CGLES
 import ShaderGraph
 
-/// Measures an image on the GPU. Averages (and the centroid, an average of position-weighted mask values)
-/// shrink the image 4×4 texels per pass into single-float targets until one texel is left, weighting each
-/// texel by how many of the original pixels it stands for, so sizes that are not powers of four and
-/// non-square frames average exactly; then one pixel is read back. Min/max shrinks the same way; a
+/// Measures an image on the GPU. Averages (and the centroid, an average of position-weighted mask values,
+/// encoded as the first pass reads the mask) shrink the image 4×4 texels per pass into single-float targets
+/// until one texel is left, weighting each texel by how many of the original pixels it stands for, so
+/// sizes that are not powers of four and non-square frames average exactly; then one pixel is read back. Min/max shrinks the same way; a
 /// histogram scatters one point per pixel into 256 bins with additive blending.
 final class ImageReduction {
     let reduction: Reduction
     private let quad: FullscreenQuad
-    private let encode: LinkedReductionProgram?
+    /// The first level reads the input and encodes it; the later ones shrink what the level before made.
+    private let firstShrink: LinkedReductionProgram?
     private let shrink: LinkedReductionProgram?
     private let histogram: LinkedReductionProgram?
-    /// The encoded full-size image (centroid, min/max), then each shrunk level down to 1×1.
+    /// Each shrunk level down to 1×1 (for a histogram, its bins).
     private let levels: [RenderTarget]
     private let inputSize: PixelSize
     private var emptyVertexArray: GLuint = 0
@@ -24,20 +25,22 @@ final class ImageReduction {
         var levels: [RenderTarget] = []
         switch reduction.measure {
         case .histogram:
-            encode = nil
+            firstShrink = nil
             shrink = nil
             histogram = try LinkedReductionProgram(vertex: ReductionShaders.histogramVertex, fragment: ReductionShaders.histogramFragment)
             glGenVertexArrays(1, &emptyVertexArray)
             levels = [try RenderTarget(TextureDescriptor(size: PixelSize(width: 256, height: reduction.perChannel ? 4 : 1), format: .rgba32f))]
         case .average, .centroid, .minmax:
             histogram = nil
-            encode = switch reduction.measure {
-            case .centroid: try LinkedReductionProgram(fragment: ReductionShaders.encodeCentroid)
-            case .minmax: try LinkedReductionProgram(fragment: ReductionShaders.encodeLuminance)
-            default: nil
+            switch reduction.measure {
+            case .minmax:
+                firstShrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkMinMax(luminance: true))
+                shrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkMinMax(luminance: false))
+            default:
+                let encoding = reduction.measure == .centroid ? ReductionShaders.encodeCentroid : ReductionShaders.keep
+                firstShrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkAverage(encode: encoding))
+                shrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkAverage(encode: ReductionShaders.keep))
             }
-            shrink = try LinkedReductionProgram(fragment: reduction.measure == .minmax ? ReductionShaders.shrinkMinMax : ReductionShaders.shrinkAverage)
-            if encode != nil { levels.append(try RenderTarget(TextureDescriptor(size: inputSize, format: .rgba32f))) }
             var size = inputSize
             repeat {
                 size = PixelSize(width: (size.width + 3) / 4, height: (size.height + 3) / 4)
@@ -56,25 +59,14 @@ final class ImageReduction {
         if let histogram { return countBins(of: input, with: histogram) }
         var source = input
         var span = 1
-        var remaining = levels[...]
-        if let encode {
-            let target = levels[0]
+        for (level, target) in levels.enumerated() {
+            guard let program = level == 0 ? firstShrink : shrink else { return [] }
             target.bindForDrawing()
-            encode.use()
-            input.bind(toUnit: 0, filter: GL_NEAREST)
-            glUniform2i(encode.location("size"), GLint(inputSize.width), GLint(inputSize.height))
-            quad.draw()
-            source = target
-            remaining = remaining.dropFirst()
-        }
-        guard let shrink else { return [] }
-        for target in remaining {
-            target.bindForDrawing()
-            shrink.use()
+            program.use()
             source.bind(toUnit: 0, filter: GL_NEAREST)
-            glUniform2i(shrink.location("sourceSize"), GLint(source.size.width), GLint(source.size.height))
-            glUniform1i(shrink.location("span"), GLint(span))
-            glUniform2i(shrink.location("originalSize"), GLint(inputSize.width), GLint(inputSize.height))
+            glUniform2i(program.location("sourceSize"), GLint(source.size.width), GLint(source.size.height))
+            glUniform1i(program.location("span"), GLint(span))
+            glUniform2i(program.location("originalSize"), GLint(inputSize.width), GLint(inputSize.height))
             quad.draw()
             source = target
             span *= 4

@@ -17,69 +17,67 @@ enum ReductionShaders {
         void main() { gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0); }
         """
 
-    /// Each pixel becomes (x·w, y·w, w) with w its luminance and x, y its centre in texture coordinates.
-    static let encodeCentroid = header + """
-
-        uniform ivec2 size;
-        void main() {
-            ivec2 pixel = ivec2(gl_FragCoord.xy);
-            float weight = dot(texelFetch(source, pixel, 0).rgb, lumaWeights);
-            vec2 position = (vec2(pixel) + 0.5) / vec2(size);
-            result = vec4(position * weight, weight, 1.0);
-        }
-        """
-
-    static let encodeLuminance = header + """
-
-        uniform ivec2 size;
-        void main() {
-            float luminance = dot(texelFetch(source, ivec2(gl_FragCoord.xy), 0).rgb, lumaWeights);
-            result = vec4(luminance, luminance, 0.0, 1.0);
-        }
-        """
-
     /// One output texel per 4×4 source texels, each weighted by the original pixels it covers, which is
-    /// less than `span`² at the right and bottom edges when a size is not a power of four.
-    static let shrinkAverage = header + """
+    /// less than `span`² at the right and bottom edges when a size is not a power of four. `encode` turns a
+    /// source texel into what is averaged: on the first level, the measure's own encoding of a pixel.
+    static func shrinkAverage(encode: String) -> String {
+        header + """
 
-        uniform ivec2 sourceSize;
-        uniform int span;
-        uniform ivec2 originalSize;
-        void main() {
-            ivec2 base = ivec2(gl_FragCoord.xy) * 4;
-            vec4 sum = vec4(0.0);
-            float total = 0.0;
-            for (int y = 0; y < 4; y++) {
-                for (int x = 0; x < 4; x++) {
-                    ivec2 texel = base + ivec2(x, y);
-                    if (texel.x >= sourceSize.x || texel.y >= sourceSize.y) continue;
-                    vec2 covered = vec2(min(ivec2(span), originalSize - texel * span));
-                    float weight = covered.x * covered.y;
-                    sum += texelFetch(source, texel, 0) * weight;
-                    total += weight;
-                }
+            uniform ivec2 sourceSize;
+            uniform int span;
+            uniform ivec2 originalSize;
+            vec4 encode(vec4 texel, ivec2 position) {
+                \(encode)
             }
-            result = sum / total;
-        }
+            void main() {
+                ivec2 base = ivec2(gl_FragCoord.xy) * 4;
+                vec4 sum = vec4(0.0);
+                float total = 0.0;
+                for (int y = 0; y < 4; y++) {
+                    for (int x = 0; x < 4; x++) {
+                        ivec2 texel = base + ivec2(x, y);
+                        if (texel.x >= sourceSize.x || texel.y >= sourceSize.y) continue;
+                        vec2 covered = vec2(min(ivec2(span), originalSize - texel * span));
+                        float weight = covered.x * covered.y;
+                        sum += encode(texelFetch(source, texel, 0), texel) * weight;
+                        total += weight;
+                    }
+                }
+                result = sum / total;
+            }
+            """
+    }
+
+    /// Texels as they are: the levels after the first, and the average colour's first level.
+    static let keep = "return texel;"
+
+    /// A mask pixel becomes (x·w, y·w, w) with w its luminance and x, y its centre in texture coordinates.
+    static let encodeCentroid = """
+        float weight = dot(texel.rgb, lumaWeights);
+        return vec4((vec2(position) + 0.5) / vec2(originalSize) * weight, weight, 1.0);
         """
 
-    static let shrinkMinMax = header + """
+    /// The smallest (r) and largest (g) of 4×4 source texels; `luminance` on the first level.
+    static func shrinkMinMax(luminance: Bool) -> String {
+        header + """
 
-        uniform ivec2 sourceSize;
-        void main() {
-            ivec2 base = ivec2(gl_FragCoord.xy) * 4;
-            vec2 extremes = vec2(1e30, -1e30);
-            for (int y = 0; y < 4; y++) {
-                for (int x = 0; x < 4; x++) {
-                    ivec2 texel = base + ivec2(x, y);
-                    if (texel.x >= sourceSize.x || texel.y >= sourceSize.y) continue;
-                    vec2 value = texelFetch(source, texel, 0).rg;
-                    extremes = vec2(min(extremes.x, value.x), max(extremes.y, value.y));
+            uniform ivec2 sourceSize;
+            void main() {
+                ivec2 base = ivec2(gl_FragCoord.xy) * 4;
+                vec2 extremes = vec2(1e30, -1e30);
+                for (int y = 0; y < 4; y++) {
+                    for (int x = 0; x < 4; x++) {
+                        ivec2 texel = base + ivec2(x, y);
+                        if (texel.x >= sourceSize.x || texel.y >= sourceSize.y) continue;
+                        vec4 value = texelFetch(source, texel, 0);
+                        vec2 range = \(luminance ? "vec2(dot(value.rgb, lumaWeights))" : "value.rg");
+                        extremes = vec2(min(extremes.x, range.x), max(extremes.y, range.y));
+                    }
                 }
+                result = vec4(extremes, 0.0, 1.0);
             }
-            result = vec4(extremes, 0.0, 1.0);
-        }
-        """
+            """
+    }
 
     /// One point per pixel and bin row (luminance, then red, green, blue), placed on its bin.
     static let histogramVertex = """
