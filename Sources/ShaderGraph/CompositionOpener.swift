@@ -50,7 +50,12 @@ public enum CompositionOpener {
             pass.inputs[feedback.name] = Wire(node: shaderName, location: source.location(line: feedback.line, column: feedback.column))
         }
         nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
-        let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName,
+        // Every parameter of a lone shader is published, so `--set` reaches all of them.
+        let automatic: Set<String> = [VertexStage.texelWidthUniform, VertexStage.texelHeightUniform]
+        let published = interface.uniforms.filter { $0.type != .sampler2D && !automatic.contains($0.name) }.map { declaration in
+            ParameterReference(node: shaderName, uniform: declaration.name, location: source.location(line: declaration.line, column: declaration.column))
+        }
+        let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName, published: published,
                                       liveSource: interface.primaryImageInput == nil ? nil : liveNodeName)
         let diagnostics = CompositionValidator.validate(composition)
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
