@@ -59,6 +59,7 @@ public final class GraphExecutor {
     /// executor, so what did not change is neither recompiled nor reloaded.
     public init(composition: Composition, renderSize: PixelSize? = nil, keeping: Set<String> = [],
                 resources: GraphResources = GraphResources()) throws(DiagnosticsError) {
+        let composition = PublishedParameters.inline(composition)
         self.composition = composition
         self.resources = resources
         let plan = try RenderPlan(composition, keeping: keeping)

@@ -207,11 +207,14 @@ public struct Wire: Hashable, Sendable {
     public var node: String
     /// Indices into the source value (`.gb` is [1, 2]); empty takes it whole.
     public var components: [Int]
+    /// Set when the wire reads a shader node's published parameter (`mask.threshold`) instead of its output.
+    public var parameter: String?
     public var location: SourceLocation
 
-    public init(node: String, components: [Int] = [], location: SourceLocation) {
+    public init(node: String, components: [Int] = [], parameter: String? = nil, location: SourceLocation) {
         self.node = node
         self.components = components
+        self.parameter = parameter
         self.location = location
     }
 }

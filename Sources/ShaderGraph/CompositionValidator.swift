@@ -158,7 +158,17 @@ private struct Check {
             if case .literal(let numbers) = operand, numbers.count != 1, numbers.count != operation.componentCount {
                 report("\(role) has \(numbers.count) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: node.location)
             }
-            guard case .wire(let wire) = operand, let source = resolve(wire) else { continue }
+            guard case .wire(let wire) = operand else { continue }
+            if wire.parameter != nil {
+                if let available = parameterWidth(wire) {
+                    let width = wire.components.isEmpty ? available : wire.components.count
+                    if width != 1 && width != operation.componentCount {
+                        report("\(role) carries \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: wire.location)
+                    }
+                }
+                continue
+            }
+            guard let source = resolve(wire) else { continue }
             guard case .value(let available) = source.output else {
                 report("'\(source.name)' makes an image, but \(role) of a \(operation.operation.rawValue) node is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location)
                 continue
@@ -172,6 +182,25 @@ private struct Check {
                 report("\(role) carries \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: wire.location)
             }
         }
+    }
+
+    /// How many numbers a published parameter carries; nil after reporting what is wrong with the wire.
+    mutating func parameterWidth(_ wire: Wire) -> Int? {
+        guard let parameter = wire.parameter, let node = resolve(wire) else { return nil }
+        guard case .shader(let pass) = node.kind, let declaration = pass.interface.uniform(named: parameter), declaration.type != .sampler2D else {
+            report("'\(wire.node).\(parameter)': '\(wire.node)' has no parameter '\(parameter)'", at: wire.location)
+            return nil
+        }
+        guard composition.published.contains(where: { $0.node == wire.node && $0.uniform == parameter }) else {
+            report("'\(wire.node).\(parameter)' is not published; add it under 'publish:' to read it as a value", at: wire.location)
+            return nil
+        }
+        let available = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
+        if let outOfRange = wire.components.first(where: { $0 >= available }) {
+            report("'\(wire.node).\(parameter)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
+            return nil
+        }
+        return available
     }
 
     func suggestion(_ name: String, among names: [String]) -> String {
@@ -201,6 +230,12 @@ private struct Check {
                 report("'\(name)' is \(typeName) and needs whole numbers", at: location)
             } else if scalarKind == .bool, values.contains(where: { $0 != 0 && $0 != 1 }) {
                 report("'\(name)' is \(typeName) and needs true or false", at: location)
+            }
+        case .wire(let wire) where wire.parameter != nil:
+            guard let available = parameterWidth(wire) else { return }
+            let count = wire.components.isEmpty ? available : wire.components.count
+            if count != expected {
+                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but '\(wire.node).\(wire.parameter ?? "")' carries \(count)", at: wire.location)
             }
         case .wire(let wire):
             guard let source = resolve(wire) else { return }

@@ -3,7 +3,13 @@ public enum GraphOrder {
     /// The nodes each node reads from (images and values), in declaration order.
     /// A shader's own output wired into one of its image inputs is feedback (last frame's image), not a
     /// dependency, so it is left out here.
+    /// Wires that read a published parameter are resolved before anything runs (`PublishedParameters`), so
+    /// they are not dependencies either.
     public static func dependencies(of node: Node) -> [Wire] {
+        directDependencies(of: node).filter { $0.parameter == nil }
+    }
+
+    private static func directDependencies(of node: Node) -> [Wire] {
         if case .reduction(let reduction) = node.kind { return [reduction.input] }
         if case .pick(let pick) = node.kind { return [pick.input] }
         if case .operation(let operation) = node.kind {

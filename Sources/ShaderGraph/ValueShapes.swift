@@ -13,7 +13,12 @@ enum ValueShapes {
                 let widths = operation.operands.map { role, operand -> Int in
                     switch operand {
                     case .literal(let numbers): return numbers.count
-                    case .wire(let wire): return wire.components.isEmpty ? (counts[wire.node] ?? 1) : wire.components.count
+                    case .wire(let wire) where !wire.components.isEmpty: return wire.components.count
+                    case .wire(let wire) where wire.parameter != nil:
+                        guard let shader = composition.node(named: wire.node), case .shader(let pass) = shader.kind,
+                              let declaration = pass.interface.uniform(named: wire.parameter ?? "") else { return 1 }
+                        return (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
+                    case .wire(let wire): return counts[wire.node] ?? 1
                     }
                 }
                 // Factors, amounts and bounds take part in the width only through the values they act on.

@@ -65,4 +65,26 @@ struct ValueNodeTests {
         #expect(executor.value(of: "out") == [1.25, 1.5, 2])
         withExtendedLifetime(workspace) {}
     }
+
+    @Test("a published parameter reads as a value, literal or wired, and follows --set")
+    func publishedParameters() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("fill.fsh", "uniform highp vec3 colour;\nuniform highp float gain;\nvoid main() { gl_FragColor = vec4(colour * gain, 1.0); }")
+        var composition = try workspace.load("""
+            size: [4, 4]
+            nodes:
+              base: { kind: constant, value: [0.1, 0.2, 0.3] }
+              first: { kind: shader, file: fill.fsh, uniforms: { colour: base, gain: 1 } }
+              doubled: { kind: multiply, values: [first.colour, first.gain, 2] }
+              second: { kind: shader, file: fill.fsh, uniforms: { colour: doubled, gain: first.gain } }
+            output: second
+            publish: [first.colour, first.gain]
+            """)
+        try ParameterOverride.apply([ParameterOverride(name: "gain", values: [1.5])], to: &composition)
+        let executor = try GraphExecutor(composition: composition, keeping: ["doubled"])
+        let output = try executor.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()[1, 1]
+        let doubled = try #require(executor.value(of: "doubled"))
+        #expect(zip(doubled, [0.3, 0.6, 0.9] as [Float]).allSatisfy { abs($0 - $1) < 1e-6 })
+        #expect([output.r, output.g, output.b] == [115, 230, 255], "0.3, 0.6, 0.9 times the gain 1.5")
+    }
 }

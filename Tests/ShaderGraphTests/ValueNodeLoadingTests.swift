@@ -34,6 +34,7 @@ struct ValueNodeLoadingTests {
          "5:31 item 2 of 'values' carries 2 numbers, but this add works on 3; give 1 (for every component) or 3"),
         ("  w: { kind: lfo, waveform: saw }", "3:29 unknown waveform 'saw'; expected one of: sine, triangle, square"),
         ("  k: { kind: key, key: F1 }", "3:24 'key' is a letter a–z or space, found 'F1'"),
+        ("  s: { kind: add, values: [picture.size, 1] }", "3:28 'picture.size': 'picture' has no parameter 'size'"),
     ])
     func mistakes(nodes: String, expected: String) throws {
         let found = try diagnostics(nodes)
