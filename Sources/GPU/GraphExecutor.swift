@@ -73,7 +73,15 @@ public final class GraphExecutor {
         var diagnostics: [Diagnostic] = []
         var loadedImages: [String: RenderTarget] = [:]
         let maximumSide = GLInfo.maximumTextureSize
+        var players: [String: SequencePlayer] = [:]
         for step in plan.steps {
+            if case .sequence(let sequence) = step.node.kind {
+                do {
+                    players[step.node.name] = try SequencePlayer(sequence)
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
             guard case .image(let source) = step.node.kind else { continue }
             do {
                 loadedImages[step.node.name] = try resources.image(at: source.file) { () throws(DiagnosticsError) in
@@ -91,7 +99,7 @@ public final class GraphExecutor {
         }
         let firstImageSize = composition.nodes.lazy.compactMap { node -> PixelSize? in
             if case .camera(let camera) = node.kind { return camera.size ?? composition.size ?? resources.negotiatedSize(of: camera) }
-            return loadedImages[node.name]?.size
+            return loadedImages[node.name]?.size ?? players[node.name]?.size
         }.first
         let size = renderSize ?? composition.size ?? firstImageSize ?? .standard
         self.renderSize = size
@@ -121,6 +129,9 @@ public final class GraphExecutor {
                     diagnostics += error.diagnostics
                 }
                 sizes.append(patternSize)
+            case .sequence:
+                work = players[node.name].map { .sequence($0) }
+                sizes.append(players[node.name]?.size ?? size)
             case .camera(let camera):
                 do {
                     let step = try Self.cameraStep(camera, node: node.name, compositionSize: composition.size, resources: resources)
@@ -224,6 +235,7 @@ public final class GraphExecutor {
             case .shader(let pass): pass.target
             case .pattern(_, _, let target): target
             case .camera(let camera): camera.placeholder.descriptor
+            case .sequence(let player): player.target.descriptor
             default: TextureDescriptor(size: size)
             }
         }
@@ -341,6 +353,12 @@ public final class GraphExecutor {
                 images[index] = target
             case .camera(let camera):
                 images[index] = try show(camera, time: time)
+            case .sequence(let player):
+                do {
+                    images[index] = try player.image(forFrame: time.index)
+                } catch {
+                    throw GPUError(error.diagnostics.map(\.message).joined(separator: "; "))
+                }
             case .shader(let pass) where pass.isfPasses != nil:
                 let sources = inputImages(of: pass)
                 glUseProgram(pass.program.name)
@@ -620,6 +638,7 @@ struct ExecutableStep {
 
     enum Work {
         case source(RenderTarget)
+        case sequence(SequencePlayer)
         case reduction(ImageReduction, input: Int)
         case operation(Operation)
         case oscillator(Oscillator)

@@ -39,8 +39,13 @@ public enum ProgramWarmUp {
             glUniform1i(glGetUniformLocation(program.name, sampler), GLint(unit))
             texture.bind(toUnit: unit, filter: linear ? GL_LINEAR : GL_NEAREST)
         }
-        quad.draw()
-        glFinish()
+        // Everything the draw uses must live until it has finished: freed early (an optimised build may free
+        // `inputs` right after its last use above), a texture leaves its unit empty, the driver samples a
+        // stand-in texture, and the compiled variant is not the one the window's draw needs.
+        withExtendedLifetime((target, quad, inputs)) {
+            quad.draw()
+            glFinish()
+        }
         glUseProgram(0)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }

@@ -36,6 +36,7 @@ public struct Composition: Sendable {
         for node in nodes {
             switch node.kind {
             case .image(let image): files.append(image.file)
+            case .sequence(let sequence): files += sequence.files
             case .shader(let shader): files.append(shader.file)
             default: break
             }
@@ -59,7 +60,7 @@ public struct Node: Sendable {
     /// What wiring this node's output into another node carries.
     public var output: NodeOutput {
         switch kind {
-        case .image, .pattern, .camera, .shader: .image
+        case .image, .sequence, .pattern, .camera, .shader: .image
         case .constant(let values): .value(components: values.count)
         case .time, .oscillator, .key: .value(components: 1)
         case .reduction(let reduction): .value(components: reduction.componentCount)
@@ -73,7 +74,7 @@ public struct Node: Sendable {
     /// Source nodes bring images into the graph; `--input` can replace one.
     public var isImageSource: Bool {
         switch kind {
-        case .image, .pattern, .camera: true
+        case .image, .sequence, .pattern, .camera: true
         default: false
         }
     }
@@ -94,6 +95,8 @@ public enum NodeOutput: Hashable, Sendable, CustomStringConvertible {
 public enum NodeKind: Sendable {
     /// A still image file (PNG or JPEG), uploaded once.
     case image(ImageSource)
+    /// Numbered image files, one per frame.
+    case sequence(ImageSequence)
     /// A deterministic moving test pattern, drawn on the GPU; stands in for a missing camera.
     case pattern(PatternSource)
     /// A live V4L2 camera, converted to RGB on the GPU.
@@ -125,6 +128,7 @@ public enum NodeKind: Sendable {
     public var name: String {
         switch self {
         case .image: "image"
+        case .sequence: "sequence"
         case .pattern: "pattern"
         case .camera: "camera"
         case .shader: "shader"
@@ -140,7 +144,7 @@ public enum NodeKind: Sendable {
         }
     }
 
-    public static let names = ["image", "pattern", "camera", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
+    public static let names = ["image", "sequence", "pattern", "camera", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
         + Reduction.Measure.allCases.map(\.rawValue) + ValueOperation.Operator.allCases.map(\.rawValue)
 }
 

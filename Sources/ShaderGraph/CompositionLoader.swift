@@ -174,6 +174,9 @@ private final class Loading {
         case "image":
             reader.checkKeys(fields, allowed: ["kind", "file"], in: "an image node", into: &diagnostics)
             kind = readImage(name: name, fields: fields, at: key)
+        case "sequence":
+            reader.checkKeys(fields, allowed: ["kind", "files"], in: "a sequence node", into: &diagnostics)
+            kind = readSequence(name: name, fields: fields, at: key)
         case "pattern":
             reader.checkKeys(fields, allowed: ["kind", "size"], in: "a pattern node", into: &diagnostics)
             let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
@@ -269,6 +272,19 @@ private final class Loading {
             return nil
         }
         return (path, reader.location(of: filterNode))
+    }
+
+    func readSequence(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard let filesNode = fields["files"] else {
+            diagnostics.append(reader.error("sequence node '\(name)' needs 'files': a numbered path such as frames/%04d.png", at: key))
+            return nil
+        }
+        guard let pattern = attempt({ () throws(Diagnostic) in try reader.string(filesNode, what: "'files'") }) else { return nil }
+        let location = reader.location(of: filesNode)
+        guard let sequence = attempt({ () throws(Diagnostic) in try ImageSequence.find(FilePaths.join(directory, pattern), at: location) }) else {
+            return nil
+        }
+        return .sequence(sequence)
     }
 
     func readImage(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {

@@ -93,6 +93,12 @@ public enum CompositionOpener {
         switch input {
         case .pattern:
             composition.nodes[index].kind = .pattern(PatternSource())
+        case .image(let path) where ImageSequence.isPattern(path):
+            do throws(Diagnostic) {
+                composition.nodes[index].kind = .sequence(try ImageSequence.find(path, at: commandLine))
+            } catch {
+                throw DiagnosticsError([error])
+            }
         case .image(let path):
             guard UserFile.isRegularFile(path) else {
                 throw DiagnosticsError([.error("--input \(path): no such file")])

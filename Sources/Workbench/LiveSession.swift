@@ -74,7 +74,7 @@ final class LiveSession {
         guard let executor else { return false }
         return executor.showsPatternForCamera || executor.composition.nodes.contains { node in
             switch node.kind {
-            case .pattern, .time: true
+            case .pattern, .sequence, .time, .oscillator: true
             default: false
             }
         }

@@ -1,0 +1,54 @@
+import Images
+import ShaderGraph
+
+/// A sequence node's image: frame k of the graph shows file k (wrapping round), decoded and uploaded when
+/// the frame changes, into one texture reused while the files share a size.
+final class SequencePlayer {
+    private let sequence: ImageSequence
+    private var shown: Int?
+    private(set) var target: RenderTarget
+
+    /// Loads the first file now, so its size is known when the graph is planned.
+    init(_ sequence: ImageSequence) throws(DiagnosticsError) {
+        self.sequence = sequence
+        target = try Self.load(sequence.files[0], at: sequence.location)
+        shown = 0
+    }
+
+    var size: PixelSize { target.size }
+
+    func image(forFrame frame: Int) throws(DiagnosticsError) -> RenderTarget {
+        let index = ((frame % sequence.files.count) + sequence.files.count) % sequence.files.count
+        guard index != shown else { return target }
+        let image = try Self.decode(sequence.files[index], at: sequence.location)
+        if image.width == target.size.width, image.height == target.size.height {
+            target.upload(image)
+        } else {
+            target = try Self.upload(image, at: sequence.location)
+        }
+        shown = index
+        return target
+    }
+
+    private static func load(_ path: String, at location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
+        try upload(try decode(path, at: location), at: location)
+    }
+
+    private static func decode(_ path: String, at location: SourceLocation) throws(DiagnosticsError) -> RGBAImage {
+        do {
+            return try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize)
+        } catch let error as ImageFileError {
+            throw DiagnosticsError([.error(error.description, at: location)])
+        } catch {
+            throw DiagnosticsError([.error("\(path): \(error)", at: location)])
+        }
+    }
+
+    private static func upload(_ image: RGBAImage, at location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
+        do {
+            return try RenderTarget(image: image)
+        } catch {
+            throw DiagnosticsError([.error(error.message, at: location)])
+        }
+    }
+}
