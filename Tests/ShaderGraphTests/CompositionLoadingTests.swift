@@ -340,7 +340,7 @@ struct CompositionLoadingTests {
             """)
         #expect(diagnostics.positioned == [
             "1:8 the width must be a whole number from 1 to 16384, found the number 0",
-            "3:14 unknown node kind 'nope'; expected one of: image, pattern, camera, shader, constant, time, lfo, mouse, key, pick, drag, average, centroid, minmax, histogram, add, multiply, mix, clamp, smooth",
+            "3:14 unknown node kind 'nope'; expected one of: \(NodeKind.names.joined(separator: ", "))",
             "4:3 node 'b' needs a 'file'",
             "5:11 a published parameter is written node.uniform, found 'b'",
         ])
