@@ -21,14 +21,7 @@ public enum CompositionOpener {
 
     /// The live source starts as the pattern; `--input` then replaces it like any composition's.
     static func shaderComposition(path: String) throws(DiagnosticsError) -> Composition {
-        let source: SourceText
-        let interface: ShaderInterface
-        do {
-            source = try UserFile.readText(path: path)
-            interface = try ShaderInterface.read(source)
-        } catch {
-            throw DiagnosticsError([error])
-        }
+        let (source, interface) = try readShader(path)
         let start = source.location(line: 1, column: 1)
         var pass = ShaderPass(file: path, source: source, interface: interface)
         var nodes: [Node] = []
@@ -64,19 +57,21 @@ public enum CompositionOpener {
 
     /// A shader with no image inputs as the live source: a synthetic, moving test image made to order.
     static func generator(_ path: String) throws(DiagnosticsError) -> NodeKind {
-        let source: SourceText
-        let interface: ShaderInterface
-        do {
-            source = try UserFile.readText(path: path)
-            interface = try ShaderInterface.read(source)
-        } catch {
-            throw DiagnosticsError([error])
-        }
+        let (source, interface) = try readShader(path)
         if let sampler = interface.samplers.first {
             throw DiagnosticsError([source.error("--input \(path): a shader given as the live source generates its image and cannot sample '\(sampler.name)'",
                                                  line: sampler.line, column: sampler.column)])
         }
         return .shader(ShaderPass(file: path, source: source, interface: interface))
+    }
+
+    static func readShader(_ path: String) throws(DiagnosticsError) -> (SourceText, ShaderInterface) {
+        do throws(Diagnostic) {
+            let source = try UserFile.readText(path: path)
+            return (source, try ShaderInterface.read(source))
+        } catch {
+            throw DiagnosticsError([error])
+        }
     }
 
     static func fileStem(_ path: String) -> String {

@@ -155,33 +155,35 @@ private struct Check {
     mutating func checkOperation(_ node: Node, _ operation: ValueOperation) {
         for (key, operand) in operation.operands {
             let role = Int(key).map { "item \($0 + 1) of 'values'" } ?? "'\(key)'"
-            if case .literal(let numbers) = operand, numbers.count != 1, numbers.count != operation.componentCount {
-                report("\(role) has \(numbers.count) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: node.location)
+            let width: Int
+            let location: SourceLocation?
+            switch operand {
+            case .literal(let numbers):
+                (width, location) = (numbers.count, node.location)
+            case .wire(let wire):
+                guard let available = valueWidth(of: wire, as: "\(role) of a \(operation.operation.rawValue) node") else { continue }
+                (width, location) = (wire.components.isEmpty ? available : wire.components.count, wire.location)
             }
-            guard case .wire(let wire) = operand else { continue }
-            if wire.parameter != nil {
-                if let available = parameterWidth(wire) {
-                    let width = wire.components.isEmpty ? available : wire.components.count
-                    if width != 1 && width != operation.componentCount {
-                        report("\(role) carries \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: wire.location)
-                    }
-                }
-                continue
-            }
-            guard let source = resolve(wire) else { continue }
-            guard case .value(let available) = source.output else {
-                report("'\(source.name)' makes an image, but \(role) of a \(operation.operation.rawValue) node is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location)
-                continue
-            }
-            if let outOfRange = wire.components.first(where: { $0 >= available }) {
-                report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
-                continue
-            }
-            let width = wire.components.isEmpty ? available : wire.components.count
             if width != 1 && width != operation.componentCount {
-                report("\(role) carries \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: wire.location)
+                report("\(role) \(operand.isLiteral ? "has" : "carries") \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: location)
             }
         }
+    }
+
+    /// How many numbers a wire into a value can carry from its source (a value node, or a published
+    /// parameter); nil after reporting why it cannot be a value. `role` names where it is wired, for messages.
+    mutating func valueWidth(of wire: Wire, as role: String) -> Int? {
+        if wire.parameter != nil { return parameterWidth(wire) }
+        guard let source = resolve(wire) else { return nil }
+        guard case .value(let available) = source.output else {
+            report("'\(source.name)' makes an image, but \(role) is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location)
+            return nil
+        }
+        if let outOfRange = wire.components.first(where: { $0 >= available }) {
+            report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
+            return nil
+        }
+        return available
     }
 
     /// How many numbers a published parameter carries; nil after reporting what is wrong with the wire.

@@ -43,4 +43,8 @@ public struct ValueOperation: Sendable {
 public enum Operand: Sendable {
     case literal([Float])
     case wire(Wire)
+
+    var isLiteral: Bool {
+        if case .literal = self { true } else { false }
+    }
 }
