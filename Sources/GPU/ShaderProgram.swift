@@ -29,10 +29,13 @@ public final class ShaderProgram {
         case .success(let program):
             return LinkedProgram(name: program)
         case .failure(.vertex(let log)):
-            // The vertex stage is the workbench's own; its failure is not the user's line.
+            if let vertex = shader.interface.isfVertexShader {
+                throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: vertex, stage: .compile))
+            }
+            // Otherwise the vertex stage is the workbench's own; its failure is not the user's line.
             throw DiagnosticsError([.error("the workbench's vertex stage failed to compile: \(log)", at: shader.source.location(line: 0))])
         case .failure(.fragment(let log)):
-            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .fragment))
+            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .compile))
         case .failure(.link(let log)):
             throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .link))
         }

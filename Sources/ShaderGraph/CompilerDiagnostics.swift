@@ -1,21 +1,26 @@
 /// Turns a driver's info log for a prepared shader into diagnostics at the user's file, line and column.
 public enum CompilerDiagnostics {
     public enum Stage: String, Sendable {
-        case fragment = "compile"
-        case link = "link"
+        case compile
+        case link
     }
 
     public static func diagnostics(fromLog log: String, for shader: PreparedShader, stage: Stage) -> [Diagnostic] {
+        diagnostics(fromLog: log, in: shader.source, stage: stage)
+    }
+
+    /// For a log about `source`, the user's text behind the workbench's prelude (a fragment shader, or an
+    /// ISF shader's own vertex stage).
+    public static func diagnostics(fromLog log: String, in source: SourceText, stage: Stage) -> [Diagnostic] {
         let messages = CompilerLogParser.parse(log)
         if messages.isEmpty {
             // A failed step with an empty log still must say something located.
-            return [.error("the shader failed to \(stage.rawValue) and the driver gave no reason", at: shader.source.location(line: 0))]
+            return [.error("the shader failed to \(stage.rawValue) and the driver gave no reason", at: source.location(line: 0))]
         }
-        return messages.map { diagnostic(for: $0, in: shader) }
+        return messages.map { diagnostic(for: $0, in: source) }
     }
 
-    static func diagnostic(for message: CompilerMessage, in shader: PreparedShader) -> Diagnostic {
-        let source = shader.source
+    static func diagnostic(for message: CompilerMessage, in source: SourceText) -> Diagnostic {
         guard let line = message.line, message.sourceString ?? 0 == 0, let text = source.line(line) else {
             // No line (most link errors), or a line of the workbench's prelude: name the file, never drop it.
             let inPrelude = message.sourceString == PreparedShader.preludeSourceString

@@ -37,7 +37,9 @@ public struct Composition: Sendable {
             switch node.kind {
             case .image(let image): files.append(image.file)
             case .sequence(let sequence): files += sequence.files
-            case .shader(let shader): files.append(shader.file)
+            case .shader(let shader):
+                files.append(shader.file)
+                if let vertex = shader.interface.isfVertexShader { files.append(vertex.path) }
             default: break
             }
         }

@@ -130,7 +130,9 @@ private struct Check {
             }
             checkUniform(name, declaration, setting, file: file, keyLocation: keyLocation)
         }
-        for varying in interface.varyings where !VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2 {
+        // An ISF shader with its own vertex stage provides its own varyings.
+        for varying in interface.varyings where interface.isfVertexShader == nil
+            && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2) {
             let hint = Spelling.closest(to: varying.name, among: Array(VertexStage.providedVaryings)).map { "; did you mean '\($0)'?" }
                 ?? "; it provides vec2 textureCoordinate (…4) and GPUImage's 3×3 neighbours (leftTextureCoordinate, topRightTextureCoordinate, …)"
             diagnostics.append(pass.source.error(

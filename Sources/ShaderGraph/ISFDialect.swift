@@ -46,6 +46,30 @@ enum ISFDialect {
         "filter", "sizeof", "cast", "namespace", "using",
     ]
 
+    /// What an ISF vertex shader (`.vs`) is compiled after: the same uniforms as the fragment stage,
+    /// `isf_vertShaderInit()` to place the vertex and set `isf_FragNormCoord` (y up, as ISF has it), and
+    /// GLSL 1.x's `attribute`/`varying` mapped to 3.00.
+    static func vertexPrelude(for header: ISFHeader) -> [String] {
+        var lines = [
+            "precision highp float;",
+            "precision highp int;",
+            "in vec2 \(VertexStage.positionAttribute);",
+        ]
+        lines += builtIns.map(\.declaration)
+        lines += header.inputs.filter { $0.kind.glslType != .sampler2D }.map { "uniform \($0.kind.glslType) \($0.name);" }
+        lines += [
+            "vec2 isf_FragNormCoord;",
+            // Clip y of -1 lands on row 0, the image's top, which is 1 in ISF's y-up coordinates.
+            "void isf_vertShaderInit() {",
+            "    gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0);",
+            "    isf_FragNormCoord = vec2(\(VertexStage.positionAttribute).x * 0.5 + 0.5, 0.5 - \(VertexStage.positionAttribute).y * 0.5);",
+            "}",
+            "#define attribute in",
+            "#define varying out",
+        ]
+        return lines
+    }
+
     /// The declarations, lookups and mappings the user's text is compiled after. `writesFragColor`: the
     /// text assigns `gl_FragColor`, which then becomes the prelude's output; a text that declares its own
     /// `out` gets none from the prelude.

@@ -16,6 +16,8 @@ public struct ShaderInterface: Sendable {
     public var dialect: ShaderDialect = .glsl
     /// An ISF shader's header: its inputs, passes and imported images.
     public var isf: ISFHeader?
+    /// An ISF shader's own vertex stage: the `.vs` file beside it, when there is one.
+    public var isfVertexShader: SourceText?
     public var uniforms: [Declaration]
     /// Interpolated inputs of the fragment stage (`varying` in 1.00, `in` in 3.00).
     public var varyings: [Declaration]

@@ -19,7 +19,7 @@ struct CompilerDiagnosticsTests {
     @Test("a Mesa error maps to the user's line, with the column of the quoted token")
     func mesaError() {
         // Mesa counts the eight leading spaces as one column: `strength`, at column 74, is Mesa's column 67.
-        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "0:4(67): error: `strength' undeclared\n", for: shader, stage: .fragment)
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "0:4(67): error: `strength' undeclared\n", for: shader, stage: .compile)
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.location == SourceLocation(file: "shaders/fx.fsh", line: 4, column: 74))
         #expect(diagnostics.first?.sourceLine == "        gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * strength;")
@@ -35,13 +35,13 @@ struct CompilerDiagnosticsTests {
 
     @Test("a driver without columns gets the quoted token's column")
     func angleStyle() {
-        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "ERROR: 0:4: 'strength' : undeclared identifier\nERROR: 1 compilation errors.  No code generated.\n", for: shader, stage: .fragment)
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "ERROR: 0:4: 'strength' : undeclared identifier\nERROR: 1 compilation errors.  No code generated.\n", for: shader, stage: .compile)
         #expect(diagnostics.map(\.location) == [SourceLocation(file: "shaders/fx.fsh", line: 4, column: 74)])
     }
 
     @Test("a message in the prelude's source string names the file, not a user line")
     func preludeMessage() {
-        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "1:3(1): error: something internal\n", for: shader, stage: .fragment)
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "1:3(1): error: something internal\n", for: shader, stage: .compile)
         #expect(diagnostics.first?.location == SourceLocation(file: "shaders/fx.fsh", line: 0))
         #expect(diagnostics.first?.message.hasSuffix("(in the workbench's prelude)") == true)
     }

@@ -1,0 +1,66 @@
+import Foundation
+import GPU
+import Images
+import ShaderGraph
+import Testing
+
+/// An ISF shader's own vertex stage: the `.vs` beside the `.fs`, feeding varyings to the fragment stage.
+@Suite("ISF vertex shaders", .serialized)
+struct ISFVertexShaderTests {
+    let image = gradientImage(width: 40, height: 24)
+
+    func build(vertex: String) throws -> (GPUWorkspace, Composition) {
+        let workspace = try GPUWorkspace()
+        try workspace.writePNG("in.png", image)
+        try workspace.write("shift.fs", """
+            /*{ "ISFVSN": "2", "INPUTS": [ { "NAME": "inputImage", "TYPE": "image" } ] }*/
+            varying vec2 shifted;
+            void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, shifted); }
+            """)
+        try workspace.write("shift.vs", vertex)
+        let composition = try workspace.load("""
+            size: [40, 24]
+            nodes:
+              photo: { kind: image, file: in.png }
+              fx: { kind: shader, file: shift.fs, inputs: { inputImage: photo } }
+            output: fx
+            """)
+        return (workspace, composition)
+    }
+
+    @Test("varyings the .vs computes from isf_FragNormCoord reach the fragment stage, y up as in ISF")
+    func varyingsFromTheVertexShader() throws {
+        let (workspace, composition) = try build(vertex: """
+            varying vec2 shifted;
+            void main() {
+                isf_vertShaderInit();
+                // Three pixels to the right and two up (y points up in ISF).
+                shifted = isf_FragNormCoord + vec2(3.0, 2.0) / RENDERSIZE;
+            }
+            """)
+        let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
+        // Two up in ISF is two rows nearer the top in the stored image.
+        for (x, y) in [(5, 5), (20, 12), (30, 20)] {
+            #expect(output[x, y] == image[x + 3, y - 2], "at \(x),\(y)")
+        }
+        withExtendedLifetime(workspace) {}
+    }
+
+    @Test("an error in the .vs is reported at its own file, line and column")
+    func errorsInTheVertexShader() throws {
+        let (workspace, composition) = try build(vertex: """
+            varying vec2 shifted;
+            void main() {
+                isf_vertShaderInit();
+                shifted = isf_FragNormCoord + missingOffset;
+            }
+            """)
+        #expect {
+            _ = try GraphExecutor(composition: composition)
+        } throws: { error in
+            let first = (error as? DiagnosticsError)?.diagnostics.first
+            return first?.location?.file.hasSuffix("shift.vs") == true && first?.location?.line == 4 && first?.location?.column == 35
+        }
+        withExtendedLifetime(workspace) {}
+    }
+}
