@@ -43,6 +43,16 @@ public final class VirtualDisplay {
     }
 
     /// The whole screen, top row first.
+    /// Runs xdotool on this display: pointer commands (`mousemove X Y`, `click 1`, …) or key presses.
+    public func xdotool(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        process.environment = ["DISPLAY": name]
+        try process.run()
+        process.waitUntilExit()
+    }
+
     public func screenshot() throws -> RGBAImage {
         let path = FileManager.default.temporaryDirectory.path + "/shaderbench-screen-\(number)-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }

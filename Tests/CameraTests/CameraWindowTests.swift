@@ -46,16 +46,6 @@ struct CameraWindowTests {
             }.max() ?? .max
         }
 
-        /// Runs xdotool pointer commands (`mousemove X Y`, `click 1`, …) on the display.
-        func pointer(_ commands: [String]) throws {
-            let xdotool = Process()
-            xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            xdotool.arguments = commands
-            xdotool.environment = ["DISPLAY": display.name]
-            try xdotool.run()
-            xdotool.waitUntilExit()
-        }
-
         func lines(containing text: String) -> Int {
             app.error.components(separatedBy: "\n").filter { $0.contains(text) }.count
         }
@@ -77,10 +67,10 @@ struct CameraWindowTests {
         }
         // The bars' centres are at 1/8, 3/8, 5/8 and 7/8 of the 1280-pixel output, which fills the window.
         #expect(try eventually { try dotIsAt(160) }, "the default target is red")
-        try window.pointer(["mousemove", "800", "400", "click", "1"])
+        try window.display.xdotool(["mousemove", "800", "400", "click", "1"])
         #expect(try eventually { try dotIsAt(800) }, "the blue bar's colour, picked")
         // 480 pixels is half the output's width: the threshold grows by 0.25, enough to take in the grey bar.
-        try window.pointer(["mousemove", "800", "400", "mousedown", "1", "mousemove", "1040", "400", "mousemove", "1279", "400", "mouseup", "1"])
+        try window.display.xdotool(["mousemove", "800", "400", "mousedown", "1", "mousemove", "1040", "400", "mousemove", "1279", "400", "mouseup", "1"])
         #expect(try eventually { try dotIsAt(960) }, "blue and grey together: their centroid")
     }
 

@@ -85,23 +85,13 @@ final class LiveWindow {
 
     /// Moves and clicks the pointer with xdotool commands (`mousemove X Y`, `mousedown 1`, …), in screen pixels.
     func pointer(_ commands: [String]) throws {
-        let xdotool = Process()
-        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        xdotool.arguments = commands
-        xdotool.environment = ["DISPLAY": display.name]
-        try xdotool.run()
-        xdotool.waitUntilExit()
+        try display.xdotool(commands)
     }
 
     /// Presses `key` (an xdotool key name) in the window.
     func press(_ key: String) throws {
-        let xdotool = Process()
-        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         // No window manager runs under Xvfb, so focus is set directly rather than by activating the window.
-        xdotool.arguments = ["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", key]
-        xdotool.environment = ["DISPLAY": display.name]
-        try xdotool.run()
-        xdotool.waitUntilExit()
+        try display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", key])
     }
 }
 
