@@ -37,6 +37,8 @@ public final class GraphExecutor {
     private var frameState = FrameState(time: FrameTime(index: 0, seconds: 0), delta: 1.0 / 60, mouse: .zero, date: .zero)
     /// The date frame 0 is at, for ShaderToy's `iDate`.
     private let createdAt = Date()
+    /// Whether any pass sets dialect uniforms (time, date, …) each frame.
+    private let readsFrameState: Bool
 
     private let quad: FullscreenQuad
     private let steps: [ExecutableStep]
@@ -227,6 +229,9 @@ public final class GraphExecutor {
                 if case .value(let components) = planned.node.output { [Float](repeating: 0, count: components) } else { [] }
             }
         }
+        readsFrameState = built.contains { step in
+            if case .shader(let pass) = step.work { pass.frameUniforms != nil } else { false }
+        }
         stepIndex = index
         stepNames = plan.steps.map(\.node.name)
         inputDescriptors = zip(built, sizes).map { step, size in
@@ -333,8 +338,9 @@ public final class GraphExecutor {
         let delta = previousTime.map { time.seconds > $0 ? time.seconds - $0 : 0 }.flatMap { $0 > 0 ? $0 : nil }
             ?? (time.index > 0 ? time.seconds / Double(time.index) : 1.0 / 60)
         previousTime = time.seconds
-        frameState = FrameState(time: time, delta: delta, mouse: mouse,
-                                date: FrameState.date(at: createdAt.addingTimeInterval(time.seconds)))
+        // Working out the calendar date is not free; only ShaderToy and ISF passes read it.
+        let date = readsFrameState ? FrameState.date(at: createdAt.addingTimeInterval(time.seconds)) : .zero
+        frameState = FrameState(time: time, delta: delta, mouse: mouse, date: date)
         // Last frame's kept images go back to the pool now that nobody shows them.
         for index in images.indices {
             if let target = images[index], steps[index].isPooled { pool.release(target) }
