@@ -366,18 +366,18 @@ public final class GraphExecutor {
                     throw GPUError(error.diagnostics.map(\.message).joined(separator: "; "))
                 }
             case .shader(let pass) where pass.isfPasses != nil:
-                let sources = inputImages(of: pass)
+                reshapeInputs(of: pass)
                 glUseProgram(pass.program.name)
-                for (input, image) in zip(pass.inputs, sources) { image?.bind(toUnit: input.unit, filter: input.filter) }
+                bindInputs(of: pass)
                 for uniform in pass.wiredUniforms { write(uniform) }
                 pass.frameUniforms?.set(frameState)
                 images[index] = try pass.isfPasses?.render(drawing: quad, pool: pool)
             case .shader(let pass):
-                let sources = inputImages(of: pass)
+                reshapeInputs(of: pass)
                 let target = if let feedback = pass.feedback { feedback.next } else { try pool.acquire(pass.target) }
                 target.bindForDrawing()
                 glUseProgram(pass.program.name)
-                for (input, image) in zip(pass.inputs, sources) { image?.bind(toUnit: input.unit, filter: input.filter) }
+                bindInputs(of: pass)
                 for uniform in pass.wiredUniforms { write(uniform) }
                 pass.frameUniforms?.set(frameState)
                 quad.draw()
@@ -483,12 +483,20 @@ public final class GraphExecutor {
         steps.contains { if case .camera = $0.work { true } else { false } }
     }
 
-    /// The images a pass samples this frame, each laid onto the pass's shape first where its mapping says.
-    private func inputImages(of pass: ExecutableStep.Pass) -> [RenderTarget?] {
-        pass.inputs.map { input in
-            let image = input.isFeedback ? pass.feedback?.previous : images[input.step]
-            guard let image, let reshaper = input.reshaper else { return image }
-            return reshaper.reshape(image, quad: quad)
+    /// Lays inputs of another shape onto the pass's shape, where their mapping says; before the pass binds
+    /// its own target, since each reshaping is a draw of its own.
+    private func reshapeInputs(of pass: ExecutableStep.Pass) {
+        for input in pass.inputs {
+            guard let reshaper = input.reshaper, let image = images[input.step] else { continue }
+            reshaper.reshape(image, quad: quad)
+        }
+    }
+
+    /// Binds each input the pass samples to its unit: reshaped, fed back, or as its node made it.
+    private func bindInputs(of pass: ExecutableStep.Pass) {
+        for input in pass.inputs {
+            let image = input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
+            image?.bind(toUnit: input.unit, filter: input.filter)
         }
     }
 

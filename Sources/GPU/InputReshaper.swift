@@ -26,13 +26,12 @@ final class InputReshaper {
         glDeleteProgram(program)
     }
 
-    /// Draws `image` onto the pass-shaped target and returns it.
-    func reshape(_ image: RenderTarget, quad: FullscreenQuad) -> RenderTarget {
+    /// Draws `image` onto `target`, the pass-shaped image the pass then samples.
+    func reshape(_ image: RenderTarget, quad: FullscreenQuad) {
         target.bindForDrawing()
         glUseProgram(program)
         image.bind(toUnit: 0, filter: GL_LINEAR)
         quad.draw()
-        return target
     }
 
     private static let vertex = """
