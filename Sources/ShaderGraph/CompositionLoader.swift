@@ -17,8 +17,9 @@ public enum CompositionLoader {
         return try load(source: source)
     }
 
-    public static func load(source: SourceText) throws(DiagnosticsError) -> Composition {
-        let loading = Loading(source: source)
+    /// `files` is where the files it names are read from: the disk, or an exported composition's texts.
+    public static func load(source: SourceText, files: SourceFiles = .disk) throws(DiagnosticsError) -> Composition {
+        let loading = Loading(source: source, files: files)
         let composition = loading.read()
         var diagnostics = loading.diagnostics
         if let composition {
@@ -42,13 +43,15 @@ private final class Loading {
     let source: SourceText
     let reader: YAMLReader
     let directory: String
+    let files: SourceFiles
     var diagnostics: [Diagnostic] = []
     /// Nodes that are declared but could not be loaded (their shader is missing, say). References to them
     /// are not reported again as unknown.
     var unloadedNodes: Set<String> = []
 
-    init(source: SourceText) {
+    init(source: SourceText, files: SourceFiles) {
         self.source = source
+        self.files = files
         self.reader = YAMLReader(source: source)
         self.directory = FilePaths.directory(of: source.path)
     }
@@ -242,7 +245,7 @@ private final class Loading {
         }
         guard let reference = attempt({ () throws(Diagnostic) in try reader.string(fileNode, what: "'file'") }) else { return nil }
         let path = FilePaths.join(directory, reference)
-        guard UserFile.isRegularFile(path) else {
+        guard files.isRegularFile(path) else {
             diagnostics.append(reader.error("\(path): no such file (from '\(reference)', relative to the composition's folder)", at: fileNode))
             return nil
         }
@@ -257,14 +260,14 @@ private final class Loading {
             return nil
         }
         guard let filter = attempt({ () throws(Diagnostic) in try reader.string(filterNode, what: "'filter'") }) else { return nil }
-        let path = FilterLibrary.path(of: filter)
-        guard !filter.contains("/"), UserFile.isRegularFile(path) else {
-            let names = FilterLibrary.names()
+        let path = FilterLibrary.path(of: filter, in: files.filterFolder)
+        guard !filter.contains("/"), files.isRegularFile(path) else {
+            let names = files.filterNames
             var message = "there is no built-in filter '\(filter)'"
             if let closest = Spelling.closest(to: filter, among: names) {
                 message += "; did you mean '\(closest)'?"
             } else if names.isEmpty {
-                message += " (no filters found in \(FilterLibrary.folder); set SHADERBENCH_SHADERS to the shaders folder)"
+                message += " (no filters found in \(files.filterFolder); set SHADERBENCH_SHADERS to the shaders folder)"
             } else {
                 message += "; see docs/filters.md for the list"
             }
@@ -353,8 +356,8 @@ private final class Loading {
         let shaderSource: SourceText
         let interface: ShaderInterface
         do {
-            shaderSource = try UserFile.readText(path: file.path, reference: file.location)
-            interface = try ShaderInterface.read(shaderSource)
+            shaderSource = try files.readText(path: file.path, reference: file.location)
+            interface = try ShaderInterface.read(shaderSource, files: files)
         } catch {
             diagnostics.append(error)
             return nil

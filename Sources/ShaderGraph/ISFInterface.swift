@@ -1,7 +1,8 @@
 extension ShaderInterface {
     /// The interface of an ISF shader: its header's INPUTS as uniforms, located at their NAME in the header,
     /// then any uniforms its text declares itself. The text is compiled as GLSL ES 3.00 after the prelude.
-    static func isf(_ header: ISFHeader, declared: [Declaration], varyings: [Declaration], source: SourceText) throws(Diagnostic) -> ShaderInterface {
+    static func isf(_ header: ISFHeader, declared: [Declaration], varyings: [Declaration], source: SourceText,
+                    files: SourceFiles) throws(Diagnostic) -> ShaderInterface {
         for declaration in declared where header.input(named: declaration.name) != nil || ISFDialect.builtInNames.contains(declaration.name) {
             throw source.error("'\(declaration.name)' is declared by ISF already (its header's INPUTS or a built-in); remove this declaration",
                                line: declaration.line, column: declaration.column)
@@ -13,15 +14,15 @@ extension ShaderInterface {
         var interface = ShaderInterface(version: .es300, uniforms: inputs + declared, varyings: varyings, bodyStartLine: 1)
         interface.dialect = .isf
         interface.isf = header
-        interface.isfVertexShader = try vertexShader(beside: source.path)
+        interface.isfVertexShader = try vertexShader(beside: source.path, files: files)
         return interface
     }
 
     /// ISF keeps a shader's vertex stage in a file of the same name ending in `.vs`.
-    static func vertexShader(beside path: String) throws(Diagnostic) -> SourceText? {
+    static func vertexShader(beside path: String, files: SourceFiles) throws(Diagnostic) -> SourceText? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let vertexPath = String(path[..<dot]) + ".vs"
-        guard UserFile.isRegularFile(vertexPath) else { return nil }
-        return try UserFile.readText(path: vertexPath)
+        guard files.isRegularFile(vertexPath) else { return nil }
+        return try files.readText(path: vertexPath)
     }
 }

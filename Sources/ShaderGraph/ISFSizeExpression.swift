@@ -96,6 +96,38 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The expression in C, over doubles: `variable` writes each `$NAME`. Exported code evaluates sizes
+    /// with it when the app resizes.
+    public func cExpression(variable: (String) -> String) -> String {
+        Self.c(root, variable)
+    }
+
+    private static func c(_ node: Node, _ variable: (String) -> String) -> String {
+        switch node {
+        case .number(let value):
+            return "\(value)"
+        case .variable(let name):
+            return variable(name)
+        case .negate(let operand):
+            return "(-\(c(operand, variable)))"
+        case .binary(let operation, let left, let right):
+            let a = c(left, variable), b = c(right, variable)
+            switch operation {
+            case "%": return "fmod(\(a), \(b))"
+            case "^": return "pow(\(a), \(b))"
+            default: return "(\(a) \(operation) \(b))"
+            }
+        case .call(let name, let arguments):
+            let values = arguments.map { c($0, variable) }
+            switch name {
+            case "abs": return "fabs(\(values[0]))"
+            case "min", "max":
+                return values.dropFirst().reduce(values[0]) { "f\(name)(\($0), \($1))" }
+            default: return "\(name)(\(values.joined(separator: ", ")))"
+            }
+        }
+    }
+
     /// Recursive descent, loosest binding first: sums, products, powers (right-associative), signs, atoms.
     private struct Parser {
         let characters: [Character]

@@ -32,7 +32,7 @@ public enum PublishedParameters {
 
     /// What a parameter wire reads, with its component selection applied; nil when it names nothing (the
     /// validator reports that). Chains of parameters are followed a few steps, never round a loop.
-    static func resolve(_ wire: Wire, in composition: Composition, depth: Int) -> Operand? {
+    package static func resolve(_ wire: Wire, in composition: Composition, depth: Int) -> Operand? {
         guard let parameter = wire.parameter, depth < 8, let node = composition.node(named: wire.node),
               case .shader(let pass) = node.kind, let declaration = pass.interface.uniform(named: parameter) else { return nil }
         switch pass.uniforms[parameter] {

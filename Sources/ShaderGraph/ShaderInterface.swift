@@ -40,7 +40,8 @@ public struct ShaderInterface: Sendable {
     }
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
-    public static func read(_ source: SourceText) throws(Diagnostic) -> ShaderInterface {
+    /// An ISF shader's `.vs` beside it is read from `files`.
+    public static func read(_ source: SourceText, files: SourceFiles = .disk) throws(Diagnostic) -> ShaderInterface {
         let (version, bodyStartLine) = try readHeader(source)
         let tokens = GLSLTokenizer.tokens(of: source)
         var uniforms: [Declaration] = []
@@ -65,7 +66,7 @@ public struct ShaderInterface: Sendable {
             uniforms[index].annotation = try annotation(after: uniforms[index], in: source)
         }
         if let header = try ISFHeaderReader.read(source) {
-            return try isf(header, declared: uniforms, varyings: varyings, source: source)
+            return try isf(header, declared: uniforms, varyings: varyings, source: source, files: files)
         }
         let dialect = ShaderDialect.detect(tokens)
         if dialect == .shaderToy {
