@@ -13,6 +13,9 @@ let package = Package(
         .executable(name: "shaderbench", targets: ["shaderbench"]),
         .library(name: "ShaderGraph", targets: ["ShaderGraph"]),
         .library(name: "GPU", targets: ["GPU"]),
+        // What exported Swift code links: a composition embedded in an app. Dynamic, so an app (or a test)
+        // can link it with swiftc alone.
+        .library(name: "ShaderbenchKit", type: .dynamic, targets: ["ShaderbenchKit"]),
         .library(name: "V4L2Emulator", type: .dynamic, targets: ["V4L2Emulator"]),
     ],
     dependencies: [
@@ -37,6 +40,10 @@ let package = Package(
         .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "Capture", "CGLES", "CEGL"]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
         .target(name: "Capture", dependencies: ["ShaderGraph", "CV4L2", "CTurboJPEG"]),
+        // Compositions embedded in apps: their files in the source, their inputs fed by the app.
+        .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
+        // Compositions as library code: Swift on ShaderbenchKit, or self-contained C.
+        .target(name: "Export", dependencies: ["ShaderGraph", "GPU"]),
         // Batch work without a window: render to files, check shaders.
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU"]),
         // Files watched through inotify, reporting each settled save once.
@@ -47,7 +54,7 @@ let package = Package(
         .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "Headless", "Watch", "Overlay", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
-            dependencies: ["Headless", "Workbench", "ShaderGraph", "Capture", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",

@@ -58,9 +58,10 @@ public final class GraphExecutor {
     /// together as one `DiagnosticsError`; a GPU failure is reported as a diagnostic at the composition.
     /// `renderSize` overrides the composition's; `keeping` names nodes whose images must be readable
     /// after a frame besides the output; `resources` carries programs and images over from a previous
-    /// executor, so what did not change is neither recompiled nor reloaded.
+    /// executor, so what did not change is neither recompiled nor reloaded. `externalImages` stand for
+    /// source nodes (image, camera) whose pixels an embedding app supplies, by node name.
     public init(composition: Composition, renderSize: PixelSize? = nil, keeping: Set<String> = [],
-                resources: GraphResources = GraphResources()) throws(DiagnosticsError) {
+                resources: GraphResources = GraphResources(), externalImages: [String: RenderTarget] = [:]) throws(DiagnosticsError) {
         let composition = PublishedParameters.inline(composition)
         self.composition = composition
         self.resources = resources
@@ -84,7 +85,7 @@ public final class GraphExecutor {
                     diagnostics += error.diagnostics
                 }
             }
-            guard case .image(let source) = step.node.kind else { continue }
+            guard case .image(let source) = step.node.kind, externalImages[step.node.name] == nil else { continue }
             do {
                 loadedImages[step.node.name] = try resources.image(at: source.file) { () throws(DiagnosticsError) in
                     do {
@@ -100,6 +101,7 @@ public final class GraphExecutor {
             }
         }
         let firstImageSize = composition.nodes.lazy.compactMap { node -> PixelSize? in
+            if let external = externalImages[node.name] { return external.size }
             if case .camera(let camera) = node.kind { return camera.size ?? composition.size ?? resources.negotiatedSize(of: camera) }
             return loadedImages[node.name]?.size ?? players[node.name]?.size
         }.first
@@ -113,6 +115,11 @@ public final class GraphExecutor {
         for step in plan.steps {
             let node = step.node
             var work: ExecutableStep.Work?
+            if let external = externalImages[node.name] {
+                works.append(.source(external))
+                sizes.append(external.size)
+                continue
+            }
             switch node.kind {
             case .image:
                 let target = loadedImages[node.name]

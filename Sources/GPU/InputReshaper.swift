@@ -4,7 +4,7 @@ import ShaderGraph
 /// Lays an input whose aspect ratio differs from its pass onto a target of the pass's size, filled (cropped)
 /// or fitted (with transparent black bars), so every shader, in every dialect, sees its inputs the shape of
 /// its output. One extra pass per such input per frame; inputs of the pass's shape never come here.
-final class InputReshaper {
+package final class InputReshaper {
     let target: RenderTarget
     private let program: GLuint
     private let share: (Double, Double)
@@ -34,14 +34,14 @@ final class InputReshaper {
         quad.draw()
     }
 
-    private static let vertex = """
+    package static let vertex = """
         #version 300 es
         in vec2 \(VertexStage.positionAttribute);
         void main() { gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0); }
         """
 
     /// Rows stay in image order: target row 0 samples near t = 0, the input's top.
-    private static let fragment = """
+    package static let fragment = """
         #version 300 es
         precision highp float;
         uniform sampler2D source;

@@ -1,8 +1,8 @@
 import ShaderGraph
 
 /// The GLSL of the reductions. Texels are read exactly with `texelFetch`, by the output pixel.
-enum ReductionShaders {
-    static let header = """
+package enum ReductionShaders {
+    package static let header = """
         #version 300 es
         precision highp float;
         precision highp int;
@@ -11,7 +11,7 @@ enum ReductionShaders {
         const vec3 lumaWeights = vec3(0.2126, 0.7152, 0.0722);
         """
 
-    static let fullscreenVertex = """
+    package static let fullscreenVertex = """
         #version 300 es
         in vec2 \(VertexStage.positionAttribute);
         void main() { gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0); }
@@ -20,7 +20,7 @@ enum ReductionShaders {
     /// One output texel per 4×4 source texels, each weighted by the original pixels it covers, which is
     /// less than `span`² at the right and bottom edges when a size is not a power of four. `encode` turns a
     /// source texel into what is averaged: on the first level, the measure's own encoding of a pixel.
-    static func shrinkAverage(encode: String) -> String {
+    package static func shrinkAverage(encode: String) -> String {
         header + """
 
             uniform ivec2 sourceSize;
@@ -49,16 +49,16 @@ enum ReductionShaders {
     }
 
     /// Texels as they are: the levels after the first, and the average colour's first level.
-    static let keep = "return texel;"
+    package static let keep = "return texel;"
 
     /// A mask pixel becomes (x·w, y·w, w) with w its luminance and x, y its centre in texture coordinates.
-    static let encodeCentroid = """
+    package static let encodeCentroid = """
         float weight = dot(texel.rgb, lumaWeights);
         return vec4((vec2(position) + 0.5) / vec2(originalSize) * weight, weight, 1.0);
         """
 
     /// The smallest (r) and largest (g) of 4×4 source texels; `luminance` on the first level.
-    static func shrinkMinMax(luminance: Bool) -> String {
+    package static func shrinkMinMax(luminance: Bool) -> String {
         header + """
 
             uniform ivec2 sourceSize;
@@ -80,7 +80,7 @@ enum ReductionShaders {
     }
 
     /// One point per pixel and bin row (luminance, then red, green, blue), placed on its bin.
-    static let histogramVertex = """
+    package static let histogramVertex = """
         #version 300 es
         precision highp float;
         precision highp int;
@@ -96,7 +96,7 @@ enum ReductionShaders {
         }
         """
 
-    static let histogramFragment = """
+    package static let histogramFragment = """
         #version 300 es
         precision highp float;
         out vec4 result;

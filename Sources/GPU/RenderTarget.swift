@@ -7,7 +7,9 @@ import ShaderGraph
 public final class RenderTarget {
     public let descriptor: TextureDescriptor
     public let texture: GLuint
-    let framebuffer: GLuint
+    public let framebuffer: GLuint
+    /// False for an app's texture lent to an embedded composition: it is the app's to delete.
+    public let ownsTexture: Bool
     /// The sampling filter last set, so a pass only touches texture state when it changes.
     private var filter: GLint = 0
 
@@ -15,6 +17,7 @@ public final class RenderTarget {
 
     public init(_ descriptor: TextureDescriptor) throws(GPUError) {
         self.descriptor = descriptor
+        ownsTexture = true
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         self.texture = texture
@@ -37,6 +40,29 @@ public final class RenderTarget {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GPUError("a \(descriptor) render target is not supported here (framebuffer status 0x\(String(status, radix: 16)))")
+        }
+    }
+
+    /// An app's RGBA texture, read as an input (row 0 is the image's top) and never deleted here. Its edges
+    /// are set to clamp, as every image here does, and its filter as passes need.
+    public init(borrowing texture: GLuint, size: PixelSize) throws(GPUError) {
+        descriptor = TextureDescriptor(size: size)
+        self.texture = texture
+        ownsTexture = false
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        self.framebuffer = framebuffer
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        setFilter(GL_NEAREST)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            glDeleteFramebuffers(1, &framebuffer)
+            throw GPUError("texture \(texture) is not a \(size) colour texture that can be read (framebuffer status 0x\(String(status, radix: 16)))")
         }
     }
 
@@ -139,6 +165,7 @@ public final class RenderTarget {
     deinit {
         var framebuffer = framebuffer
         glDeleteFramebuffers(1, &framebuffer)
+        guard ownsTexture else { return }
         var texture = texture
         glDeleteTextures(1, &texture)
     }

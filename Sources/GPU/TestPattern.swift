@@ -2,10 +2,10 @@ import ShaderGraph
 
 /// The moving test pattern that stands in for a camera: colour bars, a grey ramp and a disc that moves with
 /// time. A pure function of pixel and time, so frame k of a render is the same in every run.
-enum TestPattern {
+package enum TestPattern {
     static let path = "<built-in pattern>"
 
-    static let source = """
+    package static let source = """
         #version 300 es
         precision highp float;
         in vec2 textureCoordinate;
@@ -40,7 +40,7 @@ enum TestPattern {
         }
         """
 
-    static func prepared() throws(DiagnosticsError) -> PreparedShader {
+    package static func prepared() throws(DiagnosticsError) -> PreparedShader {
         let text = SourceText(path: path, text: source)
         do {
             return PreparedShader(source: text, interface: try ShaderInterface.read(text))

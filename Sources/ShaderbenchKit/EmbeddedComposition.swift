@@ -1,0 +1,201 @@
+import GPU
+import Images
+import ShaderGraph
+
+/// A composition compiled into an app: its files are texts in the app's source, its image and camera
+/// inputs are textures or pixels the app feeds, and each frame renders into a texture or framebuffer the
+/// app owns, on the app's current GLES 3 context. `shaderbench export --swift` writes a typed wrapper
+/// around one; the frames it draws are the workbench's own, pixel for pixel, since the same executor runs.
+///
+/// Calls change GL state (the bound framebuffer, program, textures and viewport); an app that relies on
+/// them sets them again after `render`.
+public final class EmbeddedComposition {
+    /// The image inputs the app feeds, by node name, in the composition's order.
+    public let inputNames: [String]
+    private let loaded: Composition
+    private let resources = GraphResources()
+    private var inputs: [String: RenderTarget] = [:]
+    private var parameters: [ParameterOverride] = []
+    private var executor: GraphExecutor?
+    private var copy: OutputCopy?
+    /// Pointer and keys, for `mouse`, `key`, `pick` and `drag` nodes.
+    private var pointer = SIMD3<Float>(0, 0, 0)
+    private var keysHeld: Set<String> = []
+    private var pendingPress: SIMD2<Float>?
+    private var pendingRelease: SIMD2<Float>?
+
+    /// The render size; nil follows the composition (its `size:`, else the first input's size).
+    public var renderSize: (width: Int, height: Int)? {
+        didSet { executor = nil }
+    }
+
+    /// Loads the composition at `path` among `files` (path → text). `inputs` names the source nodes the
+    /// app feeds, and `inputFiles` the image files they named, which are never read. Built-in filters are
+    /// looked up in `filterFolder`. Every problem is reported in the error at once.
+    public init(path: String, files: [String: String], inputs: [String], inputFiles: Set<String> = [],
+                filterFolder: String) throws(EmbeddingError) {
+        let sources = SourceFiles.embedded(texts: files, otherFiles: inputFiles, filterFolder: filterFolder)
+        var composition: Composition
+        do {
+            composition = try CompositionLoader.load(source: try sources.readText(path: path), files: sources)
+        } catch let error as DiagnosticsError {
+            throw EmbeddingError(error.diagnostics.map(\.description).joined(separator: "\n"))
+        } catch {
+            throw EmbeddingError("\(error)")
+        }
+        composition.nodes = composition.nodes.map { node in
+            // Inputs are the app's, whatever the composition read them from.
+            guard inputs.contains(node.name) else { return node }
+            return Node(name: node.name, kind: .image(ImageSource(file: node.name, location: node.location)), location: node.location)
+        }
+        loaded = composition
+        inputNames = composition.nodes.map(\.name).filter(inputs.contains)
+    }
+
+    /// Feeds an input from an RGBA texture of the app's (row 0 the image's top), read each frame. The
+    /// texture stays the app's; its filter parameters are set here as passes need.
+    public func setInput(_ name: String, texture: UInt32, width: Int, height: Int) throws(EmbeddingError) {
+        try checkInput(name)
+        if let current = inputs[name], current.texture == texture, current.size == PixelSize(width: width, height: height) { return }
+        do {
+            inputs[name] = try RenderTarget(borrowing: texture, size: PixelSize(width: width, height: height))
+        } catch {
+            throw EmbeddingError("input '\(name)': \(error.message)")
+        }
+        executor = nil
+    }
+
+    /// Feeds an input from RGBA8 pixels, rows from the top, uploaded into a texture kept here.
+    public func setInput(_ name: String, pixels: [UInt8], width: Int, height: Int) throws(EmbeddingError) {
+        try checkInput(name)
+        guard width > 0, height > 0, pixels.count == width * height * 4 else {
+            throw EmbeddingError("input '\(name)': \(pixels.count) bytes are not \(width)×\(height) RGBA pixels")
+        }
+        let image = RGBAImage(width: width, height: height, pixels: pixels)
+        do {
+            if let current = inputs[name], current.size == PixelSize(width: width, height: height), current.ownsTexture {
+                current.upload(image)
+                return
+            }
+            inputs[name] = try RenderTarget(image: image)
+        } catch {
+            throw EmbeddingError("input '\(name)': \(error.message)")
+        }
+        executor = nil
+    }
+
+    private func checkInput(_ name: String) throws(EmbeddingError) {
+        guard inputNames.contains(name) else {
+            throw EmbeddingError("'\(name)' is not an input; the inputs are \(inputNames.joined(separator: ", "))")
+        }
+    }
+
+    /// Sets a published parameter (`node.uniform`) to `values`, its components in GLSL order.
+    public func setParameter(_ name: String, _ values: [Float]) {
+        guard parameter(name) != values else { return }
+        parameters.removeAll { $0.name == name }
+        parameters.append(ParameterOverride(name: name, values: values))
+        executor = nil
+    }
+
+    /// A published parameter's value: what was set, else the composition's, else the shader's default.
+    public func parameter(_ name: String) -> [Float]? {
+        if let set = parameters.last(where: { $0.name == name }) { return set.values }
+        guard let reference = loaded.published.first(where: { $0.description == name }),
+              case .shader(let pass)? = loaded.node(named: reference.node)?.kind,
+              let declaration = pass.interface.uniform(named: reference.uniform) else { return nil }
+        if case .literal(let numbers, _)? = pass.uniforms[reference.uniform] { return numbers }
+        return declaration.annotation?.defaultValue
+    }
+
+    /// The pointer over the output, for `mouse` and `drag` nodes: x, y in texture coordinates (from the
+    /// top-left) and whether the primary button is held.
+    public func movePointer(x: Float, y: Float, pressed: Bool) {
+        pointer = SIMD3(x, y, pressed ? 1 : 0)
+    }
+
+    /// The primary button went down (pick nodes sample there; drags start) or up (drags end).
+    public func pointerPressed(x: Float, y: Float) { pendingPress = SIMD2(x, y) }
+    public func pointerReleased(x: Float, y: Float) { pendingRelease = SIMD2(x, y) }
+
+    /// Whether a key (`a`…`z`, `space`) is held, for `key` nodes.
+    public func setKey(_ key: String, held: Bool) {
+        if held { keysHeld.insert(key) } else { keysHeld.remove(key) }
+    }
+
+    /// Renders the frame at `seconds` (frame number `frame`, for shaders that count frames) into the app's
+    /// framebuffer of `width`×`height` pixels: exact when that is the render size, scaled otherwise.
+    public func render(seconds: Double, frame: Int, intoFramebuffer framebuffer: UInt32, width: Int, height: Int) throws(EmbeddingError) {
+        let executor = try prepared()
+        executor.pointer = pointer
+        executor.keysHeld = keysHeld
+        if let press = pendingPress { executor.pointerPressed(at: press) }
+        if let release = pendingRelease { executor.pointerReleased(at: release) }
+        pendingPress = nil
+        pendingRelease = nil
+        do {
+            let output = try executor.renderFrame(FrameTime(index: frame, seconds: seconds))
+            try copier().draw(output, into: framebuffer, size: PixelSize(width: width, height: height))
+        } catch {
+            throw EmbeddingError(error.message)
+        }
+    }
+
+    /// Renders into the app's RGBA texture of `width`×`height`, through a framebuffer made for the call.
+    public func render(seconds: Double, frame: Int, intoTexture texture: UInt32, width: Int, height: Int) throws(EmbeddingError) {
+        let target: RenderTarget
+        do {
+            target = try RenderTarget(borrowing: texture, size: PixelSize(width: width, height: height))
+        } catch {
+            throw EmbeddingError("output texture: \(error.message)")
+        }
+        try render(seconds: seconds, frame: frame, intoFramebuffer: target.framebuffer, width: width, height: height)
+    }
+
+    /// The size frames render at, once every input is fed.
+    public var currentRenderSize: (width: Int, height: Int)? {
+        (try? prepared()).map { ($0.renderSize.width, $0.renderSize.height) }
+    }
+
+    /// A value node's value after the last frame (a centroid, a picked colour, …).
+    public func value(of node: String) -> [Float]? {
+        executor?.value(of: node)
+    }
+
+    private func copier() throws(GPUError) -> OutputCopy {
+        if let copy { return copy }
+        let made = try OutputCopy()
+        copy = made
+        return made
+    }
+
+    /// The executor for the current inputs and parameters, built again (keeping programs, feedback and
+    /// held values) after one changed.
+    private func prepared() throws(EmbeddingError) -> GraphExecutor {
+        if let executor { return executor }
+        let missing = inputNames.filter { inputs[$0] == nil }
+        guard missing.isEmpty else {
+            throw EmbeddingError("no image for input\(missing.count == 1 ? "" : "s") \(missing.map { "'\($0)'" }.joined(separator: ", ")); feed \(missing.count == 1 ? "it" : "each") with setInput before rendering")
+        }
+        var composition = loaded
+        do {
+            try ParameterOverride.apply(parameters, to: &composition)
+            let size = renderSize.map { PixelSize(width: $0.width, height: $0.height) }
+            let built = try GraphExecutor(composition: composition, renderSize: size, resources: resources, externalImages: inputs)
+            resources.keepOnly(whatIsUsedBy: built)
+            executor = built
+            return built
+        } catch {
+            throw EmbeddingError(error.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+    }
+}
+
+/// What went wrong in an embedded composition, in words an app can show or log.
+public struct EmbeddingError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
