@@ -9,7 +9,7 @@ struct Shaderbench: ParsableCommand {
             A COMPOSITION is a YAML (or JSON) node graph, or a single fragment shader file \
             (.fsh, .frag, .fs, .glsl) fed by the live source.
             """,
-        subcommands: [Open.self, Render.self, Check.self, Catalogue.self, Devices.self],
+        subcommands: [Open.self, Render.self, Check.self, Export.self, Catalogue.self, Devices.self],
         defaultSubcommand: Open.self
     )
 }

@@ -1,0 +1,997 @@
+/// The fixed C of every exported composition: the table types (before the generated tables) and the
+/// runtime that runs them (after). It mirrors the executor: the same draws in the same order, the same
+/// texture formats, filters and uniform values, so exported frames match the workbench's.
+enum CRuntimeSource {
+    static let definitions = #"""
+/* ---- What the tables below are made of. ---- */
+
+enum { SB_OK, SB_ERROR_COMPILE, SB_ERROR_GL, SB_ERROR_OUT_OF_MEMORY, SB_ERROR_ARGUMENT, SB_ERROR_MISSING_INPUT };
+enum { SB_FLOAT, SB_VEC2, SB_VEC3, SB_VEC4, SB_INT, SB_IVEC2, SB_IVEC3, SB_IVEC4,
+       SB_BOOL, SB_BVEC2, SB_BVEC3, SB_BVEC4, SB_MAT2, SB_MAT3, SB_MAT4 };
+enum { SB_STEP_INPUT, SB_STEP_PATTERN, SB_STEP_PASS, SB_STEP_CONSTANT, SB_STEP_TIME, SB_STEP_LFO,
+       SB_STEP_OPERATION, SB_STEP_REDUCTION, SB_STEP_HELD, SB_STEP_PARAMETER };
+enum { SB_DIALECT_GLSL, SB_DIALECT_SHADERTOY, SB_DIALECT_ISF };
+enum { SB_MAP_FILL, SB_MAP_FIT, SB_MAP_STRETCH };
+enum { SB_ADD, SB_MULTIPLY, SB_MIX, SB_CLAMP, SB_SMOOTH };
+enum { SB_SINE, SB_TRIANGLE, SB_SQUARE };
+enum { SB_AVERAGE, SB_CENTROID, SB_MINMAX, SB_HISTOGRAM };
+enum { SB_RGBA8, SB_RGBA16F, SB_RGBA32F };
+
+/* Shader text with its length, so any byte survives. */
+typedef struct sb_text {
+    const char *text;
+    int length;
+} sb_text;
+
+typedef struct sb_program_def {
+    sb_text vertex, fragment;
+    const char *what;
+} sb_program_def;
+
+/* A value: literal numbers (slot < 0) or another step's value, optionally some of its components. */
+typedef struct sb_operand_def {
+    int present;
+    int slot;
+    const int *components;
+    int component_count;
+    const float *literal;
+    int literal_count;
+} sb_operand_def;
+
+/* An image a pass samples: a step's image, or its own last frame. */
+typedef struct sb_input_def {
+    const char *sampler;
+    int unit;
+    int source;
+    int mapping;
+    int feedback;
+    int channel; /* ShaderToy's iChannelN, else -1 */
+} sb_input_def;
+
+/* A uniform set once (literal) or every frame (wired to a step's value). */
+typedef struct sb_uniform_def {
+    const char *name;
+    int type;
+    int count;
+    sb_operand_def value;
+} sb_uniform_def;
+
+typedef struct sb_isf_pass_def {
+    int target; /* index into the step's ISF targets, or -1 */
+    double (*width)(double width, double height);
+    double (*height)(double width, double height);
+} sb_isf_pass_def;
+
+typedef struct sb_isf_target_def {
+    const char *name;
+    int unit;
+    int is_float;
+    int persistent;
+    int first_pass;
+} sb_isf_target_def;
+
+typedef struct sb_step_def {
+    int kind;
+    int width, height; /* 0: the render size */
+    /* input */
+    int input;
+    /* pattern, pass */
+    int program;
+    int format;
+    int dialect;
+    int feedback;
+    const sb_input_def *inputs;
+    int input_count;
+    const sb_uniform_def *uniforms;
+    int uniform_count;
+    int texel_width_literal, texel_height_literal, texel_width_uniform, texel_height_uniform;
+    float texel_width, texel_height;
+    const sb_isf_pass_def *isf_passes;
+    int isf_pass_count;
+    const sb_isf_target_def *isf_targets;
+    int isf_target_count;
+    /* value steps: room for their numbers; constant, held, parameter: the first numbers */
+    int value_capacity;
+    const float *values;
+    int value_count;
+    sb_operand_def follows;
+    const float *minimum, *maximum;
+    /* lfo */
+    int waveform;
+    float rate, phase;
+    /* operation: value_count components */
+    int operation;
+    const sb_operand_def *operands;
+    int operand_count;
+    /* reduction */
+    int measure, source, per_channel;
+} sb_step_def;
+"""#
+
+    static let runtime = #"""
+/* ---- The runtime: runs the tables above on the app's GLES 3 context. ---- */
+
+#define SB_MAXIMUM_SIDE 16384
+#define SB_MAXIMUM_LEVELS 16
+
+typedef struct sb_target {
+    GLuint texture, framebuffer;
+    int width, height, format;
+} sb_target;
+
+typedef struct sb_step_state {
+    sb_target own;             /* a pattern's or a pass's image */
+    sb_target feedback[2];     /* a pass that reads its own last frame draws into these by turns */
+    int feedback_last;         /* which of them holds the last frame */
+    sb_target *reshaped;       /* per input: laid onto the pass's shape (no texture: not needed) */
+    float *shares;             /* per input: the share of its width and height shown */
+    GLint *filters;            /* per input */
+    GLint *uniform_locations;  /* per uniform */
+    sb_target *isf_buffers;    /* per ISF target, two (one used unless persistent) */
+    int *isf_latest;           /* per ISF target: the buffer with its newest image */
+    int *isf_width, *isf_height; /* per ISF pass */
+    sb_target levels[SB_MAXIMUM_LEVELS];
+    int level_count;
+    const sb_target *image;    /* what the step made this frame */
+    float *value;              /* a value step's numbers */
+    int value_count, value_capacity;
+    int has_value, is_set;
+    int width, height;
+    GLint time_location, frame_location, delta_location, rate_location, mouse_location, date_location,
+          pass_index_location, render_size_location;
+} sb_step_state;
+
+typedef struct sb_runtime {
+    GLuint programs[sb_program_count + 1];
+    GLuint reshape_program, copy_program, histogram_program, shrink_programs[6];
+    GLuint vertex_array, quad_buffer, empty_vertex_array, output_framebuffer;
+    sb_step_state steps[sb_step_count];
+    sb_target inputs[sb_input_count + 1]; /* the app's textures, never deleted here */
+    int requested_width, requested_height;
+    int render_width, render_height;
+    int configured;
+    double previous_seconds;
+    int has_previous;
+    time_t created;
+    char error[1024];
+} sb_runtime;
+
+static int sb_fail(sb_runtime *runtime, int status, const char *format, const char *detail) {
+    snprintf(runtime->error, sizeof runtime->error, format, detail);
+    return status;
+}
+
+static int sb_check_gl(sb_runtime *runtime, const char *what) {
+    GLenum error = glGetError();
+    if (error == GL_NO_ERROR) return SB_OK;
+    snprintf(runtime->error, sizeof runtime->error, "GL error 0x%x while %s", (unsigned)error, what);
+    return error == GL_OUT_OF_MEMORY ? SB_ERROR_OUT_OF_MEMORY : SB_ERROR_GL;
+}
+
+static GLuint sb_compile(sb_runtime *runtime, GLenum stage, const sb_text *text, const char *what) {
+    GLuint shader = glCreateShader(stage);
+    const GLchar *source = text->text;
+    GLint length = (GLint)text->length;
+    GLint compiled = GL_FALSE;
+    char log[768];
+    GLsizei written = 0;
+    glShaderSource(shader, 1, &source, &length);
+    glCompileShader(shader);
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &compiled);
+    if (compiled == GL_TRUE) return shader;
+    glGetShaderInfoLog(shader, (GLsizei)sizeof log, &written, log);
+    log[written > 0 && written < (GLsizei)sizeof log ? written : 0] = '\0';
+    snprintf(runtime->error, sizeof runtime->error, "%s: the %s shader failed to compile: %s", what,
+             stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+    glDeleteShader(shader);
+    return 0;
+}
+
+static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text *fragment, const char *what) {
+    GLuint vertex_shader, fragment_shader, program;
+    GLint linked = GL_FALSE;
+    char log[768];
+    GLsizei written = 0;
+    vertex_shader = sb_compile(runtime, GL_VERTEX_SHADER, vertex, what);
+    if (!vertex_shader) return 0;
+    fragment_shader = sb_compile(runtime, GL_FRAGMENT_SHADER, fragment, what);
+    if (!fragment_shader) {
+        glDeleteShader(vertex_shader);
+        return 0;
+    }
+    program = glCreateProgram();
+    glAttachShader(program, vertex_shader);
+    glAttachShader(program, fragment_shader);
+    glBindAttribLocation(program, 0, "position");
+    glLinkProgram(program);
+    glDeleteShader(vertex_shader);
+    glDeleteShader(fragment_shader);
+    glGetProgramiv(program, GL_LINK_STATUS, &linked);
+    if (linked == GL_TRUE) return program;
+    glGetProgramInfoLog(program, (GLsizei)sizeof log, &written, log);
+    log[written > 0 && written < (GLsizei)sizeof log ? written : 0] = '\0';
+    snprintf(runtime->error, sizeof runtime->error, "%s: the shaders failed to link: %s", what, log);
+    glDeleteProgram(program);
+    return 0;
+}
+
+static void sb_release_target(sb_target *target) {
+    if (target->framebuffer) glDeleteFramebuffers(1, &target->framebuffer);
+    if (target->texture) glDeleteTextures(1, &target->texture);
+    memset(target, 0, sizeof *target);
+}
+
+/* A texture with a framebuffer drawing into it, made transparent black; kept while its shape stays. */
+static int sb_make_target(sb_runtime *runtime, sb_target *target, int width, int height, int format) {
+    GLenum status;
+    if (target->texture && target->width == width && target->height == height && target->format == format) return SB_OK;
+    sb_release_target(target);
+    glGenTextures(1, &target->texture);
+    glBindTexture(GL_TEXTURE_2D, target->texture);
+    if (format == SB_RGBA16F) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16F, width, height, 0, GL_RGBA, GL_HALF_FLOAT, NULL);
+    } else if (format == SB_RGBA32F) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, width, height, 0, GL_RGBA, GL_FLOAT, NULL);
+    } else {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glGenFramebuffers(1, &target->framebuffer);
+    glBindFramebuffer(GL_FRAMEBUFFER, target->framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target->texture, 0);
+    status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    target->width = width;
+    target->height = height;
+    target->format = format;
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        sb_release_target(target);
+        return sb_fail(runtime, SB_ERROR_GL, "a render target is not supported by this GL (%s)",
+                       format == SB_RGBA8 ? "RGBA8" : "floating point");
+    }
+    glViewport(0, 0, width, height);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    return sb_check_gl(runtime, "allocating a render target");
+}
+
+static void sb_draw_into(const sb_target *target) {
+    glBindFramebuffer(GL_FRAMEBUFFER, target->framebuffer);
+    glViewport(0, 0, target->width, target->height);
+}
+
+static void sb_bind(const sb_target *target, int unit, GLint filter) {
+    glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
+    glBindTexture(GL_TEXTURE_2D, target->texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+}
+
+static void sb_draw_quad(const sb_runtime *runtime) {
+    glBindVertexArray(runtime->vertex_array);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+/* Sets a uniform of any settable type from floats; int and bool types are rounded. */
+static void sb_set_uniform(GLint location, int type, int count, const float *values, int value_count) {
+    GLint integers[1024];
+    int index;
+    if (location < 0 || value_count <= 0) return;
+    switch (type) {
+    case SB_FLOAT: glUniform1fv(location, count, values); return;
+    case SB_VEC2: glUniform2fv(location, count, values); return;
+    case SB_VEC3: glUniform3fv(location, count, values); return;
+    case SB_VEC4: glUniform4fv(location, count, values); return;
+    case SB_MAT2: glUniformMatrix2fv(location, count, GL_FALSE, values); return;
+    case SB_MAT3: glUniformMatrix3fv(location, count, GL_FALSE, values); return;
+    case SB_MAT4: glUniformMatrix4fv(location, count, GL_FALSE, values); return;
+    default: break;
+    }
+    if (value_count > 1024) value_count = 1024;
+    for (index = 0; index < value_count; index++) integers[index] = (GLint)roundf(values[index]);
+    switch (type) {
+    case SB_INT: case SB_BOOL: glUniform1iv(location, count, integers); break;
+    case SB_IVEC2: case SB_BVEC2: glUniform2iv(location, count, integers); break;
+    case SB_IVEC3: case SB_BVEC3: glUniform3iv(location, count, integers); break;
+    default: glUniform4iv(location, count, integers); break;
+    }
+}
+
+/* An operand's numbers into `into` (at most `capacity`); returns how many. */
+static int sb_gather(const sb_runtime *runtime, const sb_operand_def *operand, float *into, int capacity) {
+    int count, index;
+    if (!operand->present) return 0;
+    if (operand->slot < 0) {
+        count = operand->literal_count < capacity ? operand->literal_count : capacity;
+        for (index = 0; index < count; index++) into[index] = operand->literal[index];
+        return count;
+    }
+    {
+        const sb_step_state *source = &runtime->steps[operand->slot];
+        if (operand->component_count == 0) {
+            count = source->value_count < capacity ? source->value_count : capacity;
+            for (index = 0; index < count; index++) into[index] = source->value[index];
+            return count;
+        }
+        count = operand->component_count < capacity ? operand->component_count : capacity;
+        for (index = 0; index < count; index++) {
+            int component = operand->components[index];
+            into[index] = component < source->value_count ? source->value[component] : 0;
+        }
+        return count;
+    }
+}
+
+/* One component of an operand; a one-number operand stands for every component. */
+static float sb_component(const sb_runtime *runtime, const sb_operand_def *operand, int component) {
+    float numbers[1024];
+    int count = sb_gather(runtime, operand, numbers, 1024);
+    if (count == 0) return 0;
+    return count == 1 ? numbers[0] : numbers[component < count ? component : count - 1];
+}
+
+static float sb_lfo(const sb_step_def *step, double seconds) {
+    double cycle = fmod((double)step->rate * seconds + (double)step->phase, 1.0);
+    double position = cycle < 0 ? cycle + 1 : cycle;
+    switch (step->waveform) {
+    case SB_TRIANGLE: return (float)(position < 0.5 ? 2 * position : 2 - 2 * position);
+    case SB_SQUARE: return position < 0.5 ? 1.0f : 0.0f;
+    default: return (float)(0.5 + 0.5 * sin(2 * 3.14159265358979323846 * position));
+    }
+}
+
+static void sb_evaluate(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state) {
+    int component, operand;
+    int first = !state->has_value;
+    for (component = 0; component < step->value_count; component++) {
+        float result = 0;
+        switch (step->operation) {
+        case SB_ADD:
+            for (operand = 0; operand < step->operand_count; operand++) result += sb_component(runtime, &step->operands[operand], component);
+            break;
+        case SB_MULTIPLY:
+            result = 1;
+            for (operand = 0; operand < step->operand_count; operand++) result *= sb_component(runtime, &step->operands[operand], component);
+            break;
+        case SB_MIX: {
+            float a = sb_component(runtime, &step->operands[0], component), b = sb_component(runtime, &step->operands[1], component);
+            result = a + (b - a) * sb_component(runtime, &step->operands[2], component);
+            break;
+        }
+        case SB_CLAMP: {
+            float value = sb_component(runtime, &step->operands[0], component);
+            float low = sb_component(runtime, &step->operands[1], component);
+            float high = sb_component(runtime, &step->operands[2], component);
+            result = value > low ? value : low;
+            result = result < high ? result : high;
+            break;
+        }
+        default: {
+            /* The previous result is this step's own last value; the factor is the share it keeps. */
+            float factor = first ? 0 : sb_component(runtime, &step->operands[1], component);
+            float previous = first ? 0 : state->value[component];
+            factor = factor > 0 ? (factor < 1 ? factor : 1) : 0;
+            result = previous * factor + sb_component(runtime, &step->operands[0], component) * (1 - factor);
+            break;
+        }
+        }
+        state->value[component] = result;
+    }
+    state->value_count = step->value_count;
+    state->has_value = 1;
+}
+
+/* Measures an image: shrinks it 4x4 texels per level to one texel and reads that back; a histogram
+   scatters one point per pixel onto its bin with additive blending. */
+static void sb_reduce(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state, const sb_target *input, int width, int height) {
+    const sb_target *source = input;
+    int source_width = width, source_height = height, span = 1, level;
+    float pixel[4] = {0, 0, 0, 0};
+    if (step->measure == SB_HISTOGRAM) {
+        const sb_target *bins = &state->levels[0];
+        float *floats;
+        int bin, rows = bins->height;
+        sb_draw_into(bins);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glUseProgram(runtime->histogram_program);
+        sb_bind(input, 0, GL_NEAREST);
+        glUniform1i(glGetUniformLocation(runtime->histogram_program, "width"), width);
+        glUniform1i(glGetUniformLocation(runtime->histogram_program, "rows"), rows);
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_ONE, GL_ONE);
+        glBindVertexArray(runtime->empty_vertex_array);
+        glDrawArraysInstanced(GL_POINTS, 0, width * height, rows);
+        glBindVertexArray(0);
+        glDisable(GL_BLEND);
+        floats = (float *)malloc(sizeof(float) * 4 * 256 * (size_t)rows);
+        if (!floats) return;
+        glReadPixels(0, 0, 256, rows, GL_RGBA, GL_FLOAT, floats);
+        for (bin = 0; bin < 256 * rows && bin < state->value_capacity; bin++) state->value[bin] = floats[bin * 4];
+        free(floats);
+        state->value_count = 256 * rows;
+        return;
+    }
+    for (level = 0; level < state->level_count; level++) {
+        GLuint program = runtime->shrink_programs[step->measure * 2 + (level == 0 ? 0 : 1)];
+        sb_draw_into(&state->levels[level]);
+        glUseProgram(program);
+        sb_bind(source, 0, GL_NEAREST);
+        glUniform2i(glGetUniformLocation(program, "sourceSize"), source_width, source_height);
+        glUniform1i(glGetUniformLocation(program, "span"), span);
+        glUniform2i(glGetUniformLocation(program, "originalSize"), width, height);
+        sb_draw_quad(runtime);
+        source = &state->levels[level];
+        source_width = source->width;
+        source_height = source->height;
+        span *= 4;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, source->framebuffer);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, pixel);
+    switch (step->measure) {
+    case SB_CENTROID:
+        /* Sums of x*w, y*w and w over the mask, each divided by the pixel count: dividing by the mean
+           weight gives the centroid, and the mean weight is the area. */
+        state->value[0] = pixel[2] > 0 ? pixel[0] / pixel[2] : -1;
+        state->value[1] = pixel[2] > 0 ? pixel[1] / pixel[2] : -1;
+        state->value[2] = pixel[2] > 0 ? pixel[2] : 0;
+        state->value_count = 3;
+        break;
+    case SB_MINMAX:
+        state->value[0] = pixel[0];
+        state->value[1] = pixel[1];
+        state->value_count = 2;
+        break;
+    default:
+        memcpy(state->value, pixel, sizeof pixel);
+        state->value_count = 4;
+        break;
+    }
+}
+
+/* An ISF size in pixels: rounded down, at least 1, at most the largest side; not a number gives 1. */
+static int sb_pixels(double value) {
+    if (value != value) return 1;
+    value = floor(value);
+    if (value < 1) return 1;
+    if (value > SB_MAXIMUM_SIDE) return SB_MAXIMUM_SIDE;
+    return (int)value;
+}
+
+static void sb_input_size(const sb_runtime *runtime, const sb_step_def *step, const sb_input_def *input, int *width, int *height) {
+    *width = input->feedback ? (step->width ? step->width : runtime->render_width) : runtime->steps[input->source].width;
+    *height = input->feedback ? (step->height ? step->height : runtime->render_height) : runtime->steps[input->source].height;
+}
+
+/* A pass's sizes, targets, reshaped inputs and the uniforms that only change with them. */
+static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state, int width, int height) {
+    GLuint program = runtime->programs[step->program];
+    float texel[2];
+    int input, pass, status;
+    if (step->feedback) {
+        if ((status = sb_make_target(runtime, &state->feedback[0], width, height, step->format))) return status;
+        if ((status = sb_make_target(runtime, &state->feedback[1], width, height, step->format))) return status;
+    } else if (step->isf_pass_count == 0) {
+        if ((status = sb_make_target(runtime, &state->own, width, height, step->format))) return status;
+    }
+    for (input = 0; input < step->input_count; input++) {
+        const sb_input_def *definition = &step->inputs[input];
+        int source_width, source_height, reshape;
+        sb_input_size(runtime, step, definition, &source_width, &source_height);
+        reshape = !definition->feedback && definition->mapping != SB_MAP_STRETCH
+            && (long)source_width * height != (long)source_height * width;
+        if (reshape) {
+            double ratio = ((double)width / (double)height) / ((double)source_width / (double)source_height);
+            int fill = definition->mapping == SB_MAP_FILL;
+            state->shares[input * 2] = (float)(fill ? (ratio < 1 ? ratio : 1) : (ratio < 1 ? 1 : ratio));
+            state->shares[input * 2 + 1] = (float)(fill ? (ratio < 1 ? 1 : 1 / ratio) : (ratio < 1 ? 1 / ratio : 1));
+            if ((status = sb_make_target(runtime, &state->reshaped[input], width, height, SB_RGBA8))) return status;
+        } else {
+            sb_release_target(&state->reshaped[input]);
+        }
+        /* 1:1 sampling is exact with nearest filtering. */
+        state->filters[input] = (source_width == width && source_height == height) || reshape ? GL_NEAREST : GL_LINEAR;
+        glUseProgram(program);
+        glUniform1i(glGetUniformLocation(program, definition->sampler), definition->unit);
+    }
+    glUseProgram(program);
+    /* GPUImage's neighbourhood convention: one texel of the first input, unless set. */
+    if (step->input_count) {
+        int first_width, first_height;
+        sb_input_size(runtime, step, &step->inputs[0], &first_width, &first_height);
+        texel[0] = 1.0f / (float)first_width;
+        texel[1] = 1.0f / (float)first_height;
+    } else {
+        texel[0] = 1.0f / (float)width;
+        texel[1] = 1.0f / (float)height;
+    }
+    if (step->texel_width_literal) texel[0] = step->texel_width;
+    else if (step->texel_width_uniform) glUniform1f(glGetUniformLocation(program, "texelWidth"), texel[0]);
+    if (step->texel_height_literal) texel[1] = step->texel_height;
+    else if (step->texel_height_uniform) glUniform1f(glGetUniformLocation(program, "texelHeight"), texel[1]);
+    glUniform2fv(glGetUniformLocation(program, "shaderbenchTexelStep"), 1, texel);
+    if (step->dialect == SB_DIALECT_SHADERTOY) {
+        float resolutions[12];
+        memset(resolutions, 0, sizeof resolutions);
+        glUniform3f(glGetUniformLocation(program, "iResolution"), (float)width, (float)height, 1);
+        for (input = 0; input < step->input_count; input++) {
+            int channel = step->inputs[input].channel, source_width, source_height;
+            if (channel < 0 || channel > 3) continue;
+            sb_input_size(runtime, step, &step->inputs[input], &source_width, &source_height);
+            resolutions[channel * 3] = (float)source_width;
+            resolutions[channel * 3 + 1] = (float)source_height;
+            resolutions[channel * 3 + 2] = 1;
+        }
+        glUniform3fv(glGetUniformLocation(program, "iChannelResolution"), 4, resolutions);
+    } else if (step->dialect == SB_DIALECT_ISF) {
+        glUniform2f(state->render_size_location, (float)width, (float)height);
+    }
+    for (pass = 0; pass < step->isf_pass_count; pass++) {
+        const sb_isf_pass_def *definition = &step->isf_passes[pass];
+        state->isf_width[pass] = definition->width ? sb_pixels(definition->width(width, height)) : width;
+        state->isf_height[pass] = definition->height ? sb_pixels(definition->height(width, height)) : height;
+        if (pass == step->isf_pass_count - 1 && definition->target < 0) {
+            if ((status = sb_make_target(runtime, &state->own, state->isf_width[pass], state->isf_height[pass], step->format))) return status;
+        }
+    }
+    for (input = 0; input < step->isf_target_count; input++) {
+        const sb_isf_target_def *target = &step->isf_targets[input];
+        int first = target->first_pass, format = target->is_float ? SB_RGBA16F : SB_RGBA8;
+        int buffer_width = state->isf_width[first], buffer_height = state->isf_height[first];
+        if ((status = sb_make_target(runtime, &state->isf_buffers[input * 2], buffer_width, buffer_height, format))) return status;
+        if (target->persistent && (status = sb_make_target(runtime, &state->isf_buffers[input * 2 + 1], buffer_width, buffer_height, format))) return status;
+        glUniform1i(glGetUniformLocation(program, target->name), target->unit);
+    }
+    return SB_OK;
+}
+
+/* Works out every size from the render size and the inputs' sizes, and makes what changed. */
+static int sb_configure(sb_runtime *runtime) {
+    int index, status;
+    runtime->render_width = sb_render_width;
+    runtime->render_height = sb_render_height;
+    if (sb_render_size_input >= 0) {
+        runtime->render_width = runtime->inputs[sb_render_size_input].width;
+        runtime->render_height = runtime->inputs[sb_render_size_input].height;
+    }
+    if (runtime->requested_width > 0) {
+        runtime->render_width = runtime->requested_width;
+        runtime->render_height = runtime->requested_height;
+    }
+    for (index = 0; index < sb_step_count; index++) {
+        const sb_step_def *step = &sb_steps[index];
+        sb_step_state *state = &runtime->steps[index];
+        int width = step->width ? step->width : runtime->render_width;
+        int height = step->height ? step->height : runtime->render_height;
+        state->width = width;
+        state->height = height;
+        switch (step->kind) {
+        case SB_STEP_INPUT:
+            state->width = runtime->inputs[step->input].width;
+            state->height = runtime->inputs[step->input].height;
+            break;
+        case SB_STEP_PATTERN:
+            if ((status = sb_make_target(runtime, &state->own, width, height, SB_RGBA8))) return status;
+            glUseProgram(runtime->programs[step->program]);
+            glUniform2f(glGetUniformLocation(runtime->programs[step->program], "size"), (float)width, (float)height);
+            break;
+        case SB_STEP_PASS:
+            if ((status = sb_configure_pass(runtime, step, state, width, height))) return status;
+            break;
+        case SB_STEP_REDUCTION: {
+            int source_width = runtime->steps[step->source].width, source_height = runtime->steps[step->source].height;
+            int level = 0;
+            if (step->measure == SB_HISTOGRAM) {
+                if ((status = sb_make_target(runtime, &state->levels[0], 256, step->per_channel ? 4 : 1, SB_RGBA32F))) return status;
+                state->level_count = 1;
+                break;
+            }
+            do {
+                source_width = (source_width + 3) / 4;
+                source_height = (source_height + 3) / 4;
+                if ((status = sb_make_target(runtime, &state->levels[level], source_width, source_height, SB_RGBA32F))) return status;
+                level++;
+            } while ((source_width > 1 || source_height > 1) && level < SB_MAXIMUM_LEVELS);
+            state->level_count = level;
+            for (; level < SB_MAXIMUM_LEVELS; level++) sb_release_target(&state->levels[level]);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    runtime->configured = 1;
+    return sb_check_gl(runtime, "sizing the graph's images");
+}
+
+static void sb_set_frame_uniforms(const sb_step_def *step, const sb_step_state *state, int frame, double seconds, double delta, const float date[4]) {
+    glUniform1f(state->time_location, (float)seconds);
+    glUniform1i(state->frame_location, frame);
+    glUniform1f(state->rate_location, (float)(1 / delta));
+    glUniform4f(state->mouse_location, 0, 0, 0, 0);
+    if (step->dialect == SB_DIALECT_ISF) {
+        /* ISF counts months from 1 and has no interval before the first frame. */
+        glUniform1f(state->delta_location, frame == 0 ? 0 : (float)delta);
+        glUniform4f(state->date_location, date[0], date[1] + 1, date[2], date[3]);
+    } else {
+        glUniform1f(state->delta_location, (float)delta);
+        glUniform4f(state->date_location, date[0], date[1], date[2], date[3]);
+    }
+}
+
+static void sb_write_uniforms(const sb_runtime *runtime, const sb_step_def *step, const sb_step_state *state, int wired) {
+    float numbers[1024];
+    int index;
+    for (index = 0; index < step->uniform_count; index++) {
+        const sb_uniform_def *uniform = &step->uniforms[index];
+        int count;
+        if ((uniform->value.slot >= 0) != wired) continue;
+        count = sb_gather(runtime, &uniform->value, numbers, 1024);
+        sb_set_uniform(state->uniform_locations[index], uniform->type, uniform->count, numbers, count);
+    }
+}
+
+/* Lays inputs of another shape onto the pass's shape, then binds every input to its unit. */
+static void sb_prepare_inputs(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state) {
+    int input;
+    for (input = 0; input < step->input_count; input++) {
+        const sb_step_state *source;
+        if (!state->reshaped[input].texture) continue;
+        source = &runtime->steps[step->inputs[input].source];
+        sb_draw_into(&state->reshaped[input]);
+        glUseProgram(runtime->reshape_program);
+        sb_bind(source->image, 0, GL_LINEAR);
+        glUniform2f(glGetUniformLocation(runtime->reshape_program, "share"), state->shares[input * 2], state->shares[input * 2 + 1]);
+        glUniform2f(glGetUniformLocation(runtime->reshape_program, "passSize"), (float)state->width, (float)state->height);
+        sb_draw_quad(runtime);
+    }
+}
+
+static void sb_bind_inputs(const sb_runtime *runtime, const sb_step_def *step, const sb_step_state *state) {
+    int input;
+    for (input = 0; input < step->input_count; input++) {
+        const sb_input_def *definition = &step->inputs[input];
+        const sb_target *image = state->reshaped[input].texture ? &state->reshaped[input]
+            : definition->feedback ? &state->feedback[state->feedback_last] : runtime->steps[definition->source].image;
+        if (image) sb_bind(image, definition->unit, state->filters[input]);
+    }
+}
+
+/* An ISF node's PASSES, each into its target (or the node's image), with PASSINDEX set. */
+static void sb_run_isf_passes(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state) {
+    GLuint program = runtime->programs[step->program];
+    int pass, target;
+    for (pass = 0; pass < step->isf_pass_count; pass++) {
+        const sb_isf_pass_def *definition = &step->isf_passes[pass];
+        const sb_target *draw;
+        int last = pass == step->isf_pass_count - 1;
+        if (definition->target < 0 && !last) continue; /* nothing can read what it would draw */
+        for (target = 0; target < step->isf_target_count; target++) {
+            sb_bind(&state->isf_buffers[target * 2 + state->isf_latest[target]], step->isf_targets[target].unit, GL_LINEAR);
+        }
+        if (definition->target >= 0) {
+            int persistent = step->isf_targets[definition->target].persistent;
+            draw = &state->isf_buffers[definition->target * 2 + (persistent ? 1 - state->isf_latest[definition->target] : 0)];
+        } else {
+            draw = &state->own;
+        }
+        sb_draw_into(draw);
+        glUseProgram(program);
+        glUniform1i(state->pass_index_location, pass);
+        glUniform2f(state->render_size_location, (float)state->isf_width[pass], (float)state->isf_height[pass]);
+        sb_draw_quad(runtime);
+        if (definition->target >= 0 && step->isf_targets[definition->target].persistent) {
+            state->isf_latest[definition->target] = 1 - state->isf_latest[definition->target];
+        }
+        if (last) state->image = draw;
+    }
+}
+
+static void sb_date(const sb_runtime *runtime, double seconds, float date[4]) {
+    time_t moment = runtime->created + (time_t)seconds;
+    struct tm *parts = localtime(&moment);
+    double fraction = seconds - floor(seconds);
+    date[0] = date[1] = date[2] = date[3] = 0;
+    if (!parts) return;
+    date[0] = (float)(parts->tm_year + 1900);
+    date[1] = (float)parts->tm_mon;
+    date[2] = (float)parts->tm_mday;
+    date[3] = (float)(parts->tm_hour * 3600 + parts->tm_min * 60 + parts->tm_sec + fraction);
+}
+
+static int sb_render(sb_runtime *runtime, double seconds, int frame) {
+    double delta;
+    float date[4];
+    int index, status;
+    for (index = 0; index < sb_input_count; index++) {
+        if (!runtime->inputs[index].texture) {
+            return sb_fail(runtime, SB_ERROR_MISSING_INPUT, "input '%s' has no texture; set it before rendering", sb_input_names[index]);
+        }
+    }
+    if (!runtime->configured && (status = sb_configure(runtime))) return status;
+    if (runtime->has_previous && seconds > runtime->previous_seconds) delta = seconds - runtime->previous_seconds;
+    else delta = frame > 0 ? seconds / frame : 1.0 / 60;
+    runtime->previous_seconds = seconds;
+    runtime->has_previous = 1;
+    sb_date(runtime, seconds, date);
+    for (index = 0; index < sb_step_count; index++) {
+        const sb_step_def *step = &sb_steps[index];
+        sb_step_state *state = &runtime->steps[index];
+        switch (step->kind) {
+        case SB_STEP_INPUT:
+            state->image = &runtime->inputs[step->input];
+            break;
+        case SB_STEP_PATTERN:
+            sb_draw_into(&state->own);
+            glUseProgram(runtime->programs[step->program]);
+            glUniform1f(glGetUniformLocation(runtime->programs[step->program], "time"), (float)seconds);
+            sb_draw_quad(runtime);
+            state->image = &state->own;
+            break;
+        case SB_STEP_PASS:
+            sb_prepare_inputs(runtime, step, state);
+            if (step->isf_pass_count) {
+                glUseProgram(runtime->programs[step->program]);
+                sb_bind_inputs(runtime, step, state);
+                sb_write_uniforms(runtime, step, state, 1);
+                sb_set_frame_uniforms(step, state, frame, seconds, delta, date);
+                sb_run_isf_passes(runtime, step, state);
+                break;
+            }
+            {
+                sb_target *target = step->feedback ? &state->feedback[1 - state->feedback_last] : &state->own;
+                sb_draw_into(target);
+                glUseProgram(runtime->programs[step->program]);
+                sb_bind_inputs(runtime, step, state);
+                sb_write_uniforms(runtime, step, state, 1);
+                if (step->dialect != SB_DIALECT_GLSL) sb_set_frame_uniforms(step, state, frame, seconds, delta, date);
+                sb_draw_quad(runtime);
+                if (step->feedback) state->feedback_last = 1 - state->feedback_last;
+                state->image = target;
+            }
+            break;
+        case SB_STEP_TIME:
+            state->value[0] = (float)seconds;
+            state->value_count = 1;
+            break;
+        case SB_STEP_LFO:
+            state->value[0] = sb_lfo(step, seconds);
+            state->value_count = 1;
+            break;
+        case SB_STEP_OPERATION:
+            sb_evaluate(runtime, step, state);
+            break;
+        case SB_STEP_REDUCTION: {
+            const sb_step_state *source = &runtime->steps[step->source];
+            if (source->image) sb_reduce(runtime, step, state, source->image, source->width, source->height);
+            break;
+        }
+        case SB_STEP_PARAMETER:
+            /* Until the app sets it, a parameter follows what the composition wires into it. */
+            if (!state->is_set && step->follows.present) state->value_count = sb_gather(runtime, &step->follows, state->value, state->value_capacity);
+            break;
+        default:
+            break;
+        }
+    }
+    return sb_check_gl(runtime, "rendering a frame");
+}
+
+static void sb_destroy(sb_runtime *runtime) {
+    int index, target;
+    if (!runtime) return;
+    for (index = 0; index < sb_step_count; index++) {
+        const sb_step_def *step = &sb_steps[index];
+        sb_step_state *state = &runtime->steps[index];
+        sb_release_target(&state->own);
+        sb_release_target(&state->feedback[0]);
+        sb_release_target(&state->feedback[1]);
+        for (target = 0; target < SB_MAXIMUM_LEVELS; target++) sb_release_target(&state->levels[target]);
+        if (state->reshaped) for (target = 0; target < step->input_count; target++) sb_release_target(&state->reshaped[target]);
+        if (state->isf_buffers) for (target = 0; target < step->isf_target_count * 2; target++) sb_release_target(&state->isf_buffers[target]);
+        free(state->reshaped);
+        free(state->shares);
+        free(state->filters);
+        free(state->uniform_locations);
+        free(state->isf_buffers);
+        free(state->isf_latest);
+        free(state->isf_width);
+        free(state->isf_height);
+        free(state->value);
+    }
+    for (index = 0; index < sb_program_count; index++) if (runtime->programs[index]) glDeleteProgram(runtime->programs[index]);
+    for (index = 0; index < 6; index++) if (runtime->shrink_programs[index]) glDeleteProgram(runtime->shrink_programs[index]);
+    if (runtime->reshape_program) glDeleteProgram(runtime->reshape_program);
+    if (runtime->copy_program) glDeleteProgram(runtime->copy_program);
+    if (runtime->histogram_program) glDeleteProgram(runtime->histogram_program);
+    if (runtime->quad_buffer) glDeleteBuffers(1, &runtime->quad_buffer);
+    if (runtime->vertex_array) glDeleteVertexArrays(1, &runtime->vertex_array);
+    if (runtime->empty_vertex_array) glDeleteVertexArrays(1, &runtime->empty_vertex_array);
+    if (runtime->output_framebuffer) glDeleteFramebuffers(1, &runtime->output_framebuffer);
+    free(runtime);
+}
+
+static GLuint sb_link_built_in(sb_runtime *runtime, const sb_text *fragment, const sb_text *vertex, const char *what) {
+    GLuint program = sb_link(runtime, vertex ? vertex : &sb_fullscreen_vertex, fragment, what);
+    if (program) {
+        glUseProgram(program);
+        glUniform1i(glGetUniformLocation(program, "source"), 0);
+    }
+    return program;
+}
+
+static int sb_create(sb_runtime **result, char *message, size_t message_capacity) {
+    static const GLfloat corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    sb_runtime *runtime;
+    int index, status = SB_OK;
+    *result = NULL;
+    runtime = (sb_runtime *)calloc(1, sizeof *runtime);
+    if (!runtime) {
+        if (message && message_capacity) snprintf(message, message_capacity, "out of memory");
+        return SB_ERROR_OUT_OF_MEMORY;
+    }
+    runtime->created = time(NULL);
+    while (glGetError() != GL_NO_ERROR) {}
+    for (index = 0; index < sb_program_count && status == SB_OK; index++) {
+        runtime->programs[index] = sb_link(runtime, &sb_programs[index].vertex, &sb_programs[index].fragment, sb_programs[index].what);
+        if (!runtime->programs[index]) status = SB_ERROR_COMPILE;
+    }
+    if (status == SB_OK && sb_uses_reshape && !(runtime->reshape_program = sb_link_built_in(runtime, &sb_reshape_fragment, NULL, "an input's mapping"))) status = SB_ERROR_COMPILE;
+    if (status == SB_OK && !(runtime->copy_program = sb_link(runtime, &sb_copy_vertex, &sb_copy_fragment, "the output copy"))) status = SB_ERROR_COMPILE;
+    if (status == SB_OK) {
+        glUseProgram(runtime->copy_program);
+        glUniform1i(glGetUniformLocation(runtime->copy_program, "image"), 0);
+    }
+    for (index = 0; index < 6 && status == SB_OK; index++) {
+        if (!sb_uses_measure[index / 2]) continue;
+        if (!(runtime->shrink_programs[index] = sb_link_built_in(runtime, &sb_shrink_fragments[index], NULL, "a reduction"))) status = SB_ERROR_COMPILE;
+    }
+    if (status == SB_OK && sb_uses_measure[SB_HISTOGRAM] && !(runtime->histogram_program = sb_link_built_in(runtime, &sb_histogram_fragment, &sb_histogram_vertex, "a histogram"))) status = SB_ERROR_COMPILE;
+    if (status == SB_OK) {
+        glGenVertexArrays(1, &runtime->vertex_array);
+        glGenVertexArrays(1, &runtime->empty_vertex_array);
+        glGenBuffers(1, &runtime->quad_buffer);
+        glGenFramebuffers(1, &runtime->output_framebuffer);
+        glBindVertexArray(runtime->vertex_array);
+        glBindBuffer(GL_ARRAY_BUFFER, runtime->quad_buffer);
+        glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+        glBindVertexArray(0);
+    }
+    for (index = 0; index < sb_step_count && status == SB_OK; index++) {
+        const sb_step_def *step = &sb_steps[index];
+        sb_step_state *state = &runtime->steps[index];
+        int count = step->input_count ? step->input_count : 1, uniform;
+        state->reshaped = (sb_target *)calloc((size_t)count, sizeof *state->reshaped);
+        state->shares = (float *)calloc((size_t)count * 2, sizeof *state->shares);
+        state->filters = (GLint *)calloc((size_t)count, sizeof *state->filters);
+        state->uniform_locations = (GLint *)calloc((size_t)(step->uniform_count + 1), sizeof *state->uniform_locations);
+        state->isf_buffers = (sb_target *)calloc((size_t)(step->isf_target_count + 1) * 2, sizeof *state->isf_buffers);
+        state->isf_latest = (int *)calloc((size_t)(step->isf_target_count + 1), sizeof *state->isf_latest);
+        state->isf_width = (int *)calloc((size_t)(step->isf_pass_count + 1), sizeof *state->isf_width);
+        state->isf_height = (int *)calloc((size_t)(step->isf_pass_count + 1), sizeof *state->isf_height);
+        state->value_capacity = step->value_capacity > 0 ? step->value_capacity : 1;
+        state->value = (float *)calloc((size_t)state->value_capacity, sizeof *state->value);
+        if (!state->reshaped || !state->shares || !state->filters || !state->uniform_locations || !state->isf_buffers
+            || !state->isf_latest || !state->isf_width || !state->isf_height || !state->value) {
+            status = sb_fail(runtime, SB_ERROR_OUT_OF_MEMORY, "%s", "out of memory");
+            break;
+        }
+        if (step->kind == SB_STEP_CONSTANT || step->kind == SB_STEP_HELD || step->kind == SB_STEP_PARAMETER) {
+            memcpy(state->value, step->values, sizeof(float) * (size_t)step->value_count);
+            state->value_count = step->value_count;
+        }
+        if (step->kind != SB_STEP_PASS) continue;
+        {
+            GLuint program = runtime->programs[step->program];
+            glUseProgram(program);
+            for (uniform = 0; uniform < step->uniform_count; uniform++) {
+                state->uniform_locations[uniform] = glGetUniformLocation(program, step->uniforms[uniform].name);
+            }
+            state->time_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "TIME" : "iTime");
+            state->frame_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "FRAMEINDEX" : "iFrame");
+            state->delta_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "TIMEDELTA" : "iTimeDelta");
+            state->rate_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iFrameRate");
+            state->mouse_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iMouse");
+            state->date_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "DATE" : "iDate");
+            state->pass_index_location = glGetUniformLocation(program, "PASSINDEX");
+            state->render_size_location = glGetUniformLocation(program, "RENDERSIZE");
+            sb_write_uniforms(runtime, step, state, 0);
+        }
+    }
+    if (status == SB_OK) status = sb_check_gl(runtime, "creating the graph");
+    if (status != SB_OK) {
+        if (message && message_capacity) snprintf(message, message_capacity, "%s", runtime->error);
+        sb_destroy(runtime);
+        return status;
+    }
+    *result = runtime;
+    return SB_OK;
+}
+
+/* Draws the output over all of `framebuffer`: texel for texel at the render size, filtered otherwise. */
+static int sb_present(sb_runtime *runtime, GLuint framebuffer, int width, int height) {
+    const sb_target *output = runtime->steps[sb_output_step].image;
+    int exact;
+    if (!output) return sb_fail(runtime, SB_ERROR_GL, "%s", "the output produced no image");
+    exact = output->width == width && output->height == height;
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    glViewport(0, 0, width, height);
+    glUseProgram(runtime->copy_program);
+    glUniform1i(glGetUniformLocation(runtime->copy_program, "exact"), exact);
+    sb_bind(output, 0, exact ? GL_NEAREST : GL_LINEAR);
+    sb_draw_quad(runtime);
+    glBindVertexArray(0);
+    return sb_check_gl(runtime, "drawing the output");
+}
+
+static int sb_render_to_texture(sb_runtime *runtime, double seconds, int frame, GLuint texture, int width, int height) {
+    int status;
+    if (width <= 0 || height <= 0 || !texture) return sb_fail(runtime, SB_ERROR_ARGUMENT, "%s", "the output texture and its size must be given");
+    if ((status = sb_render(runtime, seconds, frame))) return status;
+    glBindFramebuffer(GL_FRAMEBUFFER, runtime->output_framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return sb_fail(runtime, SB_ERROR_ARGUMENT, "%s", "the output texture cannot be drawn into (it must be a colour-renderable 2D texture)");
+    }
+    status = sb_present(runtime, runtime->output_framebuffer, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, runtime->output_framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return status;
+}
+
+static int sb_render_to_framebuffer(sb_runtime *runtime, double seconds, int frame, GLuint framebuffer, int width, int height) {
+    int status;
+    if (width <= 0 || height <= 0) return sb_fail(runtime, SB_ERROR_ARGUMENT, "%s", "the framebuffer's size must be given");
+    if ((status = sb_render(runtime, seconds, frame))) return status;
+    return sb_present(runtime, framebuffer, width, height);
+}
+
+static int sb_set_input(sb_runtime *runtime, int input, GLuint texture, int width, int height) {
+    sb_target *target = &runtime->inputs[input];
+    if (!texture || width <= 0 || height <= 0 || width > SB_MAXIMUM_SIDE || height > SB_MAXIMUM_SIDE) {
+        return sb_fail(runtime, SB_ERROR_ARGUMENT, "input '%s' needs a texture and a size from 1 to 16384", sb_input_names[input]);
+    }
+    if (target->width != width || target->height != height) runtime->configured = 0;
+    /* Sampled as the workbench samples its own images: edges clamp, never wrap. */
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    target->texture = texture;
+    target->width = width;
+    target->height = height;
+    return SB_OK;
+}
+
+static int sb_resize(sb_runtime *runtime, int width, int height) {
+    if (width < 0 || height < 0 || width > SB_MAXIMUM_SIDE || height > SB_MAXIMUM_SIDE || (width == 0) != (height == 0)) {
+        return sb_fail(runtime, SB_ERROR_ARGUMENT, "%s", "a render size is from 1 to 16384 on each side, or 0 x 0 for the composition's own");
+    }
+    runtime->requested_width = width;
+    runtime->requested_height = height;
+    runtime->configured = 0;
+    return SB_OK;
+}
+
+/* Sets a value step (a parameter, picked colour, dragged number, pointer or key), clamped to its range. */
+static void sb_set_value(sb_runtime *runtime, int step, const float *values, int count) {
+    const sb_step_def *definition = &sb_steps[step];
+    sb_step_state *state = &runtime->steps[step];
+    int index;
+    for (index = 0; index < count && index < state->value_capacity; index++) {
+        float value = values[index];
+        if (definition->minimum && value < definition->minimum[index]) value = definition->minimum[index];
+        if (definition->maximum && value > definition->maximum[index]) value = definition->maximum[index];
+        state->value[index] = value;
+    }
+    state->value_count = count < state->value_capacity ? count : state->value_capacity;
+    state->is_set = 1;
+}
+"""#
+}

@@ -1,0 +1,91 @@
+import ShaderGraph
+
+/// What an exported composition offers the app that embeds it: the images it feeds, the published
+/// parameters it sets, and the values the workbench takes from the pointer and keys, which an app sets
+/// itself. Both the Swift and the C export present this.
+struct ExportedInterface {
+    struct Input {
+        var node: String
+        /// `image` or `camera`: what the composition read it from.
+        var kind: String
+        /// The image file a composition names, which the embedded loader must find by name.
+        var file: String?
+    }
+
+    struct Parameter {
+        var reference: ParameterReference
+        var type: GLSLType
+        var arrayLength: Int?
+        /// What it is set to in the composition (or the shader's default); nil when a wire feeds it.
+        var initial: [Float]?
+        var minimum: [Float]?
+        var maximum: [Float]?
+        var label: String?
+
+        var componentCount: Int { (type.componentCount ?? 1) * (arrayLength ?? 1) }
+    }
+
+    /// A value the workbench takes from the pointer or keys: here the app's to set.
+    struct Interaction {
+        var node: String
+        var kind: NodeKind
+        var initial: [Float]
+        var minimum: Float?
+        var maximum: Float?
+    }
+
+    var inputs: [Input] = []
+    var parameters: [Parameter] = []
+    var interactions: [Interaction] = []
+    /// Value nodes whose value an app can read after a frame (reductions, and the rest).
+    var values: [String] = []
+
+    /// Reads the interface of `composition`, or every reason it cannot be exported, each at its node.
+    init(_ composition: Composition) throws(DiagnosticsError) {
+        let plan = try RenderPlan(composition)
+        var problems: [Diagnostic] = []
+        for step in plan.steps {
+            let node = step.node
+            switch node.kind {
+            case .image(let image):
+                inputs.append(Input(node: node.name, kind: "image", file: image.file))
+            case .camera:
+                inputs.append(Input(node: node.name, kind: "camera", file: nil))
+            case .sequence:
+                problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location))
+            case .shader(let pass):
+                if let imported = pass.interface.isf?.imported.first {
+                    problems.append(.error("node '\(node.name)': ISF IMPORTED images ('\(imported.name)') are read from files, which an exported graph does not; make the image an input of the shader and wire an image node to it", at: imported.location))
+                }
+            case .pick(let pick):
+                interactions.append(Interaction(node: node.name, kind: node.kind, initial: pick.initial))
+            case .drag(let drag):
+                interactions.append(Interaction(node: node.name, kind: node.kind, initial: [drag.initial],
+                                                minimum: drag.range.lowerBound, maximum: drag.range.upperBound))
+            case .mouse:
+                interactions.append(Interaction(node: node.name, kind: node.kind, initial: [0, 0, 0]))
+            case .key:
+                interactions.append(Interaction(node: node.name, kind: node.kind, initial: [0]))
+            default:
+                break
+            }
+            if case .value = node.output { values.append(node.name) }
+        }
+        guard problems.isEmpty else { throw DiagnosticsError(problems) }
+        for reference in composition.published {
+            guard case .shader(let pass)? = composition.node(named: reference.node)?.kind,
+                  let declaration = pass.interface.uniform(named: reference.uniform) else { continue }
+            var initial: [Float]?
+            switch pass.uniforms[reference.uniform] {
+            case .literal(let numbers, _)?: initial = numbers
+            case .wire?: initial = nil
+            case nil:
+                let count = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
+                initial = declaration.annotation?.defaultValue ?? [Float](repeating: 0, count: count)
+            }
+            parameters.append(Parameter(reference: reference, type: declaration.type, arrayLength: declaration.arrayLength,
+                                        initial: initial, minimum: declaration.annotation?.minimum,
+                                        maximum: declaration.annotation?.maximum, label: declaration.annotation?.label))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ShaderGraph
+
+/// `shaderbench export`: a composition as library code an app embeds, Swift (on ShaderbenchKit) or C
+/// (self-contained, GLES only). Refuses clearly, at the node, what an export cannot carry.
+public enum Exporter {
+    public enum Language: String, Sendable {
+        case swift, c
+    }
+
+    /// Writes the export of the composition at `path` into `directory` (made if missing) and returns the
+    /// files written. `name` names the type or prefix; the composition's file name by default.
+    public static func export(composition path: String, as language: Language, into directory: String,
+                              name: String? = nil) throws(DiagnosticsError) -> [String] {
+        guard !path.hasSuffix(".fsh") && !path.hasSuffix(".frag") && !path.hasSuffix(".fs") && !path.hasSuffix(".glsl") else {
+            throw DiagnosticsError([.error("\(path): export takes a composition; write one that uses this shader (see the README's tour)")])
+        }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let source: SourceText
+        do {
+            source = try UserFile.readText(path: absolute, displayPath: path)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        let composition = try CompositionLoader.load(source: SourceText(path: absolute, text: source.text))
+        let stem = (absolute as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "graph"
+        let files: [(name: String, text: String)]
+        switch language {
+        case .c:
+            let export = try CExport(composition, name: name ?? stem)
+            let tables = try CTables(composition, interface: export.interface)
+            files = [(export.headerName, export.header(from: (path as NSString).lastPathComponent)),
+                     (export.sourceName, export.source(tables: tables, from: (path as NSString).lastPathComponent))]
+        case .swift:
+            let embedded = try EmbeddedFiles(composition, compositionText: source.text)
+            let export = try SwiftExport(composition, name: name ?? stem, embedded: embedded)
+            files = [(export.fileName, export.source()), (export.typeName + "-README.md", SwiftReadme.text(for: export))]
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            return try files.map { file in
+                let target = (directory as NSString).appendingPathComponent(file.name)
+                try file.text.write(toFile: target, atomically: true, encoding: .utf8)
+                return target
+            }
+        } catch {
+            throw DiagnosticsError([.error("\(directory): cannot write the export: \(error.localizedDescription)")])
+        }
+    }
+}
