@@ -12,6 +12,7 @@ extension CExport {
         parts.append("enum { sb_program_count = \(tables.programs.count), sb_step_count = \(tables.steps.count), sb_input_count = \(interface.inputs.count) };")
         parts.append("static const int sb_render_width = \(tables.renderSize.width), sb_render_height = \(tables.renderSize.height), sb_render_size_input = \(tables.renderSizeInput);")
         parts.append("static const int sb_output_step = \(tables.outputStep);")
+        parts.append("#define SB_HAS_INPUTS \(interface.inputs.isEmpty ? 0 : 1)\n#define SB_HAS_SETTERS \(interface.parameters.isEmpty && interface.interactions.isEmpty ? 0 : 1)")
         parts.append("static const int sb_uses_reshape = \(tables.usesReshape ? 1 : 0);")
         parts.append("static const int sb_uses_measure[4] = { \(tables.usesMeasure.map { $0 ? "1" : "0" }.joined(separator: ", ")) };")
         let inputNames = interface.inputs.isEmpty ? ["\"\""] : interface.inputs.map { CodeLiteral.c($0.node) }

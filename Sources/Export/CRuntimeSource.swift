@@ -953,6 +953,7 @@ static int sb_render_to_framebuffer(sb_runtime *runtime, double seconds, int fra
     return sb_present(runtime, framebuffer, width, height);
 }
 
+#if SB_HAS_INPUTS
 static int sb_set_input(sb_runtime *runtime, int input, GLuint texture, int width, int height) {
     sb_target *target = &runtime->inputs[input];
     if (!texture || width <= 0 || height <= 0 || width > SB_MAXIMUM_SIDE || height > SB_MAXIMUM_SIDE) {
@@ -968,6 +969,7 @@ static int sb_set_input(sb_runtime *runtime, int input, GLuint texture, int widt
     target->height = height;
     return SB_OK;
 }
+#endif
 
 static int sb_resize(sb_runtime *runtime, int width, int height) {
     if (width < 0 || height < 0 || width > SB_MAXIMUM_SIDE || height > SB_MAXIMUM_SIDE || (width == 0) != (height == 0)) {
@@ -979,6 +981,7 @@ static int sb_resize(sb_runtime *runtime, int width, int height) {
     return SB_OK;
 }
 
+#if SB_HAS_SETTERS
 /* Sets a value step (a parameter, picked colour, dragged number, pointer or key), clamped to its range. */
 static void sb_set_value(sb_runtime *runtime, int step, const float *values, int count) {
     const sb_step_def *definition = &sb_steps[step];
@@ -993,5 +996,6 @@ static void sb_set_value(sb_runtime *runtime, int step, const float *values, int
     state->value_count = count < state->value_capacity ? count : state->value_capacity;
     state->is_set = 1;
 }
+#endif
 """#
 }

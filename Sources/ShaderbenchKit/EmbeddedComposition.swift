@@ -1,6 +1,6 @@
-import GPU
-import Images
-import ShaderGraph
+internal import GPU
+internal import Images
+internal import ShaderGraph
 
 /// A composition compiled into an app: its files are texts in the app's source, its image and camera
 /// inputs are textures or pixels the app feeds, and each frame renders into a texture or framebuffer the

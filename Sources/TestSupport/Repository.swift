@@ -30,9 +30,15 @@ public struct ProcessResult: Sendable {
 /// replaces the inherited one when given.
 public func runShaderbench(_ arguments: [String], in directory: String = Repository.root,
                            environment: [String: String]? = nil) throws -> ProcessResult {
+    try runProcess(Repository.executable, arguments, in: directory, environment: environment)
+}
+
+/// Runs any program the same way: a compiler, or a program it built.
+public func runProcess(_ executable: String, _ arguments: [String], in directory: String,
+                       environment: [String: String]? = nil) throws -> ProcessResult {
     let process = Process()
     if let environment { process.environment = environment }
-    process.executableURL = URL(fileURLWithPath: Repository.executable)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     let output = Pipe()

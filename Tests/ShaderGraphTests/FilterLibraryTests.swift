@@ -16,7 +16,7 @@ struct FilterLibraryTests {
             """.write(toFile: path, atomically: true, encoding: .utf8)
         do {
             return .success(try CompositionLoader.load(path: path))
-        } catch let error as DiagnosticsError {
+        } catch {
             return .failure(error)
         }
     }

@@ -1,0 +1,54 @@
+import Foundation
+import Images
+import TestSupport
+
+/// Builds and runs exported code with the real compilers, as an app's build would: `cc` for C, `swiftc`
+/// against the ShaderbenchKit library built beside the tests.
+enum ExportBuild {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static var buildFolder: String { (Repository.executable as NSString).deletingLastPathComponent }
+
+    static func run(_ executable: String, _ arguments: [String], in directory: String) throws -> ProcessResult {
+        try runProcess(executable, arguments, in: directory)
+    }
+
+    static func require(_ result: ProcessResult, _ what: String) throws {
+        guard result.status == 0 else { throw Failure(description: "\(what) failed (\(result.status)):\n\(result.error)\(result.output)") }
+    }
+
+    /// Compiles an exported C pair with the harness, warnings as errors, in C99 with no extensions.
+    static func compileC(prefix: String, in directory: String, setup: String) throws -> String {
+        try setup.write(toFile: directory + "/setup.inc", atomically: true, encoding: .utf8)
+        let harness = directory + "/harness"
+        try require(run("/usr/bin/cc", ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-O1", "-DGRAPH=\(prefix)",
+                                        "-include", "\(prefix).h", "-I", directory, Repository.path("Tests/ExportTests/Harness/harness.c"),
+                                        "\(prefix).c", "-o", harness, "-lGLESv2", "-lEGL", "-lm"], in: directory), "cc")
+        return harness
+    }
+
+    /// Compiles exported Swift files with the harness into one program, linking ShaderbenchKit.
+    static func compileSwift(_ files: [String], in directory: String) throws -> String {
+        let harness = directory + "/harness"
+        let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "swiftc"
+        let modules = ["CGLES", "CEGL", "CPNG", "CTurboJPEG", "CV4L2"].flatMap { ["-I", Repository.path("Sources/\($0)")] }
+        let arguments = files + [Repository.path("Tests/ExportTests/Harness/main.swift"), "-o", harness,
+                                 "-I", buildFolder + "/Modules", "-I", Repository.path(".build/checkouts/Yams/Sources/CYaml/include")]
+            + modules + ["-L", buildFolder, "-lShaderbenchKit", "-Xlinker", "-rpath", "-Xlinker", buildFolder]
+        try require(run(swiftc, arguments, in: directory), "swiftc")
+        return harness
+    }
+
+    /// How many bytes of two same-sized images differ, and by at most how much.
+    static func difference(_ a: RGBAImage, _ b: RGBAImage) -> (count: Int, largest: Int) {
+        guard a.width == b.width, a.height == b.height else { return (Int.max, Int.max) }
+        var count = 0, largest = 0
+        for index in a.pixels.indices where a.pixels[index] != b.pixels[index] {
+            count += 1
+            largest = max(largest, abs(Int(a.pixels[index]) - Int(b.pixels[index])))
+        }
+        return (count, largest)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// Every example composition, exported to C and to Swift, compiled by the real compilers and run headless
+/// on the same input as `shaderbench render`: the frames are the same, byte for byte.
+@Suite("Exported code draws the workbench's pixels", .serialized)
+struct ExportFaithfulnessTests {
+    /// Same GL, same shaders, same draws: nothing is left to round differently.
+    static let tolerance = 0
+    static let frames = 3
+    static let fps = 30.0
+
+    /// The shipped photo, decoded by the workbench, as the input every export and render gets.
+    static func inputImage(in folder: TemporaryFolder) throws -> RGBAImage {
+        let image = try ImageFile.read(path: Repository.path("images/landscape.jpg"))
+        try ImageFile.writePNG(image, to: folder.file("input.png"))
+        try Data(image.pixels).write(to: URL(fileURLWithPath: folder.file("input.rgba")))
+        return image
+    }
+
+    /// `render`'s frames, with the input in place of the live source when the composition has inputs.
+    static func reference(_ composition: String, hasInputs: Bool, in folder: TemporaryFolder) throws -> [RGBAImage] {
+        let arguments = ["render", Repository.path("compositions/\(composition)"), "--out", folder.file("reference-%d.png"),
+                         "--frames", "\(frames)", "--fps", "\(fps)"] + (hasInputs ? ["--input", folder.file("input.png")] : [])
+        let result = try runShaderbench(arguments)
+        #expect(result.status == 0, "\(result.error)")
+        return try (0..<frames).map { try ImageFile.read(path: folder.file("reference-\($0).png")) }
+    }
+
+    static func compare(_ frames: [RGBAImage], with reference: [RGBAImage], what: String) {
+        for (index, (frame, expected)) in zip(frames, reference).enumerated() {
+            #expect(frame.width == expected.width && frame.height == expected.height, "\(what) frame \(index) size")
+            let difference = ExportBuild.difference(frame, expected)
+            #expect(difference.largest <= tolerance, "\(what) frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
+        }
+    }
+
+    @Test("C: each example matches render", arguments: Repository.compositions)
+    func c(composition: String) throws {
+        let folder = try TemporaryFolder()
+        let input = try Self.inputImage(in: folder)
+        let export = try runShaderbench(["export", Repository.path("compositions/\(composition)"), "--c", folder.path])
+        try #require(export.status == 0, "\(export.error)")
+        let header = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".h") })
+        let prefix = String(header.dropLast(2))
+        let headerText = try String(contentsOfFile: folder.file(header), encoding: .utf8)
+        let setters = Self.matches(of: "(\(prefix)_set_input_[a-z0-9_]+)\\(", in: headerText)
+        let setup = setters.map { "CHECK(\($0)(graph, load_rgba(\"\(folder.file("input.rgba"))\", \(input.width), \(input.height)), \(input.width), \(input.height)));" }
+        let reference = try Self.reference(composition, hasInputs: !setters.isEmpty, in: folder)
+        let harness = try ExportBuild.compileC(prefix: prefix, in: folder.path, setup: setup.joined(separator: "\n"))
+        try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: true)
+        let size = try #require(reference.first)
+        try ExportBuild.require(ExportBuild.run(harness, [folder.file("out"), "\(size.width)", "\(size.height)", "\(Self.frames)", "\(Self.fps)"],
+                                                in: folder.path), "the C harness")
+        let frames = try (0..<Self.frames).map { index in
+            RGBAImage(width: size.width, height: size.height,
+                      pixels: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("out/frame-\(index).rgba")))))
+        }
+        Self.compare(frames, with: reference, what: "\(composition) in C")
+    }
+
+    /// All the examples in one Swift program, the way an app would hold several; inputs go in as
+    /// textures for some and as pixels for others.
+    @Test("Swift: every example matches render")
+    func swift() throws {
+        let folder = try TemporaryFolder()
+        _ = try Self.inputImage(in: folder)
+        var sources: [String] = []
+        var cases: [String] = []
+        var runs: [(composition: String, type: String, hasInputs: Bool)] = []
+        for (number, composition) in Repository.compositions.enumerated() {
+            let directory = folder.file("swift-\(number)")
+            let export = try runShaderbench(["export", Repository.path("compositions/\(composition)"), "--swift", directory])
+            try #require(export.status == 0, "\(export.error)")
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".swift") })
+            let type = String(file.dropLast(6))
+            let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            let setters = Set(Self.matches(of: "public func (set[A-Za-z0-9_]+)\\(texture:", in: text)).sorted()
+            let feeds = setters.map { setter in
+                number.isMultiple(of: 2) ? "try graph.\(setter)(texture: inputTexture, width: input.width, height: input.height)"
+                    : "try graph.\(setter)(pixels: input.pixels, width: input.width, height: input.height)"
+            }
+            cases.append("    case \"\(type)\":\n        let graph = try \(type)()\n" + feeds.map { "        \($0)\n" }.joined() + "        return graph")
+            sources.append(directory + "/" + file)
+            runs.append((composition, type, !setters.isEmpty))
+        }
+        let conformances = runs.map { "extension \($0.type): ExportedGraph {}" }.joined(separator: "\n")
+        let setup = """
+            import Images
+
+            \(conformances)
+
+            func makeGraph(_ name: String, input: RGBAImage, inputTexture: UInt32) throws -> any ExportedGraph {
+                switch name {
+            \(cases.joined(separator: "\n"))
+                default: fatalError("no exported type \\(name)")
+                }
+            }
+
+            """
+        try setup.write(toFile: folder.file("Setup.swift"), atomically: true, encoding: .utf8)
+        let harness = try ExportBuild.compileSwift(sources + [folder.file("Setup.swift")], in: folder.path)
+        for run in runs {
+            let reference = try Self.reference(run.composition, hasInputs: run.hasInputs, in: folder)
+            let out = folder.file("out-\(run.type)")
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let size = try #require(reference.first)
+            try ExportBuild.require(ExportBuild.run(harness, [run.type, folder.file("input.png"), out, "\(size.width)", "\(size.height)",
+                                                              "\(Self.frames)", "\(Self.fps)"], in: folder.path), "the Swift harness for \(run.type)")
+            let frames = try (0..<Self.frames).map { try ImageFile.read(path: "\(out)/frame-\($0).png") }
+            Self.compare(frames, with: reference, what: "\(run.composition) in Swift")
+        }
+    }
+
+    static func matches(of pattern: String, in text: String) -> [String] {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+}
