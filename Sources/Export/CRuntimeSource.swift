@@ -783,6 +783,9 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
 static void sb_destroy(sb_runtime *runtime) {
     int index, target;
     if (!runtime) return;
+    /* A program still in use would outlive its deletion. */
+    glUseProgram(0);
+    glBindVertexArray(0);
     for (index = 0; index < sb_step_count; index++) {
         const sb_step_def *step = &sb_steps[index];
         sb_step_state *state = &runtime->steps[index];

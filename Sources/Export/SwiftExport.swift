@@ -98,18 +98,18 @@ struct SwiftExport {
         }
         lines += [
             "",
-            "    /// The render size; nil follows the composition\(composition.size.map { " (\($0.width)×\($0.height))" } ?? " (its first input's size)").",
+            "    /// The render size; nil follows the composition\(composition.size.map { " (\($0.width)x\($0.height))" } ?? " (its first input's size)").",
             "    public var renderSize: (width: Int, height: Int)? {",
             "        get { graph.renderSize }",
             "        set { graph.renderSize = newValue }",
             "    }",
             "",
-            "    /// Renders the frame at `seconds` (frame number `frame`) into your RGBA texture of `width`×`height`.",
+            "    /// Renders the frame at `seconds` (frame number `frame`) into your RGBA texture of `width`x`height`.",
             "    public func render(seconds: Double, frame: Int, intoTexture texture: UInt32, width: Int, height: Int) throws {",
             "        try graph.render(seconds: seconds, frame: frame, intoTexture: texture, width: width, height: height)",
             "    }",
             "",
-            "    /// Renders the frame at `seconds` into your framebuffer (0: the default one) of `width`×`height`.",
+            "    /// Renders the frame at `seconds` into your framebuffer (0: the default one) of `width`x`height`.",
             "    public func render(seconds: Double, frame: Int, intoFramebuffer framebuffer: UInt32, width: Int, height: Int) throws {",
             "        try graph.render(seconds: seconds, frame: frame, intoFramebuffer: framebuffer, width: width, height: height)",
             "    }",
@@ -122,7 +122,7 @@ struct SwiftExport {
             "    public func pointerPressed(x: Float, y: Float) { graph.pointerPressed(x: x, y: y) }",
             "    public func pointerReleased(x: Float, y: Float) { graph.pointerReleased(x: x, y: y) }",
             "",
-            "    /// Whether a key (`a`…`z`, `space`) is held, for key nodes.",
+            "    /// Whether a key (`a`...`z`, `space`) is held, for key nodes.",
             "    public func setKey(_ key: String, held: Bool) { graph.setKey(key, held: held) }",
             "}",
             "",
@@ -134,9 +134,10 @@ struct SwiftExport {
     private func property(_ parameter: ExportedInterface.Parameter, named name: String) -> [String] {
         let key = CodeLiteral.swift(parameter.reference.description)
         let count = parameter.componentCount
-        var doc = "/// \(parameter.reference): \(parameter.type)\(parameter.arrayLength.map { "[\($0)]" } ?? "")"
+        var doc = "\(parameter.reference): \(parameter.type)\(parameter.arrayLength.map { "[\($0)]" } ?? "")"
         if let label = parameter.label { doc += ", \"\(label)\"" }
         if let minimum = parameter.minimum, let maximum = parameter.maximum { doc += ", from \(list(minimum)) to \(list(maximum))" }
+        doc = "/// " + CodeLiteral.comment(doc)
         let doc2 = parameter.initial == nil ? "/// Wired in the composition until it is set." : nil
         let current = "graph.parameter(\(key)) ?? [Float](repeating: 0, count: \(count))"
         let clamped: (String) -> String = { value in

@@ -2,17 +2,22 @@
    from raw RGBA files, frames rendered into a texture of the app's and read back to raw RGBA files.
 
    Built with -DGRAPH=<prefix> and -include <prefix>.h; setup.inc holds the composition's own calls
-   (feeding inputs, setting parameters). Usage: harness OUT_DIR WIDTH HEIGHT FRAMES FPS */
+   (feeding inputs, setting parameters). After destroying the graph (and its own textures) it checks that
+   no GL object is left. Usage: harness OUT_DIR WIDTH HEIGHT FRAMES FPS */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define PASTE2(a, b) a##_##b
 #define PASTE(a, b) PASTE2(a, b)
 #define API(name) PASTE(GRAPH, name)
 #define CHECK(call) do { int status_ = (int)(call); if (status_ != 0) { \
     fprintf(stderr, "%s failed (%d): %s\n", #call, status_, API(last_error)(graph)); return 1; } } while (0)
+
+static GLuint loaded[16];
+static int loaded_count;
 
 static GLuint load_rgba(const char *path, int width, int height) {
     size_t size = (size_t)width * (size_t)height * 4;
@@ -29,7 +34,23 @@ static GLuint load_rgba(const char *path, int width, int height) {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
     free(pixels);
+    if (loaded_count < 16) loaded[loaded_count++] = texture;
     return texture;
+}
+
+/* GL names are small integers handed out in order; any still naming an object after every owner
+   released its own is a leak. */
+static int count_live_objects(void) {
+    GLuint name;
+    int live = 0;
+    for (name = 1; name < 100000; name++) {
+        if (glIsTexture(name) || glIsFramebuffer(name) || glIsProgram(name) || glIsShader(name) || glIsBuffer(name)
+            || glIsVertexArray(name) || glIsRenderbuffer(name)) {
+            fprintf(stderr, "GL object %u is still alive\n", name);
+            live++;
+        }
+    }
+    return live;
 }
 
 int main(int argc, char **argv) {
@@ -65,6 +86,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     (void)load_rgba;
+    (void)strstr;
 #include "setup.inc"
     glGenTextures(1, &output);
     glBindTexture(GL_TEXTURE_2D, output);
@@ -91,6 +113,8 @@ int main(int argc, char **argv) {
     glDeleteFramebuffers(1, &framebuffer);
     glDeleteTextures(1, &output);
     API(destroy)(graph);
+    glDeleteTextures(loaded_count, loaded);
+    if (count_live_objects() > 0) return 3;
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(display, context);
     return 0;

@@ -1,0 +1,65 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// What an export cannot carry is refused at its line, with what to do instead; nothing is dropped silently
+/// and nothing is written.
+@Suite("Exports refuse what they cannot carry")
+struct ExportRefusalTests {
+    static func writeImage(_ path: String) throws {
+        try ImageFile.writePNG(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16)), to: path)
+    }
+
+    @Test("a sequence node, which reads files while it runs, is refused at its line", arguments: ["c", "swift"])
+    func sequence(language: String) throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("frames"), withIntermediateDirectories: true)
+        for index in 1...2 { try Self.writeImage(folder.file("frames/\(String(format: "%04d", index)).png")) }
+        let composition = try folder.write("clip.yaml", """
+            composition: 1
+            nodes:
+              clip: { kind: sequence, files: frames/%04d.png }
+              tone: { kind: shader, filter: sepia, inputs: { inputImageTexture: clip } }
+            output: tone
+            """)
+        let result = try runShaderbench(["export", composition, "--\(language)", folder.file("out")], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("clip.yaml:3:"), "located at the node: \(result.error)")
+        #expect(result.error.contains("node 'clip': a sequence reads numbered files while it runs"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out")), "nothing is written")
+    }
+
+    @Test("an ISF shader's IMPORTED image is refused at its entry in the header")
+    func importedImage() throws {
+        let folder = try TemporaryFolder()
+        try Self.writeImage(folder.file("logo.png"))
+        try folder.write("stamp.fs", """
+            /*{
+                "ISFVSN": "2.0",
+                "IMPORTED": { "logo": { "PATH": "logo.png" } }
+            }*/
+            void main() { gl_FragColor = IMG_NORM_PIXEL(logo, isf_FragNormCoord); }
+            """)
+        let composition = try folder.write("stamp.yaml", """
+            composition: 1
+            nodes:
+              stamp: { kind: shader, file: stamp.fs }
+            output: stamp
+            """)
+        let result = try runShaderbench(["export", composition, "--c", folder.file("out")], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("stamp.fs:3:"), "located in the header: \(result.error)")
+        #expect(result.error.contains("ISF IMPORTED images ('logo')"), "\(result.error)")
+    }
+
+    @Test("a lone shader is refused with what to write instead; both or neither language is an error")
+    func usage() throws {
+        let lone = try runShaderbench(["export", Repository.path("shaders/sepia.fsh"), "--c", "/tmp/unused"])
+        #expect(lone.status == 1)
+        #expect(lone.error.contains("export takes a composition"), "\(lone.error)")
+        let neither = try runShaderbench(["export", Repository.path("compositions/sepia.yaml")])
+        #expect(neither.status != 0)
+        #expect(neither.error.contains("give one of --swift DIR or --c DIR"), "\(neither.error)")
+    }
+}
