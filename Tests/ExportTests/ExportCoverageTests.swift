@@ -1,0 +1,145 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// One composition with every node kind an export carries (an ISF shader with a float target and a
+/// persistent one sized by an expression, feedback, ShaderToy, reductions, value arithmetic, an LFO and
+/// the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
+@Suite("Exports carry every node kind", .serialized)
+struct ExportCoverageTests {
+    static let frames = 4
+
+    static let toy = """
+        void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            vec2 uv = fragCoord / iResolution.xy;
+            vec4 c = texture(iChannel0, uv);
+            fragColor = vec4(c.rgb * (0.75 + 0.25 * sin(iTime * 3.0 + float(iFrame))), 1.0);
+        }
+        """
+
+    static let accumulate = """
+        /*{
+            "ISFVSN": "2.0",
+            "INPUTS": [ { "NAME": "inputImage", "TYPE": "image" }, { "NAME": "cells", "TYPE": "float", "DEFAULT": 4.0 } ],
+            "PASSES": [
+                { "TARGET": "small", "WIDTH": "floor($WIDTH / $cells)", "HEIGHT": "floor($HEIGHT / $cells)", "FLOAT": true },
+                { "TARGET": "history", "PERSISTENT": true },
+                { }
+            ]
+        }*/
+        void main() {
+            if (PASSINDEX == 0) gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord);
+            else if (PASSINDEX == 1) gl_FragColor = mix(IMG_NORM_PIXEL(history, isf_FragNormCoord), IMG_NORM_PIXEL(small, isf_FragNormCoord), 0.5);
+            else gl_FragColor = IMG_NORM_PIXEL(history, isf_FragNormCoord) + vec4(vec3(TIME * 0.05), 0.0);
+        }
+        """
+
+    static let mixer = """
+        varying highp vec2 textureCoordinate;
+        varying highp vec2 textureCoordinate2;
+        uniform sampler2D inputImageTexture;
+        uniform sampler2D inputImageTexture2;
+        uniform highp float amount;    // default: 0.5, range: 0...1
+        uniform highp vec3 average;
+        uniform highp vec2 extremes;
+        void main() {
+            vec4 a = texture2D(inputImageTexture, textureCoordinate);
+            vec4 b = texture2D(inputImageTexture2, textureCoordinate2);
+            gl_FragColor = vec4(mix(a, b, amount).rgb * average * 2.0 * (extremes.y - extremes.x + 0.5), 1.0);
+        }
+        """
+
+    static let composition = """
+        composition: 1
+        size: [320, 180]
+        nodes:
+          photo: { kind: image, file: photo.png }
+          blur: { kind: shader, filter: gaussian-blur, inputs: { inputImage: photo } }
+          trail:
+            kind: shader
+            filter: low-pass
+            inputs: { inputImageTexture: blur, previousOutput: trail }
+            uniforms: { filterStrength: 0.7 }
+          toy: { kind: shader, file: toy.fsh, inputs: { iChannel0: trail } }
+          accumulate: { kind: shader, file: accumulate.fs, inputs: { inputImage: photo } }
+          wave: { kind: lfo, waveform: triangle, rate: 2.5 }
+          clock: { kind: time }
+          sum: { kind: add, values: [wave, clock, 0.1] }
+          steady: { kind: smooth, value: sum, factor: 0.5 }
+          amount: { kind: clamp, value: steady, min: 0, max: 1 }
+          colour: { kind: average, input: photo }
+          range: { kind: minmax, input: trail }
+          bins: { kind: histogram, input: photo, channels: rgb }
+          final:
+            kind: shader
+            file: mixer.fsh
+            inputs: { inputImageTexture: toy, inputImageTexture2: accumulate }
+            uniforms: { amount: amount, average: colour.rgb, extremes: range }
+        output: final
+        publish: [final.amount]
+        """
+
+    static func prepare() throws -> (folder: TemporaryFolder, composition: String, input: RGBAImage) {
+        let folder = try TemporaryFolder()
+        let image = try ImageFile.read(path: Repository.path("images/landscape.jpg"))
+        try ImageFile.writePNG(image, to: folder.file("photo.png"))
+        try Data(image.pixels).write(to: URL(fileURLWithPath: folder.file("photo.rgba")))
+        try folder.write("toy.fsh", toy)
+        try folder.write("accumulate.fs", accumulate)
+        try folder.write("mixer.fsh", mixer)
+        return (folder, try folder.write("everything.yaml", composition), image)
+    }
+
+    static func reference(_ composition: String, in folder: TemporaryFolder) throws -> [RGBAImage] {
+        let result = try runShaderbench(["render", composition, "--out", folder.file("reference-%d.png"), "--frames", "\(frames)"], in: folder.path)
+        try #require(result.status == 0, "\(result.error)")
+        return try (0..<frames).map { try ImageFile.read(path: folder.file("reference-\($0).png")) }
+    }
+
+    @Test("C")
+    func c() throws {
+        let (folder, composition, input) = try Self.prepare()
+        let reference = try Self.reference(composition, in: folder)
+        let export = try runShaderbench(["export", composition, "--c", folder.file("c")], in: folder.path)
+        try #require(export.status == 0, "\(export.error)")
+        let setup = """
+            CHECK(everything_set_input_photo(graph, load_rgba("\(folder.file("photo.rgba"))", \(input.width), \(input.height)), \(input.width), \(input.height)));
+            """
+        let harness = try ExportBuild.compileC(prefix: "everything", in: folder.file("c"), setup: setup)
+        try ExportBuild.require(ExportBuild.run(harness, [folder.path, "320", "180", "\(Self.frames)", "30"], in: folder.file("c")), "the C harness")
+        for (index, expected) in reference.enumerated() {
+            let pixels = try Data(contentsOf: URL(fileURLWithPath: folder.file("frame-\(index).rgba")))
+            let difference = ExportBuild.difference(RGBAImage(width: 320, height: 180, pixels: [UInt8](pixels)), expected)
+            #expect(difference.largest == 0, "frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
+        }
+    }
+
+    @Test("Swift")
+    func swift() throws {
+        let (folder, composition, _) = try Self.prepare()
+        let reference = try Self.reference(composition, in: folder)
+        let export = try runShaderbench(["export", composition, "--swift", folder.file("swift")], in: folder.path)
+        try #require(export.status == 0, "\(export.error)")
+        let setup = """
+            import Images
+
+            extension Everything: ExportedGraph {}
+
+            func makeGraph(_ name: String, input: RGBAImage, inputTexture: UInt32) throws -> any ExportedGraph {
+                let graph = try Everything()
+                try graph.setPhoto(texture: inputTexture, width: input.width, height: input.height)
+                return graph
+            }
+
+            """
+        try setup.write(toFile: folder.file("Setup.swift"), atomically: true, encoding: .utf8)
+        let harness = try ExportBuild.compileSwift([folder.file("swift/Everything.swift"), folder.file("Setup.swift")], in: folder.path)
+        try ExportBuild.require(ExportBuild.run(harness, ["Everything", folder.file("photo.png"), folder.path, "320", "180", "\(Self.frames)", "30"],
+                                                in: folder.path), "the Swift harness")
+        for (index, expected) in reference.enumerated() {
+            let difference = ExportBuild.difference(try ImageFile.read(path: folder.file("frame-\(index).png")), expected)
+            #expect(difference.largest == 0, "frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
+        }
+    }
+}
