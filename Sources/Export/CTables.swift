@@ -30,9 +30,8 @@ struct CTables {
         var parameterSlots: [String: Int] = [:]
         var position = 0
         for step in plan.steps {
-            for (number, parameter) in interface.parameters.enumerated() where parameter.reference.node == step.node.name {
+            for parameter in interface.parameters where parameter.reference.node == step.node.name {
                 parameterSlots[parameter.reference.description] = position
-                _ = number
                 position += 1
             }
             index[step.node.name] = position

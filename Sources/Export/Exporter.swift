@@ -12,7 +12,7 @@ public enum Exporter {
     /// files written. `name` names the type or prefix; the composition's file name by default.
     public static func export(composition path: String, as language: Language, into directory: String,
                               name: String? = nil) throws(DiagnosticsError) -> [String] {
-        guard !path.hasSuffix(".fsh") && !path.hasSuffix(".frag") && !path.hasSuffix(".fs") && !path.hasSuffix(".glsl") else {
+        guard !FilePaths.isShaderFile(path) else {
             throw DiagnosticsError([.error("\(path): export takes a composition; write one that uses this shader (see the README's tour)")])
         }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

@@ -15,11 +15,12 @@ enum SwiftReadme {
 
             ## Add it
 
-            Copy `\(type).swift` into a target that depends on ShaderbenchKit:
+            Copy `\(type).swift` into a target that depends on ShaderbenchKit, the library product of a
+            Shaderbench checkout:
 
             ```swift
-            .package(url: "https://github.com/shaderbench/shaderbench", branch: "main"),
-            // in the target:
+            .package(path: "../shaderbench"),   // where your checkout is
+            // in the target's dependencies:
             .product(name: "ShaderbenchKit", package: "shaderbench"),
             ```
 

@@ -1,6 +1,6 @@
 /// Lexical path handling for files a composition names: relative paths resolve against the composition's
 /// folder, and `a/../b` collapses so messages show the path a person would type.
-enum FilePaths {
+package enum FilePaths {
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
@@ -34,7 +34,7 @@ enum FilePaths {
     /// File name extensions that mark a lone fragment shader rather than a composition.
     static let shaderExtensions: Set<String> = ["fsh", "frag", "fs", "glsl"]
 
-    static func isShaderFile(_ path: String) -> Bool {
+    package static func isShaderFile(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
         return shaderExtensions.contains(path[path.index(after: dot)...].lowercased())
     }

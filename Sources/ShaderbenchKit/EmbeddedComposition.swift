@@ -8,7 +8,8 @@ internal import ShaderGraph
 /// around one; the frames it draws are the workbench's own, pixel for pixel, since the same executor runs.
 ///
 /// Calls change GL state (the bound framebuffer, program, textures and viewport); an app that relies on
-/// them sets them again after `render`.
+/// them sets them again after `render`. Its GL objects are released when it is, so release it with the
+/// context current.
 public final class EmbeddedComposition {
     /// The image inputs the app feeds, by node name, in the composition's order.
     public let inputNames: [String]
