@@ -142,7 +142,12 @@ struct CExport {
             return "const float *values /* \(count) */"
         }
         let scalar = parameter.type.scalarKind == GLSLType.ScalarKind.float ? "float" : "int"
-        return Array(["x", "y", "z", "w"].prefix(count)).map { "\(scalar) \($0)" }.joined(separator: ", ")
+        return Self.componentNames(count).map { "\(scalar) \($0)" }.joined(separator: ", ")
+    }
+
+    /// A scalar is `value`; a vector's components are x, y, z, w.
+    static func componentNames(_ count: Int) -> [String] {
+        count == 1 ? ["value"] : Array(["x", "y", "z", "w"].prefix(count))
     }
 
     private func interactionArguments(_ interaction: ExportedInterface.Interaction) -> String {

@@ -105,7 +105,7 @@ extension CExport {
                 lines += ["", "void \(p)_\(function)(\(p) *graph, const float *values) {",
                           "    if (values) sb_set_value(&graph->runtime, \(step), values, \(count));", "}"]
             } else {
-                let components = Array(["x", "y", "z", "w"].prefix(count))
+                let components = Self.componentNames(count)
                 let scalar = parameter.type.scalarKind == GLSLType.ScalarKind.float ? "float" : "int"
                 lines += ["", "void \(p)_\(function)(\(p) *graph, \(components.map { "\(scalar) \($0)" }.joined(separator: ", "))) {",
                           "    const float values[\(count)] = { \(components.map { "(float)\($0)" }.joined(separator: ", ")) };",
