@@ -132,6 +132,7 @@ typedef struct sb_step_state {
     int *isf_width, *isf_height; /* per ISF pass */
     sb_target levels[SB_MAXIMUM_LEVELS];
     int level_count;
+    float *readback;           /* a histogram's bins as read back, four floats each */
     const sb_target *image;    /* what the step made this frame */
     float *value;              /* a value step's numbers */
     int value_count, value_capacity;
@@ -145,6 +146,8 @@ typedef struct sb_runtime {
     GLuint programs[sb_program_count + 1];
     GLuint reshape_program, copy_program, histogram_program, shrink_programs[6];
     GLuint vertex_array, quad_buffer, empty_vertex_array, output_framebuffer;
+    GLint reshape_share, reshape_pass_size, histogram_width, histogram_rows, copy_exact;
+    GLint shrink_source_size[6], shrink_span[6], shrink_original_size[6];
     sb_step_state steps[sb_step_count];
     sb_target inputs[sb_input_count + 1]; /* the app's textures, never deleted here */
     int requested_width, requested_height;
@@ -326,10 +329,23 @@ static int sb_gather(const sb_runtime *runtime, const sb_operand_def *operand, f
 
 /* One component of an operand; a one-number operand stands for every component. */
 static float sb_component(const sb_runtime *runtime, const sb_operand_def *operand, int component) {
-    float numbers[1024];
-    int count = sb_gather(runtime, operand, numbers, 1024);
+    const sb_step_state *source;
+    int count, picked;
+    if (!operand->present) return 0;
+    if (operand->slot < 0) {
+        count = operand->literal_count;
+        if (count == 0) return 0;
+        return operand->literal[count == 1 ? 0 : (component < count ? component : count - 1)];
+    }
+    source = &runtime->steps[operand->slot];
+    count = operand->component_count ? operand->component_count : source->value_count;
     if (count == 0) return 0;
-    return count == 1 ? numbers[0] : numbers[component < count ? component : count - 1];
+    picked = count == 1 ? 0 : (component < count ? component : count - 1);
+    if (operand->component_count) {
+        picked = operand->components[picked];
+        return picked < source->value_count ? source->value[picked] : 0;
+    }
+    return source->value[picked];
 }
 
 static float sb_lfo(const sb_step_def *step, double seconds) {
@@ -391,37 +407,33 @@ static void sb_reduce(sb_runtime *runtime, const sb_step_def *step, sb_step_stat
     float pixel[4] = {0, 0, 0, 0};
     if (step->measure == SB_HISTOGRAM) {
         const sb_target *bins = &state->levels[0];
-        float *floats;
         int bin, rows = bins->height;
         sb_draw_into(bins);
         glClearColor(0, 0, 0, 0);
         glClear(GL_COLOR_BUFFER_BIT);
         glUseProgram(runtime->histogram_program);
         sb_bind(input, 0, GL_NEAREST);
-        glUniform1i(glGetUniformLocation(runtime->histogram_program, "width"), width);
-        glUniform1i(glGetUniformLocation(runtime->histogram_program, "rows"), rows);
+        glUniform1i(runtime->histogram_width, width);
+        glUniform1i(runtime->histogram_rows, rows);
         glEnable(GL_BLEND);
         glBlendFunc(GL_ONE, GL_ONE);
         glBindVertexArray(runtime->empty_vertex_array);
         glDrawArraysInstanced(GL_POINTS, 0, width * height, rows);
         glBindVertexArray(0);
         glDisable(GL_BLEND);
-        floats = (float *)malloc(sizeof(float) * 4 * 256 * (size_t)rows);
-        if (!floats) return;
-        glReadPixels(0, 0, 256, rows, GL_RGBA, GL_FLOAT, floats);
-        for (bin = 0; bin < 256 * rows && bin < state->value_capacity; bin++) state->value[bin] = floats[bin * 4];
-        free(floats);
+        glReadPixels(0, 0, 256, rows, GL_RGBA, GL_FLOAT, state->readback);
+        for (bin = 0; bin < 256 * rows && bin < state->value_capacity; bin++) state->value[bin] = state->readback[bin * 4];
         state->value_count = 256 * rows;
         return;
     }
     for (level = 0; level < state->level_count; level++) {
-        GLuint program = runtime->shrink_programs[step->measure * 2 + (level == 0 ? 0 : 1)];
+        int shrink = step->measure * 2 + (level == 0 ? 0 : 1);
         sb_draw_into(&state->levels[level]);
-        glUseProgram(program);
+        glUseProgram(runtime->shrink_programs[shrink]);
         sb_bind(source, 0, GL_NEAREST);
-        glUniform2i(glGetUniformLocation(program, "sourceSize"), source_width, source_height);
-        glUniform1i(glGetUniformLocation(program, "span"), span);
-        glUniform2i(glGetUniformLocation(program, "originalSize"), width, height);
+        glUniform2i(runtime->shrink_source_size[shrink], source_width, source_height);
+        glUniform1i(runtime->shrink_span[shrink], span);
+        glUniform2i(runtime->shrink_original_size[shrink], width, height);
         sb_draw_quad(runtime);
         source = &state->levels[level];
         source_width = source->width;
@@ -586,6 +598,9 @@ static int sb_configure(sb_runtime *runtime) {
             if (step->measure == SB_HISTOGRAM) {
                 if ((status = sb_make_target(runtime, &state->levels[0], 256, step->per_channel ? 4 : 1, SB_RGBA32F))) return status;
                 state->level_count = 1;
+                if (!state->readback && !(state->readback = (float *)malloc(sizeof(float) * 4 * 256 * 4))) {
+                    return sb_fail(runtime, SB_ERROR_OUT_OF_MEMORY, "%s", "out of memory");
+                }
                 break;
             }
             do {
@@ -644,8 +659,8 @@ static void sb_prepare_inputs(sb_runtime *runtime, const sb_step_def *step, sb_s
         sb_draw_into(&state->reshaped[input]);
         glUseProgram(runtime->reshape_program);
         sb_bind(source->image, 0, GL_LINEAR);
-        glUniform2f(glGetUniformLocation(runtime->reshape_program, "share"), state->shares[input * 2], state->shares[input * 2 + 1]);
-        glUniform2f(glGetUniformLocation(runtime->reshape_program, "passSize"), (float)state->width, (float)state->height);
+        glUniform2f(runtime->reshape_share, state->shares[input * 2], state->shares[input * 2 + 1]);
+        glUniform2f(runtime->reshape_pass_size, (float)state->width, (float)state->height);
         sb_draw_quad(runtime);
     }
 }
@@ -727,7 +742,7 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
         case SB_STEP_PATTERN:
             sb_draw_into(&state->own);
             glUseProgram(runtime->programs[step->program]);
-            glUniform1f(glGetUniformLocation(runtime->programs[step->program], "time"), (float)seconds);
+            glUniform1f(state->time_location, (float)seconds);
             sb_draw_quad(runtime);
             state->image = &state->own;
             break;
@@ -804,6 +819,7 @@ static void sb_destroy(sb_runtime *runtime) {
         free(state->isf_width);
         free(state->isf_height);
         free(state->value);
+        free(state->readback);
     }
     for (index = 0; index < sb_program_count; index++) if (runtime->programs[index]) glDeleteProgram(runtime->programs[index]);
     for (index = 0; index < 6; index++) if (runtime->shrink_programs[index]) glDeleteProgram(runtime->shrink_programs[index]);
@@ -854,6 +870,18 @@ static int sb_create(sb_runtime **result, char *message, size_t message_capacity
     }
     if (status == SB_OK && sb_uses_measure[SB_HISTOGRAM] && !(runtime->histogram_program = sb_link_built_in(runtime, &sb_histogram_fragment, &sb_histogram_vertex, "a histogram"))) status = SB_ERROR_COMPILE;
     if (status == SB_OK) {
+        /* Uniform locations of the built-in programs, looked up once (-1 for a program not made). */
+        runtime->reshape_share = runtime->reshape_program ? glGetUniformLocation(runtime->reshape_program, "share") : -1;
+        runtime->reshape_pass_size = runtime->reshape_program ? glGetUniformLocation(runtime->reshape_program, "passSize") : -1;
+        runtime->histogram_width = runtime->histogram_program ? glGetUniformLocation(runtime->histogram_program, "width") : -1;
+        runtime->histogram_rows = runtime->histogram_program ? glGetUniformLocation(runtime->histogram_program, "rows") : -1;
+        runtime->copy_exact = glGetUniformLocation(runtime->copy_program, "exact");
+        for (index = 0; index < 6; index++) {
+            GLuint program = runtime->shrink_programs[index];
+            runtime->shrink_source_size[index] = program ? glGetUniformLocation(program, "sourceSize") : -1;
+            runtime->shrink_span[index] = program ? glGetUniformLocation(program, "span") : -1;
+            runtime->shrink_original_size[index] = program ? glGetUniformLocation(program, "originalSize") : -1;
+        }
         glGenVertexArrays(1, &runtime->vertex_array);
         glGenVertexArrays(1, &runtime->empty_vertex_array);
         glGenBuffers(1, &runtime->quad_buffer);
@@ -888,6 +916,7 @@ static int sb_create(sb_runtime **result, char *message, size_t message_capacity
             memcpy(state->value, step->values, sizeof(float) * (size_t)step->value_count);
             state->value_count = step->value_count;
         }
+        if (step->kind == SB_STEP_PATTERN) state->time_location = glGetUniformLocation(runtime->programs[step->program], "time");
         if (step->kind != SB_STEP_PASS) continue;
         {
             GLuint program = runtime->programs[step->program];
@@ -925,7 +954,7 @@ static int sb_present(sb_runtime *runtime, GLuint framebuffer, int width, int he
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(0, 0, width, height);
     glUseProgram(runtime->copy_program);
-    glUniform1i(glGetUniformLocation(runtime->copy_program, "exact"), exact);
+    glUniform1i(runtime->copy_exact, exact);
     sb_bind(output, 0, exact ? GL_NEAREST : GL_LINEAR);
     sb_draw_quad(runtime);
     glBindVertexArray(0);
