@@ -19,6 +19,8 @@ public final class EmbeddedComposition {
     private var parameters: [ParameterOverride] = []
     private var executor: GraphExecutor?
     private var copy: OutputCopy?
+    /// The app's output texture with the framebuffer that draws into it, from the last `render(intoTexture:)`.
+    private var outputTarget: RenderTarget?
     /// Pointer and keys, for `mouse`, `key`, `pick` and `drag` nodes.
     private var pointer = SIMD3<Float>(0, 0, 0)
     private var keysHeld: Set<String> = []
@@ -142,14 +144,18 @@ public final class EmbeddedComposition {
         }
     }
 
-    /// Renders into the app's RGBA texture of `width`×`height`, through a framebuffer made for the call.
+    /// Renders into the app's RGBA texture of `width`×`height`, through a framebuffer kept for that texture.
     public func render(seconds: Double, frame: Int, intoTexture texture: UInt32, width: Int, height: Int) throws(EmbeddingError) {
-        let target: RenderTarget
-        do {
-            target = try RenderTarget(borrowing: texture, size: PixelSize(width: width, height: height))
-        } catch {
-            throw EmbeddingError("output texture: \(error.message)")
+        let size = PixelSize(width: width, height: height)
+        if outputTarget?.texture != texture || outputTarget?.size != size {
+            outputTarget = nil
+            do {
+                outputTarget = try RenderTarget(borrowing: texture, size: size)
+            } catch {
+                throw EmbeddingError("output texture: \(error.message)")
+            }
         }
+        guard let target = outputTarget else { return }
         try render(seconds: seconds, frame: frame, intoFramebuffer: target.framebuffer, width: width, height: height)
     }
 
