@@ -3,16 +3,21 @@
 /// Each file's directory is watched, not the file: editors that rename a temporary file over the
 /// target, or delete and recreate it, would leave a watch on the file pointing at a dead inode.
 /// Events are read without blocking in `poll(now:)` and stamped with that `now`, so poll every frame
-/// (or when `fileDescriptor` is readable and at `nextDeadline`). A file's change becomes due
-/// `quietPeriod` after its last event, and only once no writer is mid-save: IN_MODIFY or IN_CREATE
-/// opens a save, IN_CLOSE_WRITE or a rename ends it. Contents are read when the change is reported and
-/// compared by hash with what was last reported, so a rewrite with the same bytes reports nothing.
+/// (or when `fileDescriptor` is readable and at `nextDeadline`). A file's change becomes due once no
+/// writer is mid-save (IN_MODIFY or IN_CREATE opens a save, IN_CLOSE_WRITE or a rename ends it) and its
+/// last event is `quietPeriod` old; a file that went away (deleted, or renamed away) waits
+/// `absencePeriod` instead, since editors that save that way put it back a moment later. Contents are
+/// read when the change is reported and compared by hash with what was last reported, so a rewrite with
+/// the same bytes reports nothing.
 ///
 /// Only one watcher may be live per process, because libinotifytools keeps global state; creating a
 /// second throws until the first is closed or released. A directory that disappears reports its files
 /// as removed and stops being watched until `update(paths:)` watches it again.
 public final class FileWatcher {
+    /// How long a finished save must stay untouched before it is read: gathers a burst of saves into one.
     public let quietPeriod: Duration
+    /// How long a file that went away, or whose events were lost, waits before it is read.
+    public let absencePeriod: Duration
 
     private var session: InotifySession?
     private var files: [String: WatchedFile] = [:]
@@ -32,6 +37,8 @@ public final class FileWatcher {
 
     private struct Pending {
         var lastEvent: ContinuousClock.Instant
+        /// `quietPeriod` or `absencePeriod`, after what the last event said.
+        var wait: Duration
         var serial: UInt64
         /// A writer has modified or created the file and not yet closed it: the bytes are not final.
         var writerOpen: Bool
@@ -45,8 +52,10 @@ public final class FileWatcher {
 
     /// Starts watching `paths`. Each file's directory must exist; the file itself may appear later,
     /// and is then reported as `.restored`.
-    public init(paths: Set<String>, quietPeriod: Duration = .milliseconds(40)) throws(WatchError) {
+    public init(paths: Set<String>, quietPeriod: Duration = .milliseconds(40),
+                absencePeriod: Duration = .milliseconds(200)) throws(WatchError) {
         self.quietPeriod = quietPeriod
+        self.absencePeriod = max(quietPeriod, absencePeriod)
         session = try InotifySession()
         try update(paths: paths)
     }
@@ -88,7 +97,7 @@ public final class FileWatcher {
                     // Watched again after its directory went away or was replaced: whatever happened
                     // unwatched is reported once it settles.
                     file.directory = target.directory
-                    file.pending = pend(at: now, writerOpen: false)
+                    file.pending = pend(at: now, writerOpen: false, wait: absencePeriod)
                     files[path] = file
                 }
             } else {
@@ -120,7 +129,7 @@ public final class FileWatcher {
     /// event makes `fileDescriptor` readable).
     public var nextDeadline: ContinuousClock.Instant? {
         files.values.compactMap { file in
-            file.pending.flatMap { $0.writerOpen ? nil : $0.lastEvent + quietPeriod }
+            file.pending.flatMap { $0.writerOpen ? nil : $0.lastEvent + $0.wait }
         }.min()
     }
 
@@ -144,9 +153,9 @@ public final class FileWatcher {
         if case .contents(let bytes) = read { ContentHash(of: bytes) } else { nil }
     }
 
-    private func pend(at now: ContinuousClock.Instant, writerOpen: Bool) -> Pending {
+    private func pend(at now: ContinuousClock.Instant, writerOpen: Bool, wait: Duration) -> Pending {
         eventSerial += 1
-        return Pending(lastEvent: now, serial: eventSerial, writerOpen: writerOpen)
+        return Pending(lastEvent: now, wait: wait, serial: eventSerial, writerOpen: writerOpen)
     }
 
     private func absorb(_ events: [InotifyEvent], at now: ContinuousClock.Instant) {
@@ -154,7 +163,7 @@ public final class FileWatcher {
             if event.flags.contains(.overflow) {
                 // Events were lost: any file may have changed.
                 for path in files.keys where files[path]?.directory != nil {
-                    let pending = pend(at: now, writerOpen: false)
+                    let pending = pend(at: now, writerOpen: false, wait: absencePeriod)
                     files[path]?.pending = pending
                 }
                 continue
@@ -173,7 +182,8 @@ public final class FileWatcher {
             for path in directory.paths[event.name] ?? [] {
                 guard let file = files[path] else { continue }
                 let writerOpen = Self.opensSave(event, at: path, wasOpen: file.pending?.writerOpen ?? false)
-                let pending = pend(at: now, writerOpen: writerOpen)
+                let wentAway = !event.flags.isDisjoint(with: [.movedOut, .deleted])
+                let pending = pend(at: now, writerOpen: writerOpen, wait: wentAway ? absencePeriod : quietPeriod)
                 files[path]?.pending = pending
             }
         }
@@ -196,7 +206,7 @@ public final class FileWatcher {
     /// and then wait for `update(paths:)`.
     private func lose(_ identity: DirectoryIdentity, at now: ContinuousClock.Instant) {
         for path in files.keys where files[path]?.directory == identity {
-            let pending = pend(at: now, writerOpen: false)
+            let pending = pend(at: now, writerOpen: false, wait: absencePeriod)
             files[path]?.directory = nil
             files[path]?.pending = pending
         }
@@ -219,7 +229,7 @@ public final class FileWatcher {
 
     private func settle(at now: ContinuousClock.Instant, session: InotifySession) -> [FileChange] {
         let due = files.compactMap { path, file -> (path: String, serial: UInt64)? in
-            guard let pending = file.pending, !pending.writerOpen, pending.lastEvent + quietPeriod <= now else {
+            guard let pending = file.pending, !pending.writerOpen, pending.lastEvent + pending.wait <= now else {
                 return nil
             }
             return (path, pending.serial)

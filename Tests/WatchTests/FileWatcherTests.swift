@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import Watch
 
@@ -46,7 +47,7 @@ struct FileWatcherTests {
         let directory = try TemporaryDirectory()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
-        let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient)
+        let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient, absencePeriod: Self.patient)
         defer { watcher.close() }
 
         #expect(rename(shader, directory.file("x.fsh~")) == 0)
@@ -62,7 +63,7 @@ struct FileWatcherTests {
         let directory = try TemporaryDirectory()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
-        let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient)
+        let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient, absencePeriod: Self.patient)
         defer { watcher.close() }
 
         try Save.remove(shader)
@@ -90,7 +91,7 @@ struct FileWatcherTests {
         let directory = try TemporaryDirectory()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
-        let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient)
+        let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient, absencePeriod: Self.patient)
         defer { watcher.close() }
 
         var polled: [FileChange] = []
@@ -390,6 +391,31 @@ struct FileWatcherTests {
         #expect(Glibc.poll(&descriptor, 1, 0) == 0)
     }
 
+    @Test("A file that goes away waits the absence period, a finished save only the quiet period")
+    func absenceWaitsLonger() throws {
+        let directory = try TemporaryDirectory()
+        let shader = directory.file("x.fsh")
+        try Save.inPlace(shader, "old")
+        let watcher = try FileWatcher(paths: [shader], quietPeriod: .milliseconds(5), absencePeriod: .milliseconds(100))
+        defer { watcher.close() }
+        var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
+
+        try Save.remove(shader)
+        #expect(Glibc.poll(&descriptor, 1, 3000) == 1)
+        var now = ContinuousClock.now
+        #expect(watcher.poll(now: now).isEmpty)
+        #expect(watcher.nextDeadline == now + watcher.absencePeriod)
+        #expect(watcher.poll(now: now + watcher.quietPeriod).isEmpty)
+        #expect(watcher.poll(now: now + watcher.absencePeriod) == [.removed(shader)])
+
+        try Save.byRename(shader, "back", temporaryName: "x.fsh.tmp")
+        #expect(Glibc.poll(&descriptor, 1, 3000) == 1)
+        now = ContinuousClock.now
+        #expect(watcher.poll(now: now).isEmpty)
+        #expect(watcher.nextDeadline == now + watcher.quietPeriod)
+        #expect(watcher.poll(now: now + watcher.quietPeriod) == [.restored(shader, "back")])
+    }
+
     @Test("A save followed by a delete within the quiet period reports only the removal")
     func saveThenDelete() throws {
         let directory = try TemporaryDirectory()
@@ -470,5 +496,48 @@ struct FileWatcherTests {
         let changes = Drive.changes(watcher, count: 3)
         #expect(Set(changes) == [.modified(dotted, "new"), .modified(plain, "new"), .modified(relative, "new")])
         #expect(changes.count == 3)
+    }
+
+    @Test("A SaveListener hands each save over on its own thread, follows update(paths:), and frees the session on stop")
+    func listener() throws {
+        let directory = try TemporaryDirectory()
+        let first = directory.file("x.fsh")
+        let second = try directory.subdirectory("other") + "/y.fsh"
+        try Save.inPlace(first, "old")
+        let wakes = Atomic<Int>(0)
+        let listener = try SaveListener(paths: [first], quietPeriod: .milliseconds(5), absencePeriod: .milliseconds(100),
+                                        wake: { wakes.add(1, ordering: .relaxed) })
+
+        // Nobody polls: the listener's thread reads the events, settles the save and wakes the caller.
+        try Save.byRename(first, "new", temporaryName: ".x.fsh.swp")
+        #expect(Listen.changes(listener, count: 1) == [.modified(first, "new")])
+        #expect(wakes.load(ordering: .relaxed) == 1)
+
+        try listener.update(paths: [first, second])
+        try Save.inPlace(second, "appeared")
+        #expect(Listen.changes(listener, count: 1) == [.restored(second, "appeared")])
+
+        listener.stop()
+        listener.stop()
+        try Save.inPlace(first, "after stop")
+        #expect(Listen.changes(listener, count: 0).isEmpty)
+        let next = try FileWatcher(paths: [first])
+        next.close()
+    }
+}
+
+/// Waits on a `SaveListener` as `Drive` polls a watcher: until `count` changes came, then a little longer,
+/// so a duplicate would be seen.
+enum Listen {
+    static func changes(_ listener: SaveListener, count: Int) -> [FileChange] {
+        let clock = ContinuousClock()
+        var changes: [FileChange] = []
+        let giveUp = clock.now + .seconds(3)
+        while changes.count < count, clock.now < giveUp {
+            Save.sleep(.milliseconds(5))
+            changes += listener.takeChanges()
+        }
+        Save.sleep(.milliseconds(300))
+        return changes + listener.takeChanges()
     }
 }

@@ -112,7 +112,7 @@ enum Drive {
             wait(watcher, atMost: .milliseconds(20))
             changes += watcher.poll()
         }
-        let quietEnd = clock.now + (thenQuiet ?? max(.milliseconds(200), watcher.quietPeriod * 2))
+        let quietEnd = clock.now + (thenQuiet ?? max(.milliseconds(200), watcher.absencePeriod * 2))
         while clock.now < quietEnd {
             wait(watcher, atMost: min(.milliseconds(20), quietEnd - clock.now))
             changes += watcher.poll()
