@@ -20,7 +20,7 @@ final class LiveSession {
         var value: Int { count.load(ordering: .relaxed) }
     }
     private let compiler: BackgroundCompiler
-    private let watcher: FileWatcher
+    private let listener: SaveListener
     private let trace: TraceWriter?
 
     /// The last good graph; nil only until the first composition loads.
@@ -41,10 +41,13 @@ final class LiveSession {
         var failures: [Diagnostic] = []
     }
 
-    /// How long a saved file must stay untouched before it is read. A save is only reported once its writer
-    /// has closed the file, so this only has to gather the files of one save (a burst): short, because it
-    /// adds to every reload's latency.
-    static let quietPeriod = Duration.milliseconds(15)
+    /// How long a finished save must stay untouched before it is read. A save is only reported once its
+    /// writer has closed the file or renamed it into place, so this only has to gather the saves of a
+    /// burst (a script, a checkout): short, because it adds to every reload's latency.
+    static let quietPeriod = Duration.milliseconds(5)
+    /// How long a file that went away waits for its return before the graph is told it is missing:
+    /// editors that delete, or rename away, before writing anew put it back within this.
+    static let absencePeriod = Duration.milliseconds(100)
 
     init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], compiler: BackgroundCompiler,
          trace: TraceWriter?) throws(WindowError) {
@@ -58,11 +61,17 @@ final class LiveSession {
             GLFWWindow.wake()
         }
         do {
-            watcher = try FileWatcher(paths: [path], quietPeriod: Self.quietPeriod)
+            listener = try SaveListener(paths: [path], quietPeriod: Self.quietPeriod, absencePeriod: Self.absencePeriod,
+                                        wake: { GLFWWindow.wake() })
         } catch {
             throw WindowError("Cannot watch \(path) for changes: \(error).")
         }
         reload(reason: "open")
+    }
+
+    /// Stops watching files; nothing is reloaded after this.
+    func close() {
+        listener.stop()
     }
 
     /// True while an edit is compiling in the background.
@@ -209,7 +218,7 @@ final class LiveSession {
     private func watch(_ paths: Set<String>) {
         guard paths != files else { return }
         do {
-            try watcher.update(paths: paths)
+            try listener.update(paths: paths)
             files = paths
         } catch {
             StandardStreams.error("warning: \(error)\n")
@@ -217,8 +226,8 @@ final class LiveSession {
     }
 
     /// Reacts to settled saves: images are re-read, and any change rebuilds what it touched.
-    func pollFiles() {
-        let changes = watcher.poll()
+    func takeSaves() {
+        let changes = listener.takeChanges()
         guard !changes.isEmpty else { return }
         for change in changes {
             trace?.record("file-changed", ["path": .string(change.path), "kind": .string("\(change.kind)")])
@@ -226,12 +235,6 @@ final class LiveSession {
         }
         reload(reason: "change")
     }
-
-    /// Readable when the watcher has events, for waking an idle loop.
-    var fileDescriptor: Int32? { watcher.fileDescriptor }
-
-    /// When a pending save settles, so a waiting loop wakes in time.
-    var nextFileDeadline: ContinuousClock.Instant? { watcher.nextDeadline }
 
     /// Shows the next (or previous) node that makes an image; the output comes after the last.
     func cycleViewedNode(backwards: Bool) {

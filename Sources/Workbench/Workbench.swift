@@ -24,7 +24,6 @@ public enum Workbench {
         defer { compiler.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       compiler: compiler, trace: trace)
-        let wakeup = session.fileDescriptor.map { FileWakeup(descriptor: $0, wake: { GLFWWindow.wake() }) }
 
         var clock = SessionClock()
         var statistics = FrameStatistics()
@@ -42,11 +41,16 @@ public enum Workbench {
 
         while !window.shouldClose {
             let animating = session.isAnimated && !clock.isPaused
+            // Waiting ends early for any event, a finished compile or a save, so a reload never waits
+            // out the rest of a frame interval before it is seen.
+            let nextFrame = lastFrameStart + frameInterval
             var timeout = 0.0
-            if !needsFrame && !animating {
-                // Idle: sleep until an event, a settling save, or a notice expiring.
-                let deadlines = [session.nextFileDeadline, notice?.until].compactMap { $0 }
-                timeout = deadlines.min().map { max(0.001, LiveSession.milliseconds($0 - .now) / 1000) } ?? 1.0
+            if animating {
+                let deadline = notice.map { min($0.until, nextFrame) } ?? nextFrame
+                timeout = max(0, LiveSession.milliseconds(deadline - .now) / 1000)
+            } else if !needsFrame {
+                // Idle: sleep until an event (a save and a finished compile post one) or a notice expiring.
+                timeout = notice.map { max(0.001, LiveSession.milliseconds($0.until - .now) / 1000) } ?? 1.0
                 // A camera that stops sending frames wakes nobody: look at its state a few times a second.
                 if session.hasCamera { timeout = min(timeout, 0.25) }
                 // Waiting for the next camera frame is the normal pace, not idleness.
@@ -87,13 +91,15 @@ public enum Workbench {
                     }
                 }
             }
-            session.pollFiles()
-            wakeup?.acknowledge()
+            session.takeSaves()
             session.collectCompiles()
 
+            // A new graph or new errors are drawn at once, ahead of the frame pace: they are what a save is for.
+            var edited = false
             let executorIdentity = session.executor.map(ObjectIdentifier.init)
             if executorIdentity != shownExecutor || session.diagnostics.count != shownErrors {
                 needsFrame = true
+                edited = true
                 shownExecutor = executorIdentity
                 shownErrors = session.diagnostics.count
             }
@@ -114,13 +120,9 @@ public enum Workbench {
                 notice = nil
                 needsFrame = true
             }
-            guard needsFrame || animating else { continue }
-
-            if animating {
-                // Frames start a frame interval apart; rendering time comes out of the interval, not on top.
-                let wait = lastFrameStart + frameInterval - .now
-                if wait > .zero { Thread.sleep(forTimeInterval: LiveSession.milliseconds(wait) / 1000) }
-            }
+            // Frames start a frame interval apart while animating; rendering time comes out of the interval.
+            let due = animating ? ContinuousClock.now >= nextFrame : needsFrame
+            guard due || edited else { continue }
             lastFrameStart = .now
             let size = window.framebufferSize
             let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
@@ -154,7 +156,9 @@ public enum Workbench {
             clock.advanceFrame()
             needsFrame = false
         }
-        withExtendedLifetime(wakeup) {}
+        // The threads that wake the loop or share its context stop before the window and GLFW go.
+        session.close()
+        withExtendedLifetime(window) { compiler.stop() }
     }
 
     private static func saveScreenshot(_ session: LiveSession) -> String {
