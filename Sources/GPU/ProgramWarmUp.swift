@@ -34,6 +34,9 @@ public enum ProgramWarmUp {
         guard let target = try? RenderTarget(layout.target), let quad = try? FullscreenQuad() else { return }
         let inputs = layout.inputs.compactMap { input in (try? RenderTarget(input.texture)).map { ($0, input.linearFilter) } }
         target.bindForDrawing()
+        // One pixel is enough to compile every variant the draw needs; filling the target would only take
+        // rasterising time from the window's frames.
+        glViewport(0, 0, 1, 1)
         glUseProgram(program.name)
         for (unit, (sampler, (texture, linear))) in zip(samplers, inputs).enumerated() {
             glUniform1i(glGetUniformLocation(program.name, sampler), GLint(unit))
