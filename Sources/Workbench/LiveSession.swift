@@ -44,7 +44,7 @@ final class LiveSession {
     /// How long a finished save must stay untouched before it is read. A save is only reported once its
     /// writer has closed the file or renamed it into place, so this only has to gather the saves of a
     /// burst (a script, a checkout): short, because it adds to every reload's latency.
-    static let quietPeriod = Duration.milliseconds(5)
+    static let quietPeriod = Duration.milliseconds(3)
     /// How long a file that went away waits for its return before the graph is told it is missing:
     /// editors that delete, or rename away, before writing anew put it back within this.
     static let absencePeriod = Duration.milliseconds(100)
