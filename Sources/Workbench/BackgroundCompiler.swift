@@ -82,6 +82,11 @@ final class BackgroundCompiler {
         for _ in jobs { queue.work.signal() }
     }
 
+    /// Forgets the jobs not yet started; the one compiling now still finishes and is collected.
+    func dropQueued() {
+        queue.state.withLock { $0.jobs.removeAll() }
+    }
+
     /// Results finished since the last call, oldest first.
     func collect() -> [Result] {
         queue.state.withLock { state in

@@ -105,6 +105,10 @@ final class LiveSession {
     /// Reads the composition again and rebuilds what changed; `R` does this by hand.
     func reload(reason: String) {
         generation += 1
+        // This edit supersedes one still compiling: that one's programs are kept as they arrive, but it
+        // never swaps in, so it cannot clear the errors of a newer, broken edit.
+        pending = nil
+        compiler.dropQueued()
         let composition: Composition
         do {
             composition = try CompositionOpener.open(path: path, input: input, overrides: overrides)

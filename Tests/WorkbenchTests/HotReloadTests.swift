@@ -125,6 +125,43 @@ struct HotReloadTests {
         #expect(window.app.error.contains("errors cleared"))
     }
 
+    @Test("an edit still compiling when the composition breaks never swaps in over the composition's error")
+    func staleCompileAfterBrokenComposition() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let clearPanel = try window.errorPanelArea()
+        let compilesBefore = window.count(of: "compile-start")
+        // Green, with hundreds of dependent steps, so its compile is still running when the composition breaks;
+        // salted, so no earlier run left it in Mesa's shader cache.
+        let salt = Double(UInt32.random(in: 1...1_000_000)) / 1e7
+        let steps = (0..<400).map { "    a = sin(a * 1.01 + \(Double($0) / 7 + salt));" }.joined(separator: "\n")
+        let slowGreen = """
+            precision highp float;
+            void main() {
+                float a = gl_FragCoord.x;
+            \(steps)
+                gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0) + vec4(0.0, 0.0, 0.0, a * 1e-30);
+            }
+            """
+        try slowGreen.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.count(of: "compile-start") > compilesBefore })
+        try "composition: 1\nsize: [64, 64\nnodes:\n".write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.count(of: "reload-failed") > 0 })
+        #expect(window.count(of: "compile-end") == compilesBefore, "the slow compile finished before the composition broke")
+
+        // The slow program arrives, and is kept, but the broken composition's error stays.
+        #expect(eventually(timeout: 30) { window.count(of: "compile-end") > compilesBefore })
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try window.centre() == red)
+        #expect((try? window.errorPanelArea()).map { $0 != clearPanel } ?? false)
+        #expect(!window.app.error.contains("errors cleared"))
+
+        // Fixed, the composition uses the program already compiled.
+        try LiveWindow.composition(shaderFolder: ".").write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(green))
+        #expect(window.count(of: "compile-start") == compilesBefore + 1)
+    }
+
     @Test("Q quits")
     func quits() throws {
         let window = try LiveWindow()
