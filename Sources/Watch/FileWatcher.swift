@@ -267,6 +267,6 @@ public final class FileWatcher {
     }
 }
 
-/// A FileWatcher belongs to the one thread that polls it.
+/// A FileWatcher is used by one thread at a time; `SaveListener` shares one between two behind a lock.
 @available(*, unavailable)
 extension FileWatcher: Sendable {}
