@@ -50,24 +50,38 @@ final class LiveWindow {
 
     /// The colour in the middle of the window, where the square is and no overlay reaches.
     func centre() throws -> (r: UInt8, g: UInt8, b: UInt8) {
-        let screen = try display.screenshot()
-        let pixel = screen[640, 360]
+        try colour(x: 640, y: 360)
+    }
+
+    /// The colour of the screen at (`x`, `y`), in pixels from the top-left; the window starts there.
+    func colour(x: Int, y: Int) throws -> (r: UInt8, g: UInt8, b: UInt8) {
+        let pixel = try display.screenshot()[x, y]
         return (pixel.r, pixel.g, pixel.b)
     }
 
     /// The colour near the bottom of the square, where the error panel is drawn.
     func errorPanelArea() throws -> (r: UInt8, g: UInt8, b: UInt8) {
-        let screen = try display.screenshot()
-        let pixel = screen[640, 690]
-        return (pixel.r, pixel.g, pixel.b)
+        try colour(x: 640, y: 690)
     }
 
     /// Waits until the middle of the window shows `colour` (within two levels).
     func waitForCentre(_ colour: (r: UInt8, g: UInt8, b: UInt8), timeout: TimeInterval = 10) throws -> Bool {
+        try eventually(timeout: timeout) { Self.matches(try centre(), colour) }
+    }
+
+    /// Waits until every screen pixel named shows its colour (within two levels), all in one screenshot.
+    func waitFor(_ pixels: [(x: Int, y: Int, colour: (r: UInt8, g: UInt8, b: UInt8))], timeout: TimeInterval = 10) throws -> Bool {
         try eventually(timeout: timeout) {
-            let shown = try centre()
-            return abs(Int(shown.r) - Int(colour.r)) <= 2 && abs(Int(shown.g) - Int(colour.g)) <= 2 && abs(Int(shown.b) - Int(colour.b)) <= 2
+            let screen = try display.screenshot()
+            return pixels.allSatisfy { pixel in
+                let shown = screen[pixel.x, pixel.y]
+                return Self.matches((shown.r, shown.g, shown.b), pixel.colour)
+            }
         }
+    }
+
+    private static func matches(_ shown: (r: UInt8, g: UInt8, b: UInt8), _ colour: (r: UInt8, g: UInt8, b: UInt8)) -> Bool {
+        abs(Int(shown.r) - Int(colour.r)) <= 2 && abs(Int(shown.g) - Int(colour.g)) <= 2 && abs(Int(shown.b) - Int(colour.b)) <= 2
     }
 
     /// The app goes before its display: a display stopped under a connected client can wedge.
@@ -105,3 +119,7 @@ let red: (r: UInt8, g: UInt8, b: UInt8) = (255, 0, 0)
 let green: (r: UInt8, g: UInt8, b: UInt8) = (0, 255, 0)
 let blue: (r: UInt8, g: UInt8, b: UInt8) = (0, 0, 255)
 let yellow: (r: UInt8, g: UInt8, b: UInt8) = (255, 255, 0)
+/// The screen beyond the window.
+let black: (r: UInt8, g: UInt8, b: UInt8) = (0, 0, 0)
+/// The window's background, in the bars beside an image of another aspect.
+let bar: (r: UInt8, g: UInt8, b: UInt8) = (23, 23, 26)

@@ -91,6 +91,28 @@ struct WindowBehaviourTests {
         #expect(try window.waitForCentre(red))
     }
 
+    @Test("a resized window shows the image whole, its aspect kept, with bars beside it")
+    func resize() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        // 400×200 fits the square as 200×200 in the middle: columns 100 to 299.
+        try window.display.xdotool(["search", "--name", "Shaderbench", "windowsize", "400", "200"])
+        #expect(try window.waitFor([(200, 150, red), (102, 150, red), (297, 150, red), (97, 150, bar), (302, 150, bar)]),
+                "stderr: \(window.app.error)")
+    }
+
+    @Test("F fills the screen, and F again gives the window its size back")
+    func fullscreen() throws {
+        let window = try LiveWindow()
+        // In the 1280×720 window the square spans columns 280 to 999; on the 1280×800 screen, 240 to 1039.
+        #expect(try window.waitFor([(640, 360, red), (260, 400, bar), (640, 760, black)]))
+        try window.press("f")
+        #expect(try window.waitFor([(260, 400, red), (1020, 400, red), (640, 790, red), (230, 400, bar)]),
+                "stderr: \(window.app.error)")
+        try window.press("f")
+        #expect(try window.waitFor([(640, 360, red), (260, 400, bar), (640, 760, black)]))
+    }
+
     @Test("with nothing moving and nothing saved, the window draws no frames")
     func idle() throws {
         let window = try LiveWindow()
