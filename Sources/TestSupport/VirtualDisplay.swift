@@ -42,17 +42,23 @@ public final class VirtualDisplay {
         }
     }
 
-    /// The whole screen, top row first.
-    /// Runs xdotool on this display: pointer commands (`mousemove X Y`, `click 1`, …) or key presses.
-    public func xdotool(_ arguments: [String]) throws {
+    /// Runs xdotool on this display (pointer commands such as `mousemove X Y`, key presses, window searches)
+    /// and returns what it prints.
+    @discardableResult
+    public func xdotool(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         process.arguments = arguments
         process.environment = ["DISPLAY": name]
+        let output = Pipe()
+        process.standardOutput = output
         try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return String(decoding: printed, as: UTF8.self)
     }
 
+    /// The whole screen, top row first.
     public func screenshot() throws -> RGBAImage {
         let path = FileManager.default.temporaryDirectory.path + "/shaderbench-screen-\(number)-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }

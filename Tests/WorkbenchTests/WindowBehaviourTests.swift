@@ -113,6 +113,24 @@ struct WindowBehaviourTests {
         #expect(try window.waitFor([(640, 360, red), (260, 400, bar), (640, 760, black)]))
     }
 
+    @Test("a composition dropped onto the window opens, and its files are watched from then on")
+    func dropOpens() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        let other = window.folder.file("dropped folder/other.fsh")
+        try FileManager.default.createDirectory(atPath: window.folder.file("dropped folder"), withIntermediateDirectories: true)
+        try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: other, atomically: true, encoding: .utf8)
+        let dropped = try window.folder.write("dropped folder/dropped.yaml",
+                                              LiveWindow.composition(shaderFolder: ".").replacingOccurrences(of: "fill.fsh", with: "other.fsh"))
+        let identifier = try #require(UInt(window.display.xdotool(["search", "--name", "Shaderbench"])
+            .split(separator: "\n").first ?? ""))
+        try FileDrag.drop([dropped], on: identifier, at: 640, 360, display: window.display.name)
+        #expect(try window.waitForCentre(green), "stderr: \(window.app.error)")
+        #expect(try window.display.xdotool(["search", "--name", "dropped.yaml"]).isEmpty == false)
+        try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: other, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(blue))
+    }
+
     @Test("with nothing moving and nothing saved, the window draws no frames")
     func idle() throws {
         let window = try LiveWindow()
