@@ -161,7 +161,9 @@ public final class CameraSession: Sendable {
             try device.startStreaming(bufferCount: 4)
             update {
                 $0.layout = layout
-                $0.state = .streaming
+                // A reconnection keeps saying what went wrong until a frame shows the device delivers
+                // again: a device that fails again at once must not flicker its warning away unseen.
+                if $0.state == .connecting { $0.state = .streaming }
             }
             return device
         } catch {
