@@ -21,10 +21,8 @@ public enum FileDrag {
         _ = x11.setSelectionOwner(connection, selection, source, 0)
 
         func send(_ message: String, _ data: [Int]) {
-            var event = XEvent()
-            event.words[0] = XEvent.clientMessage
-            event.words[2] = 1
-            event.words[3] = Int(bitPattern: connection)
+            var event = XEvent(type: XEvent.clientMessage, display: connection)
+            // window, message_type, format, then data.l[0...4]
             event.words[4] = Int(bitPattern: window)
             event.words[5] = Int(bitPattern: atom(message))
             event.words[6] = 32
@@ -45,26 +43,21 @@ public enum FileDrag {
                 Thread.sleep(forTimeInterval: 0.01)
                 continue
             }
-            var event = XEvent()
+            var event = XEvent(type: 0, display: connection)
             _ = event.words.withUnsafeMutableBytes { x11.nextEvent(connection, $0.baseAddress!) }
             switch event.words[0] & 0xffff_ffff {
             case XEvent.selectionRequest:
-                // The window asks for the list: write it to the property it named, then say so.
+                // The window asks for the list: write it to the property it named, then say so. The request
+                // holds owner, requestor, selection, target, property and time from word 4 on.
                 let requestor = UInt(bitPattern: event.words[5])
                 let property = UInt(bitPattern: event.words[8])
                 let bytes = Array(list.utf8)
                 _ = bytes.withUnsafeBufferPointer {
                     x11.changeProperty(connection, requestor, property, uriList, 8, 0, $0.baseAddress, Int32($0.count))
                 }
-                var reply = XEvent()
-                reply.words[0] = XEvent.selectionNotify
-                reply.words[2] = 1
-                reply.words[3] = Int(bitPattern: connection)
-                reply.words[4] = event.words[5]
-                reply.words[5] = event.words[6]
-                reply.words[6] = event.words[7]
-                reply.words[7] = event.words[8]
-                reply.words[8] = event.words[9]
+                // The answer holds requestor, selection, target, property and time from word 4 on.
+                var reply = XEvent(type: XEvent.selectionNotify, display: connection)
+                reply.words[4...8] = event.words[5...9]
                 _ = reply.words.withUnsafeMutableBytes { x11.sendEvent(connection, requestor, 0, 0, $0.baseAddress!) }
                 _ = x11.flush(connection)
             case XEvent.clientMessage where UInt(bitPattern: event.words[5]) == finished:
@@ -83,6 +76,13 @@ public enum FileDrag {
         static let selectionNotify = 31
         static let clientMessage = 33
         var words = [Int](repeating: 0, count: 24)
+
+        /// An event of `type`, marked as sent by a client, from `display`: the words every event starts with.
+        init(type: Int, display: OpaquePointer) {
+            words[0] = type
+            words[2] = 1
+            words[3] = Int(bitPattern: display)
+        }
     }
 
     /// The few Xlib functions a drag needs, looked up in libX11 at run time.
