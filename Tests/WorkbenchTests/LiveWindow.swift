@@ -48,6 +48,15 @@ final class LiveWindow {
         """
     }
 
+    /// Writes a one-colour shader to `name` in the window's folder, making the folders it needs; its path.
+    @discardableResult
+    func writeShader(_ name: String, red: Double, green: Double, blue: Double) throws -> String {
+        let path = folder.file(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Self.shader(red: red, green: green, blue: blue).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// The colour in the middle of the window, where the square is and no overlay reaches.
     func centre() throws -> (r: UInt8, g: UInt8, b: UInt8) {
         try colour(x: 640, y: 360)

@@ -117,9 +117,7 @@ struct WindowBehaviourTests {
     func dropOpens() throws {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red))
-        let other = window.folder.file("dropped folder/other.fsh")
-        try FileManager.default.createDirectory(atPath: window.folder.file("dropped folder"), withIntermediateDirectories: true)
-        try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: other, atomically: true, encoding: .utf8)
+        try window.writeShader("dropped folder/other.fsh", red: 0, green: 1, blue: 0)
         let dropped = try window.folder.write("dropped folder/dropped.yaml",
                                               LiveWindow.composition(shaderFolder: ".").replacingOccurrences(of: "fill.fsh", with: "other.fsh"))
         let identifier = try #require(UInt(window.display.xdotool(["search", "--name", "Shaderbench"])
@@ -127,7 +125,7 @@ struct WindowBehaviourTests {
         try FileDrag.drop([dropped], on: identifier, at: 640, 360, display: window.display.name)
         #expect(try window.waitForCentre(green), "stderr: \(window.app.error)")
         #expect(try window.display.xdotool(["search", "--name", "dropped.yaml"]).isEmpty == false)
-        try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: other, atomically: true, encoding: .utf8)
+        try window.writeShader("dropped folder/other.fsh", red: 0, green: 0, blue: 1)
         #expect(try window.waitForCentre(blue))
     }
 
@@ -158,13 +156,11 @@ struct WindowBehaviourTests {
     func watchesFollowTheComposition() throws {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red))
-        let other = window.folder.file("elsewhere/other.fsh")
-        try FileManager.default.createDirectory(atPath: window.folder.file("elsewhere"), withIntermediateDirectories: true)
-        try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: other, atomically: true, encoding: .utf8)
+        try window.writeShader("elsewhere/other.fsh", red: 0, green: 1, blue: 0)
         try LiveWindow.composition(shaderFolder: "../elsewhere").replacingOccurrences(of: "fill.fsh", with: "other.fsh")
             .write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
         #expect(try window.waitForCentre(green))
-        try LiveWindow.shader(red: 0, green: 0, blue: 1).write(toFile: other, atomically: true, encoding: .utf8)
+        try window.writeShader("elsewhere/other.fsh", red: 0, green: 0, blue: 1)
         #expect(try window.waitForCentre(blue))
     }
 
