@@ -31,34 +31,43 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+        systemLibrary("CFFmpeg", pkgConfig: "libavformat",
+                      apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
         // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C.
         .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
         .target(name: "Images", dependencies: ["CPNG", "CTurboJPEG"]),
+        // The shape every frame producer shares: a frame of planes with its colour description, and the
+        // source protocol the GPU takes them through. Pure Swift.
+        .target(name: "VideoFrames"),
         // Safe Swift over EGL and GLES, and the one graph executor.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "Capture", "CGLES", "CEGL"]),
+        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
-        .target(name: "Capture", dependencies: ["ShaderGraph", "CV4L2", "CTurboJPEG"]),
+        .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "CV4L2", "CTurboJPEG"]),
+        // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.
+        .target(name: "Media", dependencies: ["VideoFrames", "CFFmpeg"]),
+        // The producers behind a composition's live nodes: cameras from Capture, movies from Media.
+        .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media"]),
         // Compositions embedded in apps: their files in the source, their inputs fed by the app.
         .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C.
         .target(name: "Export", dependencies: ["ShaderGraph", "GPU"]),
         // Batch work without a window: render to files, check shaders.
-        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU"]),
+        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["CInotifyTools"]),
         // Text and panels drawn over the image (FreeType glyphs on GLES).
         .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CGLES", "CFreeType"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "Headless", "Watch", "Overlay", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Headless", "Watch", "Overlay", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
             dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["GPU", "ShaderGraph", "Images", "Capture", "CGLES", "TestSupport"],
+            dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "Capture", "Media", "CGLES", "TestSupport"],
             path: "Benchmarks"
         ),
 
@@ -77,7 +86,9 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames"]),
+        // Movies made by the ffmpeg command with known content, decoded and encoded through Media.
+        .testTarget(name: "MediaTests", dependencies: ["Media", "VideoFrames", "Images", "TestSupport"]),
         // The real executable against the emulated camera.
         .testTarget(name: "CameraTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Exported code compiled by cc and swiftc and run against the real executable's renders.
@@ -85,6 +96,6 @@ let package = Package(
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Proves every system library links, including those whose wrappers arrive later.
-        .testTarget(name: "SystemLibraryTests", dependencies: ["CGLFW", "CInotifyTools", "CV4L2", "CEGL", "CGLES"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CGLFW", "CInotifyTools", "CV4L2", "CEGL", "CGLES", "CFFmpeg"]),
     ]
 )

@@ -1,16 +1,17 @@
 import Capture
+import VideoFrames
 
 /// YCbCr to RGBA on the CPU, as an application without GPU conversion would do it: 16.16 fixed point
 /// from the same coefficients the shader uses, one pass over the frame. The reference the camera
 /// benchmark measures the GPU path against.
 enum CPUConversion {
-    static func rgba(_ frame: CameraFrame, into output: inout [UInt8]) {
+    static func rgba(_ frame: VideoFrame, into output: inout [UInt8]) {
         let layout = frame.layout
         let (matrix, offset) = layout.encoding.conversion
         func fixed(_ value: Float) -> Int32 { Int32((value * 65536).rounded()) }
         let yScale = fixed(matrix[0]), crRed = fixed(matrix[6]), cbGreen = fixed(matrix[4]), crGreen = fixed(matrix[7]), cbBlue = fixed(matrix[5])
         let yOffset = Int32((offset[0] * 255).rounded())
-        let width = layout.width, height = layout.height, stride = layout.bytesPerLine
+        let width = layout.width, height = layout.height, stride = layout.planes[0].bytesPerRow
         if output.count != width * height * 4 { output = [UInt8](repeating: 255, count: width * height * 4) }
         frame.bytes.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
@@ -34,7 +35,7 @@ enum CPUConversion {
                         }
                     }
                 case .nv12:
-                    let chroma = stride * height
+                    let chroma = layout.planes[1].offset
                     for row in 0..<height {
                         let chromaRow = chroma + (row / 2) * stride
                         for column in 0..<width {

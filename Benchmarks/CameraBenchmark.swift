@@ -1,4 +1,5 @@
 import Capture
+import VideoFrames
 import CGLES
 import Foundation
 import GPU
@@ -27,7 +28,7 @@ enum CameraBenchmark {
                 guard session.waitUntilNegotiated(timeout: 5)?.format == format else {
                     throw GPUError("the emulated camera did not stream \(format.rawValue) \(width)×\(height): \(session.status)")
                 }
-                let converter = try CameraConverter()
+                let converter = try FrameConverter()
                 let size = PixelSize(width: width, height: height)
                 let gpuTarget = try RenderTarget(TextureDescriptor(size: size))
                 let cpuTarget = try RenderTarget(TextureDescriptor(size: size))

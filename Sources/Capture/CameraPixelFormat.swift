@@ -1,4 +1,5 @@
 import Foundation
+import VideoFrames
 
 /// The pixel formats a camera can deliver that the workbench takes, by their V4L2 four-character codes.
 public enum CameraPixelFormat: String, CaseIterable, Sendable, Hashable {
@@ -37,6 +38,20 @@ public enum CameraPixelFormat: String, CaseIterable, Sendable, Hashable {
     }
 
     public var isCompressed: Bool { self == .mjpeg }
+
+    /// How its frames lie in memory once captured (MJPEG arrives decoded to RGBA).
+    public var planeFormat: PlaneFormat {
+        switch self {
+        case .yuyv: .yuyv
+        case .uyvy: .uyvy
+        case .nv12: .nv12
+        case .yu12: .i420
+        case .yv12: .yv12
+        case .rgb24: .rgb24
+        case .bgr24: .bgr24
+        case .mjpeg: .rgba
+        }
+    }
 
     /// Whether its samples are luma and chroma (and so need a YCbCr matrix) rather than RGB.
     public var isYCbCr: Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import ShaderGraph
 import Synchronization
+import VideoFrames
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,7 @@ public final class CameraSession: Sendable {
 
     private struct Shared {
         var status = CameraStatus()
-        var latest: CameraFrame?
+        var latest: VideoFrame?
         /// Storage the render thread gave back, reused for the next frames.
         var spare: [[UInt8]] = []
         var stopping = false
@@ -59,7 +60,7 @@ public final class CameraSession: Sendable {
     public var status: CameraStatus { shared.withLock { $0.status } }
 
     /// Waits up to `timeout` seconds for the device to be negotiated; the layout, or nil if it was not.
-    public func waitUntilNegotiated(timeout: Double) -> FrameLayout? {
+    public func waitUntilNegotiated(timeout: Double) -> CameraFormat? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             let status = status
@@ -73,7 +74,7 @@ public final class CameraSession: Sendable {
     }
 
     /// The newest frame not taken yet, if any. Give it back with `recycle` once uploaded.
-    public func takeFrame() -> CameraFrame? {
+    public func takeFrame() -> VideoFrame? {
         shared.withLock { shared in
             defer { shared.latest = nil }
             return shared.latest
@@ -82,7 +83,7 @@ public final class CameraSession: Sendable {
 
     /// Like `takeFrame`, but waits up to `timeout` seconds for one (for renders, which use every frame).
     /// Returns nil early once the device is known to be away, busy or refusing.
-    public func waitForFrame(timeout: Double) -> CameraFrame? {
+    public func waitForFrame(timeout: Double) -> VideoFrame? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         frameArrived.lock()
         defer { frameArrived.unlock() }
@@ -97,7 +98,7 @@ public final class CameraSession: Sendable {
         }
     }
 
-    public func recycle(_ frame: CameraFrame) {
+    public func recycle(_ frame: VideoFrame) {
         shared.withLock { shared in
             if shared.spare.count < 3 { shared.spare.append(frame.bytes) }
         }
@@ -245,7 +246,7 @@ public final class CameraSession: Sendable {
             storage.removeAll(keepingCapacity: true)
             storage.append(contentsOf: buffer.bytes)
         }
-        let frame = CameraFrame(layout: layout, bytes: storage, sequence: buffer.sequence, timestamp: buffer.timestamp)
+        let frame = VideoFrame(layout: layout.frameLayout, bytes: storage, sequence: buffer.sequence, timestamp: buffer.timestamp)
         shared.withLock { shared in
             if let replaced = shared.latest {
                 shared.status.framesDropped += 1

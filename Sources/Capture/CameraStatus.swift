@@ -17,7 +17,7 @@ public struct CameraStatus: Sendable, Equatable {
     /// The device node in use or last used.
     public var device: String?
     /// What the device delivers, once negotiated.
-    public var layout: FrameLayout?
+    public var layout: CameraFormat?
     public var framesCaptured = 0
     /// Frames the driver captured that nobody used: missed in the driver, or replaced before the render thread took them.
     public var framesDropped = 0

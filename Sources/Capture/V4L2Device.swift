@@ -1,4 +1,5 @@
 import CV4L2
+import VideoFrames
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -108,7 +109,7 @@ final class V4L2Device {
     // MARK: Negotiating
 
     /// Asks for a format and size; the driver answers with what it will really deliver.
-    func setFormat(_ format: CameraPixelFormat, width: Int, height: Int) throws(CaptureError) -> FrameLayout {
+    func setFormat(_ format: CameraPixelFormat, width: Int, height: Int) throws(CaptureError) -> CameraFormat {
         var request = v4l2_format()
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         request.fmt.pix.pixelformat = format.fourcc
@@ -122,7 +123,7 @@ final class V4L2Device {
         }
         let encoding = ColorEncoding(colorspace: pix.colorspace, ycbcrEncoding: UInt32(pix.ycbcr_enc),
                                      quantization: UInt32(pix.quantization), isRGB: !delivered.isYCbCr)
-        return FrameLayout(format: delivered, width: Int(pix.width), height: Int(pix.height),
+        return CameraFormat(format: delivered, width: Int(pix.width), height: Int(pix.height),
                            bytesPerLine: Int(pix.bytesperline), byteCount: Int(pix.sizeimage), encoding: encoding)
     }
 

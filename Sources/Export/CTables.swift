@@ -62,7 +62,7 @@ struct CTables {
                 steps.append(parameterStep(parameter, in: node, index: index))
             }
             switch node.kind {
-            case .image, .camera:
+            case .image, .camera, .movie:
                 steps.append("{ .kind = SB_STEP_INPUT, .input = \(inputIndex[node.name] ?? 0) }")
             case .pattern(let pattern):
                 let shader = try TestPattern.prepared()

@@ -1,8 +1,8 @@
-import Capture
 import CGLES
 import Foundation
 import Images
 import ShaderGraph
+import VideoFrames
 
 /// Runs a composition frame by frame on the current GL context: nodes in dependency order, each shader a
 /// pass into a pooled render target. The window, headless renders, tests and benchmarks all use this one.
@@ -77,7 +77,15 @@ public final class GraphExecutor {
         var loadedImages: [String: RenderTarget] = [:]
         let maximumSide = GLInfo.maximumTextureSize
         var players: [String: SequencePlayer] = [:]
+        var movies: [String: FrameFeed] = [:]
         for step in plan.steps {
+            if case .movie(let movie) = step.node.kind, externalImages[step.node.name] == nil {
+                do {
+                    movies[step.node.name] = try resources.movieFeed(for: movie)
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
             if case .sequence(let sequence) = step.node.kind {
                 do {
                     players[step.node.name] = try SequencePlayer(sequence)
@@ -103,6 +111,7 @@ public final class GraphExecutor {
         let firstImageSize = composition.nodes.lazy.compactMap { node -> PixelSize? in
             if let external = externalImages[node.name] { return external.size }
             if case .camera(let camera) = node.kind { return camera.size ?? composition.size ?? resources.negotiatedSize(of: camera) }
+            if let movie = movies[node.name], let size = movie.source.frameSize { return PixelSize(width: size.width, height: size.height) }
             return loadedImages[node.name]?.size ?? players[node.name]?.size
         }.first
         let size = renderSize ?? composition.size ?? firstImageSize ?? .standard
@@ -144,12 +153,23 @@ public final class GraphExecutor {
             case .camera(let camera):
                 do {
                     let step = try Self.cameraStep(camera, node: node.name, compositionSize: composition.size, resources: resources)
-                    work = .camera(step)
+                    work = .live(step)
                     sizes.append(step.placeholder.size)
                 } catch {
                     diagnostics += error.diagnostics
                     sizes.append(size)
                 }
+            case .movie(let movie):
+                let frameSize = movies[node.name]?.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) } ?? size
+                do {
+                    if let feed = movies[node.name] {
+                        work = .live(ExecutableStep.Live(feed: feed, pattern: nil, placeholder: try RenderTarget(TextureDescriptor(size: frameSize)),
+                                                         movie: movie))
+                    }
+                } catch {
+                    diagnostics.append(.error(error.message, at: movie.location))
+                }
+                sizes.append(frameSize)
             case .shader(let pass):
                 let passSize = pass.size ?? size
                 sizes.append(passSize)
@@ -246,7 +266,7 @@ public final class GraphExecutor {
             case .source(let target): target.descriptor
             case .shader(let pass): pass.target
             case .pattern(_, _, let target): target
-            case .camera(let camera): camera.placeholder.descriptor
+            case .live(let live): live.placeholder.descriptor
             case .sequence(let player): player.target.descriptor
             default: TextureDescriptor(size: size)
             }
@@ -364,8 +384,8 @@ public final class GraphExecutor {
                 glUniform1f(timeLocation, Float(time.seconds))
                 quad.draw()
                 images[index] = target
-            case .camera(let camera):
-                images[index] = try show(camera, time: time)
+            case .live(let live):
+                images[index] = try show(live, time: time)
             case .sequence(let player):
                 do {
                     images[index] = try player.image(forFrame: time.index)
@@ -434,16 +454,16 @@ public final class GraphExecutor {
     /// A camera node's feed (kept in `resources` across reloads) and what stands in before its first frame.
     /// An explicit device that is not there is the composition's error; a missing `auto` camera is not.
     private static func cameraStep(_ camera: CameraSource, node: String, compositionSize: PixelSize?,
-                                   resources: GraphResources) throws(DiagnosticsError) -> ExecutableStep.Camera {
+                                   resources: GraphResources) throws(DiagnosticsError) -> ExecutableStep.Live {
         let feed = try resources.cameraFeed(for: camera, compositionSize: compositionSize)
         let size = resources.negotiatedSize(of: camera) ?? camera.size ?? compositionSize ?? .standard
         do {
             let placeholder = try RenderTarget(TextureDescriptor(size: size))
-            guard camera.device == .auto else { return ExecutableStep.Camera(feed: feed, pattern: nil, placeholder: placeholder) }
+            guard camera.device == .auto else { return ExecutableStep.Live(feed: feed, pattern: nil, placeholder: placeholder) }
             let program = try resources.program(for: try TestPattern.prepared(), node: node)
             glUseProgram(program.name)
             glUniform2f(program.uniformLocation("size"), Float(size.width), Float(size.height))
-            return ExecutableStep.Camera(feed: feed, pattern: (program, program.uniformLocation("time")), placeholder: placeholder)
+            return ExecutableStep.Live(feed: feed, pattern: (program, program.uniformLocation("time")), placeholder: placeholder)
         } catch let error as GPUError {
             throw DiagnosticsError([.error(error.message, at: camera.location)])
         } catch let error as DiagnosticsError {
@@ -453,41 +473,52 @@ public final class GraphExecutor {
         }
     }
 
-    /// The camera's newest frame, else its last one, else the pattern (for `auto`) or black.
-    private func show(_ camera: ExecutableStep.Camera, time: FrameTime) throws(GPUError) -> RenderTarget {
-        try camera.feed.update(wait: cameraWait)
-        if let latest = camera.feed.latest { return latest }
-        if let (program, timeLocation) = camera.pattern {
-            camera.placeholder.bindForDrawing()
+    /// The source's frame for this moment (a camera's newest, a movie's frame at the clock's time), else its
+    /// last one, else the pattern (for an `auto` camera) or black.
+    private func show(_ live: ExecutableStep.Live, time: FrameTime) throws(GPUError) -> RenderTarget {
+        let moment = live.movie?.movieTime(at: time.seconds, duration: live.feed.source.duration) ?? time.seconds
+        try live.feed.update(at: moment, wait: cameraWait, failing: cameraWait != nil)
+        if let latest = live.feed.latest { return latest }
+        if let (program, timeLocation) = live.pattern {
+            live.placeholder.bindForDrawing()
             glUseProgram(program.name)
             glUniform1f(timeLocation, Float(time.seconds))
             quad.draw()
         }
-        return camera.placeholder
+        return live.placeholder
     }
 
-    /// One line per camera that is not delivering, and for an `auto` camera showing the pattern instead.
+    /// One line per live source that is not delivering, and for an `auto` camera showing the pattern instead.
     public var notices: [String] {
         steps.compactMap { step in
-            guard case .camera(let camera) = step.work else { return nil }
-            if camera.feed.latest == nil, camera.pattern != nil, case .disconnected = camera.feed.session.status.state {
+            guard case .live(let live) = step.work else { return nil }
+            if live.feed.latest == nil, live.pattern != nil, !live.feed.source.isPresent {
                 return "no camera found; showing the test pattern"
             }
-            return camera.feed.notice
+            return live.feed.notice
         }
     }
 
     /// Whether an `auto` camera shows the moving test pattern because no camera has delivered.
     public var showsPatternForCamera: Bool {
         steps.contains { step in
-            guard case .camera(let camera) = step.work else { return false }
-            return camera.pattern != nil && camera.feed.latest == nil
+            guard case .live(let live) = step.work else { return false }
+            return live.pattern != nil && live.feed.latest == nil
         }
     }
 
     /// Whether any node shows a live camera, so the window redraws when a frame arrives.
     public var hasCamera: Bool {
-        steps.contains { if case .camera = $0.work { true } else { false } }
+        steps.contains { if case .live(let live) = $0.work { live.movie == nil } else { false } }
+    }
+
+    /// The movies the graph plays, by node name.
+    public var movies: [String: any FrameSource] {
+        var movies: [String: any FrameSource] = [:]
+        for (index, step) in steps.enumerated() {
+            if case .live(let live) = step.work, live.movie != nil { movies[stepNames[index]] = live.feed.source }
+        }
+        return movies
     }
 
     /// Lays inputs of another shape onto the pass's shape, where their mapping says; before the pass binds
@@ -587,11 +618,14 @@ struct ExecutableStep {
         var target: TextureDescriptor
     }
 
-    struct Camera {
-        var feed: CameraFeed
+    /// A camera or movie: frames from a source, converted on the GPU.
+    struct Live {
+        var feed: FrameFeed
         /// The test pattern an `auto` camera shows until a camera delivers.
         var pattern: (program: ShaderProgram, timeLocation: GLint)?
         var placeholder: RenderTarget
+        /// Set for a movie: how its timeline follows the clock.
+        var movie: MovieSource?
     }
 
     /// A value operation with its operands resolved to literals or value slots.
@@ -667,7 +701,7 @@ struct ExecutableStep {
         case key(String)
         case pick(PickedColour, input: Int)
         case drag(DraggedValue)
-        case camera(Camera)
+        case live(Live)
         case pattern(ShaderProgram, timeLocation: GLint, target: TextureDescriptor)
         case shader(Pass)
         case constant([Float])

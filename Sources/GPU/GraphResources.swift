@@ -1,5 +1,5 @@
-import Capture
 import ShaderGraph
+import VideoFrames
 
 /// What survives from one executor to the next when a composition reloads: linked programs, keyed by node
 /// and exact prepared source so an unchanged node is never recompiled, and uploaded source images.
@@ -18,16 +18,21 @@ public final class GraphResources {
 
     private var programs: [ProgramKey: ShaderProgram] = [:]
     private var images: [String: RenderTarget] = [:]
-    private var cameras: [CameraSource: CameraFeed] = [:]
+    private var cameras: [CameraSource: FrameFeed] = [:]
+    private var movies: [MovieSource: FrameFeed] = [:]
+    /// Opens cameras and movies; without one, a composition with a live node cannot run.
+    private let sources: (any FrameSourceOpener)?
     private var feedback: [String: FeedbackBuffers] = [:]
     /// Values the user set in the window (a picked colour, a dragged number), by node, so a reload keeps them.
     private var heldValues: [String: [Float]] = [:]
-    /// Runs on a capture thread whenever a camera has a new frame (the window wakes its loop with it).
-    public var cameraFrameArrived: @Sendable () -> Void = {}
+    /// Runs on a producer's thread whenever a camera or movie has a new frame (the window wakes its loop with it).
+    public var frameArrived: @Sendable () -> Void = {}
     /// How many programs were compiled here (not adopted): tests and traces read it.
     public private(set) var compilations = 0
 
-    public init() {}
+    public init(sources: (any FrameSourceOpener)? = nil) {
+        self.sources = sources
+    }
 
     /// The node's program for `shader`, compiled now on a miss.
     func program(for shader: PreparedShader, node: String) throws(DiagnosticsError) -> ShaderProgram {
@@ -56,25 +61,39 @@ public final class GraphResources {
     }
 
     /// The feed for a camera node, started on first use and kept while compositions that reload use it.
-    func cameraFeed(for camera: CameraSource, compositionSize: PixelSize?) throws(DiagnosticsError) -> CameraFeed {
+    func cameraFeed(for camera: CameraSource, compositionSize: PixelSize?) throws(DiagnosticsError) -> FrameFeed {
         if let feed = cameras[camera] { return feed }
-        if camera.device != .auto, DeviceDiscovery.find(camera.device) == nil {
-            let found = DeviceDiscovery.captureDevices().map { "\($0.path) (\($0.card))" }
-            let list = found.isEmpty ? "no capture devices are connected" : "found: \(found.joined(separator: ", "))"
-            throw DiagnosticsError([.error("no camera matches '\(camera.device)'; \(list)", at: camera.location)])
-        }
         let size = camera.size ?? compositionSize ?? PixelSize(width: 1280, height: 720)
-        let request = CaptureRequest(width: size.width, height: size.height, frameRate: camera.frameRate ?? 30,
-                                     format: camera.format.flatMap(CameraPixelFormat.init(rawValue:)))
-        let feed: CameraFeed
-        do {
-            feed = try CameraFeed(source: camera, request: request, onFrame: { [cameraFrameArrived] in cameraFrameArrived() })
-        } catch {
-            throw DiagnosticsError([.error(error.message, at: camera.location)])
+        let feed = try feed(at: camera.location) { opener, arrived throws(DiagnosticsError) in
+            try opener.openCamera(camera, size: size, onFrame: arrived)
         }
-        _ = feed.session.waitUntilNegotiated(timeout: 2)
         cameras[camera] = feed
         return feed
+    }
+
+    /// The feed for a movie node, opened on first use and kept while compositions that reload use it.
+    func movieFeed(for movie: MovieSource) throws(DiagnosticsError) -> FrameFeed {
+        if let feed = movies[movie] { return feed }
+        let feed = try feed(at: movie.location) { opener, arrived throws(DiagnosticsError) in
+            try opener.openMovie(movie, onFrame: arrived)
+        }
+        movies[movie] = feed
+        return feed
+    }
+
+    private func feed(at location: SourceLocation,
+                      open: (any FrameSourceOpener, @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource)
+        throws(DiagnosticsError) -> FrameFeed {
+        guard let sources else {
+            throw DiagnosticsError([.error("live sources (cameras, movies) cannot be opened here", at: location)])
+        }
+        let source = try open(sources) { [frameArrived] in frameArrived() }
+        do {
+            return try FrameFeed(source: source)
+        } catch {
+            source.stop()
+            throw DiagnosticsError([.error(error.message, at: location)])
+        }
     }
 
     /// A feedback node's two buffers, kept across reloads (with their contents) while its size and format stay.
@@ -95,7 +114,12 @@ public final class GraphResources {
 
     /// The frame size a camera node's device agreed to, once it has.
     func negotiatedSize(of camera: CameraSource) -> PixelSize? {
-        cameras[camera]?.session.status.layout.map { PixelSize(width: $0.width, height: $0.height) }
+        cameras[camera]?.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
+    }
+
+    /// Drops a movie's decoder whose file changed, so the next executor opens it again.
+    public func forgetMovie(at path: String) {
+        movies = movies.filter { $0.key.file != path }
     }
 
     /// Drops an uploaded image whose file changed, so the next executor reads it again.
@@ -117,6 +141,11 @@ public final class GraphResources {
             return nil
         })
         cameras = cameras.filter { usedCameras.contains($0.key) }
+        let usedMovies = Set(executor.composition.nodes.compactMap { node -> MovieSource? in
+            if case .movie(let movie) = node.kind { return movie }
+            return nil
+        })
+        movies = movies.filter { usedMovies.contains($0.key) }
         // A node's own feedback is keyed by its name, an ISF node's persistent targets by "node/target".
         let feedbackKeys = Set(executor.composition.nodes.flatMap { node -> [String] in
             guard case .shader(let pass) = node.kind else { return [] }

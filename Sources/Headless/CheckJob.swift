@@ -1,4 +1,5 @@
 import GPU
+import LiveSources
 import ShaderGraph
 
 /// Validates a composition and compiles every shader in it headless, unused ones included: CI for shaders.
@@ -27,7 +28,8 @@ public enum CheckJob {
         defer { withExtendedLifetime(context) {} }
         do {
             // Keeping every node makes the executor build all of them, not only those the output needs.
-            _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)))
+            _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)),
+                                  resources: GraphResources(sources: StandardFrameSources()))
             return Report(diagnostics: [], shaderCount: shaderCount)
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: shaderCount)

@@ -1,5 +1,6 @@
 import GPU
 import Images
+import LiveSources
 import ShaderGraph
 
 /// Renders a composition headless to numbered PNG files, deterministically.
@@ -46,7 +47,8 @@ public enum RenderJob {
         do {
             // Value nodes that feed nothing still run when their results are logged.
             let logged = request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition)
-            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: Set(logged))
+            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: Set(logged),
+                                         resources: GraphResources(sources: StandardFrameSources()))
         } catch {
             throw .diagnostics(error.diagnostics)
         }

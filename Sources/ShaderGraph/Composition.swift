@@ -62,7 +62,7 @@ public struct Node: Sendable {
     /// What wiring this node's output into another node carries.
     public var output: NodeOutput {
         switch kind {
-        case .image, .sequence, .pattern, .camera, .shader: .image
+        case .image, .sequence, .pattern, .camera, .movie, .shader: .image
         case .constant(let values): .value(components: values.count)
         case .time, .oscillator, .key: .value(components: 1)
         case .reduction(let reduction): .value(components: reduction.componentCount)
@@ -76,7 +76,7 @@ public struct Node: Sendable {
     /// Source nodes bring images into the graph; `--input` can replace one.
     public var isImageSource: Bool {
         switch kind {
-        case .image, .sequence, .pattern, .camera: true
+        case .image, .sequence, .pattern, .camera, .movie: true
         default: false
         }
     }
@@ -103,6 +103,8 @@ public enum NodeKind: Sendable {
     case pattern(PatternSource)
     /// A live V4L2 camera, converted to RGB on the GPU.
     case camera(CameraSource)
+    /// A movie file decoded on a thread of its own, converted to RGB on the GPU, following the clock.
+    case movie(MovieSource)
     /// A fragment-shader pass into a pooled texture.
     case shader(ShaderPass)
     /// Fixed numbers, wired into uniforms.
@@ -133,6 +135,7 @@ public enum NodeKind: Sendable {
         case .sequence: "sequence"
         case .pattern: "pattern"
         case .camera: "camera"
+        case .movie: "movie"
         case .shader: "shader"
         case .constant: "constant"
         case .time: "time"
@@ -146,7 +149,7 @@ public enum NodeKind: Sendable {
         }
     }
 
-    public static let names = ["image", "sequence", "pattern", "camera", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
+    public static let names = ["image", "sequence", "pattern", "camera", "movie", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
         + Reduction.Measure.allCases.map(\.rawValue) + ValueOperation.Operator.allCases.map(\.rawValue)
 }
 

@@ -1,4 +1,5 @@
 import GPU
+import LiveSources
 import Synchronization
 import Headless
 import ShaderGraph
@@ -10,7 +11,7 @@ final class LiveSession {
     private(set) var path: String
     private let input: LiveInput?
     private let overrides: [ParameterOverride]
-    private let resources = GraphResources()
+    private let resources = GraphResources(sources: StandardFrameSources())
     /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
     let cameraFrames = ArrivalCounter()
 
@@ -56,7 +57,7 @@ final class LiveSession {
         self.overrides = overrides
         self.compiler = compiler
         self.trace = trace
-        resources.cameraFrameArrived = { [cameraFrames] in
+        resources.frameArrived = { [cameraFrames] in
             cameraFrames.increment()
             GLFWWindow.wake()
         }

@@ -1,4 +1,5 @@
 @testable import Capture
+import VideoFrames
 import Testing
 
 @Suite("Choosing what to ask a camera for")

@@ -1,5 +1,7 @@
-/// How the bytes of a captured frame are laid out, as negotiated with the driver.
-public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
+import VideoFrames
+
+/// What a camera agreed to deliver, as negotiated with the driver.
+public struct CameraFormat: Sendable, Hashable, CustomStringConvertible {
     public var format: CameraPixelFormat
     public var width: Int
     public var height: Int
@@ -16,6 +18,16 @@ public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
         self.bytesPerLine = bytesPerLine
         self.byteCount = byteCount
         self.encoding = encoding
+    }
+
+    /// How the frames handed to the GPU lie: as the driver delivers them, or tightly packed RGBA for MJPEG,
+    /// which is decoded on the capture thread.
+    public var frameLayout: FrameLayout {
+        if format == .mjpeg {
+            return FrameLayout(contiguous: .rgba, width: width, height: height, bytesPerRow: width * 4, encoding: encoding)
+        }
+        return FrameLayout(contiguous: format.planeFormat, width: width, height: height, bytesPerRow: bytesPerLine,
+                           encoding: encoding)
     }
 
     public var description: String {

@@ -1,0 +1,63 @@
+import ShaderGraph
+import VideoFrames
+
+/// A live node's image: its source's frame for the moment shown, converted on the GPU. When no new frame
+/// is due, the last one stays; before the first, the node shows the test pattern (an `auto` camera) or black.
+public final class FrameFeed {
+    public let source: any FrameSource
+    private let converter: FrameConverter
+    /// The last frame, converted; nil until one arrives.
+    private(set) var latest: RenderTarget?
+    /// Whether a render's wait for a frame timed out; later frames are then taken as they come.
+    private var gaveUpWaiting = false
+    /// Why the last frame could not be had, until one can again.
+    private var failure: String?
+
+    public init(source: any FrameSource) throws(GPUError) {
+        converter = try FrameConverter()
+        self.source = source
+    }
+
+    deinit {
+        source.stop()
+    }
+
+    /// Converts the frame due at `seconds` of the source's timeline if it is a new one. With `wait`, a render
+    /// blocks up to that many seconds for it (so every rendered frame is a delivered one) until the source
+    /// once fails to deliver in time. With `failing`, a frame that cannot be had is an error (renders);
+    /// otherwise it is a notice and the last frame stays (the window).
+    func update(at seconds: Double, wait: Double?, failing: Bool) throws(GPUError) {
+        let frame: VideoFrame?
+        do {
+            if let wait, !gaveUpWaiting {
+                frame = try source.frame(at: seconds, wait: latest == nil ? max(wait, 5) : wait)
+                if frame == nil, source.duration == nil { gaveUpWaiting = true }
+            } else {
+                frame = try source.frame(at: seconds, wait: nil)
+                if frame != nil { gaveUpWaiting = false }
+            }
+            failure = nil
+        } catch {
+            if failing { throw GPUError(error.message) }
+            failure = error.message
+            return
+        }
+        guard let frame else { return }
+        defer { source.recycle(frame) }
+        let shown = frame.layout.displaySize
+        let size = PixelSize(width: shown.width, height: shown.height)
+        if latest?.size != size {
+            latest = try RenderTarget(TextureDescriptor(size: size))
+        }
+        _ = try converter.convert(frame, into: latest!)
+    }
+
+    /// What to tell the user about the source; nil while frames flow.
+    var notice: String? {
+        if let failure { return failure }
+        if gaveUpWaiting, latest != nil, source.notice == nil {
+            return "camera: no new frame in time; holding the last frame"
+        }
+        return source.notice
+    }
+}

@@ -1,0 +1,40 @@
+/// A movie file node: which file, and how its timeline follows the composition's clock.
+public struct MovieSource: Sendable, Hashable {
+    /// The file's path, resolved against the composition's folder.
+    public var file: String
+    /// Whether it starts again after its last frame (otherwise the last frame stays).
+    public var loop: Bool
+    /// Seconds of movie per second of composition time.
+    public var speed: Double
+    /// The movie's moment shown at composition time 0, in seconds.
+    public var start: Double
+    /// Where the file is named, for errors about it.
+    public var location: SourceLocation
+
+    public init(file: String, loop: Bool = true, speed: Double = 1, start: Double = 0, location: SourceLocation) {
+        self.file = file
+        self.loop = loop
+        self.speed = speed
+        self.start = start
+        self.location = location
+    }
+
+    /// The movie's moment shown at composition time `seconds`, for a movie `duration` seconds long: wrapped
+    /// round when it loops, held at the end when it does not, never before its first frame.
+    public func movieTime(at seconds: Double, duration: Double?) -> Double {
+        let moment = start + seconds * speed
+        guard let duration, duration > 0 else { return max(moment, 0) }
+        if loop {
+            let wrapped = moment.truncatingRemainder(dividingBy: duration)
+            return wrapped < 0 ? wrapped + duration : wrapped
+        }
+        return min(max(moment, 0), duration)
+    }
+
+    /// Nodes naming the same file share one decoder; how each plays is its own.
+    public static func == (a: MovieSource, b: MovieSource) -> Bool { a.file == b.file }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+    }
+}
