@@ -12,6 +12,10 @@
 #include <libavutil/channel_layout.h>
 #include <libswscale/swscale.h>
 
+/* Reading movies: helpers the decoder needs. */
+
+/* Writing movies: helpers the encoder and muxer need. */
+
 /* FFmpeg's error codes and sentinels are macros Swift cannot import. */
 static inline int cffmpeg_error_again(void) { return AVERROR(EAGAIN); }
 static inline int cffmpeg_error_eof(void) { return AVERROR_EOF; }
