@@ -36,6 +36,7 @@ public struct Composition: Sendable {
         for node in nodes {
             switch node.kind {
             case .image(let image): files.append(image.file)
+            case .movie(let movie): files.append(movie.file)
             case .sequence(let sequence): files += sequence.files
             case .shader(let shader):
                 files.append(shader.file)

@@ -187,6 +187,9 @@ private final class Loading {
         case "camera":
             reader.checkKeys(fields, allowed: ["kind", "device", "size", "rate", "format"], in: "a camera node", into: &diagnostics)
             kind = readCamera(fields: fields, at: key)
+        case "movie":
+            reader.checkKeys(fields, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node", into: &diagnostics)
+            kind = readMovie(name: name, fields: fields, at: key)
         case "shader":
             reader.checkKeys(fields, allowed: ["kind", "file", "filter", "inputs", "uniforms", "size", "format", "mapping"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
@@ -323,6 +326,33 @@ private final class Loading {
             camera.format = text.uppercased()
         }
         return .camera(camera)
+    }
+
+    func readMovie(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard let file = existingFile(fields, node: name, at: key) else { return nil }
+        var movie = MovieSource(file: file.path, location: file.location)
+        if let loopNode = fields["loop"] {
+            guard let loop = loopNode.scalar.flatMap(reader.boolean) else {
+                diagnostics.append(reader.error("'loop' is true (start again after the last frame) or false (hold it)", at: loopNode))
+                return nil
+            }
+            movie.loop = loop
+        }
+        if let speedNode = fields["speed"] {
+            guard let speed = speedNode.scalar.flatMap(reader.number), speed > 0, speed <= 100 else {
+                diagnostics.append(reader.error("'speed' is seconds of movie per second, a number above 0 and at most 100, such as 0.5", at: speedNode))
+                return nil
+            }
+            movie.speed = speed
+        }
+        if let startNode = fields["start"] {
+            guard let start = startNode.scalar.flatMap(reader.number), start >= 0, start.isFinite else {
+                diagnostics.append(reader.error("'start' is the second of the movie shown first, a number of at least 0", at: startNode))
+                return nil
+            }
+            movie.start = start
+        }
+        return .movie(movie)
     }
 
     func readShader(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {

@@ -103,6 +103,11 @@ public enum CompositionOpener {
             } else {
                 composition.nodes[index].kind = .image(ImageSource(file: path, location: commandLine))
             }
+        case .movie(let path):
+            guard UserFile.isRegularFile(path) else {
+                throw DiagnosticsError([.error("--input \(path): no such file")])
+            }
+            composition.nodes[index].kind = .movie(MovieSource(file: path, location: commandLine))
         case .camera(let device):
             composition.nodes[index].kind = .camera(CameraSource(device: CameraSelector(parsing: device ?? "auto"), location: commandLine))
         }

@@ -34,8 +34,20 @@ package enum FilePaths {
     /// File name extensions that mark a lone fragment shader rather than a composition.
     static let shaderExtensions: Set<String> = ["fsh", "frag", "fs", "glsl"]
 
+    /// File name extensions that mark a movie for `--input` (a movie node's `file:` may be any file FFmpeg reads).
+    static let movieExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm", "avi", "mpg", "mpeg", "ts", "mts", "ogv", "flv", "wmv", "y4m", "nut"]
+
     package static func isShaderFile(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return shaderExtensions.contains(path[path.index(after: dot)...].lowercased())
+        shaderExtensions.contains(fileExtension(of: path))
+    }
+
+    package static func isMovieFile(_ path: String) -> Bool {
+        movieExtensions.contains(fileExtension(of: path))
+    }
+
+    /// The lowercased text after the file name's last dot; empty when it has none.
+    package static func fileExtension(of path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "" }
+        return path[path.index(after: dot)...].lowercased()
     }
 }

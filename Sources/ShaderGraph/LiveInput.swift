@@ -1,6 +1,8 @@
 /// The source named by `--input`: it replaces a composition's live source node, or feeds a lone shader.
 public enum LiveInput: Hashable, Sendable, CustomStringConvertible {
     case image(path: String)
+    /// A movie file, recognised by its extension.
+    case movie(path: String)
     case pattern
     /// `camera` or `camera:DEVICE`.
     case camera(device: String?)
@@ -12,6 +14,8 @@ public enum LiveInput: Hashable, Sendable, CustomStringConvertible {
             self = .camera(device: nil)
         } else if text.hasPrefix("camera:") {
             self = .camera(device: String(text.dropFirst("camera:".count)))
+        } else if FilePaths.isMovieFile(text) {
+            self = .movie(path: text)
         } else {
             self = .image(path: text)
         }
@@ -19,7 +23,7 @@ public enum LiveInput: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .image(let path): path
+        case .image(let path), .movie(let path): path
         case .pattern: "pattern"
         case .camera(let device): device.map { "camera:\($0)" } ?? "camera"
         }
