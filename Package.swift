@@ -78,7 +78,7 @@ let package = Package(
 
         .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "CGLES"]),
+        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
