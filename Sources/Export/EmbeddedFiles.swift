@@ -23,6 +23,9 @@ struct EmbeddedFiles {
                 usesFilters = usesFilters || pass.file.hasPrefix(FilterLibrary.folder + "/")
             case .image(let image):
                 inputFiles.insert(image.file)
+            // The app feeds a movie's frames; the composition only needs its file named.
+            case .movie(let movie):
+                inputFiles.insert(movie.file)
             default:
                 break
             }

@@ -51,9 +51,9 @@ struct ExportedInterface {
                 inputs.append(Input(node: node.name, kind: "image", file: image.file))
             case .camera:
                 inputs.append(Input(node: node.name, kind: "camera", file: nil))
-            case .movie(let movie):
+            case .movie:
                 // The app decodes the movie as it likes and feeds its frames, so exported code links no FFmpeg.
-                inputs.append(Input(node: node.name, kind: "movie", file: movie.file))
+                inputs.append(Input(node: node.name, kind: "movie", file: nil))
             case .sequence:
                 problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location))
             case .shader(let pass):
