@@ -82,6 +82,9 @@ final class PassthroughAudioSource {
         let status = avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar)
         guard status >= 0 else { throw MediaError(path: path, operation: "describing the sound", code: status) }
         stream.pointee.codecpar.pointee.codec_tag = 0
+        // The encoder's priming samples come before the source's zero and so are never copied; a delay
+        // carried over would make players skip the first samples of the span instead.
+        stream.pointee.codecpar.pointee.initial_padding = 0
         stream.pointee.time_base = source.pointee.time_base
         outputStream = stream
     }
