@@ -42,15 +42,14 @@ struct WrittenMovie {
 
     var frameCount: Int { get throws { try video.flatMap { $0.nb_read_frames.flatMap { Int($0) } } ?? 0 } }
 
-    /// The packets of the first audio stream: when each plays and for how long, in seconds.
-    func audioPackets() throws -> [(time: Double, duration: Double)] {
+    /// The packets of the first audio stream: when each plays and, where the container says, for how long.
+    func audioPackets() throws -> [(time: Double, duration: Double?)] {
         let output = try run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries",
                                                   "packet=pts_time,duration_time", "-of", "json", path])
         let packets = try JSONDecoder().decode(Probe<Packet>.self, from: Data(output.utf8)).packets ?? []
         return packets.compactMap { packet in
-            guard let time = packet.pts_time.flatMap(Double.init),
-                  let duration = packet.duration_time.flatMap(Double.init) else { return nil }
-            return (time, duration)
+            guard let time = packet.pts_time.flatMap(Double.init) else { return nil }
+            return (time, packet.duration_time.flatMap(Double.init))
         }
     }
 
