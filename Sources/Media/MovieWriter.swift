@@ -8,7 +8,9 @@ import VideoFrames
 /// The encoder and the muxer run on a thread of their own ("shaderbench-encoder"); `append` hands frames to
 /// it through a queue of a few frames, waiting for room or dropping the frame as `MovieSettings.whenBehind`
 /// says. A recording is never lost: the file is written so that a process killed at any moment leaves a
-/// movie that plays up to about its last second (see `OutputContainer.muxerOptions`).
+/// movie that plays up to about its last second (see `OutputContainer.muxerOptions`). A live recording's
+/// encoder holds no frames back; a render's keeps a short lookahead for smaller files, which a kill loses
+/// too, and a render can be run again.
 ///
 /// Frames are I420 of the settings' size and colour encoding. Movies are always even-sized, because 4:2:0
 /// encoders (H.264 among them) take only whole chroma samples: a frame of odd width or height is padded

@@ -160,4 +160,17 @@ struct MovieWriterTests {
         try writer.finish()
         #expect(try WrittenMovie(path).frameCount == 1)
     }
+
+    @Test func aWriterReleasedUnfinishedStillFinishesItsMovie() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("released.mkv")
+        let frames = NumberedFrames(width: 64, height: 48)
+        do {
+            let writer = try MovieWriter(MovieSettings(path: path, width: 64, height: 48, frameRate: 30))
+            for index in 0..<5 {
+                try writer.append(frames.frame(index), frameIndex: index)
+            }
+        }
+        #expect(try WrittenMovie(path).frameNumbers(drawnBy: frames) == Array(0..<5))
+    }
 }
