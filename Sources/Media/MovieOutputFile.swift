@@ -94,8 +94,4 @@ final class MovieOutputFile {
         guard let io = context.pointee.pb, io.pointee.error < 0 else { return nil }
         return MediaError(path: path, operation: "writing", code: io.pointee.error)
     }
-
-    func stream(at index: Int32) -> UnsafeMutablePointer<AVStream> {
-        context.pointee.streams[Int(index)]!
-    }
 }
