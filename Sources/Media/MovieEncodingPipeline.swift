@@ -1,0 +1,89 @@
+import CFFmpeg
+import VideoFrames
+
+/// Everything the encoder thread owns while a movie is written: the file, the video encoder and the sound's
+/// source. It is made, used and released on that thread alone.
+final class MovieEncodingPipeline {
+    private let output: MovieOutputFile
+    private let video: VideoEncoder
+    private let videoStream: UnsafeMutablePointer<AVStream>
+    private let audio: PassthroughAudioSource?
+    /// What the user should know although nothing failed: sound left out, options an encoder ignored.
+    let warnings: [String]
+    private(set) var videoPacketsWritten = 0
+
+    /// Checks the container, the codec and the sound, then creates the file and writes its header. The
+    /// checks come first, so a movie that cannot be made leaves no file behind.
+    init(_ settings: MovieSettings) throws(MediaError) {
+        let path = settings.path
+        // FFmpeg prints every encoder's statistics at its default level, info; a workbench's terminal is
+        // for the user's diagnostics, so warnings and errors only, unless the program asked for more.
+        if av_log_get_level() == AV_LOG_INFO {
+            av_log_set_level(AV_LOG_WARNING)
+        }
+        let container = try OutputContainer.choose(for: settings)
+        let codec = try VideoEncoder.find(settings.codec ?? container.defaultCodec, path: path)
+        let output = try MovieOutputFile(path: path, container: container)
+        guard output.canHold(codec.pointee.id) else {
+            throw MediaError("\(path): \(container.extensionName) movies cannot hold \(VideoEncoder.formatName(of: codec)) video; "
+                             + "use \(container.defaultCodec)")
+        }
+        let video = try VideoEncoder(codec: codec, settings: settings, globalHeader: output.wantsGlobalHeader)
+        let videoStream = try output.addStream()
+        try video.describe(videoStream)
+        var warnings = video.ignoredOptions.map { "\(path): \(video.codecName) has no option \($0); it was ignored" }
+
+        var audio: PassthroughAudioSource?
+        if let passthrough = settings.audio {
+            audio = try PassthroughAudioSource.open(passthrough)
+            if audio == nil {
+                warnings.append("\(path): \(passthrough.sourcePath) has no sound; the movie is silent")
+            }
+        }
+        if let source = audio, !output.canHold(source.codec) {
+            warnings.append("\(path): \(container.extensionName) movies cannot hold \(source.codecName) sound "
+                            + "from \(source.sourcePath); the movie is silent")
+            audio = nil
+        }
+        if let audio {
+            try audio.describe(try output.addStream(), path: path)
+        }
+        try output.start()
+        self.output = output
+        self.video = video
+        self.videoStream = videoStream
+        self.audio = audio
+        self.warnings = warnings
+    }
+
+    /// Encodes one frame and writes what the encoder yields, with the sound that plays before it.
+    func encode(_ frame: VideoFrame, frameIndex: Int) throws(MediaError) {
+        try video.encode(frame, frameIndex: frameIndex, deliver: writeVideo)
+    }
+
+    /// Drains the encoder, writes the rest of the sound and the trailer, and closes the file.
+    func finish() throws(MediaError) {
+        try video.flush(deliver: writeVideo)
+        try audio?.writeRemaining(into: output)
+        try output.finish()
+    }
+
+    /// After a failure: keeps what was written playable as far as the file still allows (Matroska's cues,
+    /// MP4's fragment index), ignoring further errors, since the first one is the one to report.
+    func abandon() {
+        try? output.finish()
+    }
+
+    private func writeVideo(_ packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
+        let timeBase = video.timeBase
+        // Sound due by this frame's decoding time goes first, so each fragment or cluster holds both.
+        if let audio {
+            try audio.write(through: Double(packet.pointee.dts) * av_q2d(timeBase), into: output)
+        }
+        packet.pointee.stream_index = videoStream.pointee.index
+        av_packet_rescale_ts(packet, timeBase, videoStream.pointee.time_base)
+        packet.pointee.time_base = videoStream.pointee.time_base
+        try output.write(packet)
+        videoPacketsWritten += 1
+    }
+}

@@ -1,0 +1,87 @@
+import VideoFrames
+
+/// What a movie is written as: where, how big, how fast, in which codec and quality, with whose sound, and
+/// what to do when frames come faster than the encoder takes them.
+public struct MovieSettings: Sendable {
+    /// Frames per second as a fraction, so that rates such as 30000/1001 stay exact.
+    public struct FrameRate: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+        public var numerator: Int
+        public var denominator: Int
+
+        public init(_ numerator: Int, _ denominator: Int = 1) {
+            self.numerator = numerator
+            self.denominator = denominator
+        }
+
+        public init(integerLiteral framesPerSecond: Int) {
+            self.init(framesPerSecond)
+        }
+
+        public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
+
+        /// Whole frames in one second, rounded up: the keyframe interval, so that every second of the movie
+        /// begins with a keyframe and so with a fragment or cluster of its own.
+        var framesInOneSecond: Int { max(1, (numerator + denominator - 1) / denominator) }
+
+        var isValid: Bool { numerator > 0 && denominator > 0 }
+
+        public var description: String {
+            denominator == 1 ? "\(numerator) fps" : "\(numerator)/\(denominator) fps"
+        }
+    }
+
+    /// What `MovieWriter.append` does when the encoder has not taken the frames already queued.
+    public enum WhenBehind: Sendable, Hashable {
+        /// Blocks until there is room: a render, where every frame must reach the movie and time is not real.
+        case wait
+        /// Drops the frame and counts it: a live recording, which must never hold up the window nor queue
+        /// without bound. The encoder is also tuned for latency rather than size (no lookahead, no reordered
+        /// frames), so each frame reaches the file within the second it belongs to.
+        case drop
+    }
+
+    /// Where the movie goes; its extension picks the container unless `container` says otherwise.
+    public var path: String
+    /// The size of the frames appended. The movie itself is always even-sized; see `MovieWriter`.
+    public var width: Int
+    public var height: Int
+    public var frameRate: FrameRate
+    /// FFmpeg's name of the video encoder; nil picks the container's usual one: libx264 for .mp4, .mkv and
+    /// .mov, libvpx-vp9 for .webm.
+    public var codec: String?
+    /// The encoder's constant-quality factor (CRF), lower is better; nil picks 18 for libx264 (visually
+    /// lossless for most material) and 32 for libvpx-vp9 (the level its authors suggest for 720p and up),
+    /// and leaves any other encoder at its own default.
+    public var quality: Int?
+    /// libx264's speed against size; `veryfast` keeps up with a live window on a few cores.
+    public var preset: String
+    /// The container by its extension's name (mp4, mkv, mov, webm) when the path has none that says it, as
+    /// when writing to a device; nil reads it from the path.
+    public var container: String?
+    /// How the frames' samples map to colour: the stream is tagged with it and every frame must carry it.
+    public var encoding: ColorEncoding
+    /// Sound copied from another movie; nil writes a silent movie.
+    public var audio: AudioPassthrough?
+    public var whenBehind: WhenBehind
+    /// Frames that may wait for the encoder: a few, so that memory stays bounded and a live recording drops
+    /// rather than falls behind.
+    public var queueCapacity: Int
+
+    public init(path: String, width: Int, height: Int, frameRate: FrameRate, codec: String? = nil,
+                quality: Int? = nil, preset: String = "veryfast", container: String? = nil,
+                encoding: ColorEncoding = ColorEncoding(matrix: .bt709, range: .limited),
+                audio: AudioPassthrough? = nil, whenBehind: WhenBehind = .wait, queueCapacity: Int = 4) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.codec = codec
+        self.quality = quality
+        self.preset = preset
+        self.container = container
+        self.encoding = encoding
+        self.audio = audio
+        self.whenBehind = whenBehind
+        self.queueCapacity = queueCapacity
+    }
+}

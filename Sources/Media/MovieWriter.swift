@@ -1,0 +1,184 @@
+import Dispatch
+import Foundation
+import Synchronization
+import VideoFrames
+
+/// Writes frames as a movie through FFmpeg: renders, and recordings of the live window.
+///
+/// The encoder and the muxer run on a thread of their own ("shaderbench-encoder"); `append` hands frames to
+/// it through a queue of a few frames, waiting for room or dropping the frame as `MovieSettings.whenBehind`
+/// says. A recording is never lost: the file is written so that a process killed at any moment leaves a
+/// movie that plays up to about its last second (see `OutputContainer.muxerOptions`). A live recording's
+/// encoder holds no frames back; a render's keeps a short lookahead for smaller files, which a kill loses
+/// too, and a render can be run again.
+///
+/// Frames are I420 of the settings' size and colour encoding. Movies are always even-sized, because 4:2:0
+/// encoders (H.264 among them) take only whole chroma samples: a frame of odd width or height is padded
+/// by one column or row repeating its last.
+public final class MovieWriter: Sendable {
+    public let settings: MovieSettings
+    private let queue: EncoderFrameQueue
+    private let report = EncoderReport()
+    private let encoderStopped = DispatchSemaphore(value: 0)
+
+    private struct ProducerState {
+        var lastFrameIndex: Int?
+        var framesDropped = 0
+        var finished = false
+    }
+
+    private let producer = Mutex(ProducerState())
+
+    /// Opens the output and writes its header. Throws, with the path first, when the path or its folder
+    /// cannot be written, the container is unknown, the codec is missing, or the container cannot hold it.
+    public init(_ settings: MovieSettings) throws(MediaError) {
+        self.settings = settings
+        queue = EncoderFrameQueue(capacity: settings.queueCapacity)
+        guard settings.width > 0, settings.height > 0 else {
+            throw MediaError("\(settings.path): a movie needs a size, not \(settings.width)×\(settings.height)")
+        }
+        guard settings.frameRate.isValid else {
+            throw MediaError("\(settings.path): a movie needs a positive frame rate, not \(settings.frameRate)")
+        }
+        // The pipeline is opened on the encoder thread, so every FFmpeg object lives and dies on that thread.
+        let opened = DispatchSemaphore(value: 0)
+        let thread = Thread { [queue, report, encoderStopped] in
+            Self.encode(settings, queue: queue, report: report, opened: opened)
+            encoderStopped.signal()
+        }
+        thread.name = "shaderbench-encoder"
+        thread.start()
+        opened.wait()
+        if let failure = report.failure {
+            producer.withLock { $0.finished = true }
+            encoderStopped.wait()
+            throw failure
+        }
+    }
+
+    /// A writer released unfinished still finishes its movie, so nothing appended is lost.
+    deinit {
+        try? finish()
+    }
+
+    /// Hands `frame` to the encoder to show at `frameIndex` / frame rate seconds. Frame indices increase;
+    /// gaps are fine (a live recording's dropped frames). Returns false when the frame was dropped because
+    /// the encoder is behind (`.drop`); with `.wait` it waits for room instead. Throws the error the encoder
+    /// thread met, if it met one, or when the frame is not I420 of the movie's size and colour encoding.
+    @discardableResult
+    public func append(_ frame: VideoFrame, frameIndex: Int) throws(MediaError) -> Bool {
+        if let failure = report.failure { throw failure }
+        try check(frame)
+        try producer.withLock { (state) throws(MediaError) in
+            guard !state.finished else { throw MediaError("\(settings.path): the movie is already finished") }
+            if let last = state.lastFrameIndex, frameIndex <= last {
+                throw MediaError("\(settings.path): frame \(frameIndex) comes after frame \(last); frames go in order")
+            }
+        }
+        switch queue.put(.frame(frame, index: frameIndex), waitForRoom: settings.whenBehind == .wait) {
+        case .queued:
+            producer.withLock { $0.lastFrameIndex = max($0.lastFrameIndex ?? frameIndex, frameIndex) }
+            return true
+        case .full:
+            producer.withLock { $0.framesDropped += 1 }
+            return false
+        case .closed:
+            throw report.failure ?? MediaError("\(settings.path): the movie is already finished")
+        }
+    }
+
+    /// Flushes the encoder, writes the trailer and closes the file; waits until it is done. Throws the first
+    /// error the encoder thread met. Calling it again does nothing.
+    public func finish() throws(MediaError) {
+        let first = producer.withLock { state in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        guard first else { return }
+        _ = queue.put(.finish, waitForRoom: true)
+        encoderStopped.wait()
+        if let failure = report.failure { throw failure }
+    }
+
+    /// Frames `append` dropped because the encoder was behind.
+    public var framesDropped: Int { producer.withLock { $0.framesDropped } }
+
+    /// Frames whose encoded packets have been handed to the muxer.
+    public var framesWritten: Int { report.framesWritten }
+
+    /// What did not stop the movie but left it short of the settings: sound the container cannot hold, a
+    /// sound source without sound, encoder options the encoder does not have.
+    public var warnings: [String] { report.warnings }
+
+    /// The most frames that ever waited for the encoder at once.
+    var mostFramesQueued: Int { queue.mostEverQueued }
+
+    private func check(_ frame: VideoFrame) throws(MediaError) {
+        let layout = frame.layout
+        guard layout.format == .i420, layout.planes.count == 3 else {
+            throw MediaError("\(settings.path): frames must be I420, not \(layout.format.rawValue)")
+        }
+        guard layout.width == settings.width, layout.height == settings.height else {
+            throw MediaError("\(settings.path): the movie is \(settings.width)×\(settings.height) "
+                             + "but a frame is \(layout.width)×\(layout.height)")
+        }
+        guard layout.encoding == settings.encoding else {
+            throw MediaError("\(settings.path): the movie is \(settings.encoding) but a frame is \(layout.encoding)")
+        }
+        let chromaWidth = (layout.width + 1) / 2, chromaHeight = (layout.height + 1) / 2
+        let extents = [(layout.width, layout.height), (chromaWidth, chromaHeight), (chromaWidth, chromaHeight)]
+        for (plane, extent) in zip(layout.planes, extents) {
+            let end = plane.offset + plane.bytesPerRow * (extent.1 - 1) + extent.0
+            guard plane.offset >= 0, plane.bytesPerRow >= extent.0, end <= frame.bytes.count else {
+                throw MediaError("\(settings.path): a frame's planes do not fit in its \(frame.bytes.count) bytes")
+            }
+        }
+    }
+
+    // MARK: The encoder thread
+
+    private static func encode(_ settings: MovieSettings, queue: EncoderFrameQueue, report: EncoderReport,
+                               opened: DispatchSemaphore) {
+        let pipeline: MovieEncodingPipeline
+        do {
+            pipeline = try MovieEncodingPipeline(settings)
+            report.warnings = pipeline.warnings
+        } catch {
+            report.fail(error)
+            queue.close()
+            opened.signal()
+            return
+        }
+        opened.signal()
+        var failed = false
+        while true {
+            let entry = queue.take()
+            // After a failure the thread keeps taking frames, unencoded, so that a waiting producer is
+            // released and learns of the error on its next call.
+            switch entry {
+            case .frame(let frame, let index):
+                guard !failed else { continue }
+                do {
+                    try pipeline.encode(frame, frameIndex: index)
+                } catch {
+                    failed = true
+                    report.fail(error)
+                    pipeline.abandon()
+                }
+            case .finish:
+                if !failed {
+                    do {
+                        try pipeline.finish()
+                    } catch {
+                        report.fail(error)
+                        pipeline.abandon()
+                    }
+                }
+                report.framesWritten = pipeline.videoPacketsWritten
+                queue.close()
+                return
+            }
+            report.framesWritten = pipeline.videoPacketsWritten
+        }
+    }
+}

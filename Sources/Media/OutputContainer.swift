@@ -1,0 +1,71 @@
+/// The kinds of movie file the writer makes, with the encoder each is usually paired with and the muxer
+/// options that keep a recording playable when the process dies before it finishes.
+enum OutputContainer: String, CaseIterable {
+    case mp4
+    case mov
+    case matroska
+    case webm
+
+    /// The container that `name` (an extension such as "mkv", or FFmpeg's muxer name) stands for.
+    init?(name: String) {
+        switch name.lowercased() {
+        case "mp4", "m4v": self = .mp4
+        case "mov": self = .mov
+        case "mkv", "matroska": self = .matroska
+        case "webm": self = .webm
+        default: return nil
+        }
+    }
+
+    /// The container for `settings`: its explicit `container`, else the path's extension.
+    static func choose(for settings: MovieSettings) throws(MediaError) -> OutputContainer {
+        let name = settings.container ?? extensionName(of: settings.path)
+        guard let container = OutputContainer(name: name) else {
+            let shown = name.isEmpty ? "movies without an extension" : ".\(name) movies"
+            throw MediaError("\(settings.path): cannot write \(shown); use .mp4, .mkv, .mov or .webm")
+        }
+        return container
+    }
+
+    private static func extensionName(of path: String) -> String {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return "" }
+        return String(fileName[fileName.index(after: dot)...])
+    }
+
+    /// FFmpeg's muxer.
+    var muxerName: String { rawValue }
+
+    /// How a user names it in messages.
+    var extensionName: String {
+        switch self {
+        case .mp4: ".mp4"
+        case .mov: ".mov"
+        case .matroska: ".mkv"
+        case .webm: ".webm"
+        }
+    }
+
+    var defaultCodec: String {
+        switch self {
+        case .mp4, .mov, .matroska: "libx264"
+        case .webm: "libvpx-vp9"
+        }
+    }
+
+    /// Options that make the file playable at every moment, so that a recording killed mid-way keeps all
+    /// but about its last second. MP4 and MOV normally write their index at the end; fragmented, they write
+    /// a small index before each fragment, and a fragment begins at each keyframe (one a second). Matroska
+    /// writes clusters of at most a second. Packets are flushed to the file as they are written, so what the
+    /// muxer has finished is on disk rather than in a buffer.
+    var muxerOptions: [(name: String, value: String)] {
+        var options = [("flush_packets", "1")]
+        switch self {
+        case .mp4, .mov:
+            options.append(("movflags", "frag_keyframe+empty_moov+default_base_moof"))
+        case .matroska, .webm:
+            options.append(("cluster_time_limit", "1000"))
+        }
+        return options
+    }
+}
