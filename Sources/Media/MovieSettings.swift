@@ -19,9 +19,10 @@ public struct MovieSettings: Sendable {
 
         public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
 
-        /// Whole frames in one second, rounded up: the keyframe interval, so that every second of the movie
-        /// begins with a keyframe and so with a fragment or cluster of its own.
-        var framesInOneSecond: Int { max(1, (numerator + denominator - 1) / denominator) }
+        /// Whole frames in half a second, rounded up: the keyframe interval. Every half second begins with a
+        /// keyframe and so with a fragment of its own, which keeps what a kill loses (the open fragment and
+        /// what the encoder still holds) under a second.
+        var keyframeInterval: Int { max(1, (numerator + 2 * denominator - 1) / (2 * denominator)) }
 
         var isValid: Bool { numerator > 0 && denominator > 0 }
 

@@ -55,8 +55,8 @@ enum OutputContainer: String, CaseIterable {
 
     /// Options that make the file playable at every moment, so that a recording killed mid-way keeps all
     /// but about its last second. MP4 and MOV normally write their index at the end; fragmented, they write
-    /// a small index before each fragment, and a fragment begins at each keyframe (one a second). Matroska
-    /// writes clusters of at most a second. Packets are flushed to the file as they are written, so what the
+    /// a small index before each fragment, and a fragment begins at each keyframe (two a second). Matroska
+    /// writes clusters of at most half a second. Packets are flushed to the file as they are written, so what the
     /// muxer has finished is on disk rather than in a buffer.
     var muxerOptions: [(name: String, value: String)] {
         var options = [("flush_packets", "1")]
@@ -64,7 +64,7 @@ enum OutputContainer: String, CaseIterable {
         case .mp4, .mov:
             options.append(("movflags", "frag_keyframe+empty_moov+default_base_moof"))
         case .matroska, .webm:
-            options.append(("cluster_time_limit", "1000"))
+            options.append(("cluster_time_limit", "500"))
         }
         return options
     }

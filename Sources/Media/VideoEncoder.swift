@@ -50,7 +50,7 @@ final class VideoEncoder {
         // One tick a frame: a frame's index is its presentation time.
         context.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
         context.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
-        context.pointee.gop_size = Int32(rate.framesInOneSecond)
+        context.pointee.gop_size = Int32(rate.keyframeInterval)
         // FFmpeg's default is one thread; encoders pick their own count from the cores when given zero.
         context.pointee.thread_count = 0
         context.pointee.color_range = Self.range(of: settings.encoding)
@@ -178,13 +178,14 @@ final class VideoEncoder {
     /// The private options for each encoder the writer knows. libx264 and libvpx-vp9 take a CRF; VP9 also
     /// needs its bitrate left at zero (FFmpeg's default) to be in constant-quality mode. A live recording
     /// (`.drop`) wants each frame out of the encoder at once: x264's zerolatency tune and VP9's realtime
-    /// deadline without lagging frames; a render keeps the lookahead, which makes smaller files.
+    /// deadline without lagging frames; a render keeps a short lookahead, which makes smaller files.
     static func options(for codecName: String, settings: MovieSettings) -> [(name: String, value: String)] {
         let live = settings.whenBehind == .drop
         switch codecName {
         case "libx264":
             var options = [("preset", settings.preset), ("crf", "\(settings.quality ?? 18)")]
-            if live { options.append(("tune", "zerolatency")) }
+            // A render keeps a short lookahead (smaller files); a kill loses what it holds, so it stays short.
+            options.append(live ? ("tune", "zerolatency") : ("rc-lookahead", "5"))
             return options
         case "libvpx-vp9":
             var options = [("crf", "\(settings.quality ?? 32)"), ("row-mt", "1")]
