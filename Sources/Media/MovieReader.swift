@@ -20,6 +20,7 @@ public final class MovieReader: FrameSource {
     /// Frames decoded ahead of the one on show; enough to ride out a slow frame, few enough that a 4K movie
     /// stays within a hundred megabytes.
     static let queueCapacity = 4
+    static let threadName = "shaderbench-movie"
 
     /// Opens `path`, decodes its first frame and starts decoding on a thread of its own. `onFrame` runs on
     /// that thread whenever a frame the caller wants becomes available (to wake a window).
@@ -29,10 +30,11 @@ public final class MovieReader: FrameSource {
         self.shared = shared
         let loop = MovieDecodeLoop(path: path, shared: shared, onFrame: onFrame)
         let thread = Thread {
+            ThreadName.setCurrent(Self.threadName)
             loop.run()
             shared.threadEnded.signal()
         }
-        thread.name = "shaderbench-movie"
+        thread.name = Self.threadName
         thread.start()
         switch shared.waitUntilOpened() {
         case .success(let info):
