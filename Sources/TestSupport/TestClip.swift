@@ -52,8 +52,10 @@ public struct TestClip {
         }
         filters.append("format=\(pixelFormat)")
         filters += extraFilters
+        // The colour source rounds an odd size down to even unless it makes RGB.
+        let sourceFormat = width % 2 == 1 || height % 2 == 1 ? ",format=rgb24" : ""
         var arguments = ["-hide_banner", "-loglevel", "error", "-y",
-                         "-f", "lavfi", "-i", "color=c=0x606060:s=\(width)x\(height):r=\(fps):d=\(seconds)"]
+                         "-f", "lavfi", "-i", "color=c=0x606060:s=\(width)x\(height):r=\(fps):d=\(seconds)\(sourceFormat)"]
         if audio {
             arguments += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)"]
         }
