@@ -49,6 +49,8 @@ struct PlaybackQueue {
     private var requestedSeek: Double?
     /// The target of a seek whose first frame has not arrived yet.
     private var landing: Double?
+    /// The time the last seek was for (0 from opening): the queue holds nothing for earlier times.
+    private var seekOrigin = 0.0
     /// Counts seeks, so that a frame decoded before one is refused after it.
     private(set) var generation = 0
     private(set) var ending: PlaybackEnding?
@@ -74,7 +76,8 @@ struct PlaybackQueue {
             if seconds + tolerance < target || seconds > target + Self.farAhead { requestSeek(to: seconds) }
             return notYet
         }
-        if let shownTime, seconds + tolerance < shownTime {
+        // Before the frame shown, or before the time the queued frames were decoded for: only a seek has it.
+        if seconds + tolerance < shownTime ?? seekOrigin {
             requestSeek(to: seconds)
             return notYet
         }
@@ -84,7 +87,8 @@ struct PlaybackQueue {
             return notYet
         }
         let due = frames.lastIndex { $0.timestamp <= seconds + tolerance }
-        // Before anything was shown the first frame answers even a time before it (a seek landing late).
+        // Before anything was shown the first frame answers even a time before it: a seek that landed late,
+        // on the earliest frame there is.
         guard let index = due ?? (shownTime == nil && !frames.isEmpty ? 0 : nil) else {
             if frames.isEmpty, let ending, !ending.covers(seconds) { return .unreachable(ending) }
             return frames.isEmpty && ending == nil ? notYet : .unchanged
@@ -126,6 +130,7 @@ struct PlaybackQueue {
         frames.removeAll()
         requestedSeek = seconds
         landing = seconds
+        seekOrigin = seconds
         generation += 1
         ending = nil
         newestTime = nil
