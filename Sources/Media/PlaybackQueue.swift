@@ -64,6 +64,11 @@ struct PlaybackQueue {
         self.tolerance = tolerance
     }
 
+    /// Differs after any change the other side must hear of: a seek, a frame queued or let go, an ending.
+    var changeMark: [Int] {
+        [generation, frames.count, framesDropped, ending == nil ? 0 : 1, stopping ? 1 : 0]
+    }
+
     // MARK: The caller's side
 
     /// Picks the frame for `seconds`, asking for a seek when it lies behind the frame shown or far past the

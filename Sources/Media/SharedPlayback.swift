@@ -27,13 +27,18 @@ final class SharedPlayback: Sendable {
     }
 
     /// Runs `attempt` until it gives a result, waiting for the other side between tries; nil when
-    /// `deadline` passes first. Every try wakes the other side, since a try may ask it for something.
+    /// `deadline` passes first. A try that changed the queue (a seek asked for, frames let go) wakes the
+    /// other side; one that changed nothing does not, so two waiters never wake each other in turn.
     func waitFor<Result: Sendable>(until deadline: Date?, _ attempt: (inout PlaybackQueue) -> Result?) -> Result? {
         changed.lock()
         defer { changed.unlock() }
         while true {
-            let result = queue.withLock { attempt(&$0) }
-            changed.broadcast()
+            let (result, didChange) = queue.withLock { queue in
+                let before = queue.changeMark
+                let result = attempt(&queue)
+                return (result, queue.changeMark != before)
+            }
+            if didChange { changed.broadcast() }
             if let result { return result }
             if let deadline {
                 if !changed.wait(until: deadline) { return queue.withLock { attempt(&$0) } }
