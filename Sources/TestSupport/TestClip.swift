@@ -14,6 +14,8 @@ public struct TestClip {
     public var audio = false
     /// Arguments placed before the output path (metadata, colour tags, another muxer's options).
     public var extraArguments: [String] = []
+    /// Filters applied after the picture is drawn and converted to `pixelFormat` (timestamps, pixel aspect).
+    public var extraFilters: [String] = []
 
     /// The swatches' colours, left to right, as 8-bit RGB.
     public static let swatches: [(r: UInt8, g: UInt8, b: UInt8)] = [(224, 32, 32), (32, 192, 64), (32, 64, 224), (240, 240, 240)]
@@ -49,8 +51,11 @@ public struct TestClip {
             filters.append("drawbox=x=\(bit * side):y=0:w=\(side):h=\(side):color=white:t=fill:enable='eq(mod(floor(n/\(1 << bit)),2),1)'")
         }
         filters.append("format=\(pixelFormat)")
+        filters += extraFilters
+        // The colour source rounds an odd size down to even unless it makes RGB.
+        let sourceFormat = width % 2 == 1 || height % 2 == 1 ? ",format=rgb24" : ""
         var arguments = ["-hide_banner", "-loglevel", "error", "-y",
-                         "-f", "lavfi", "-i", "color=c=0x606060:s=\(width)x\(height):r=\(fps):d=\(seconds)"]
+                         "-f", "lavfi", "-i", "color=c=0x606060:s=\(width)x\(height):r=\(fps):d=\(seconds)\(sourceFormat)"]
         if audio {
             arguments += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)"]
         }
