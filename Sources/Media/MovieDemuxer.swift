@@ -14,6 +14,7 @@ final class MovieDemuxer {
     init(path: String) throws(MediaError) {
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
+        FFmpegLogging.quiet()
         let opened = avformat_open_input(&context, path, nil, nil)
         if opened < 0 {
             // The file system's refusals say so plainly; anything else means the bytes are not a movie.

@@ -11,16 +11,14 @@ final class MovieEncodingPipeline {
     /// What the user should know although nothing failed: sound left out, options an encoder ignored.
     let warnings: [String]
     private(set) var videoPacketsWritten = 0
+    /// Decoding-time ticks every video packet is moved by, so the first is not negative.
+    private var reorderDelay: Int64 = 0
 
     /// Checks the container, the codec and the sound, then creates the file and writes its header. The
     /// checks come first, so a movie that cannot be made leaves no file behind.
     init(_ settings: MovieSettings) throws(MediaError) {
         let path = settings.path
-        // FFmpeg prints every encoder's statistics at its default level, info; a workbench's terminal is
-        // for the user's diagnostics, so warnings and errors only, unless the program asked for more.
-        if av_log_get_level() == AV_LOG_INFO {
-            av_log_set_level(AV_LOG_WARNING)
-        }
+        FFmpegLogging.quiet()
         let container = try OutputContainer.choose(for: settings)
         let codec = try VideoEncoder.find(settings.codec ?? container.defaultCodec, path: path)
         let output = try MovieOutputFile(path: path, container: container)
@@ -76,14 +74,23 @@ final class MovieEncodingPipeline {
 
     private func writeVideo(_ packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
         let timeBase = video.timeBase
-        // Sound due by this frame's decoding time goes first, so each fragment or cluster holds both.
-        if let audio {
-            try audio.write(through: Double(packet.pointee.dts) * av_q2d(timeBase), into: output)
+        // Reordered frames (B-frames) start at a negative decoding time, which MP4 cannot store: the
+        // first packet says by how much, and video and sound both start that much later, in step.
+        if videoPacketsWritten == 0, packet.pointee.dts != cffmpeg_no_pts(), packet.pointee.dts < 0 {
+            reorderDelay = -packet.pointee.dts
+            audio?.delay(by: Double(reorderDelay) * av_q2d(timeBase))
         }
+        if packet.pointee.pts != cffmpeg_no_pts() { packet.pointee.pts += reorderDelay }
+        if packet.pointee.dts != cffmpeg_no_pts() { packet.pointee.dts += reorderDelay }
+        let decodingTime = Double(packet.pointee.dts) * av_q2d(timeBase)
         packet.pointee.stream_index = videoStream.pointee.index
         av_packet_rescale_ts(packet, timeBase, videoStream.pointee.time_base)
         packet.pointee.time_base = videoStream.pointee.time_base
         try output.write(packet)
         videoPacketsWritten += 1
+        // Sound due by this frame's decoding time follows it, so each fragment or cluster holds both.
+        if let audio {
+            try audio.write(through: decodingTime, into: output)
+        }
     }
 }

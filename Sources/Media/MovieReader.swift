@@ -92,6 +92,7 @@ public final class MovieReader: FrameSource {
 
     public var frameSize: (width: Int, height: Int)? { info.displaySize }
     public var duration: Double? { info.duration }
+    public var frameInterval: Double? { info.frameRate > 0 ? 1 / info.frameRate : nil }
     public var framesDropped: Int { shared.queue.withLock { $0.framesDropped } }
     public var isPresent: Bool { true }
     public var notice: String? { currentNotice.withLock { $0 } }

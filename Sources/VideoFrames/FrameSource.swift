@@ -13,6 +13,8 @@ public protocol FrameSource: AnyObject, Sendable {
     var frameSize: (width: Int, height: Int)? { get }
     /// How long its timeline is in seconds; nil for a live source.
     var duration: Double? { get }
+    /// The time from one frame to the next on its timeline; nil for a live source.
+    var frameInterval: Double? { get }
     /// Frames made but never shown because a newer one was due first (a decoder behind, a slow consumer).
     var framesDropped: Int { get }
     /// False while the producer is not there at all (no camera plugged in); a movie file that opened is.
@@ -21,6 +23,10 @@ public protocol FrameSource: AnyObject, Sendable {
     var notice: String? { get }
     /// Stops its thread; no frame comes after this.
     func stop()
+}
+
+extension FrameSource {
+    public var frameInterval: Double? { nil }
 }
 
 /// Why a source could not deliver a frame.

@@ -19,7 +19,7 @@ struct AudioPassthroughTests {
     }
 
     @Test(arguments: ["mp4", "mkv", "mov"])
-    func aSpanOfTheSourcesSoundIsCopiedToStartAtZero(fileExtension: String) throws {
+    func aSpanOfTheSourcesSoundIsCopiedToStartWithTheFirstFrame(fileExtension: String) throws {
         let folder = try TemporaryFolder()
         let source = try Self.source(in: folder)
         let path = folder.file("with-sound.\(fileExtension)")
@@ -36,8 +36,12 @@ struct AudioPassthroughTests {
         let audio = try #require(try movie.audio)
         #expect(audio.codec_name == "aac")
         let packets = try movie.audioPackets()
-        let first = try #require(packets.first)
-        #expect(abs(first.time) <= Self.aacFrame)
+        // The sound starts with the first frame shown, which reordered frames put a little after zero. The
+        // first packet's own time is the container's to normalise (fragmented MP4 puts it at zero), so the
+        // second one says where the sound begins.
+        let videoStart = try #require(try movie.packets(of: "v:0").map(\.time).min())
+        #expect(packets.count > 1)
+        #expect(abs(packets[1].time - Self.aacFrame - videoStart) <= Self.aacFrame, "sound at \(packets[1].time), video at \(videoStart)")
         let length = Double(packets.count) * Self.aacFrame
         #expect(abs(length - 1.5) <= Self.aacFrame, "\(packets.count) packets")
         #expect(try movie.frameNumbers(drawnBy: frames) == Array(0..<45))

@@ -44,7 +44,12 @@ struct WrittenMovie {
 
     /// The packets of the first audio stream: when each plays and, where the container says, for how long.
     func audioPackets() throws -> [(time: Double, duration: Double?)] {
-        let output = try run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries",
+        try packets(of: "a:0")
+    }
+
+    /// The packets of a stream (`a:0`, `v:0`) in the file's order.
+    func packets(of stream: String) throws -> [(time: Double, duration: Double?)] {
+        let output = try run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries",
                                                   "packet=pts_time,duration_time", "-of", "json", path])
         let packets = try JSONDecoder().decode(Probe<Packet>.self, from: Data(output.utf8)).packets ?? []
         return packets.compactMap { packet in
