@@ -3,7 +3,7 @@ import Images
 import LiveSources
 import ShaderGraph
 
-/// Renders a composition headless to numbered PNG files, deterministically.
+/// Renders a composition headless to numbered PNG files or a movie, deterministically.
 public enum RenderJob {
     /// How long a frame waits for the camera before the last frame is held (and a warning printed).
     static let cameraFrameWait = 2.0
@@ -28,8 +28,8 @@ public enum RenderJob {
         guard request.frames >= 1 else { throw .failed("--frames must be at least 1") }
         guard request.start >= 0 else { throw .failed("--start must be 0 or more") }
         guard request.fps > 0, request.fps.isFinite else { throw .failed("--fps must be a positive number") }
-        guard request.frames == 1 || request.output.isNumbered else {
-            throw .failed("--out \(request.output.text): rendering \(request.frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+        if case .images(let pattern) = request.output, request.frames > 1, !pattern.isNumbered {
+            throw .failed("--out \(pattern.text): rendering \(request.frames) frames needs a frame number in the pattern, such as frame-%04d.png")
         }
         let composition: Composition
         do {
@@ -62,30 +62,52 @@ public enum RenderJob {
             throw .failed("cannot write the values to \(request.valuesPath ?? ""): \(error.localizedDescription)")
         }
         let valueNodes = ValueLog.valueNodes(of: composition)
+        var sink: any RenderedFrameSink
+        switch request.output {
+        case .images(let pattern):
+            sink = ImageSequenceSink(pattern: pattern)
+        case .movie(let movie):
+            sink = try MovieSink(movie, imageSize: executor.renderSize, fps: request.fps, firstFrame: request.start,
+                                 frames: request.frames, audio: audioSource(of: composition, request: request, progress: progress),
+                                 progress: progress)
+        }
         var warned: Set<String> = []
         var written: [String] = []
         for frame in request.start..<(request.start + request.frames) {
-            let path = request.output.path(forFrame: frame)
+            let output: RenderTarget
             do {
                 let time = FrameTime(index: frame, fps: request.fps)
-                let output = try executor.renderFrame(time)
+                output = try executor.renderFrame(time)
                 try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
                 for notice in executor.notices where warned.insert(notice).inserted {
                     progress.warn("frame \(frame): \(notice)")
                 }
-                try Directories.createParent(of: path)
-                try ImageFile.writePNG(output.readPixels(), to: path)
-            } catch let error as ImageFileError {
-                throw .failed(error.description)
             } catch let error as GPUError {
                 throw .failed("frame \(frame): \(error.message)")
             } catch {
                 throw .failed("frame \(frame): \(error)")
             }
+            let path = try sink.write(output, frame: frame)
             written.append(path)
             progress.report(done: written.count, total: request.frames, path: path)
         }
+        try sink.finish()
         withExtendedLifetime(context) {}
         return written
+    }
+
+    /// The movie whose sound a movie render carries: the first movie node's, from the moment the first
+    /// frame shows, when it plays at its own speed (sound at another speed would need resampling).
+    private static func audioSource(of composition: Composition, request: RenderRequest,
+                                    progress: ProgressReporter) -> (file: String, start: Double)? {
+        for node in composition.nodes {
+            guard case .movie(let movie) = node.kind else { continue }
+            guard movie.speed == 1 else {
+                progress.warn("\(movie.file) plays at speed \(movie.speed), so its sound is left out of the movie")
+                return nil
+            }
+            return (movie.file, movie.start + Double(request.start) / request.fps)
+        }
+        return nil
     }
 }

@@ -4,7 +4,7 @@ import ShaderGraph
 public struct RenderRequest: Sendable {
     public var composition: String
     public var input: LiveInput?
-    public var output: OutputPattern
+    public var output: RenderDestination
     public var frames: Int
     public var fps: Double
     /// The index of the first frame; frame k is at time k / fps whatever range is rendered.
@@ -15,7 +15,7 @@ public struct RenderRequest: Sendable {
     /// `--values`: where to write every value node's result per frame, as JSON lines.
     public var valuesPath: String?
 
-    public init(composition: String, input: LiveInput? = nil, output: OutputPattern, frames: Int = 1, fps: Double = 30,
+    public init(composition: String, input: LiveInput? = nil, output: RenderDestination, frames: Int = 1, fps: Double = 30,
                 start: Int = 0, size: PixelSize? = nil, overrides: [ParameterOverride] = [], valuesPath: String? = nil) {
         self.overrides = overrides
         self.valuesPath = valuesPath

@@ -6,7 +6,13 @@ import VideoFrames
 
 /// The frame sources the workbench opens for live nodes: V4L2 cameras and movie files.
 public struct StandardFrameSources: FrameSourceOpener {
-    public init() {}
+    /// Whether a movie is read through to its end when it opens, so a truncated or corrupt file is found
+    /// before anything runs (`check`); otherwise only its first frame must decode.
+    public var verifiesMovies: Bool
+
+    public init(verifiesMovies: Bool = false) {
+        self.verifiesMovies = verifiesMovies
+    }
 
     public func openCamera(_ camera: CameraSource, size: PixelSize,
                            onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
@@ -23,6 +29,19 @@ public struct StandardFrameSources: FrameSourceOpener {
     }
 
     public func openMovie(_ movie: MovieSource, onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
-        throw DiagnosticsError([.error("movies are not supported yet", at: movie.location)])
+        do throws(MediaError) {
+            let reader = try MovieReader(path: movie.file, onFrame: onFrame)
+            if verifiesMovies {
+                do throws(MediaError) {
+                    try reader.verify()
+                } catch {
+                    reader.stop()
+                    throw error
+                }
+            }
+            return reader
+        } catch {
+            throw DiagnosticsError([.error(error.message, at: movie.location)])
+        }
     }
 }

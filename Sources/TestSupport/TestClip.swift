@@ -4,7 +4,7 @@ import Images
 /// A movie with known content, made by the `ffmpeg` command for the tests: a grey frame with four colour
 /// swatches along its lower half, the frame number drawn as white and black blocks along the top (bit 0 on
 /// the left), and, when asked, a 440 Hz tone.
-public struct TestClip {
+public struct TestClip: Sendable {
     public var width = 320
     public var height = 240
     public var fps = 30

@@ -6,7 +6,7 @@ struct CompositionOptions: ParsableArguments {
     @Argument(help: "A composition (.yaml, .json) or a fragment shader (.fsh, .frag, .fs, .glsl).")
     var composition: String
 
-    @Option(help: ArgumentHelp("The live source: an image path, 'pattern', 'camera' or 'camera:DEVICE'; replaces the composition's live source node.", valueName: "SOURCE"))
+    @Option(help: ArgumentHelp("The live source: an image or movie path, 'pattern', 'camera' or 'camera:DEVICE'; replaces the composition's live source node.", valueName: "SOURCE"))
     var input: String?
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a published parameter, e.g. --set threshold=0.2 or --set targetColor=0.1,0.8,0.2 (repeatable).", valueName: "NAME=VALUE"))

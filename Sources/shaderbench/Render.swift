@@ -4,14 +4,20 @@ import ShaderGraph
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render frames headless to PNG files.",
+        abstract: "Render frames headless to PNG files or a movie.",
         discussion: "Frame k is drawn at time k/fps, so ranges rendered separately (--start) match a single render."
     )
 
     @OptionGroup var options: CompositionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output path with a frame number, e.g. out/frame-%04d.png.", valueName: "PATTERN"))
+    @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), or a movie (.mp4, .mkv, .mov, .webm).", valueName: "PATH"))
     var out: String
+
+    @Option(help: ArgumentHelp("Movie encoder (an FFmpeg name such as libx264, libvpx-vp9, mpeg4); default: H.264, or VP9 for .webm.", valueName: "NAME"))
+    var codec: String?
+
+    @Option(help: ArgumentHelp("Movie quality as the encoder's constant rate factor: lower is better and larger (H.264: 0–51, default 18).", valueName: "CRF"))
+    var quality: Int?
 
     @Option(help: "Number of frames to render.")
     var frames: Int = 1
@@ -29,18 +35,23 @@ struct Render: ParsableCommand {
     var values: String?
 
     func run() throws {
-        let pattern: OutputPattern
+        let destination: RenderDestination
         do {
-            pattern = try OutputPattern(out)
+            destination = try RenderDestination(parsing: out, codec: codec, quality: quality)
         } catch {
             throw ValidationError(error.description)
         }
-        let request = RenderRequest(composition: options.composition, input: options.liveInput, output: pattern,
+        if case .images = destination, codec != nil || quality != nil {
+            throw ValidationError("--codec and --quality apply to movies; --out \(out) writes PNG files")
+        }
+        let request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
                                     frames: frames, fps: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
         do {
             let written = try RenderJob.run(request, progress: .automatic())
-            if written.count == 1 {
+            if case .movie(let movie) = destination {
+                StandardStreams.output("wrote \(movie.path) (\(written.count) frames)\n")
+            } else if written.count == 1 {
                 StandardStreams.output("wrote \(written[0])\n")
             } else if let first = written.first, let last = written.last {
                 StandardStreams.output("wrote \(written.count) frames: \(first) … \(last)\n")

@@ -18,7 +18,7 @@ struct ExampleGoldenTests {
         let folder = try TemporaryFolder()
         let rendered = folder.file("frame.png")
         try RenderJob.run(RenderRequest(composition: Repository.path("compositions/\(composition)"),
-                                        output: try OutputPattern(rendered), start: Self.frame),
+                                        output: .images(try OutputPattern(rendered)), start: Self.frame),
                           progress: ProgressReporter(style: .silent))
         let image = try ImageFile.read(path: rendered)
         let golden = Repository.path("Tests/HeadlessTests/Goldens/\((composition as NSString).deletingPathExtension).png")
@@ -28,7 +28,7 @@ struct ExampleGoldenTests {
     @Test("the sepia example really is sepia over the shipped image")
     func sepiaExampleIsSepia() throws {
         let folder = try TemporaryFolder()
-        try RenderJob.run(RenderRequest(composition: Repository.path("compositions/sepia.yaml"), output: try OutputPattern(folder.file("s.png"))),
+        try RenderJob.run(RenderRequest(composition: Repository.path("compositions/sepia.yaml"), output: .images(try OutputPattern(folder.file("s.png")))),
                           progress: ProgressReporter(style: .silent))
         let rendered = try ImageFile.read(path: folder.file("s.png"))
         let original = try ImageFile.read(path: Repository.path("images/landscape.jpg"))

@@ -1,0 +1,83 @@
+import GPU
+import Media
+import ShaderGraph
+import VideoFrames
+
+/// One movie file: each frame converted to YUV 4:2:0 on the GPU, read back a couple of frames later and
+/// handed to the encoder's own thread, so drawing, reading back and encoding overlap.
+struct MovieSink: RenderedFrameSink {
+    private let output: MovieOutput
+    private let readback: PlanarReadback
+    private let writer: MovieWriter
+    /// The first frame's index: the movie starts there.
+    private let firstFrame: Int
+
+    /// `audio` is the movie whose sound goes into the output unchanged, from `audioStart` seconds for the
+    /// length of the render.
+    init(_ output: MovieOutput, imageSize: PixelSize, fps: Double, firstFrame: Int, frames: Int,
+         audio: (file: String, start: Double)?, progress: ProgressReporter) throws(RenderJob.Failure) {
+        self.output = output
+        self.firstFrame = firstFrame
+        do {
+            readback = try PlanarReadback(imageSize: imageSize)
+        } catch {
+            throw .failed("cannot read frames back for \(output.path): \(error.message)")
+        }
+        let passthrough = audio.map { AudioPassthrough(sourcePath: $0.file, start: $0.start, duration: Double(frames) / fps) }
+        let settings = MovieSettings(path: output.path, width: readback.size.width, height: readback.size.height,
+                                     frameRate: Self.frameRate(fps), codec: output.codec, quality: output.quality, audio: passthrough,
+                                     whenBehind: .wait)
+        do {
+            try Directories.createParent(of: output.path)
+            writer = try MovieWriter(settings)
+        } catch let error as MediaError {
+            throw .failed(error.message)
+        } catch {
+            throw .failed("\(output.path): \(error)")
+        }
+        if imageSize != readback.size {
+            progress.warn("\(output.path): 4:2:0 video needs an even size; \(imageSize) is written as \(readback.size), repeating the last column or row")
+        }
+        for warning in writer.warnings { progress.warn(warning) }
+    }
+
+    func write(_ image: RenderTarget, frame index: Int) throws(RenderJob.Failure) -> String {
+        let frame: VideoFrame?
+        do {
+            frame = try readback.push(image, index: index - firstFrame)
+        } catch {
+            throw .failed("frame \(index): \(error.message)")
+        }
+        if let frame { try append(frame) }
+        return output.path
+    }
+
+    func finish() throws(RenderJob.Failure) {
+        let frames: [VideoFrame]
+        do {
+            frames = try readback.drain()
+        } catch {
+            throw .failed("finishing \(output.path): \(error.message)")
+        }
+        for frame in frames { try append(frame) }
+        do throws(MediaError) {
+            try writer.finish()
+        } catch {
+            throw .failed(error.message)
+        }
+    }
+
+    /// A whole number of frames a second as it is; any other rate to a thousandth of a frame.
+    static func frameRate(_ fps: Double) -> MovieSettings.FrameRate {
+        fps == fps.rounded() ? MovieSettings.FrameRate(Int(fps)) : MovieSettings.FrameRate(Int((fps * 1000).rounded()), 1000)
+    }
+
+    private func append(_ frame: VideoFrame) throws(RenderJob.Failure) {
+        do throws(MediaError) {
+            _ = try writer.append(frame, frameIndex: Int(frame.sequence))
+        } catch {
+            throw .failed(error.message)
+        }
+        readback.recycle(frame)
+    }
+}

@@ -1,0 +1,43 @@
+/// Where `render` puts its frames: numbered PNG files, or one movie file.
+public enum RenderDestination: Sendable {
+    case images(OutputPattern)
+    case movie(MovieOutput)
+
+    /// `--out`: a movie when the path ends in a movie container's extension, numbered PNGs otherwise.
+    public init(parsing text: String, codec: String? = nil, quality: Int? = nil) throws(OutputPattern.Problem) {
+        if MovieOutput.isMoviePath(text) {
+            self = .movie(MovieOutput(path: text, codec: codec, quality: quality))
+        } else {
+            self = .images(try OutputPattern(text))
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .images(let pattern): pattern.text
+        case .movie(let movie): movie.path
+        }
+    }
+}
+
+/// A movie `render` writes: H.264 in MP4 unless told otherwise.
+public struct MovieOutput: Sendable {
+    public var path: String
+    /// An FFmpeg encoder name (`libx264`, `libvpx-vp9`, `mpeg4`, …); nil picks the container's usual one.
+    public var codec: String?
+    /// The encoder's constant rate factor: lower is better and larger; nil picks the codec's default.
+    public var quality: Int?
+
+    public init(path: String, codec: String? = nil, quality: Int? = nil) {
+        self.path = path
+        self.codec = codec
+        self.quality = quality
+    }
+
+    static let extensions: Set<String> = ["mp4", "mkv", "mov", "webm"]
+
+    static func isMoviePath(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return extensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// Movies in and out of `shaderbench render` and `check`, as a user runs them, on clips made by ffmpeg.
+@Suite("Movies on the command line", .serialized)
+struct MovieRenderTests {
+    /// A shader that shows its input unchanged, so a render shows the movie's own pixels.
+    static let passThrough = """
+        varying highp vec2 textureCoordinate;
+        uniform sampler2D inputImageTexture;
+        void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }
+        """
+
+    struct Fixture {
+        let folder: TemporaryFolder
+        let clip: TestClip
+        let movie: String
+        let shader: String
+
+        init(clip: TestClip = TestClip(width: 320, height: 240, fps: 30, frames: 30), name: String = "clip.mp4") throws {
+            folder = try TemporaryFolder()
+            self.clip = clip
+            movie = folder.file(name)
+            try clip.write(to: movie)
+            shader = try folder.write("copy.fsh", MovieRenderTests.passThrough)
+        }
+
+        func render(_ extra: [String], out: String) throws -> ProcessResult {
+            try runShaderbench(["render", shader, "--input", movie, "--out", folder.file(out)] + extra)
+        }
+
+        func frameNumber(_ path: String) throws -> Int? {
+            clip.frameNumber(in: try ImageFile.read(path: folder.file(path)))
+        }
+    }
+
+    @Test("frame k of a render at the movie's rate shows movie frame k, looping after the last")
+    func sameRate() throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "35"], out: "f-%02d.png")
+        #expect(result.status == 0, "\(result.error)")
+        for frame in [0, 1, 7, 29, 30, 34] {
+            #expect(try fixture.frameNumber("f-\(String(format: "%02d", frame)).png") == frame % 30, "frame \(frame)")
+        }
+    }
+
+    @Test("at other rates each frame shows the movie frame covering its time", arguments: [(60.0, [0: 0, 1: 0, 3: 1, 41: 20]), (15.0, [0: 0, 1: 2, 7: 14])])
+    func otherRates(fps: Double, expected: [Int: Int]) throws {
+        let fixture = try Fixture()
+        let last = expected.keys.max()!
+        #expect(try fixture.render(["--frames", "\(last + 1)", "--fps", "\(fps)"], out: "f-%02d.png").status == 0)
+        for (frame, shown) in expected {
+            #expect(try fixture.frameNumber("f-\(String(format: "%02d", frame)).png") == shown, "frame \(frame) at \(fps) fps")
+        }
+    }
+
+    @Test("ranges rendered with --start match one long render, frame for frame, across a seek back")
+    func rangesMatch() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.render(["--frames", "40"], out: "all-%02d.png").status == 0)
+        #expect(try fixture.render(["--frames", "4", "--start", "27"], out: "part-%02d.png").status == 0)
+        for frame in 27..<31 {
+            let whole = try ImageFile.read(path: fixture.folder.file("all-\(frame).png"))
+            let part = try ImageFile.read(path: fixture.folder.file("part-\(frame).png"))
+            #expect(whole == part, "frame \(frame)")
+        }
+    }
+
+    @Test("colours survive the YUV round trip within 6 of 255")
+    func colours() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.render(["--start", "5"], out: "one.png").status == 0)
+        let image = try ImageFile.read(path: fixture.folder.file("one.png"))
+        for (index, swatch) in TestClip.swatches.enumerated() {
+            let centre = fixture.clip.swatchCentre(index)
+            let pixel = image[centre.x, centre.y]
+            let difference = max(abs(Int(pixel.r) - Int(swatch.r)), abs(Int(pixel.g) - Int(swatch.g)), abs(Int(pixel.b) - Int(swatch.b)))
+            #expect(difference <= 6, "swatch \(index): \(pixel) against \(swatch)")
+        }
+    }
+
+    @Test("render --out clip.mp4 writes H.264 with every frame, at the render's size, frame k showing movie frame k")
+    func movieOut() throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "45"], out: "out.mp4")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "wrote \(fixture.folder.file("out.mp4")) (45 frames)\n")
+        let probe = try MovieProbe(path: fixture.folder.file("out.mp4"))
+        let video = try #require(probe.video)
+        #expect(video.codec == "h264" && video.width == 320 && video.height == 240 && video.frames == 45)
+        for frame in [0, 12, 44] {
+            let pixels = try MovieProbe.frame(frame, of: fixture.folder.file("out.mp4"), width: 320, height: 240)
+            #expect(fixture.clip.frameNumber(in: RGBAImage(width: 320, height: 240, pixels: pixels)) == frame % 30, "frame \(frame)")
+        }
+    }
+
+    @Test("--codec and the container choose the encoder: VP9 in WebM, MPEG-4 in Matroska")
+    func otherCodecs() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.render(["--frames", "5"], out: "out.webm").status == 0)
+        #expect(try MovieProbe(path: fixture.folder.file("out.webm")).video?.codec == "vp9")
+        #expect(try fixture.render(["--frames", "5", "--codec", "mpeg4", "--quality", "4"], out: "out.mkv").status == 0)
+        #expect(try MovieProbe(path: fixture.folder.file("out.mkv")).video?.codec == "mpeg4")
+    }
+
+    @Test("the movie's sound goes through unchanged, trimmed to the frames rendered")
+    func audioPassthrough() throws {
+        var clip = TestClip(width: 320, height: 240, fps: 30, frames: 90)
+        clip.audio = true
+        let fixture = try Fixture(clip: clip)
+        let result = try fixture.render(["--frames", "30", "--start", "30"], out: "out.mp4")
+        #expect(result.status == 0, "\(result.error)")
+        let probe = try MovieProbe(path: fixture.folder.file("out.mp4"))
+        let audio = try #require(probe.audio)
+        #expect(audio.codec == "aac")
+        // AAC comes in packets of 1024 samples (21 ms at 48 kHz): the sound copied is within two packets of 1 s.
+        let duration = Double(audio.frames * 1024) / 48000
+        #expect(abs(duration - 1.0) < 0.043, "\(audio.frames) packets of sound")
+    }
+
+    @Test("a render killed halfway leaves a movie that opens, holding all but about the last second")
+    func killedRender() throws {
+        let fixture = try Fixture()
+        let process = try RunningProcess(Repository.executable, ["render", fixture.shader, "--input", fixture.movie, "--frames", "600",
+                                                                 "--out", fixture.folder.file("long.mp4")],
+                                         environment: ProcessInfo.processInfo.environment, directory: fixture.folder.path,
+                                         logs: fixture.folder.path)
+        var done = 0
+        #expect(eventually(timeout: 60) {
+            done = process.error.split(separator: "\n").last.flatMap { line in
+                line.split(separator: " ").dropFirst().first?.split(separator: "/").first.flatMap { Int($0) }
+            } ?? 0
+            return done >= 100
+        })
+        kill(process.processIdentifier, SIGKILL)
+        _ = process.waitForExit(timeout: 5)
+        let probe = try MovieProbe(path: fixture.folder.file("long.mp4"))
+        let frames = try #require(probe.video).frames
+        #expect(frames >= done - 30, "\(frames) frames readable after \(done) rendered")
+    }
+
+    @Test("a file that is not a movie, one with no video, an empty one and a truncated one are located errors in check and render")
+    func badMovies() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("copy.fsh", Self.passThrough)
+        try folder.write("text.mp4", "this is not a movie\n")
+        _ = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", folder.file("sound.mp4")], in: folder.path)
+        try folder.write("empty.mkv", "")
+        var clip = TestClip(width: 320, height: 240, fps: 30, frames: 60)
+        clip.extraArguments = ["-movflags", "+faststart"]
+        try clip.write(to: folder.file("whole.mp4"))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder.file("whole.mp4")))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: folder.file("truncated.mp4")))
+        for (name, message) in [("text.mp4", "is not a movie"), ("sound.mp4", "no video"), ("empty.mkv", "movie"), ("truncated.mp4", "truncated")] {
+            let composition = try folder.write("c-\(name).yaml", """
+                nodes:
+                  clip: { kind: movie, file: \(name) }
+                  fx: { kind: shader, file: copy.fsh, inputs: { inputImageTexture: clip } }
+                """)
+            let check = try runShaderbench(["check", composition])
+            #expect(check.status == 1, "check \(name): \(check.error)")
+            #expect(check.error.contains("c-\(name).yaml:2:"), "check \(name): \(check.error)")
+            #expect(check.error.contains(message), "check \(name): \(check.error)")
+            let render = try runShaderbench(["render", composition, "--frames", "60", "--out", folder.file("\(name)-%02d.png")])
+            #expect(render.status != 0, "render \(name)")
+            #expect(render.error.contains(message), "render \(name): \(render.error)")
+        }
+    }
+}
