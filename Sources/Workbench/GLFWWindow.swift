@@ -74,6 +74,8 @@ final class GLFWWindow {
             case GLFW_KEY_SPACE: .space
             case GLFW_KEY_ESCAPE: .escape
             case GLFW_KEY_TAB: shifted ? .shiftTab : .tab
+            case GLFW_KEY_LEFT: .left
+            case GLFW_KEY_RIGHT: .right
             case GLFW_KEY_A...GLFW_KEY_Z: .letter(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
             default: nil
             }

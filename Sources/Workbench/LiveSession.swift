@@ -84,7 +84,7 @@ final class LiveSession {
         guard let executor else { return false }
         return executor.showsPatternForCamera || executor.composition.nodes.contains { node in
             switch node.kind {
-            case .pattern, .sequence, .time, .oscillator: true
+            case .pattern, .sequence, .movie, .time, .oscillator: true
             default: false
             }
         }
@@ -95,6 +95,23 @@ final class LiveSession {
 
     /// What the cameras say (unplugged, busy, the pattern standing in), for the heads-up display.
     var cameraNotices: [String] { executor?.notices ?? [] }
+
+    /// Frames the movies' decoders made too late to be shown.
+    var movieFramesDropped: Int {
+        executor?.movies.values.reduce(0) { $0 + $1.framesDropped } ?? 0
+    }
+
+    /// How far Left and Right step the clock while paused: one frame of the first movie at its speed, else
+    /// one frame at 60 frames a second.
+    var frameStep: Double {
+        guard let executor else { return 1.0 / 60 }
+        for node in executor.composition.nodes {
+            if case .movie(let movie) = node.kind, let interval = executor.movies[node.name]?.frameInterval {
+                return interval / movie.speed
+            }
+        }
+        return 1.0 / 60
+    }
 
     /// Opens another composition or shader (dropped onto the window).
     func open(_ newPath: String) {
@@ -237,6 +254,7 @@ final class LiveSession {
         for change in changes {
             trace?.record("file-changed", ["path": .string(change.path), "kind": .string("\(change.kind)")])
             resources.forgetImage(at: change.path)
+            resources.forgetMovie(at: change.path)
         }
         reload(reason: "change")
     }

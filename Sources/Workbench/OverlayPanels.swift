@@ -11,8 +11,10 @@ final class OverlayPanels {
 
     static let keys: [(String, String)] = [
         ("Space", "pause or resume the clock"),
+        ("Left / Right", "paused: step a frame back or on; playing: seek 5 s"),
         ("R", "reload everything"),
         ("S", "save a screenshot of the image shown"),
+        ("V", "record the image shown to a movie; V again stops"),
         ("Tab", "show the next node (Shift-Tab: previous)"),
         ("F", "fullscreen on or off"),
         ("H", "this help"),
@@ -24,6 +26,7 @@ final class OverlayPanels {
     private let grey = SIMD4<Float>(0.7, 0.72, 0.75, 1)
     private let red = SIMD4<Float>(1, 0.42, 0.38, 1)
     private let amber = SIMD4<Float>(1, 0.78, 0.35, 1)
+    private let recordRed = SIMD4<Float>(1, 0.16, 0.16, 1)
 
     init(scale: Float) throws(GPUError) {
         font = try FontAtlas(pixelHeight: Int((15 * scale).rounded()))
@@ -38,6 +41,10 @@ final class OverlayPanels {
         var frameMilliseconds: Double
         var paused: Bool
         var compiling: Bool
+        /// Movie frames decoded too late to be shown.
+        var framesDropped: Int
+        /// While recording: seconds recorded and frames the encoder dropped.
+        var recording: (seconds: Double, dropped: Int)?
         /// Passing messages (a screenshot saved, a camera unplugged), one line each.
         var notices: [String]
     }
@@ -57,13 +64,20 @@ final class OverlayPanels {
         var parts = rate + [status.composition, "node: \(status.node)"]
         if status.paused { parts.append("paused") }
         if status.compiling { parts.append("compiling…") }
-        let line = TextLayout.truncate(parts.joined(separator: "  ·  "), width: viewport.width - 4 * margin, font: font)
-        var lines = [line]
-        lines += status.notices.map { TextLayout.truncate($0, width: viewport.width - 4 * margin, font: font) }
-        let width = lines.map(font.width(of:)).max() ?? 0
+        if status.framesDropped > 0 { parts.append("\(status.framesDropped) movie frames dropped") }
+        let textWidth = viewport.width - 4 * margin
+        var lines = [(TextLayout.truncate(parts.joined(separator: "  ·  "), width: textWidth, font: font), grey)]
+        if let recording = status.recording {
+            let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
+            let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
+            let dropped = recording.dropped > 0 ? "  ·  \(recording.dropped) frames dropped" : ""
+            lines.append(("● REC \(clock)\(dropped)", recordRed))
+        }
+        lines += status.notices.map { (TextLayout.truncate($0, width: textWidth, font: font), amber) }
+        let width = lines.map { font.width(of: $0.0) }.max() ?? 0
         renderer.fillRectangle(x: margin, y: margin, width: width + 2 * margin, height: lines.count * font.lineHeight + margin, colour: panel)
-        for (index, text) in lines.enumerated() {
-            renderer.drawText(text, x: 2 * margin, y: margin + margin / 2 + index * font.lineHeight, colour: index == 0 ? grey : amber)
+        for (index, line) in lines.enumerated() {
+            renderer.drawText(line.0, x: 2 * margin, y: margin + margin / 2 + index * font.lineHeight, colour: line.1)
         }
     }
 

@@ -22,6 +22,12 @@ struct SessionClock {
         }
     }
 
+    /// Moves the clock by `seconds` (back when negative), never before its start, paused or not.
+    mutating func shift(by seconds: Double) {
+        let moved = max(-self.seconds, seconds)
+        started -= Duration.nanoseconds(Int64((moved * 1e9).rounded()))
+    }
+
     mutating func advanceFrame() {
         frameIndex += 1
     }

@@ -12,6 +12,6 @@ enum WindowEvent: Equatable {
 
 /// The keys the workbench answers to.
 enum WindowKey: Equatable {
-    case space, escape, tab, shiftTab
+    case space, escape, tab, shiftTab, left, right
     case letter(Character)
 }

@@ -38,6 +38,9 @@ public enum Workbench {
         var keysHeld: Set<String> = []
         var camerasSeen = 0
         var shownCameraNotices: [String] = []
+        var recorder: WindowRecorder?
+        /// The image the last frame showed: what V starts recording, at its size.
+        var shownImage: RenderTarget?
 
         while !window.shouldClose {
             let animating = session.isAnimated && !clock.isPaused
@@ -80,6 +83,20 @@ public enum Workbench {
                     switch key {
                     case .escape, .letter("q"): window.shouldClose = true
                     case .space: clock.togglePause()
+                    // Paused, a step is one movie frame; playing, a seek of five seconds.
+                    case .left: clock.shift(by: clock.isPaused ? -session.frameStep : -5)
+                    case .right: clock.shift(by: clock.isPaused ? session.frameStep : 5)
+                    case .letter("v"):
+                        if let active = recorder {
+                            notice = (finishRecording(active), .now + .seconds(4))
+                            recorder = nil
+                        } else {
+                            do {
+                                recorder = try startRecording(session, image: shownImage)
+                            } catch {
+                                notice = ("recording not started: \(error)", .now + .seconds(4))
+                            }
+                        }
                     case .letter("r"): session.reload(reason: "key")
                     case .letter("h"): showHelp.toggle()
                     case .letter("f"): window.toggleFullscreen()
@@ -135,6 +152,7 @@ public enum Workbench {
             do {
                 if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
                     presenter.present(image, viewport: viewport)
+                    shownImage = image
                 } else {
                     presenter.clear(viewport: viewport)
                 }
@@ -148,26 +166,72 @@ public enum Workbench {
                                                      framesPerSecond: statistics.framesPerSecond,
                                                      frameMilliseconds: statistics.frameMilliseconds,
                                                      paused: clock.isPaused, compiling: session.isCompiling,
+                                                     framesDropped: session.movieFramesDropped,
+                                                     recording: recorder.map { ($0.elapsed, $0.framesDropped) },
                                                      notices: [notice?.text].compactMap { $0 } + cameraNotices),
                         diagnostics: session.diagnostics, showHelp: showHelp, viewport: viewport)
             window.swapBuffers()
+            // Recorded once the frame is out: the conversion draws into framebuffers of its own.
+            if let active = recorder, let image = shownImage, let message = record(image, with: active) {
+                notice = (message, .now + .seconds(6))
+                recorder = nil
+            }
             statistics.framePresented()
             trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
             clock.advanceFrame()
             needsFrame = false
         }
+        if let recorder { _ = finishRecording(recorder) }
         // The threads that wake the loop or share its context stop before the window and GLFW go.
         session.close()
         withExtendedLifetime(window) { compiler.stop() }
+    }
+
+    /// Starts recording the image shown, at its size.
+    private static func startRecording(_ session: LiveSession, image: RenderTarget?) throws -> WindowRecorder {
+        guard let image else { throw WindowError("nothing is shown yet") }
+        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size)
+        StandardStreams.output("recording: \(recorder.path)\n")
+        return recorder
+    }
+
+    /// Records one shown frame; a message when the recording had to end.
+    private static func record(_ image: RenderTarget, with recorder: WindowRecorder) -> String? {
+        guard image.size == recorder.size else {
+            return "recording stopped: the image changed size. " + finishRecording(recorder)
+        }
+        do {
+            try recorder.record(image)
+            return nil
+        } catch {
+            StandardStreams.error("error: recording \(recorder.path): \(error)\n")
+            return "recording stopped: \(error); what was recorded is in \(recorder.path)"
+        }
+    }
+
+    /// Closes the movie; what to tell the user.
+    private static func finishRecording(_ recorder: WindowRecorder) -> String {
+        do {
+            try recorder.finish()
+            let dropped = recorder.framesDropped > 0 ? ", \(recorder.framesDropped) frames dropped" : ""
+            StandardStreams.output("recorded \(recorder.path) (\(String(format1: recorder.elapsed)) s\(dropped))\n")
+            return "recorded \(recorder.path)"
+        } catch {
+            StandardStreams.error("error: finishing \(recorder.path): \(error)\n")
+            return "recording \(recorder.path) could not be finished: \(error)"
+        }
+    }
+
+    private static func outputName(_ session: LiveSession) -> String {
+        session.path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "shaderbench"
     }
 
     private static func saveScreenshot(_ session: LiveSession) -> String {
         guard let image = session.executor.flatMap({ $0.image(of: session.shownNode) }) else {
             return "nothing to save yet"
         }
-        let name = session.path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "shaderbench"
         do {
-            let path = try Screenshots.save(image, name: name)
+            let path = try Screenshots.save(image, name: outputName(session))
             StandardStreams.output("screenshot: \(path)\n")
             return "screenshot saved to \(path)"
         } catch {

@@ -111,6 +111,16 @@ final class LiveWindow {
         try display.xdotool(commands)
     }
 
+    /// Presses `key` until the window's trace records it: a key sent while the window is still settling
+    /// (just mapped, or reloading) can be lost, and a test that needs the key to land says so this way.
+    func pressAndWait(_ key: String) throws {
+        let before = count(of: "key")
+        for _ in 0..<3 {
+            try press(key)
+            if eventually(timeout: 2, { count(of: "key") > before }) { return }
+        }
+    }
+
     /// Presses `key` (an xdotool key name) in the window.
     func press(_ key: String) throws {
         // No window manager runs under Xvfb, so focus is set directly rather than by activating the window.

@@ -1,0 +1,71 @@
+import GPU
+import Headless
+import Media
+import ShaderGraph
+import VideoFrames
+
+/// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4`, at its own size, each frame
+/// at the real time it was shown. The window never waits for it: frames are converted to YUV on the GPU,
+/// read back a frame or two later, and queued for the encoder's thread, which drops (and counts) frames
+/// when it falls behind instead of queueing them without bound.
+final class WindowRecorder {
+    static let folder = "shaderbench-recordings"
+    /// Frames are placed on a grid this fine; two shown within one step keep the first.
+    static let timeSteps = 60
+
+    let path: String
+    let size: PixelSize
+    private let readback: PlanarReadback
+    private let writer: MovieWriter
+    private let started = ContinuousClock.now
+    private var lastStep = -1
+    /// Frames the window showed within one step of the last, not recorded.
+    private var framesCoalesced = 0
+
+    init(name: String, imageSize: PixelSize) throws {
+        var number = 1
+        var path: String
+        repeat {
+            path = "\(Self.folder)/\(name)-\(number).mp4"
+            number += 1
+        } while UserFile.isRegularFile(path)
+        self.path = path
+        try Directories.create(Self.folder)
+        readback = try PlanarReadback(imageSize: imageSize)
+        size = imageSize
+        writer = try MovieWriter(MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
+                                               frameRate: MovieSettings.FrameRate(Self.timeSteps), whenBehind: .drop))
+    }
+
+    /// Seconds since recording began.
+    var elapsed: Double { Self.seconds(.now - started) }
+
+    /// Frames the encoder could not keep up with.
+    var framesDropped: Int { writer.framesDropped }
+
+    /// Queues the image shown now. Throws when the movie cannot be written (a full disk), which ends it.
+    func record(_ image: RenderTarget) throws {
+        let step = Int((elapsed * Double(Self.timeSteps)).rounded())
+        guard step > lastStep else {
+            framesCoalesced += 1
+            return
+        }
+        lastStep = step
+        if let frame = try readback.push(image, index: step) { try append(frame) }
+    }
+
+    /// Writes what is in flight and closes the movie, which stays playable even if this never runs.
+    func finish() throws {
+        for frame in try readback.drain() { try append(frame) }
+        try writer.finish()
+    }
+
+    private func append(_ frame: VideoFrame) throws {
+        _ = try writer.append(frame, frameIndex: Int(frame.sequence))
+        readback.recycle(frame)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
