@@ -54,8 +54,8 @@ enum CameraBenchmark {
                     session.recycle(frame)
                     // The first frames warm caches and compile the conversion program.
                     if index >= 5 {
-                        gpu.append(milliseconds(gpuTime))
-                        cpu.append(milliseconds(cpuTime))
+                        gpu.append(FrameTimer.milliseconds(gpuTime))
+                        cpu.append(FrameTimer.milliseconds(cpuTime))
                     }
                 }
                 let gpuMedian = FrameTimer.median(gpu), cpuMedian = FrameTimer.median(cpu)
@@ -63,10 +63,6 @@ enum CameraBenchmark {
             }
         }
         withExtendedLifetime(context) {}
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     private static func format2(_ value: Double) -> String { String(format: "%.2f", value) }

@@ -1,4 +1,4 @@
-/// Usage: Benchmarks [executor] [reload] [idle] [camera] [reduction] [--frames N] [--rounds R] [--saves S] [--camera-frames F]
+/// Usage: Benchmarks [executor] [reload] [idle] [camera] [reduction] [movie] [--frames N] [--rounds R] [--saves S] [--camera-frames F]
 /// With no part named, runs them all. Build in release first (`swift build -c release`): the reload and
 /// idle parts run the `shaderbench` beside this executable in a window under Xvfb.
 @main
@@ -9,7 +9,7 @@ struct Benchmarks {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
             return Int(arguments[index + 1]) ?? value
         }
-        let parts = Set(arguments.filter { ["executor", "reload", "idle", "camera", "reduction"].contains($0) })
+        let parts = Set(arguments.filter { ["executor", "reload", "idle", "camera", "reduction", "movie"].contains($0) })
         let all = parts.isEmpty
         if all || parts.contains("executor") {
             try ExecutorBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))
@@ -22,6 +22,9 @@ struct Benchmarks {
         }
         if all || parts.contains("reduction") {
             try ReductionBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))
+        }
+        if all || parts.contains("movie") {
+            try MovieBenchmark.run(frames: option("--movie-frames", default: 300), rounds: option("--rounds", default: 5))
         }
         if all || parts.contains("camera") {
             try CameraBenchmark.run(frames: option("--camera-frames", default: 100))

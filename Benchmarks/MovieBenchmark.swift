@@ -1,0 +1,78 @@
+import Foundation
+import GPU
+import Images
+import ShaderGraph
+import TestSupport
+
+/// `movie → sepia → movie` through the workbench against FFmpeg doing the same in one process: a
+/// `colorchannelmixer` with the sepia shader's matrix, and a plain transcode. The same source clip, the same
+/// H.264 preset and CRF; the three commands alternate within every round so all see the same machine, and
+/// each figure is the median of the rounds. Then the readback each rendered frame costs, RGBA against the
+/// GPU's YUV 4:2:0 conversion, in this process.
+enum MovieBenchmark {
+    /// The sepia shader's matrix (`shaders/sepia.fsh` at intensity 1), rows of output red, green, blue.
+    static let sepiaMatrix = "rr=0.3588:rg=0.7044:rb=0.1368:gr=0.2990:gg=0.5870:gb=0.1140:br=0.2392:bg=0.4696:bb=0.0912"
+
+    static func run(frames: Int, rounds: Int) throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("source.mp4")
+        var source = TestClip(width: 1280, height: 720, fps: 30, frames: frames)
+        source.audio = false
+        try source.write(to: clip)
+        let shaderbench = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/shaderbench"
+        let encoder = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p"]
+        let commands: [(String, String, [String])] = [
+            ("shaderbench render (sepia)", shaderbench,
+             ["render", Repository.path("compositions/sepia.yaml"), "--input", clip, "--frames", "\(frames)",
+              "--out", folder.file("workbench.mp4")]),
+            ("ffmpeg colorchannelmixer (sepia)", "/usr/bin/ffmpeg",
+             ["-v", "error", "-y", "-i", clip, "-vf", "colorchannelmixer=\(sepiaMatrix)"] + encoder + [folder.file("filtered.mp4")]),
+            ("ffmpeg plain transcode", "/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", clip] + encoder + [folder.file("plain.mp4")]),
+        ]
+        var seconds = [[Double]](repeating: [], count: commands.count)
+        for round in 0..<(rounds + 1) {
+            for (index, command) in commands.enumerated() {
+                let started = ContinuousClock.now
+                let result = try runProcess(command.1, command.2, in: folder.path)
+                guard result.status == 0 else { throw GPUError("\(command.0) failed: \(result.error)") }
+                // The first round warms caches (Mesa's shader cache, the page cache); it is not counted.
+                if round > 0 { seconds[index].append(FrameTimer.milliseconds(ContinuousClock.now - started) / 1000) }
+            }
+        }
+        print("\n## Movie in, sepia, movie out: 1280×720, \(frames) frames, H.264 veryfast CRF 18 (medians of \(rounds) rounds)\n")
+        print("| command | seconds | frames/s | workbench ÷ this (throughput) |")
+        print("|---|---:|---:|---:|")
+        let medians = seconds.map(FrameTimer.median)
+        for (index, command) in commands.enumerated() {
+            let ratio = medians[index] / medians[0]
+            print("| \(command.0) | \(format(medians[index])) | \(format(Double(frames) / medians[index])) | \(format(ratio)) |")
+        }
+
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let size = PixelSize(width: 1280, height: 720)
+        let image = try RenderTarget(image: RGBAImage(width: size.width, height: size.height, fill: (200, 120, 60, 255)))
+        let readback = try PlanarReadback(imageSize: size)
+        var rgba: [Double] = [], planar: [Double] = []
+        let clock = ContinuousClock()
+        for index in 0..<(frames + 10) {
+            let rgbaTime = clock.measure { _ = image.readPixels() }
+            let planarTime = try clock.measure {
+                if let frame = try readback.push(image, index: index) { readback.recycle(frame) }
+            }
+            if index >= 10 {
+                rgba.append(FrameTimer.milliseconds(rgbaTime))
+                planar.append(FrameTimer.milliseconds(planarTime))
+            }
+        }
+        print("\n## Readback per frame at 1280×720 (\(frames) frames, medians)\n")
+        print("| readback | bytes per frame | ms/frame |")
+        print("|---|---:|---:|")
+        print("| RGBA, glReadPixels | \(size.width * size.height * 4) | \(format(FrameTimer.median(rgba))) |")
+        print("| YUV 4:2:0 converted on the GPU, through pixel-buffer objects | \(readback.layout.byteCount) | \(format(FrameTimer.median(planar))) |")
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+}
