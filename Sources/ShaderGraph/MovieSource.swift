@@ -31,10 +31,16 @@ public struct MovieSource: Sendable, Hashable {
         return min(max(moment, 0), duration)
     }
 
-    /// Nodes naming the same file share one decoder; how each plays is its own.
-    public static func == (a: MovieSource, b: MovieSource) -> Bool { a.file == b.file }
+    /// Nodes that play the same file the same way share one decoder; a reload keeps it. Where the node
+    /// is written does not matter.
+    public static func == (a: MovieSource, b: MovieSource) -> Bool {
+        a.file == b.file && a.loop == b.loop && a.speed == b.speed && a.start == b.start
+    }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(file)
+        hasher.combine(loop)
+        hasher.combine(speed)
+        hasher.combine(start)
     }
 }

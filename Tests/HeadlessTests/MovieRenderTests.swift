@@ -81,6 +81,32 @@ struct MovieRenderTests {
         }
     }
 
+    @Test("two nodes playing one file from different moments each show their own frame")
+    func oneFileTwoTimelines() throws {
+        let fixture = try Fixture()
+        // Both inputs are sampled, so both nodes run every frame; the second never shows.
+        try fixture.folder.write("first.fsh", """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform sampler2D inputImageTexture2;
+            void main() {
+                gl_FragColor = mix(texture2D(inputImageTexture, textureCoordinate),
+                                   texture2D(inputImageTexture2, textureCoordinate), step(2.0, textureCoordinate.x));
+            }
+            """)
+        for (shown, other, expected) in [("late", "early", 15), ("early", "late", 0)] {
+            let composition = try fixture.folder.write("two-\(shown).yaml", """
+                nodes:
+                  early: { kind: movie, file: clip.mp4 }
+                  late: { kind: movie, file: clip.mp4, start: 0.5 }
+                  both: { kind: shader, file: first.fsh, inputs: { inputImageTexture: \(shown), inputImageTexture2: \(other) } }
+                """)
+            let result = try runShaderbench(["render", composition, "--out", fixture.folder.file("\(shown).png")])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(try fixture.frameNumber("\(shown).png") == expected, "\(shown) shows its own moment")
+        }
+    }
+
     @Test("render --out clip.mp4 writes H.264 with every frame, at the render's size, frame k showing movie frame k")
     func movieOut() throws {
         let fixture = try Fixture()
