@@ -3,9 +3,13 @@ import ShaderGraph
 import VideoFrames
 
 /// Reads rendered frames back as YUV 4:2:0 (I420, BT.709, limited range) for a movie encoder: the GPU
-/// converts each frame into a texture whose bytes, read in order, are the Y, Cb and Cr planes one after
-/// the other, so only 1.5 bytes a pixel cross to the CPU instead of 4. Reads go into pixel-buffer objects
-/// and are mapped a few frames later, so the GPU's work and the copy overlap the encoder's.
+/// converts each frame into one texture that holds the three planes, four bytes of a plane to a texel, so
+/// only 1.5 bytes a pixel cross to the CPU instead of 4. Reads go into pixel-buffer objects and are mapped
+/// a few frames later, so the GPU's work and the copy overlap the encoder's.
+///
+/// The luma plane fills the texture's lower rows; Cb and Cr lie side by side in the rows above it. Each
+/// draw covers one plane, so a fragment knows its pixels from its position alone: no integer division,
+/// which GPUs (and llvmpipe's vector code) do slowly.
 ///
 /// 4:2:0 needs an even size: an odd width or height gains a column or row repeating the last one.
 public final class PlanarReadback {
@@ -13,8 +17,12 @@ public final class PlanarReadback {
     public let size: PixelSize
     public let layout: FrameLayout
     private let packed: RenderTarget
+    /// Where each plane's texels lie in `packed`, in the order luma, Cb, Cr.
+    private let planeRegions: [(x: Int, y: Int, width: Int, height: Int)]
     private let program: GLuint
-    private let sourceSizeLocation: GLint
+    private let imageSizeLocation: GLint
+    private let planeLocation: GLint
+    private let originLocation: GLint
     private let quad: FullscreenQuad
     private var buffers: [GLuint]
     /// Buffers read into and not mapped yet, oldest first, with the frame index each holds.
@@ -26,25 +34,29 @@ public final class PlanarReadback {
     public init(imageSize: PixelSize, depth: Int = 2) throws(GPUError) {
         let width = imageSize.width + imageSize.width % 2, height = imageSize.height + imageSize.height % 2
         size = PixelSize(width: width, height: height)
-        layout = FrameLayout(contiguous: .i420, width: width, height: height, bytesPerRow: width,
-                             encoding: ColorEncoding(matrix: .bt709, range: .limited))
-        // Each RGBA texel carries four consecutive bytes of the planes; rows are `width / 2` texels long.
-        let texelsPerRow = width / 2
-        let rows = (layout.byteCount + texelsPerRow * 4 - 1) / (texelsPerRow * 4)
+        let lumaTexels = (width + 3) / 4, chromaTexels = (width / 2 + 3) / 4
+        let texelsPerRow = max(lumaTexels, 2 * chromaTexels)
+        let bytesPerRow = texelsPerRow * 4
+        planeRegions = [(0, 0, lumaTexels, height), (0, height, chromaTexels, height / 2),
+                        (chromaTexels, height, chromaTexels, height / 2)]
+        let rows = height + height / 2
+        layout = FrameLayout(format: .i420, width: width, height: height,
+                             planes: planeRegions.map { FrameLayout.Plane(offset: $0.y * bytesPerRow + $0.x * 4, bytesPerRow: bytesPerRow) },
+                             byteCount: rows * bytesPerRow, encoding: ColorEncoding(matrix: .bt709, range: .limited))
         packed = try RenderTarget(TextureDescriptor(size: PixelSize(width: texelsPerRow, height: rows)))
         program = try ProgramBuild.builtIn("the YUV 4:2:0 conversion", vertex: Self.vertex, fragment: Self.fragment,
                                            attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
         glUseProgram(program)
         glUniform1i(glGetUniformLocation(program, "image"), 0)
-        glUniform2i(glGetUniformLocation(program, "planeSize"), GLint(width), GLint(height))
-        glUniform1i(glGetUniformLocation(program, "texelsPerRow"), GLint(texelsPerRow))
-        sourceSizeLocation = glGetUniformLocation(program, "imageSize")
+        imageSizeLocation = glGetUniformLocation(program, "imageSize")
+        planeLocation = glGetUniformLocation(program, "plane")
+        originLocation = glGetUniformLocation(program, "origin")
         quad = try FullscreenQuad()
         buffers = [GLuint](repeating: 0, count: max(depth, 1) + 1)
         glGenBuffers(GLsizei(buffers.count), &buffers)
         for buffer in buffers {
             glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
-            glBufferData(GLenum(GL_PIXEL_PACK_BUFFER), texelsPerRow * rows * 4, nil, GLenum(GL_STREAM_READ))
+            glBufferData(GLenum(GL_PIXEL_PACK_BUFFER), layout.byteCount, nil, GLenum(GL_STREAM_READ))
         }
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
         try GLInfo.check("allocating the YUV readback buffers")
@@ -60,9 +72,14 @@ public final class PlanarReadback {
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
         packed.bindForDrawing()
         glUseProgram(program)
-        glUniform2i(sourceSizeLocation, GLint(image.size.width), GLint(image.size.height))
+        glUniform2i(imageSizeLocation, GLint(image.size.width), GLint(image.size.height))
         image.bind(toUnit: 0, filter: GL_NEAREST)
-        quad.draw()
+        for (plane, region) in planeRegions.enumerated() {
+            glViewport(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
+            glUniform1i(planeLocation, GLint(plane))
+            glUniform2i(originLocation, GLint(region.x), GLint(region.y))
+            quad.draw()
+        }
         let buffer = buffers[nextBuffer]
         nextBuffer = (nextBuffer + 1) % buffers.count
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
@@ -107,46 +124,45 @@ public final class PlanarReadback {
         void main() { gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0); }
         """
 
-    /// Each fragment makes four consecutive bytes of the I420 planes: luma from one pixel, chroma from the
-    /// average of a 2×2 block, with the BT.709 limited-range coefficients.
+    /// Each fragment makes four consecutive bytes of one plane: luma from one pixel each, chroma from the
+    /// average of a 2×2 block each, with the BT.709 limited-range coefficients.
     private static let fragment = """
         #version 300 es
         precision highp float;
         precision highp int;
         uniform highp sampler2D image;
         uniform ivec2 imageSize;
-        uniform ivec2 planeSize;
-        uniform int texelsPerRow;
+        // 0: luma, 1: Cb, 2: Cr.
+        uniform int plane;
+        // The plane's first texel in the target.
+        uniform ivec2 origin;
         out vec4 bytes;
+
+        const vec3 lumaWeights = vec3(0.2126, 0.7152, 0.0722);
 
         vec3 pixel(int x, int y) {
             return texelFetch(image, clamp(ivec2(x, y), ivec2(0), imageSize - 1), 0).rgb;
         }
 
-        float planeByte(int index) {
-            const vec3 lumaWeights = vec3(0.2126, 0.7152, 0.0722);
-            int lumaCount = planeSize.x * planeSize.y;
-            if (index < lumaCount) {
-                float luma = dot(pixel(index % planeSize.x, index / planeSize.x), lumaWeights);
-                return (16.0 + 219.0 * luma) / 255.0;
-            }
-            int chromaWidth = planeSize.x / 2;
-            int chromaCount = chromaWidth * (planeSize.y / 2);
-            int chromaIndex = index - lumaCount;
-            bool isRed = chromaIndex >= chromaCount;
-            if (isRed) chromaIndex -= chromaCount;
-            if (chromaIndex >= chromaCount) return 0.0;
-            int x = 2 * (chromaIndex % chromaWidth), y = 2 * (chromaIndex / chromaWidth);
-            vec3 rgb = 0.25 * (pixel(x, y) + pixel(x + 1, y) + pixel(x, y + 1) + pixel(x + 1, y + 1));
+        float lumaByte(int x, int y) {
+            return (16.0 + 219.0 * dot(pixel(x, y), lumaWeights)) / 255.0;
+        }
+
+        float chromaByte(int x, int y) {
+            vec3 rgb = 0.25 * (pixel(2 * x, 2 * y) + pixel(2 * x + 1, 2 * y) + pixel(2 * x, 2 * y + 1) + pixel(2 * x + 1, 2 * y + 1));
             float luma = dot(rgb, lumaWeights);
-            float difference = isRed ? (rgb.r - luma) / 1.5748 : (rgb.b - luma) / 1.8556;
+            float difference = plane == 1 ? (rgb.b - luma) / 1.8556 : (rgb.r - luma) / 1.5748;
             return (128.0 + 224.0 * difference) / 255.0;
         }
 
         void main() {
-            ivec2 texel = ivec2(gl_FragCoord.xy);
-            int first = (texel.y * texelsPerRow + texel.x) * 4;
-            bytes = vec4(planeByte(first), planeByte(first + 1), planeByte(first + 2), planeByte(first + 3));
+            ivec2 texel = ivec2(gl_FragCoord.xy) - origin;
+            int x = 4 * texel.x, y = texel.y;
+            if (plane == 0) {
+                bytes = vec4(lumaByte(x, y), lumaByte(x + 1, y), lumaByte(x + 2, y), lumaByte(x + 3, y));
+            } else {
+                bytes = vec4(chromaByte(x, y), chromaByte(x + 1, y), chromaByte(x + 2, y), chromaByte(x + 3, y));
+            }
         }
         """
 }
