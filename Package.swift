@@ -92,7 +92,8 @@ let package = Package(
         // The real executable against the emulated camera.
         .testTarget(name: "CameraTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Exported code compiled by cc and swiftc and run against the real executable's renders.
-        .testTarget(name: "ExportTests", dependencies: ["Images", "TestSupport", "shaderbench", "ShaderbenchKit"], exclude: ["Harness"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench", "ShaderbenchKit"],
+                    exclude: ["Harness"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Proves every system library links, including those whose wrappers arrive later.

@@ -14,9 +14,9 @@ struct CExport {
     private(set) var parameterFunctions: [String] = []
     private(set) var interactionFunctions: [String] = []
 
-    init(_ composition: Composition, name: String) throws(DiagnosticsError) {
-        interface = try ExportedInterface(composition)
-        self.composition = composition
+    init(_ plan: FramePlan, name: String) throws(DiagnosticsError) {
+        interface = try ExportedInterface(plan)
+        composition = plan.composition
         var prefix = Identifier.standalone(Identifier.snake(name, fallback: "graph"), in: .c, lead: "graph_")
         if prefix.hasPrefix("sb_") || prefix == "sb" { prefix = "graph_" + prefix }
         self.prefix = prefix

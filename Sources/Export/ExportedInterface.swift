@@ -40,9 +40,9 @@ struct ExportedInterface {
     /// Value nodes whose value an app can read after a frame (reductions, and the rest).
     var values: [String] = []
 
-    /// Reads the interface of `composition`, or every reason it cannot be exported, each at its node.
-    init(_ composition: Composition) throws(DiagnosticsError) {
-        let plan = try RenderPlan(composition)
+    /// Reads the interface of the planned composition, or every reason it cannot be exported, each at its node.
+    init(_ plan: FramePlan) throws(DiagnosticsError) {
+        let composition = plan.composition
         var problems: [Diagnostic] = []
         for step in plan.steps {
             let node = step.node

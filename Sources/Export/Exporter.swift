@@ -24,16 +24,18 @@ public enum Exporter {
         }
         let composition = try CompositionLoader.load(source: SourceText(path: absolute, text: source.text))
         let stem = (absolute as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "graph"
+        // The plan the executor runs is what both exports print or embed.
+        let plan = try FramePlan(composition)
         let files: [(name: String, text: String)]
         switch language {
         case .c:
-            let export = try CExport(composition, name: name ?? stem)
-            let tables = try CTables(composition, interface: export.interface)
+            let export = try CExport(plan, name: name ?? stem)
+            let tables = try CTables(plan, interface: export.interface)
             files = [(export.headerName, export.header(from: (path as NSString).lastPathComponent)),
                      (export.sourceName, export.source(tables: tables, from: (path as NSString).lastPathComponent))]
         case .swift:
             let embedded = try EmbeddedFiles(composition, compositionText: source.text)
-            let export = try SwiftExport(composition, name: name ?? stem, embedded: embedded)
+            let export = try SwiftExport(plan, name: name ?? stem, embedded: embedded)
             files = [(export.fileName, export.source()), (export.typeName + "-README.md", SwiftReadme.text(for: export))]
         }
         do {

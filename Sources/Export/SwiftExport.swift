@@ -14,9 +14,9 @@ struct SwiftExport {
     private var inputMembers: [String] = []
     private var parameterMembers: [String] = []
 
-    init(_ composition: Composition, name: String, embedded: EmbeddedFiles) throws(DiagnosticsError) {
-        interface = try ExportedInterface(composition)
-        self.composition = composition
+    init(_ plan: FramePlan, name: String, embedded: EmbeddedFiles) throws(DiagnosticsError) {
+        interface = try ExportedInterface(plan)
+        composition = plan.composition
         self.embedded = embedded
         typeName = Identifier.standalone(Identifier.upperCamel(name, fallback: "Graph"), in: .swift, lead: "Graph")
         inputMembers = interface.inputs.map { members.claim("set" + Identifier.upperCamel($0.node, fallback: "Input")) }

@@ -14,9 +14,10 @@ struct FrameUniforms {
     private var date: GLint = -1
 
     /// Nil for dialects that set nothing per frame.
-    init?(program: ShaderProgram, interface: ShaderInterface, passSize: PixelSize, inputSizes: [PixelSize]) {
-        dialect = interface.dialect
-        switch interface.dialect {
+    /// `inputSizes` are the sizes of the images `pass.inputs` sample, in their order.
+    init?(program: ShaderProgram, pass: PassPlan, passSize: PixelSize, inputSizes: [PixelSize]) {
+        dialect = pass.interface.dialect
+        switch dialect {
         case .glsl:
             return nil
         case .shaderToy:
@@ -30,10 +31,10 @@ struct FrameUniforms {
             glUseProgram(program.name)
             glUniform3f(program.uniformLocation("iResolution"), Float(passSize.width), Float(passSize.height), 1)
             var resolutions = [Float](repeating: 0, count: 12)
-            for (index, sampler) in interface.samplers.enumerated() {
-                guard let channel = Int(sampler.name.dropFirst("iChannel".count)), channel < 4, index < inputSizes.count else { continue }
-                resolutions[channel * 3] = Float(inputSizes[index].width)
-                resolutions[channel * 3 + 1] = Float(inputSizes[index].height)
+            for (input, size) in zip(pass.inputs, inputSizes) {
+                guard let channel = input.shaderToyChannel else { continue }
+                resolutions[channel * 3] = Float(size.width)
+                resolutions[channel * 3 + 1] = Float(size.height)
                 resolutions[channel * 3 + 2] = 1
             }
             glUniform3fv(program.uniformLocation("iChannelResolution"), 4, resolutions)

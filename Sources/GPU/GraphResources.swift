@@ -1,3 +1,4 @@
+import Images
 import ShaderGraph
 import VideoFrames
 
@@ -53,9 +54,18 @@ public final class GraphResources {
         programs[ProgramKey(node: node, shader: program.shader)] = program
     }
 
-    func image(at path: String, load: () throws(DiagnosticsError) -> RenderTarget) throws(DiagnosticsError) -> RenderTarget {
+    /// The image file at `path`, read and uploaded on first use; a file that cannot be read is an error at
+    /// `location`, where the composition names it.
+    func image(at path: String, location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
         if let image = images[path] { return image }
-        let image = try load()
+        let image: RenderTarget
+        do {
+            image = try RenderTarget(image: try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize))
+        } catch let error as ImageFileError {
+            throw DiagnosticsError([.error(error.description, at: location)])
+        } catch {
+            throw DiagnosticsError([.error("\(path): \(error)", at: location)])
+        }
         images[path] = image
         return image
     }

@@ -1,5 +1,4 @@
 import CGLES
-import Images
 import ShaderGraph
 
 /// An ISF node's PASSES: the same program drawn once per pass with `PASSINDEX` set, each pass into its
@@ -45,39 +44,30 @@ final class ISFPassChain {
     /// Whether the node's image comes from the frame's pool (the last pass has no target).
     var outputIsPooled: Bool { passes.last?.target == nil }
 
-    init(header: ISFHeader, node: String, program: ShaderProgram, output: TextureDescriptor, firstUnit: Int,
-         inputValues: [String: Double], resources: GraphResources) throws(DiagnosticsError) {
+    init(_ chain: PassPlan.ISFChain, node: String, program: ShaderProgram, output: TextureDescriptor,
+         resources: GraphResources) throws(DiagnosticsError) {
         self.output = output
         // No PASSES is one plain pass into the node's image (a shader that only imports images).
-        passes = header.passes.isEmpty ? [Pass(target: nil, size: output.size)] : header.passes.map { pass in
-            Pass(target: pass.target, size: pass.size(renderSize: output.size, inputs: inputValues))
+        passes = chain.passes.isEmpty ? [Pass(target: nil, size: output.size)] : chain.passes.map { pass in
+            Pass(target: pass.target, size: pass.size(renderSize: output.size, inputs: chain.inputValues))
         }
         var imported: [String: RenderTarget] = [:]
-        for image in header.imported {
-            imported[image.name] = try resources.image(at: image.path) { () throws(DiagnosticsError) in
-                do {
-                    return try RenderTarget(image: try ImageFile.read(path: image.path, maximumDimension: GLInfo.maximumTextureSize))
-                } catch let error as ImageFileError {
-                    throw DiagnosticsError([.error(error.description, at: image.location)])
-                } catch {
-                    throw DiagnosticsError([.error("\(image.path): \(error)", at: image.location)])
-                }
-            }
+        for image in chain.imported {
+            imported[image.name] = try resources.image(at: image.path, location: image.location)
         }
         self.imported = imported
-        for (index, pass) in header.passes.enumerated() {
-            guard let name = pass.target, buffers[name] == nil else { continue }
-            let descriptor = TextureDescriptor(size: passes[index].size, format: pass.isFloat ? .rgba16f : .rgba8)
+        for target in chain.targets {
+            let pass = chain.passes[target.firstPass]
+            let descriptor = TextureDescriptor(size: passes[target.firstPass].size, format: target.isFloat ? .rgba16f : .rgba8)
             do {
-                buffers[name] = pass.isPersistent
-                    ? .persistent(try resources.feedbackBuffers(of: "\(node)/\(name)", target: descriptor))
+                buffers[target.name] = target.isPersistent
+                    ? .persistent(try resources.feedbackBuffers(of: "\(node)/\(target.name)", target: descriptor))
                     : .scratch(try RenderTarget(descriptor))
             } catch {
                 throw DiagnosticsError([.error(error.message, at: pass.targetLocation ?? pass.location)])
             }
         }
-        let names = Array(Set(header.passes.compactMap(\.target) + header.imported.map(\.name))).sorted()
-        namedImages = names.enumerated().map { ($1, firstUnit + $0) }
+        namedImages = chain.namedImages
         glUseProgram(program.name)
         for (name, unit) in namedImages { glUniform1i(program.uniformLocation(name), GLint(unit)) }
         passIndexLocation = program.uniformLocation("PASSINDEX")

@@ -158,19 +158,17 @@ final class LiveSession {
 
     /// The programs this composition needs that no earlier build left behind.
     private func compileJobs(for composition: Composition, keeping: Set<String>) throws(DiagnosticsError) -> [BackgroundCompiler.Job] {
-        let plan = try RenderPlan(composition, keeping: keeping)
-        return plan.steps.compactMap { step -> BackgroundCompiler.Job? in
-            guard case .shader(let pass) = step.node.kind else { return nil }
-            let shader = PreparedShader(source: pass.source, interface: pass.interface)
-            guard !resources.hasProgram(for: shader, node: step.node.name) else { return nil }
-            return BackgroundCompiler.Job(generation: generation, node: step.node.name, shader: shader,
-                                          layout: layout(of: step.node.name, pass: pass, in: composition))
+        let plan = try FramePlan(composition, keeping: keeping)
+        return plan.passes.compactMap { node, pass -> BackgroundCompiler.Job? in
+            guard !resources.hasProgram(for: pass.shader, node: node.name) else { return nil }
+            return BackgroundCompiler.Job(generation: generation, node: node.name, shader: pass.shader,
+                                          layout: layout(of: node.name, pass: pass, in: composition))
         }
     }
 
     /// The pass's layout as the running graph has it, or, for a node it lacks, its likely one: the
     /// composition's size, inputs of that size sampled one to one.
-    private func layout(of node: String, pass: ShaderPass, in composition: Composition) -> ProgramWarmUp.Layout {
+    private func layout(of node: String, pass: PassPlan, in composition: Composition) -> ProgramWarmUp.Layout {
         if let layout = executor?.layout(of: node) { return layout }
         let size = pass.size ?? composition.size ?? executor?.renderSize ?? .standard
         let inputs = pass.interface.samplers.map { _ in

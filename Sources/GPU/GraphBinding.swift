@@ -1,0 +1,240 @@
+import CGLES
+import ShaderGraph
+
+/// Binds a frame plan to GL, once per graph: loads its images, opens its cameras and movies, links its
+/// programs, puts samplers on units, writes literal uniforms (a program keeps its uniform values) and works
+/// out the render size. What a frame then does is only bind, set wired values and draw.
+struct GraphBinding {
+    var steps: [ExecutableStep] = []
+    var renderSize: PixelSize
+    /// The linked program of each shader and pattern node, by node name.
+    var programs: [String: ShaderProgram] = [:]
+    /// The texture each step's image is, for describing passes' inputs.
+    var descriptors: [TextureDescriptor] = []
+
+    /// Problems in the user's files come back together as one `DiagnosticsError`. `externalImages` stand for
+    /// source nodes whose pixels an embedding app supplies, by node name.
+    init(_ plan: FramePlan, renderSize requested: PixelSize?, resources: GraphResources,
+         externalImages: [String: RenderTarget], writer: inout UniformWriter) throws(DiagnosticsError) {
+        var diagnostics: [Diagnostic] = []
+        var sources: [Int: SourceImage] = [:]
+        for (index, step) in plan.steps.enumerated() {
+            if let external = externalImages[step.node.name] {
+                sources[index] = .external(external)
+                continue
+            }
+            do {
+                if let source = try Self.openSource(step.work, resources: resources) { sources[index] = source }
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        let size = requested ?? Self.renderSize(plan, sources: sources, resources: resources)
+        renderSize = size
+
+        var sizes: [PixelSize] = []
+        for (index, step) in plan.steps.enumerated() {
+            let node = step.node
+            var work: ExecutableStep.Work?
+            var stepSize = size
+            switch (step.work, sources[index]) {
+            case (_, .external(let target)?), (.image, .image(let target)?):
+                work = .source(target)
+                stepSize = target.size
+            case (.sequence, .sequence(let player)?):
+                work = .sequence(player)
+                stepSize = player.size
+            case (.movie(let movie), .movie(let feed)?):
+                let frameSize = feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) } ?? size
+                stepSize = frameSize
+                do {
+                    work = .live(ExecutableStep.Live(feed: feed, pattern: nil, placeholder: try RenderTarget(TextureDescriptor(size: frameSize)),
+                                                     movie: movie))
+                } catch {
+                    diagnostics.append(.error(error.message, at: movie.location))
+                }
+            case (.image, _), (.sequence, _), (.movie, _):
+                break
+            case (.camera(let camera), _):
+                do {
+                    let live = try Self.cameraStep(camera, node: node.name, compositionSize: plan.composition.size, resources: resources)
+                    work = .live(live)
+                    stepSize = live.placeholder.size
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            case (.pattern(let patternSize), _):
+                stepSize = patternSize ?? size
+                do {
+                    let program = try resources.program(for: try TestPattern.prepared(), node: node.name)
+                    programs[node.name] = program
+                    glUseProgram(program.name)
+                    glUniform2f(program.uniformLocation("size"), Float(stepSize.width), Float(stepSize.height))
+                    work = .pattern(program, timeLocation: program.uniformLocation("time"), target: TextureDescriptor(size: stepSize))
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            case (.pass(let pass), _):
+                stepSize = pass.size ?? size
+                do throws(DiagnosticsError) {
+                    let program = try resources.program(for: pass.shader, node: node.name)
+                    programs[node.name] = program
+                    work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes + [stepSize],
+                                                 resources: resources, writer: &writer))
+                } catch {
+                    diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
+                }
+            case (.reduction(let reduction, let input), _):
+                guard input < index else { break }
+                do {
+                    work = .reduction(try ImageReduction(reduction, inputSize: sizes[input]), input: input)
+                } catch {
+                    diagnostics.append(.error("node '\(node.name)': \(error.message)", at: node.location))
+                }
+            case (.constant(let numbers), _): work = .constant(numbers)
+            case (.time, _): work = .time
+            case (.operation(let operation), _): work = .operation(operation)
+            case (.oscillator(let oscillator), _): work = .oscillator(oscillator)
+            case (.mouse, _): work = .mouse
+            case (.key(let key), _): work = .key(key)
+            case (.pick(let pick, let input), _): work = .pick(pick, input: input)
+            case (.drag(let drag), _): work = .drag(drag)
+            }
+            sizes.append(stepSize)
+            if let work { steps.append(ExecutableStep(work: work, releases: step.releases)) }
+        }
+        guard diagnostics.isEmpty, steps.count == plan.steps.count else { throw DiagnosticsError(diagnostics) }
+        descriptors = zip(steps, sizes).map { $0.descriptor(orSize: $1) }
+    }
+
+    /// What a source step's pixels come from before the graph is sized: an app's texture, a loaded image, a
+    /// sequence's player or a movie's feed.
+    private enum SourceImage {
+        case external(RenderTarget)
+        case image(RenderTarget)
+        case sequence(SequencePlayer)
+        case movie(FrameFeed)
+
+        var size: PixelSize? {
+            switch self {
+            case .external(let target), .image(let target): target.size
+            case .sequence(let player): player.size
+            case .movie(let feed): feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
+            }
+        }
+    }
+
+    private static func openSource(_ work: FramePlan.Work, resources: GraphResources) throws(DiagnosticsError) -> SourceImage? {
+        switch work {
+        case .image(let source):
+            return .image(try resources.image(at: source.file, location: source.location))
+        case .sequence(let sequence):
+            return .sequence(try SequencePlayer(sequence))
+        case .movie(let movie):
+            return .movie(try resources.movieFeed(for: movie))
+        default:
+            return nil
+        }
+    }
+
+    /// The plan's rule for the render size, with the sources' sizes now known.
+    private static func renderSize(_ plan: FramePlan, sources: [Int: SourceImage], resources: GraphResources) -> PixelSize {
+        switch plan.renderSize {
+        case .fixed(let size):
+            return size
+        case .firstSource(let candidates):
+            let first = candidates.lazy.compactMap { index -> PixelSize? in
+                if let source = sources[index] { return source.size }
+                if case .camera(let camera) = plan.steps[index].work { return camera.size ?? resources.negotiatedSize(of: camera) }
+                return nil
+            }.first
+            return first ?? .standard
+        }
+    }
+
+    /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now,
+    /// wired uniforms resolved to value slots. `sizes` holds every step's size up to this one.
+    private static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize],
+                             resources: GraphResources, writer: inout UniformWriter) throws(DiagnosticsError) -> ExecutableStep.Pass {
+        let target = TextureDescriptor(size: size, format: pass.format)
+        var step: ExecutableStep.Pass
+        do throws(GPUError) {
+            glUseProgram(program.name)
+            var inputs: [ExecutableStep.Input] = []
+            for input in pass.inputs {
+                glUniform1i(program.uniformLocation(input.sampler), GLint(input.unit))
+                let reshaper = input.isFeedback ? nil : try InputReshaper(mapping: input.mapping, input: sizes[input.source], pass: size)
+                glUseProgram(program.name)
+                // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser.
+                let filter = sizes[input.source] == size || reshaper != nil ? GL_NEAREST : GL_LINEAR
+                inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: filter, isFeedback: input.isFeedback,
+                                                   reshaper: reshaper))
+            }
+            var wired: [ExecutableStep.WiredUniform] = []
+            for uniform in pass.uniforms {
+                let location = program.uniformLocation(uniform.name)
+                switch uniform.value {
+                case .literal(let numbers):
+                    numbers.withUnsafeBufferPointer { writer.set(location, type: uniform.type, count: uniform.count, values: $0) }
+                case .step(let source, let components):
+                    wired.append(ExecutableStep.WiredUniform(location: location, type: uniform.type, count: uniform.count,
+                                                             source: source, components: components))
+                }
+            }
+            setTexelStep(of: pass, program: program, inputSize: inputs.first.map { sizes[$0.step] } ?? size, writer: &writer)
+            let frameUniforms = FrameUniforms(program: program, pass: pass, passSize: size, inputSizes: pass.inputs.map { sizes[$0.source] })
+            let feedback = pass.readsItsPreviousFrame ? try resources.feedbackBuffers(of: node.name, target: target) : nil
+            step = ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired, frameUniforms: frameUniforms,
+                                       feedback: feedback, target: target)
+        } catch {
+            throw DiagnosticsError([.error(error.message, at: node.location)])
+        }
+        if let chain = pass.isfChain {
+            step.isfPasses = try ISFPassChain(chain, node: node.name, program: program, output: target, resources: resources)
+        }
+        return step
+    }
+
+    /// GPUImage's neighbourhood convention: `texelWidth` and `texelHeight` are one texel of the first input
+    /// unless the composition sets them, and the vertex stage's neighbour coordinates step by the same.
+    private static func setTexelStep(of pass: PassPlan, program: ShaderProgram, inputSize: PixelSize, writer: inout UniformWriter) {
+        var step = [1 / Float(inputSize.width), 1 / Float(inputSize.height)]
+        for (component, (axis, name)) in [(pass.texelWidth, VertexStage.texelWidthUniform),
+                                          (pass.texelHeight, VertexStage.texelHeightUniform)].enumerated() {
+            switch axis {
+            case .literal(let number):
+                step[component] = number
+            case .firstInputTexel(let setsUniform):
+                guard setsUniform else { continue }
+                [step[component]].withUnsafeBufferPointer {
+                    writer.set(program.uniformLocation(name), type: .float, count: 1, values: $0)
+                }
+            }
+        }
+        step.withUnsafeBufferPointer {
+            writer.set(program.uniformLocation(VertexStage.texelStepUniform), type: .vec2, count: 1, values: $0)
+        }
+    }
+
+    /// A camera node's feed (kept in `resources` across reloads) and what stands in before its first frame.
+    /// An explicit device that is not there is the composition's error; a missing `auto` camera is not.
+    private static func cameraStep(_ camera: CameraSource, node: String, compositionSize: PixelSize?,
+                                   resources: GraphResources) throws(DiagnosticsError) -> ExecutableStep.Live {
+        let feed = try resources.cameraFeed(for: camera, compositionSize: compositionSize)
+        let size = resources.negotiatedSize(of: camera) ?? camera.size ?? compositionSize ?? .standard
+        do {
+            let placeholder = try RenderTarget(TextureDescriptor(size: size))
+            guard camera.device == .auto else { return ExecutableStep.Live(feed: feed, pattern: nil, placeholder: placeholder) }
+            let program = try resources.program(for: try TestPattern.prepared(), node: node)
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("size"), Float(size.width), Float(size.height))
+            return ExecutableStep.Live(feed: feed, pattern: (program, program.uniformLocation("time")), placeholder: placeholder)
+        } catch let error as GPUError {
+            throw DiagnosticsError([.error(error.message, at: camera.location)])
+        } catch let error as DiagnosticsError {
+            throw error
+        } catch {
+            throw DiagnosticsError([.error("\(error)", at: camera.location)])
+        }
+    }
+}

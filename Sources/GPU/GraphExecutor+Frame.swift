@@ -1,0 +1,131 @@
+import CGLES
+import ShaderGraph
+
+/// The frame: each bound step in plan order binds its inputs, sets its wired values and draws, and pooled
+/// images go back to the pool as soon as their last reader has run.
+extension GraphExecutor {
+    /// Renders one frame and returns the output's target, valid until the next call.
+    @discardableResult
+    public func renderFrame(_ time: FrameTime) throws(GPUError) -> RenderTarget {
+        // The left button went down since the last frame: pick nodes sample there, drags start there.
+        let interaction = FrameValues.Interaction(pointer: pointer, keysHeld: keysHeld, press: pendingPress, release: pendingRelease)
+        pendingPress = nil
+        pendingRelease = nil
+        let delta = previousTime.map { time.seconds > $0 ? time.seconds - $0 : 0 }.flatMap { $0 > 0 ? $0 : nil }
+            ?? (time.index > 0 ? time.seconds / Double(time.index) : 1.0 / 60)
+        previousTime = time.seconds
+        // Working out the calendar date is not free; only ShaderToy and ISF passes read it.
+        let date = readsFrameState ? FrameState.date(at: createdAt.addingTimeInterval(time.seconds)) : .zero
+        frameState = FrameState(time: time, delta: delta, mouse: mouse, date: date)
+        // Last frame's kept images go back to the pool now that nobody shows them.
+        for index in images.indices {
+            if let target = images[index], steps[index].isPooled { pool.release(target) }
+            images[index] = nil
+        }
+        for (index, step) in steps.enumerated() {
+            switch step.work {
+            case .source(let target):
+                images[index] = target
+            case .pattern(let program, let timeLocation, let descriptor):
+                let target = try pool.acquire(descriptor)
+                target.bindForDrawing()
+                glUseProgram(program.name)
+                glUniform1f(timeLocation, Float(time.seconds))
+                quad.draw()
+                images[index] = target
+            case .live(let live):
+                images[index] = try show(live, time: time)
+            case .sequence(let player):
+                do {
+                    images[index] = try player.image(forFrame: time.index)
+                } catch {
+                    throw GPUError(error.diagnostics.map(\.message).joined(separator: "; "))
+                }
+            case .shader(let pass):
+                images[index] = try draw(pass)
+            default:
+                if let held = values.compute(step.work, at: index, seconds: time.seconds, images: images, interaction: interaction) {
+                    resources.hold(held, for: plan.steps[index].node.name)
+                }
+            }
+            for released in step.releases where steps[released].isPooled {
+                if let target = images[released] {
+                    pool.release(target)
+                    images[released] = nil
+                }
+            }
+        }
+        guard let output = images[plan.output] else {
+            throw GPUError("the output '\(composition.output)' produced no image")
+        }
+        return output
+    }
+
+    /// Draws a shader node: its ISF passes in turn, or one pass into its feedback buffer or a pooled target.
+    private func draw(_ pass: ExecutableStep.Pass) throws(GPUError) -> RenderTarget {
+        reshapeInputs(of: pass)
+        if let chain = pass.isfPasses {
+            glUseProgram(pass.program.name)
+            setInputsAndUniforms(of: pass)
+            return try chain.render(drawing: quad, pool: pool)
+        }
+        let target = if let feedback = pass.feedback { feedback.next } else { try pool.acquire(pass.target) }
+        target.bindForDrawing()
+        glUseProgram(pass.program.name)
+        setInputsAndUniforms(of: pass)
+        quad.draw()
+        pass.feedback?.advance()
+        return target
+    }
+
+    /// The source's frame for this moment (a camera's newest, a movie's frame at the clock's time), else its
+    /// last one, else the pattern (for an `auto` camera) or black.
+    private func show(_ live: ExecutableStep.Live, time: FrameTime) throws(GPUError) -> RenderTarget {
+        let moment = live.movie?.movieTime(at: time.seconds, duration: live.feed.source.duration) ?? time.seconds
+        try live.feed.update(at: moment, wait: cameraWait, failing: cameraWait != nil)
+        if let latest = live.feed.latest { return latest }
+        if let (program, timeLocation) = live.pattern {
+            live.placeholder.bindForDrawing()
+            glUseProgram(program.name)
+            glUniform1f(timeLocation, Float(time.seconds))
+            quad.draw()
+        }
+        return live.placeholder
+    }
+
+    /// Lays inputs of another shape onto the pass's shape, where their mapping says; before the pass binds
+    /// its own target, since each reshaping is a draw of its own.
+    private func reshapeInputs(of pass: ExecutableStep.Pass) {
+        for input in pass.inputs {
+            guard let reshaper = input.reshaper, let image = images[input.step] else { continue }
+            reshaper.reshape(image, quad: quad)
+        }
+    }
+
+    /// With the pass's program in use: binds each input to its unit (reshaped, fed back, or as its node made
+    /// it) and sets the wired uniforms and the dialect's per-frame ones.
+    private func setInputsAndUniforms(of pass: ExecutableStep.Pass) {
+        for input in pass.inputs {
+            let image = input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
+            image?.bind(toUnit: input.unit, filter: input.filter)
+        }
+        for uniform in pass.wiredUniforms { write(uniform) }
+        pass.frameUniforms?.set(frameState)
+    }
+
+    private func write(_ uniform: ExecutableStep.WiredUniform) {
+        let source = values[uniform.source]
+        let count: Int
+        if uniform.components.isEmpty {
+            count = source.count
+            for index in 0..<count { wireScratch[index] = source[index] }
+        } else {
+            count = uniform.components.count
+            for (index, component) in uniform.components.enumerated() { wireScratch[index] = source[component] }
+        }
+        wireScratch.withUnsafeBufferPointer { buffer in
+            uniformWriter.set(uniform.location, type: uniform.type, count: uniform.count,
+                              values: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// What one frame of a composition does, settled before anything runs: the nodes that matter in dependency
+/// order, each as the work it does with every reference resolved to a step index, and after each step which
+/// pooled images nobody reads any more. The graph executor binds and runs this plan, and both exporters print
+/// it; nothing downstream works the graph out again.
+public struct FramePlan: Sendable {
+    public struct Step: Sendable {
+        public var node: Node
+        public var work: Work
+        /// Steps whose pooled image can go back to the pool once this step has run.
+        public var releases: [Int]
+    }
+
+    public enum Work: Sendable {
+        case image(ImageSource)
+        case sequence(ImageSequence)
+        case pattern(size: PixelSize?)
+        case camera(CameraSource)
+        case movie(MovieSource)
+        case pass(PassPlan)
+        case constant([Float])
+        case time
+        case reduction(Reduction, input: Int)
+        case operation(OperationPlan)
+        case oscillator(Oscillator)
+        case mouse
+        case key(String)
+        case pick(PickedColour, input: Int)
+        case drag(DraggedValue)
+    }
+
+    /// How the frame's size is found when nothing asks for one: the composition's own, else the size of the
+    /// first of these source steps (in the file's order) that has one, else the standard size.
+    public enum RenderSize: Sendable {
+        case fixed(PixelSize)
+        case firstSource([Int])
+    }
+
+    /// The composition planned, with wires that read published parameters replaced by what they read.
+    public let composition: Composition
+    public var steps: [Step]
+    public var renderSize: RenderSize
+    /// The step whose image is the frame's result.
+    public var output: Int
+    /// Nodes whose images must outlive the frame (the output, a node being viewed).
+    public let kept: Set<String>
+
+    /// `keeping` adds nodes to keep beyond the output; nodes that nothing kept depends on are left out.
+    public init(_ original: Composition, keeping extra: Set<String> = []) throws(DiagnosticsError) {
+        let composition = PublishedParameters.inline(original)
+        self.composition = composition
+        let order: [String]
+        switch GraphOrder.sorted(composition) {
+        case .success(let sorted): order = sorted
+        case .failure(let error): throw DiagnosticsError([error.diagnostic])
+        }
+        let byName = Dictionary(composition.nodes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = extra.union([composition.output])
+        self.kept = kept
+
+        // Only what the kept nodes need runs.
+        var needed = Set<String>()
+        var pending = Array(kept)
+        while let name = pending.popLast() {
+            guard needed.insert(name).inserted, let node = byName[name] else { continue }
+            pending += GraphOrder.dependencies(of: node).map(\.node)
+        }
+        let scheduled = order.filter(needed.contains).compactMap { byName[$0] }
+        let index = Dictionary(scheduled.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var lastReader: [String: Int] = [:]
+        for (position, node) in scheduled.enumerated() {
+            for wire in GraphOrder.dependencies(of: node) { lastReader[wire.node] = position }
+        }
+        steps = scheduled.enumerated().map { position, node in
+            let releases = lastReader.filter { $0.value == position && !kept.contains($0.key) }.keys.sorted().compactMap { index[$0] }
+            return Step(node: node, work: Self.work(of: node, index: index), releases: releases)
+        }
+        if let size = composition.size {
+            renderSize = .fixed(size)
+        } else {
+            renderSize = .firstSource(composition.nodes.compactMap { node in
+                switch node.kind {
+                case .image, .sequence, .camera, .movie: index[node.name]
+                default: nil
+                }
+            })
+        }
+        output = index[composition.output] ?? max(0, scheduled.count - 1)
+    }
+
+    /// The step of the node named `name`, if it runs.
+    public func step(named name: String) -> Int? {
+        steps.firstIndex { $0.node.name == name }
+    }
+
+    /// Every shader pass the frame draws, with its node.
+    public var passes: [(node: Node, pass: PassPlan)] {
+        steps.compactMap { step in
+            if case .pass(let pass) = step.work { (step.node, pass) } else { nil }
+        }
+    }
+
+    private static func work(of node: Node, index: [String: Int]) -> Work {
+        switch node.kind {
+        case .image(let image): .image(image)
+        case .sequence(let sequence): .sequence(sequence)
+        case .pattern(let pattern): .pattern(size: pattern.size)
+        case .camera(let camera): .camera(camera)
+        case .movie(let movie): .movie(movie)
+        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index))
+        case .constant(let numbers): .constant(numbers)
+        case .time: .time
+        case .reduction(let reduction): .reduction(reduction, input: index[reduction.input.node] ?? 0)
+        case .operation(let operation): .operation(OperationPlan(operation, index: index))
+        case .oscillator(let oscillator): .oscillator(oscillator)
+        case .mouse: .mouse
+        case .key(let key): .key(key)
+        case .pick(let pick): .pick(pick, input: index[pick.input.node] ?? 0)
+        case .drag(let drag): .drag(drag)
+        }
+    }
+}
+
+/// A number or numbers a step reads: written in the composition, or another step's value, whole or some of
+/// its components.
+public enum PlannedValue: Sendable, Equatable {
+    case literal([Float])
+    case step(Int, components: [Int])
+
+    init(_ operand: Operand, index: [String: Int]) {
+        switch operand {
+        case .literal(let numbers): self = .literal(numbers)
+        case .wire(let wire): self = .step(index[wire.node] ?? 0, components: wire.components)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+/// One shader node's pass as the frame runs it: the driver-ready program text, the texture it draws into,
+/// each image it samples on which unit, and each uniform with the value it gets, in the order they are set.
+public struct PassPlan: Sendable {
+    /// An image the pass samples.
+    public struct Input: Sendable, Equatable {
+        public var sampler: String
+        public var unit: Int
+        /// The step whose image it samples (the pass's own step when it reads its previous frame).
+        public var source: Int
+        public var mapping: InputMapping
+        /// Reads the image this pass made the frame before.
+        public var isFeedback: Bool
+        /// ShaderToy's `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
+        public var shaderToyChannel: Int?
+    }
+
+    /// A uniform the workbench sets: literal ones once, wired ones every frame.
+    public struct Uniform: Sendable, Equatable {
+        public var name: String
+        public var type: GLSLType
+        /// Array elements (1 for a plain uniform).
+        public var count: Int
+        public var value: PlannedValue
+    }
+
+    /// GPUImage's neighbourhood convention for one axis: `texelWidth` or `texelHeight`, the step between
+    /// neighbours that the vertex stage also uses.
+    public enum TexelStep: Sendable, Equatable {
+        /// The composition sets the uniform to this number.
+        case literal(Float)
+        /// One texel of the first input; `setsUniform` when the shader declares the uniform and the
+        /// workbench must set it.
+        case firstInputTexel(setsUniform: Bool)
+    }
+
+    /// An ISF node's PASSES and IMPORTED images, drawn by one program in turn.
+    public struct ISFChain: Sendable {
+        public struct Target: Sendable, Equatable {
+            public var name: String
+            public var isFloat: Bool
+            public var isPersistent: Bool
+            /// The first pass that draws it, whose size it takes.
+            public var firstPass: Int
+        }
+
+        /// The header's passes; none is one plain pass into the node's image.
+        public var passes: [ISFPass]
+        /// Each pass's target, as an index into `targets`.
+        public var passTargets: [Int?]
+        public var targets: [Target]
+        public var imported: [ISFImportedImage]
+        /// Targets and imported images by name, each on a texture unit of its own after the node's inputs.
+        public var namedImages: [(name: String, unit: Int)]
+        /// What a WIDTH or HEIGHT expression reads for each input: the number it is set to, else its default.
+        public var inputValues: [String: Double]
+    }
+
+    public var shader: PreparedShader
+    public var interface: ShaderInterface { shader.interface }
+    /// Nil draws at the render size.
+    public var size: PixelSize?
+    public var format: PixelFormat
+    public var inputs: [Input]
+    public var uniforms: [Uniform]
+    public var texelWidth: TexelStep
+    public var texelHeight: TexelStep
+    /// Set when the node's ISF header has PASSES or IMPORTED images.
+    public var isfChain: ISFChain?
+    /// Whether the pass reads its own previous frame, so it draws into buffers of its own, not the pool.
+    public var readsItsPreviousFrame: Bool
+
+    init(_ pass: ShaderPass, node: String, index: [String: Int]) {
+        shader = PreparedShader(source: pass.source, interface: pass.interface)
+        size = pass.size
+        format = pass.format
+        let interface = pass.interface
+        inputs = interface.samplers.enumerated().compactMap { unit, sampler in
+            guard let wire = pass.inputs[sampler.name], let source = index[wire.node] else { return nil }
+            let channel = interface.dialect == .shaderToy
+                ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
+            return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
+                         isFeedback: wire.node == node, shaderToyChannel: channel)
+        }
+        var uniforms: [Uniform] = []
+        for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
+            guard let declaration = interface.uniform(named: name) else { continue }
+            let value: PlannedValue
+            switch setting {
+            case .literal(let numbers, _): value = .literal(numbers)
+            case .wire(let wire):
+                guard let source = index[wire.node] else { continue }
+                value = .step(source, components: wire.components)
+            }
+            uniforms.append(Uniform(name: name, type: declaration.type, count: declaration.arrayLength ?? 1, value: value))
+        }
+        // Parameters the composition leaves alone start at the default the shader declares for them.
+        for declaration in interface.uniforms where pass.uniforms[declaration.name] == nil {
+            guard let defaults = declaration.annotation?.defaultValue else { continue }
+            uniforms.append(Uniform(name: declaration.name, type: declaration.type, count: declaration.arrayLength ?? 1,
+                                    value: .literal(defaults)))
+        }
+        self.uniforms = uniforms
+        func texelStep(_ name: String) -> TexelStep {
+            if case .literal(let numbers, _)? = pass.uniforms[name], numbers.count == 1 { return .literal(numbers[0]) }
+            let declared = pass.uniforms[name] == nil && interface.uniform(named: name)?.type == .float
+            return .firstInputTexel(setsUniform: declared)
+        }
+        texelWidth = texelStep(VertexStage.texelWidthUniform)
+        texelHeight = texelStep(VertexStage.texelHeightUniform)
+        readsItsPreviousFrame = !pass.feedbackInputs(of: node).isEmpty
+        if let header = interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
+            isfChain = ISFChain(header, firstUnit: interface.samplers.count, inputValues: Self.expressionInputs(of: pass))
+        }
+    }
+
+    /// The numbers ISF's WIDTH and HEIGHT expressions read: each input's first number as the composition
+    /// sets it, else as the header declares it.
+    private static func expressionInputs(of pass: ShaderPass) -> [String: Double] {
+        var numbers: [String: Double] = [:]
+        for declaration in pass.interface.uniforms {
+            if case .literal(let values, _)? = pass.uniforms[declaration.name], let first = values.first {
+                numbers[declaration.name] = Double(first)
+            } else if let first = declaration.annotation?.defaultValue?.first {
+                numbers[declaration.name] = Double(first)
+            }
+        }
+        return numbers
+    }
+}
+
+extension PassPlan.ISFChain {
+    init(_ header: ISFHeader, firstUnit: Int, inputValues: [String: Double]) {
+        passes = header.passes
+        imported = header.imported
+        self.inputValues = inputValues
+        var targets: [Target] = []
+        var targetIndex: [String: Int] = [:]
+        for (number, pass) in header.passes.enumerated() {
+            guard let name = pass.target, targetIndex[name] == nil else { continue }
+            targetIndex[name] = targets.count
+            targets.append(Target(name: name, isFloat: pass.isFloat, isPersistent: pass.isPersistent, firstPass: number))
+        }
+        self.targets = targets
+        passTargets = header.passes.map { $0.target.flatMap { targetIndex[$0] } }
+        let names = Array(Set(targets.map(\.name) + header.imported.map(\.name))).sorted()
+        namedImages = names.enumerated().map { ($1, firstUnit + $0) }
+    }
+}
