@@ -96,6 +96,8 @@ let package = Package(
                     exclude: ["Harness"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
+        // Reads the manifest and every import: modules stand in layers and imports only point down.
+        .testTarget(name: "PackageLayoutTests"),
         // Proves every system library links, including those whose wrappers arrive later.
         .testTarget(name: "SystemLibraryTests", dependencies: ["CGLFW", "CInotifyTools", "CV4L2", "CEGL", "CGLES", "CFFmpeg"]),
     ]

@@ -37,6 +37,11 @@ struct ExportFaithfulnessTests {
         }
     }
 
+    @Test("the examples to export are found")
+    func examplesFound() {
+        #expect(Repository.compositions.count >= 6, "\(Repository.compositions)")
+    }
+
     @Test("C: each example matches render", arguments: Repository.compositions)
     func c(composition: String) throws {
         let folder = try TemporaryFolder()

@@ -126,6 +126,11 @@ struct ISFDialectTests {
         return files.filter { $0.hasSuffix(".fs") }.sorted().map { folder + "/" + $0 }
     }()
 
+    @Test("the example ISF shaders are found")
+    func examplesFound() {
+        #expect(Self.examples.count >= 3, "\(Self.examples)")
+    }
+
     @Test("the example ISF shaders in shaders/isf open on their own and render", arguments: examples)
     func example(path: String) throws {
         let composition = try CompositionOpener.open(path: path)

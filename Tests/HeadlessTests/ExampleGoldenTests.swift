@@ -13,6 +13,15 @@ struct ExampleGoldenTests {
     /// Frame 15 at 30 fps: half a second in, so moving content has moved.
     static let frame = 15
 
+    @Test("the examples are found: every composition under compositions/, and a golden for each")
+    func examplesFound() throws {
+        let compositions = Repository.compositions
+        #expect(compositions.count >= 6 && compositions.contains("tour.yaml"), "\(compositions)")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/HeadlessTests/Goldens"))
+            .filter { $0.hasSuffix(".png") }.map { ($0 as NSString).deletingPathExtension }
+        #expect(Set(goldens) == Set(compositions.map { ($0 as NSString).deletingPathExtension }))
+    }
+
     @Test("each example renders like its golden image", arguments: Repository.compositions)
     func matchesGolden(composition: String) throws {
         let folder = try TemporaryFolder()

@@ -45,7 +45,7 @@ struct FilterCatalogueTests {
             let difference = try ImageFile.read(path: thumbnail).largestDifference(from: ImageFile.read(path: folder.file("docs/filters/\(name).png")))
             #expect(difference <= Self.thumbnailTolerance, "docs/filters/\(name).png differs by \(difference) levels: \(Self.regenerate)")
         }
-        let committedThumbnails = (try? FileManager.default.contentsOfDirectory(atPath: Repository.path("docs/filters"))) ?? []
+        let committedThumbnails = try FileManager.default.contentsOfDirectory(atPath: Repository.path("docs/filters"))
         for stale in committedThumbnails.filter({ !LibraryFilters.names.contains(String($0.dropLast(".png".count))) }).sorted() {
             Issue.record("docs/filters/\(stale) belongs to no filter: delete it")
         }

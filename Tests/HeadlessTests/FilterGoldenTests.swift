@@ -14,6 +14,14 @@ struct FilterGoldenTests {
     /// build, and two levels absorb rounding differences between Mesa builds and GPUs.
     static let tolerance = 2
 
+    @Test("the filters are found: every one under shaders/, and a golden for each")
+    func filtersFound() throws {
+        #expect(LibraryFilters.names.count >= 50 && LibraryFilters.names.contains("sepia"), "\(LibraryFilters.names)")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/HeadlessTests/Goldens/filters"))
+            .filter { $0.hasSuffix(".png") }.map { ($0 as NSString).deletingPathExtension }
+        #expect(Set(goldens) == Set(LibraryFilters.names))
+    }
+
     @Test("each filter renders like its golden image", arguments: LibraryFilters.names)
     func matchesGolden(filter: String) throws {
         let image = try LibraryFilters.renderer().render(LibraryFilters.entry(filter))
