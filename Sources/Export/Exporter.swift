@@ -12,17 +12,19 @@ public enum Exporter {
     /// files written. `name` names the type or prefix; the composition's file name by default.
     public static func export(composition path: String, as language: Language, into directory: String,
                               name: String? = nil) throws(DiagnosticsError) -> [String] {
-        guard !FilePaths.isShaderFile(path) else {
-            throw DiagnosticsError([.error("\(path): export takes a composition; write one that uses this shader (see the README's tour)")])
-        }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        // A lone shader is the one-node composition the other commands open it as.
         let source: SourceText
-        do {
-            source = try UserFile.readText(path: absolute, displayPath: path)
-        } catch {
-            throw DiagnosticsError([error])
+        if FilePaths.isShaderFile(path) {
+            source = try LoneShaderComposition.source(forShader: absolute)
+        } else {
+            do {
+                source = SourceText(path: absolute, text: try UserFile.readText(path: absolute, displayPath: path).text)
+            } catch {
+                throw DiagnosticsError([error])
+            }
         }
-        let composition = try CompositionLoader.load(source: SourceText(path: absolute, text: source.text))
+        let composition = try CompositionLoader.load(source: source)
         let stem = (absolute as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "graph"
         // The plan the executor runs is what both exports print or embed.
         let plan = try FramePlan(composition)

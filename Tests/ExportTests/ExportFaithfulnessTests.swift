@@ -21,8 +21,8 @@ struct ExportFaithfulnessTests {
     }
 
     /// `render`'s frames, with the input in place of the live source when the composition has inputs.
-    static func reference(_ composition: String, hasInputs: Bool, in folder: TemporaryFolder) throws -> [RGBAImage] {
-        let arguments = ["render", Repository.path("compositions/\(composition)"), "--out", folder.file("reference-%d.png"),
+    static func reference(_ path: String, hasInputs: Bool, in folder: TemporaryFolder) throws -> [RGBAImage] {
+        let arguments = ["render", path, "--out", folder.file("reference-%d.png"),
                          "--frames", "\(frames)", "--fps", "\(fps)"] + (hasInputs ? ["--input", folder.file("input.png")] : [])
         let result = try runShaderbench(arguments)
         #expect(result.status == 0, "\(result.error)")
@@ -44,16 +44,27 @@ struct ExportFaithfulnessTests {
 
     @Test("C: each example matches render", arguments: Repository.compositions)
     func c(composition: String) throws {
+        try Self.checkC(Repository.path("compositions/\(composition)"))
+    }
+
+    @Test("C: a lone shader exports as the one-node composition render opens it as, its input fed by the app")
+    func loneShader() throws {
+        try Self.checkC(Repository.path("shaders/sepia.fsh"))
+    }
+
+    /// Exports `path` (a composition or a lone shader) to C, feeds every input the shipped photo, and
+    /// compares the frames with `render`'s on the same photo.
+    static func checkC(_ path: String) throws {
         let folder = try TemporaryFolder()
         let input = try Self.inputImage(in: folder)
-        let export = try runShaderbench(["export", Repository.path("compositions/\(composition)"), "--c", folder.path])
+        let export = try runShaderbench(["export", path, "--c", folder.path])
         try #require(export.status == 0, "\(export.error)")
         let header = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".h") })
         let prefix = String(header.dropLast(2))
         let headerText = try String(contentsOfFile: folder.file(header), encoding: .utf8)
         let setters = Self.matches(of: "(\(prefix)_set_input_[a-z0-9_]+)\\(", in: headerText)
         let setup = setters.map { "CHECK(\($0)(graph, load_rgba(\"\(folder.file("input.rgba"))\", \(input.width), \(input.height)), \(input.width), \(input.height)));" }
-        let reference = try Self.reference(composition, hasInputs: !setters.isEmpty, in: folder)
+        let reference = try Self.reference(path, hasInputs: !setters.isEmpty, in: folder)
         let harness = try ExportBuild.compileC(prefix: prefix, in: folder.path, setup: setup.joined(separator: "\n"))
         try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: true)
         let size = try #require(reference.first)
@@ -63,7 +74,7 @@ struct ExportFaithfulnessTests {
             RGBAImage(width: size.width, height: size.height,
                       pixels: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("out/frame-\(index).rgba")))))
         }
-        Self.compare(frames, with: reference, what: "\(composition) in C")
+        Self.compare(frames, with: reference, what: "\((path as NSString).lastPathComponent) in C")
     }
 
     /// All the examples in one Swift program, the way an app would hold several; inputs go in as
@@ -108,7 +119,7 @@ struct ExportFaithfulnessTests {
         try setup.write(toFile: folder.file("Setup.swift"), atomically: true, encoding: .utf8)
         let harness = try ExportBuild.compileSwift(sources + [folder.file("Setup.swift")], in: folder.path)
         for run in runs {
-            let reference = try Self.reference(run.composition, hasInputs: run.hasInputs, in: folder)
+            let reference = try Self.reference(Repository.path("compositions/\(run.composition)"), hasInputs: run.hasInputs, in: folder)
             let out = folder.file("out-\(run.type)")
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let size = try #require(reference.first)

@@ -53,13 +53,28 @@ struct ExportRefusalTests {
         #expect(result.error.contains("ISF IMPORTED images ('logo')"), "\(result.error)")
     }
 
-    @Test("a lone shader is refused with what to write instead; both or neither language is an error")
+    @Test("both languages or neither is a usage error")
     func usage() throws {
-        let lone = try runShaderbench(["export", Repository.path("shaders/sepia.fsh"), "--c", "/tmp/unused"])
-        #expect(lone.status == 1)
-        #expect(lone.error.contains("export takes a composition"), "\(lone.error)")
         let neither = try runShaderbench(["export", Repository.path("compositions/sepia.yaml")])
         #expect(neither.status != 0)
         #expect(neither.error.contains("give one of --swift DIR or --c DIR"), "\(neither.error)")
+    }
+
+    @Test("a lone blend exports an input for each image, and a lone shader's mistake is reported at its own line")
+    func loneShaders() throws {
+        let folder = try TemporaryFolder()
+        let blend = try runShaderbench(["export", Repository.path("shaders/blend-multiply.fsh"), "--c", folder.file("blend")])
+        #expect(blend.status == 0, "\(blend.error)")
+        let header = try String(contentsOfFile: folder.file("blend/blend_multiply.h"), encoding: .utf8)
+        #expect(header.contains("blend_multiply_set_input_input(") && header.contains("blend_multiply_set_input_input2("), "\(header)")
+        let broken = try folder.write("broken.fsh", """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform lowp float amount; // default: 1, range: 0..1
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }
+            """)
+        let refused = try runShaderbench(["export", broken, "--swift", folder.file("broken")])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("broken.fsh:3:"), "\(refused.error)")
     }
 }
