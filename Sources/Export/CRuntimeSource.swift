@@ -112,6 +112,7 @@ typedef struct sb_step_def {
 /* ---- The runtime: runs the tables above on the app's GLES 3 context. ---- */
 
 #define SB_MAXIMUM_SIDE 16384
+#define SB_MAXIMUM_PIXELS (64.0 * 1024 * 1024) /* the workbench's budget for one target */
 #define SB_MAXIMUM_LEVELS 16
 
 typedef struct sb_target {
@@ -544,6 +545,9 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         const sb_isf_pass_def *definition = &step->isf_passes[pass];
         state->isf_width[pass] = definition->width ? sb_pixels(definition->width(width, height)) : width;
         state->isf_height[pass] = definition->height ? sb_pixels(definition->height(width, height)) : height;
+        if ((double)state->isf_width[pass] * state->isf_height[pass] > SB_MAXIMUM_PIXELS) {
+            return sb_fail(runtime, SB_ERROR_ARGUMENT, "an ISF pass's WIDTH and HEIGHT make a target over 64 megapixels%s", "");
+        }
         if (pass == step->isf_pass_count - 1 && definition->target < 0) {
             if ((status = sb_make_target(runtime, &state->own, state->isf_width[pass], state->isf_height[pass], step->format))) return status;
         }

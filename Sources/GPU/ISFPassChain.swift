@@ -51,6 +51,11 @@ final class ISFPassChain {
         passes = chain.passes.isEmpty ? [Pass(target: nil, size: output.size)] : chain.passes.map { pass in
             Pass(target: pass.target, size: pass.size(renderSize: output.size, inputs: chain.inputValues))
         }
+        let oversized = zip(chain.passes, passes).filter { !$0.1.size.isWithinBudget }.map { pass, planned in
+            Diagnostic.error("at a \(output.size) render, this pass's WIDTH and HEIGHT make it \(planned.size), \(PixelSize.overBudget)",
+                             at: pass.location)
+        }
+        guard oversized.isEmpty else { throw DiagnosticsError(oversized) }
         var imported: [String: RenderTarget] = [:]
         for image in chain.imported {
             imported[image.name] = try resources.image(at: image.path, location: image.location)

@@ -11,6 +11,18 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     /// The largest side a render target may have; GL drivers refuse larger textures, and llvmpipe's limit is this.
     public static let maximumSide = 16384
 
+    /// The most pixels one render target may have: 64 megapixels, 512 MiB as half floats. A size, a `--size`
+    /// or an ISF pass's WIDTH and HEIGHT beyond it is an error, never a gigabyte allocated from one line.
+    public static let maximumPixels = 64 * 1024 * 1024
+
+    public var pixelCount: Int { width * height }
+
+    /// Whether a target of this size stays within `maximumPixels`.
+    public var isWithinBudget: Bool { pixelCount <= Self.maximumPixels }
+
+    /// What a size beyond the budget is, for a message that also says what is allowed.
+    public static let overBudget = "more than \(maximumPixels / (1024 * 1024)) megapixels, the most one target may have (8192×8192, say)"
+
     /// The default render size when nothing in the composition gives one.
     public static let standard = PixelSize(width: 640, height: 480)
 
@@ -18,7 +30,8 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height)
+              (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
+              width * height <= Self.maximumPixels
         else { return nil }
         self.init(width: width, height: height)
     }

@@ -78,7 +78,9 @@ struct YAMLReader {
         let side = 1...PixelSize.maximumSide
         let width = try integer(sequence[0], what: "the width", in: side)
         let height = try integer(sequence[1], what: "the height", in: side)
-        return PixelSize(width: width, height: height)
+        let size = PixelSize(width: width, height: height)
+        guard size.isWithinBudget else { throw error("\(what) \(size) is \(PixelSize.overBudget)", at: node) }
+        return size
     }
 
     /// The keys of a mapping, with an error for each one not in `allowed` (suggesting the closest).

@@ -39,6 +39,25 @@ struct ISFPassTests {
         #expect([pixel.r, pixel.g, pixel.b] == [128, 255, 255])
     }
 
+    @Test("a pass whose WIDTH and HEIGHT reach past the budget of one target is an error at that pass, before anything is allocated")
+    func oversizedPass() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("huge.fs", """
+            /*{
+              "PASSES": [ { "TARGET": "huge", "WIDTH": "$WIDTH*$WIDTH*$WIDTH", "HEIGHT": "$HEIGHT*$HEIGHT*$HEIGHT" }, {} ]
+            }*/
+            void main() { gl_FragColor = vec4(1.0); }
+            """)
+        let composition = try workspace.load("size: [40, 24]\nnodes:\n  fx: { kind: shader, file: huge.fs }\n")
+        #expect {
+            try GraphExecutor(composition: composition)
+        } throws: { error in
+            guard let diagnostic = (error as? DiagnosticsError)?.diagnostics.first else { return false }
+            return diagnostic.location?.line == 2 && diagnostic.location?.column == 15
+                && diagnostic.message.hasPrefix("at a 40×24 render, this pass's WIDTH and HEIGHT make it 16384×13824, more than 64 megapixels, the most one target may have (8192×8192, say)")
+        }
+    }
+
     @Test("a persistent target keeps its image into the next frame, starting transparent black")
     func persistentTarget() throws {
         let header = """

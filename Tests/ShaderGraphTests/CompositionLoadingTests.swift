@@ -346,6 +346,22 @@ struct CompositionLoadingTests {
         ])
     }
 
+    @Test("a size over the budget of one target is refused at the size, saying what is allowed")
+    func sizeOverBudget() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let diagnostics = try workspace.diagnostics("""
+            size: [16384, 16384]
+            nodes:
+              bars: { kind: pattern, size: [8192, 8193] }
+            """)
+        #expect(diagnostics.positioned == [
+            "1:7 'size' 16384×16384 is more than 64 megapixels, the most one target may have (8192×8192, say)",
+            "3:32 'size' 8192×8193 is more than 64 megapixels, the most one target may have (8192×8192, say)",
+        ])
+        #expect(PixelSize(parsing: "8192x8192") != nil && PixelSize(parsing: "16384x8192") == nil)
+    }
+
     @Test("diagnostics render as file:line:col with the source line and a caret")
     func renderedForm() throws {
         let workspace = try Workspace()
