@@ -31,10 +31,10 @@ struct GraphBinding {
         }
         let size = requested ?? Self.renderSize(plan, sources: sources, resources: resources)
         renderSize = size
-        if !size.isWithinBudget {
+        guard size.isWithinBudget else {
             // Only an image this large can make it so; a composition's own size is refused as it loads.
-            diagnostics.append(.error("the render size \(size), taken from the first image, is \(PixelSize.overBudget); give the composition a smaller 'size'",
-                                      at: SourceLocation(file: plan.composition.path, line: 1, column: 1)))
+            throw DiagnosticsError(diagnostics + [.error("the render size \(size), taken from the first image, is \(PixelSize.overBudget); give the composition a smaller 'size'",
+                                                         at: SourceLocation(file: plan.composition.path, line: 1, column: 1))])
         }
 
         var sizes: [PixelSize] = []
