@@ -6,7 +6,7 @@ import ShaderGraph
 /// its output. One extra pass per such input per frame; inputs of the pass's shape never come here.
 package final class InputReshaper {
     let target: RenderTarget
-    private let program: GLuint
+    private let program: BuiltInProgram
     private let share: (Double, Double)
 
     /// Nil when the input needs no reshaping: stretched, or already the pass's aspect ratio.
@@ -14,22 +14,17 @@ package final class InputReshaper {
         guard mapping != .stretch, input.width * pass.height != input.height * pass.width else { return nil }
         share = mapping.visibleShare(input: input, pass: pass)
         target = try RenderTarget(TextureDescriptor(size: pass))
-        program = try ProgramBuild.builtIn("an input's mapping", vertex: Self.vertex, fragment: Self.fragment,
-                                           attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
-        glUseProgram(program)
-        glUniform1i(glGetUniformLocation(program, "source"), 0)
-        glUniform2f(glGetUniformLocation(program, "share"), Float(share.0), Float(share.1))
-        glUniform2f(glGetUniformLocation(program, "passSize"), Float(pass.width), Float(pass.height))
-    }
-
-    deinit {
-        glDeleteProgram(program)
+        program = try BuiltInProgram("an input's mapping", vertex: Self.vertex, fragment: Self.fragment,
+                                     attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+        program.setSampler("source", unit: 0)
+        program.set(program.uniformLocation("share"), SIMD2(Float(share.0), Float(share.1)))
+        program.set(program.uniformLocation("passSize"), SIMD2(Float(pass.width), Float(pass.height)))
     }
 
     /// Draws `image` onto `target`, the pass-shaped image the pass then samples.
     func reshape(_ image: RenderTarget, quad: FullscreenQuad) {
         target.bindForDrawing()
-        glUseProgram(program)
+        program.use()
         image.bind(toUnit: 0, filter: GL_LINEAR)
         quad.draw()
     }

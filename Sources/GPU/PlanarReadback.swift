@@ -19,14 +19,14 @@ public final class PlanarReadback {
     private let packed: RenderTarget
     /// Where each plane's texels lie in `packed`, in the order luma, Cb, Cr.
     private let planeRegions: [(x: Int, y: Int, width: Int, height: Int)]
-    private let program: GLuint
+    private let program: BuiltInProgram
     private let imageSizeLocation: GLint
     private let planeLocation: GLint
     private let originLocation: GLint
     private let quad: FullscreenQuad
-    private var buffers: [GLuint]
+    private let buffers: [PixelPackBuffer]
     /// Buffers read into and not mapped yet, oldest first, with the frame index each holds.
-    private var inFlight: [(buffer: GLuint, index: Int)] = []
+    private var inFlight: [(buffer: PixelPackBuffer, index: Int)] = []
     private var nextBuffer = 0
     private var spare: [[UInt8]] = []
 
@@ -44,34 +44,23 @@ public final class PlanarReadback {
                              planes: planeRegions.map { FrameLayout.Plane(offset: $0.y * bytesPerRow + $0.x * 4, bytesPerRow: bytesPerRow) },
                              byteCount: rows * bytesPerRow, encoding: ColorEncoding(matrix: .bt709, range: .limited))
         packed = try RenderTarget(TextureDescriptor(size: PixelSize(width: texelsPerRow, height: rows)))
-        program = try ProgramBuild.builtIn("the YUV 4:2:0 conversion", vertex: Self.vertex, fragment: Self.fragment,
-                                           attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
-        glUseProgram(program)
-        glUniform1i(glGetUniformLocation(program, "image"), 0)
-        imageSizeLocation = glGetUniformLocation(program, "imageSize")
-        planeLocation = glGetUniformLocation(program, "plane")
-        originLocation = glGetUniformLocation(program, "origin")
+        program = try BuiltInProgram("the YUV 4:2:0 conversion", vertex: Self.vertex, fragment: Self.fragment,
+                                     attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+        program.setSampler("image", unit: 0)
+        imageSizeLocation = program.uniformLocation("imageSize")
+        planeLocation = program.uniformLocation("plane")
+        originLocation = program.uniformLocation("origin")
         quad = try FullscreenQuad()
-        buffers = [GLuint](repeating: 0, count: max(depth, 1) + 1)
-        glGenBuffers(GLsizei(buffers.count), &buffers)
-        for buffer in buffers {
-            glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
-            glBufferData(GLenum(GL_PIXEL_PACK_BUFFER), layout.byteCount, nil, GLenum(GL_STREAM_READ))
-        }
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+        let byteCount = layout.byteCount
+        buffers = (0...max(depth, 1)).map { _ in PixelPackBuffer(byteCount: byteCount) }
         try GLInfo.check("allocating the YUV readback buffers")
-    }
-
-    deinit {
-        glDeleteBuffers(GLsizei(buffers.count), buffers)
-        glDeleteProgram(program)
     }
 
     /// Converts `image` (frame `index`) and starts reading it; returns the oldest frame in flight once more
     /// than `depth` are, else nil.
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
         packed.bindForDrawing()
-        glUseProgram(program)
+        program.use()
         glUniform2i(imageSizeLocation, GLint(image.size.width), GLint(image.size.height))
         image.bind(toUnit: 0, filter: GL_NEAREST)
         for (plane, region) in planeRegions.enumerated() {
@@ -82,10 +71,7 @@ public final class PlanarReadback {
         }
         let buffer = buffers[nextBuffer]
         nextBuffer = (nextBuffer + 1) % buffers.count
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        glReadPixels(0, 0, GLsizei(packed.size.width), GLsizei(packed.size.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+        buffer.startReading(width: packed.size.width, height: packed.size.height)
         try GLInfo.check("reading a frame back as YUV")
         inFlight.append((buffer, index))
         return inFlight.count >= buffers.count ? try mapOldest() : nil
@@ -106,15 +92,7 @@ public final class PlanarReadback {
     private func mapOldest() throws(GPUError) -> VideoFrame {
         let (buffer, index) = inFlight.removeFirst()
         var bytes = spare.popLast() ?? []
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
-        defer { glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
-        guard let mapped = glMapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, layout.byteCount, GLbitfield(GL_MAP_READ_BIT)) else {
-            throw GPUError("mapping a frame read back as YUV failed (GL error 0x\(String(glGetError(), radix: 16)))")
-        }
-        let source = UnsafeRawBufferPointer(start: mapped, count: layout.byteCount)
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: source)
-        glUnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
+        try buffer.copy(into: &bytes, reading: "a frame read back as YUV")
         return VideoFrame(layout: layout, bytes: bytes, sequence: UInt32(truncatingIfNeeded: index), timestamp: Double(index))
     }
 

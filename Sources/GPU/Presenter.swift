@@ -5,7 +5,7 @@ import ShaderGraph
 /// bars around it. Render targets hold an image's top row at row 0; the window's row 0 is its bottom, so
 /// the quad flips as it draws.
 public final class Presenter {
-    private let program: GLuint
+    private let program: BuiltInProgram
     private let quad: FullscreenQuad
     private let scaleLocation: GLint
 
@@ -28,10 +28,10 @@ public final class Presenter {
             out vec4 colour;
             void main() { colour = vec4(texture(image, coordinate).rgb, 1.0); }
             """
-        program = try ProgramBuild.builtIn("the presenter", vertex: vertex, fragment: fragment,
-                                           attributes: ["position": FullscreenQuad.positionLocation])
+        program = try BuiltInProgram("the presenter", vertex: vertex, fragment: fragment,
+                                     attributes: ["position": FullscreenQuad.positionLocation])
         quad = try FullscreenQuad()
-        scaleLocation = glGetUniformLocation(program, "scale")
+        scaleLocation = program.uniformLocation("scale")
     }
 
     /// Clears the window to `background` with nothing on it (before a first composition loads).
@@ -46,8 +46,8 @@ public final class Presenter {
     public func present(_ target: RenderTarget, viewport: PixelSize, background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
         clear(viewport: viewport, background: background)
         let scale = Self.fit(target.size, in: viewport)
-        glUseProgram(program)
-        glUniform2f(scaleLocation, Float(scale.0), Float(scale.1))
+        program.use()
+        program.set(scaleLocation, SIMD2(Float(scale.0), Float(scale.1)))
         // Scaling for display is the one place linear filtering belongs.
         target.bind(toUnit: 0, filter: GL_LINEAR)
         quad.draw()
@@ -68,9 +68,5 @@ public final class Presenter {
         let u = (x - left) / (Double(viewport.width) * width), v = (y - top) / (Double(viewport.height) * height)
         guard (0...1).contains(u), (0...1).contains(v) else { return nil }
         return (u * Double(image.width), v * Double(image.height))
-    }
-
-    deinit {
-        glDeleteProgram(program)
     }
 }

@@ -10,36 +10,35 @@ public enum ProgramBuild {
         case link(log: String)
     }
 
-    /// Compiles both stages and links them, binding `attributes` (name → slot) first.
+    /// Compiles both stages and links them, binding `attributes` (name → slot) first. The program is handed
+    /// over uncounted: whoever owns it adopts it, possibly on another thread (`ShaderProgram`, `BuiltInProgram`).
     public static func build(vertex: String, fragment: String, attributes: [String: GLuint] = [:]) -> Result<GLuint, Failure> {
-        let vertexShader: GLuint
-        switch compile(vertex, stage: GLenum(GL_VERTEX_SHADER)) {
-        case .success(let shader): vertexShader = shader
-        case .failure(let log): return .failure(.vertex(log: log.text))
+        let vertexShader: GLObject
+        do {
+            vertexShader = try compile(vertex, as: .vertexShader)
+        } catch {
+            return .failure(.vertex(log: error.text))
         }
-        defer { glDeleteShader(vertexShader) }
-        let fragmentShader: GLuint
-        switch compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER)) {
-        case .success(let shader): fragmentShader = shader
-        case .failure(let log): return .failure(.fragment(log: log.text))
+        let fragmentShader: GLObject
+        do {
+            fragmentShader = try compile(fragment, as: .fragmentShader)
+        } catch {
+            return .failure(.fragment(log: error.text))
         }
-        defer { glDeleteShader(fragmentShader) }
 
-        let program = glCreateProgram()
-        glAttachShader(program, vertexShader)
-        glAttachShader(program, fragmentShader)
+        let program = GLObject(.program)
+        glAttachShader(program.name, vertexShader.name)
+        glAttachShader(program.name, fragmentShader.name)
         for (name, slot) in attributes {
-            glBindAttribLocation(program, slot, name)
+            glBindAttribLocation(program.name, slot, name)
         }
-        glLinkProgram(program)
+        glLinkProgram(program.name)
         var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+        glGetProgramiv(program.name, GLenum(GL_LINK_STATUS), &linked)
         guard linked == GL_TRUE else {
-            let log = infoLog(of: program, isProgram: true)
-            glDeleteProgram(program)
-            return .failure(.link(log: log))
+            return .failure(.link(log: infoLog(of: program.name, isProgram: true)))
         }
-        return .success(program)
+        return .success(program.handOver())
     }
 
     /// Builds one of the workbench's own programs; `what` names it in the error.
@@ -56,21 +55,19 @@ public enum ProgramBuild {
         var text: String
     }
 
-    private static func compile(_ text: String, stage: GLenum) -> Result<GLuint, Log> {
-        let shader = glCreateShader(stage)
+    private static func compile(_ text: String, as stage: GLObject.Kind) throws(Log) -> GLObject {
+        let shader = GLObject(stage)
         text.withCString { pointer in
             var source: UnsafePointer<GLchar>? = pointer
-            glShaderSource(shader, 1, &source, nil)
+            glShaderSource(shader.name, 1, &source, nil)
         }
-        glCompileShader(shader)
+        glCompileShader(shader.name)
         var compiled: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
+        glGetShaderiv(shader.name, GLenum(GL_COMPILE_STATUS), &compiled)
         guard compiled == GL_TRUE else {
-            let log = infoLog(of: shader, isProgram: false)
-            glDeleteShader(shader)
-            return .failure(Log(text: log))
+            throw Log(text: infoLog(of: shader.name, isProgram: false))
         }
-        return .success(shader)
+        return shader
     }
 
     private static func infoLog(of object: GLuint, isProgram: Bool) -> String {
