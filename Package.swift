@@ -57,8 +57,8 @@ let package = Package(
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["CInotifyTools"]),
-        // Text and panels drawn over the image (FreeType glyphs on GLES).
-        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CGLES", "CFreeType"]),
+        // Text and panels drawn over the image: FreeType glyphs, drawn through the GPU module's GL wrappers.
+        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CFreeType"]),
         // The live window: GLFW, the reload loop, overlays and keys.
         .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Headless", "Watch", "Overlay", "CGLFW"]),
         .executableTarget(

@@ -100,11 +100,10 @@ final class ImageReduction {
         input.bind(toUnit: 0, filter: GL_NEAREST)
         glUniform1i(program.uniformLocation("width"), GLint(inputSize.width))
         glUniform1i(program.uniformLocation("rows"), GLint(target.size.height))
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        Blending.add.enable()
         emptyVertexArray?.drawInstanced(.points, vertexCount: inputSize.width * inputSize.height, instanceCount: target.size.height)
         VertexArray.unbind()
-        glDisable(GLenum(GL_BLEND))
+        Blending.disable()
         let floats = target.readFloats()
         return stride(from: 0, to: floats.count, by: 4).map { floats[$0] }
     }

@@ -1,8 +1,8 @@
 import CGLES
 
 /// The raw steps of building a GL program, with the driver's own log on failure. User shaders turn that
-/// log into located diagnostics (`ShaderProgram`); the workbench's own shaders (the presenter, the overlay)
-/// can only fail on a broken driver, so theirs becomes a `GPUError`.
+/// log into located diagnostics (`ShaderProgram`); the workbench's own shaders (`BuiltInProgram`) can only
+/// fail on a broken driver, so theirs becomes a `GPUError`.
 public enum ProgramBuild {
     public enum Failure: Error, Sendable {
         case vertex(log: String)
@@ -39,16 +39,6 @@ public enum ProgramBuild {
             return .failure(.link(log: infoLog(of: program.name, isProgram: true)))
         }
         return .success(program.handOver())
-    }
-
-    /// Builds one of the workbench's own programs; `what` names it in the error.
-    public static func builtIn(_ what: String, vertex: String, fragment: String, attributes: [String: GLuint] = [:]) throws(GPUError) -> GLuint {
-        switch build(vertex: vertex, fragment: fragment, attributes: attributes) {
-        case .success(let program): return program
-        case .failure(.vertex(let log)): throw GPUError("\(what)'s vertex shader failed to compile: \(log)")
-        case .failure(.fragment(let log)): throw GPUError("\(what)'s fragment shader failed to compile: \(log)")
-        case .failure(.link(let log)): throw GPUError("\(what)'s shaders failed to link: \(log)")
-        }
     }
 
     private struct Log: Error {

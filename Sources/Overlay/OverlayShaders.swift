@@ -1,15 +1,15 @@
-import CGLES
 import GPU
+import ShaderGraph
 
 /// The overlay's one program: every queued quad, text or solid, is an instance of a unit square placed in
 /// pixels and coloured by the atlas's coverage. Solid rectangles read a single full-coverage texel, so
 /// rectangles and text share one draw call and are painted in the order they were queued.
 final class OverlayShaderProgram {
     /// Attribute slots, fixed in the shader so the vertex array needs no lookups.
-    static let cornerLocation: GLuint = 0
-    static let rectangleLocation: GLuint = 1
-    static let atlasLocation: GLuint = 2
-    static let colourLocation: GLuint = 3
+    static let cornerLocation = 0
+    static let rectangleLocation = 1
+    static let atlasLocation = 2
+    static let colourLocation = 3
 
     static let vertexSource = """
         #version 300 es
@@ -46,24 +46,25 @@ final class OverlayShaderProgram {
         }
         """
 
-    let name: GLuint
-    let viewportSizeLocation: GLint
+    /// The atlas is always on this unit.
+    static let atlasUnit = 0
 
+    private let program: BuiltInProgram
+    private let viewportSizeLocation: Int32
+
+    /// Builds the program; leaves the program in use, which the caller saves and restores.
     init() throws(GPUError) {
         // Attribute slots are fixed by layout qualifiers in the shader.
-        let program = try ProgramBuild.builtIn("the overlay", vertex: Self.vertexSource, fragment: Self.fragmentSource)
-        name = program
-        viewportSizeLocation = glGetUniformLocation(program, "viewportSize")
-        // The atlas is always on unit 0; a program keeps its sampler setting.
-        var previousProgram: GLint = 0
-        glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &previousProgram)
-        glUseProgram(program)
-        glUniform1i(glGetUniformLocation(program, "glyphAtlas"), 0)
-        glUseProgram(GLuint(previousProgram))
-        try OverlayGLCheck.check("setting up the overlay's shader program")
+        program = try BuiltInProgram("the overlay", vertex: Self.vertexSource, fragment: Self.fragmentSource)
+        viewportSizeLocation = program.uniformLocation("viewportSize")
+        // A program keeps its sampler setting.
+        program.setSampler("glyphAtlas", unit: Self.atlasUnit)
+        try GLInfo.check("setting up the overlay's shader program")
     }
 
-    deinit {
-        glDeleteProgram(name)
+    /// Makes this the program in use, for a viewport of `size` pixels.
+    func use(viewport size: PixelSize) {
+        program.use()
+        program.set(viewportSizeLocation, SIMD2(Float(size.width), Float(size.height)))
     }
 }
