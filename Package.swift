@@ -34,8 +34,10 @@ let package = Package(
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
-        // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C.
-        .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C. The GLSL the
+        // dialects add around a user's shader lives in Shaders/, embedded in the code.
+        .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")],
+                resources: [.embedInCode("Shaders")]),
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
         .target(name: "Images", dependencies: ["CPNG", "CTurboJPEG"]),
         // The shape every frame producer shares: a frame of planes with its colour description, and the
