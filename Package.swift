@@ -43,8 +43,10 @@ let package = Package(
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),
-        // Safe Swift over EGL and GLES, and the one graph executor.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"]),
+        // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
+        // in the code.
+        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"],
+                resources: [.embedInCode("Shaders")]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
         .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "CV4L2", "CTurboJPEG"]),
         // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.

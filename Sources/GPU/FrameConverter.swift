@@ -82,6 +82,22 @@ public final class FrameConverter {
         return true
     }
 
+    /// The conversion's fragment shader for one plane format: how its planes hold the colour, and the chroma
+    /// planes' step.
+    static func conversionShader(for format: PlaneFormat) -> String {
+        let planes: [String]
+        switch format {
+        case .yuyv: planes = ["YUYV"]
+        case .uyvy: planes = ["UYVY"]
+        case .nv12: planes = ["NV12"]
+        case .i420, .yv12, .yuv422p, .yuv444p: planes = ["THREE_PLANES"]
+        case .rgb24, .rgba: planes = []
+        case .bgr24: planes = ["BGR"]
+        }
+        let (horizontal, vertical) = format.chromaSubsampling
+        return GPUShaderFile.frameConversion.text(defining: planes + ["CHROMA_SUBSAMPLING ivec2(\(horizontal), \(vertical))"])
+    }
+
     private func program(for format: PlaneFormat) throws(GPUError) -> ConversionProgram {
         if let program = programs[format] { return program }
         let program = try ConversionProgram(format: format)
@@ -107,8 +123,7 @@ private final class PlaneTexture {
     }
 }
 
-/// The shader that converts one plane format. Each output pixel reads its stored pixel exactly (no
-/// filtering): the output is turned back to the stored orientation and scaled by the pixel aspect.
+/// The program that converts one plane format (`frame-conversion.frag.glsl`), and its uniforms' locations.
 private final class ConversionProgram {
     private let program: BuiltInProgram
     private let matrixLocation: GLint
@@ -118,39 +133,8 @@ private final class ConversionProgram {
     private let turnsLocation: GLint
 
     init(format: PlaneFormat) throws(GPUError) {
-        let vertex = """
-            #version 300 es
-            in vec2 \(VertexStage.positionAttribute);
-            void main() { gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0); }
-            """
-        let (horizontal, vertical) = format.chromaSubsampling
-        let fragment = """
-            #version 300 es
-            precision highp float;
-            precision highp int;
-            uniform highp sampler2D plane0;
-            uniform highp sampler2D plane1;
-            uniform highp sampler2D plane2;
-            uniform mat3 matrix;
-            uniform vec3 offset;
-            uniform ivec2 storedSize;
-            // The stored image stretched by its pixel aspect, before it is turned.
-            uniform ivec2 stretchedSize;
-            uniform int turns;
-            out vec4 colour;
-            void main() {
-                ivec2 shown = ivec2(gl_FragCoord.xy);
-                ivec2 unturned = turns == 0 ? shown
-                    : turns == 1 ? ivec2(shown.y, stretchedSize.y - 1 - shown.x)
-                    : turns == 2 ? stretchedSize - 1 - shown
-                    : ivec2(stretchedSize.x - 1 - shown.y, shown.x);
-                vec2 scale = vec2(storedSize) / vec2(stretchedSize);
-                ivec2 pixel = clamp(ivec2((vec2(unturned) + 0.5) * scale), ivec2(0), storedSize - 1);
-                ivec2 chroma = pixel / ivec2(\(horizontal), \(vertical));
-                \(Self.body(for: format))
-            }
-            """
-        program = try BuiltInProgram("the \(format.rawValue) frame conversion", vertex: vertex, fragment: fragment,
+        program = try BuiltInProgram("the \(format.rawValue) frame conversion", vertex: GPUShaderFile.fullscreenVertex.text,
+                                     fragment: FrameConverter.conversionShader(for: format),
                                      attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
         for unit in 0..<3 { program.setSampler("plane\(unit)", unit: unit) }
         matrixLocation = program.uniformLocation("matrix")
@@ -158,32 +142,6 @@ private final class ConversionProgram {
         storedSizeLocation = program.uniformLocation("storedSize")
         stretchedSizeLocation = program.uniformLocation("stretchedSize")
         turnsLocation = program.uniformLocation("turns")
-    }
-
-    /// The fragment body for one format; YCbCr formats gather (Y, Cb, Cr) and share the matrix step.
-    private static func body(for format: PlaneFormat) -> String {
-        let ycbcr: String
-        switch format {
-        case .yuyv:
-            ycbcr = """
-                vec4 pair = texelFetch(plane0, chroma, 0);
-                vec3 ycc = vec3(pixel.x % 2 == 0 ? pair.r : pair.b, pair.g, pair.a);
-                """
-        case .uyvy:
-            ycbcr = """
-                vec4 pair = texelFetch(plane0, chroma, 0);
-                vec3 ycc = vec3(pixel.x % 2 == 0 ? pair.g : pair.a, pair.r, pair.b);
-                """
-        case .nv12:
-            ycbcr = "vec3 ycc = vec3(texelFetch(plane0, pixel, 0).r, texelFetch(plane1, chroma, 0).rg);"
-        case .i420, .yv12, .yuv422p, .yuv444p:
-            ycbcr = "vec3 ycc = vec3(texelFetch(plane0, pixel, 0).r, texelFetch(plane1, chroma, 0).r, texelFetch(plane2, chroma, 0).r);"
-        case .rgb24, .rgba:
-            return "colour = vec4(texelFetch(plane0, pixel, 0).rgb, 1.0);"
-        case .bgr24:
-            return "colour = vec4(texelFetch(plane0, pixel, 0).bgr, 1.0);"
-        }
-        return ycbcr + "\ncolour = vec4(clamp(matrix * (ycc - offset), 0.0, 1.0), 1.0);"
     }
 
     func use(_ layout: FrameLayout) {

@@ -28,7 +28,7 @@ final class ImageReduction {
         case .histogram:
             firstShrink = nil
             shrink = nil
-            histogram = try Self.program(vertex: ReductionShaders.histogramVertex, fragment: ReductionShaders.histogramFragment)
+            histogram = try Self.program(vertex: GPUShaderFile.histogramVertex.text, fragment: GPUShaderFile.histogramFragment.text)
             emptyVertexArray = VertexArray()
             levels = [try RenderTarget(TextureDescriptor(size: PixelSize(width: 256, height: reduction.perChannel ? 4 : 1), format: .rgba32f))]
         case .average, .centroid, .minmax:
@@ -39,9 +39,8 @@ final class ImageReduction {
                 firstShrink = try Self.program(fragment: ReductionShaders.shrinkMinMax(luminance: true))
                 shrink = try Self.program(fragment: ReductionShaders.shrinkMinMax(luminance: false))
             default:
-                let encoding = reduction.measure == .centroid ? ReductionShaders.encodeCentroid : ReductionShaders.keep
-                firstShrink = try Self.program(fragment: ReductionShaders.shrinkAverage(encode: encoding))
-                shrink = try Self.program(fragment: ReductionShaders.shrinkAverage(encode: ReductionShaders.keep))
+                firstShrink = try Self.program(fragment: ReductionShaders.shrinkAverage(encodingCentroid: reduction.measure == .centroid))
+                shrink = try Self.program(fragment: ReductionShaders.shrinkAverage(encodingCentroid: false))
             }
             var size = inputSize
             repeat {
@@ -53,7 +52,7 @@ final class ImageReduction {
     }
 
     /// A reduction's program, reading its source from unit 0.
-    private static func program(vertex: String = ReductionShaders.fullscreenVertex, fragment: String) throws(GPUError) -> BuiltInProgram {
+    private static func program(vertex: String = GPUShaderFile.fullscreenVertex.text, fragment: String) throws(GPUError) -> BuiltInProgram {
         let program = try BuiltInProgram("a reduction", vertex: vertex, fragment: fragment,
                                          attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
         program.setSampler("source", unit: 0)

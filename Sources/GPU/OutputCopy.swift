@@ -10,7 +10,8 @@ public final class OutputCopy {
     private let exactLocation: GLint
 
     public init() throws(GPUError) {
-        program = try BuiltInProgram("the output copy", vertex: Self.vertex, fragment: Self.fragment,
+        program = try BuiltInProgram("the output copy", vertex: GPUShaderFile.outputCopyVertex.text,
+                                     fragment: GPUShaderFile.outputCopyFragment.text,
                                      attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
         quad = try FullscreenQuad()
         exactLocation = program.uniformLocation("exact")
@@ -27,26 +28,4 @@ public final class OutputCopy {
         image.bind(toUnit: 0, filter: exact ? GL_NEAREST : GL_LINEAR)
         quad.draw()
     }
-
-    package static let vertex = """
-        #version 300 es
-        in vec2 \(VertexStage.positionAttribute);
-        out vec2 coordinate;
-        void main() {
-            coordinate = \(VertexStage.positionAttribute) * 0.5 + 0.5;
-            gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0);
-        }
-        """
-
-    package static let fragment = """
-        #version 300 es
-        precision highp float;
-        uniform sampler2D image;
-        uniform bool exact;
-        in vec2 coordinate;
-        out vec4 colour;
-        void main() {
-            colour = exact ? texelFetch(image, ivec2(gl_FragCoord.xy), 0) : texture(image, coordinate);
-        }
-        """
 }

@@ -10,26 +10,9 @@ public final class Presenter {
     private let scaleLocation: GLint
 
     public init() throws(GPUError) {
-        let vertex = """
-            #version 300 es
-            in vec2 position;
-            uniform vec2 scale;
-            out vec2 coordinate;
-            void main() {
-                coordinate = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
-                gl_Position = vec4(position * scale, 0.0, 1.0);
-            }
-            """
-        let fragment = """
-            #version 300 es
-            precision mediump float;
-            in vec2 coordinate;
-            uniform sampler2D image;
-            out vec4 colour;
-            void main() { colour = vec4(texture(image, coordinate).rgb, 1.0); }
-            """
-        program = try BuiltInProgram("the presenter", vertex: vertex, fragment: fragment,
-                                     attributes: ["position": FullscreenQuad.positionLocation])
+        program = try BuiltInProgram("the presenter", vertex: GPUShaderFile.presenterVertex.text,
+                                     fragment: GPUShaderFile.presenterFragment.text,
+                                     attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
         quad = try FullscreenQuad()
         scaleLocation = program.uniformLocation("scale")
     }
