@@ -61,8 +61,9 @@ let package = Package(
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["CInotifyTools"]),
-        // Text and panels drawn over the image: FreeType glyphs, drawn through the GPU module's GL wrappers.
-        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CFreeType"]),
+        // Text and panels drawn over the image: FreeType glyphs, drawn through the GPU module's GL wrappers with
+        // the GLSL in Shaders/.
+        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CFreeType"], resources: [.embedInCode("Shaders")]),
         // The live window: GLFW, the reload loop, overlays and keys.
         .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Headless", "Watch", "Overlay", "CGLFW"]),
         .executableTarget(
