@@ -34,15 +34,19 @@ let package = Package(
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
-        // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C.
-        .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C. The GLSL the
+        // dialects add around a user's shader lives in Shaders/, embedded in the code.
+        .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")],
+                resources: [.embedInCode("Shaders")]),
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
         .target(name: "Images", dependencies: ["CPNG", "CTurboJPEG"]),
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),
-        // Safe Swift over EGL and GLES, and the one graph executor.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"]),
+        // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
+        // in the code.
+        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"],
+                resources: [.embedInCode("Shaders")]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
         .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "CV4L2", "CTurboJPEG"]),
         // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.
@@ -57,8 +61,9 @@ let package = Package(
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["CInotifyTools"]),
-        // Text and panels drawn over the image (FreeType glyphs on GLES).
-        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CGLES", "CFreeType"]),
+        // Text and panels drawn over the image: FreeType glyphs, drawn through the GPU module's GL wrappers with
+        // the GLSL in Shaders/.
+        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CFreeType"], resources: [.embedInCode("Shaders")]),
         // The live window: GLFW, the reload loop, overlays and keys.
         .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Headless", "Watch", "Overlay", "CGLFW"]),
         .executableTarget(

@@ -17,19 +17,19 @@ extension CExport {
         parts.append("static const int sb_uses_measure[4] = { \(tables.usesMeasure.map { $0 ? "1" : "0" }.joined(separator: ", ")) };")
         let inputNames = interface.inputs.isEmpty ? ["\"\""] : interface.inputs.map { CodeLiteral.c($0.node) }
         parts.append("static const char *const sb_input_names[] = { \(inputNames.joined(separator: ", ")) };")
-        parts.append("static const sb_text sb_fullscreen_vertex = \(text(ReductionShaders.fullscreenVertex));")
-        parts.append("static const sb_text sb_reshape_fragment = \(text(InputReshaper.fragment));")
-        parts.append("static const sb_text sb_copy_vertex = \(text(OutputCopy.vertex));")
-        parts.append("static const sb_text sb_copy_fragment = \(text(OutputCopy.fragment));")
+        parts.append("static const sb_text sb_fullscreen_vertex = \(text(GPUShaderFile.fullscreenVertex.text));")
+        parts.append("static const sb_text sb_reshape_fragment = \(text(GPUShaderFile.inputReshape.text));")
+        parts.append("static const sb_text sb_copy_vertex = \(text(GPUShaderFile.outputCopyVertex.text));")
+        parts.append("static const sb_text sb_copy_fragment = \(text(GPUShaderFile.outputCopyFragment.text));")
         let shrinks = [
-            ReductionShaders.shrinkAverage(encode: ReductionShaders.keep), ReductionShaders.shrinkAverage(encode: ReductionShaders.keep),
-            ReductionShaders.shrinkAverage(encode: ReductionShaders.encodeCentroid), ReductionShaders.shrinkAverage(encode: ReductionShaders.keep),
+            ReductionShaders.shrinkAverage(encodingCentroid: false), ReductionShaders.shrinkAverage(encodingCentroid: false),
+            ReductionShaders.shrinkAverage(encodingCentroid: true), ReductionShaders.shrinkAverage(encodingCentroid: false),
             ReductionShaders.shrinkMinMax(luminance: true), ReductionShaders.shrinkMinMax(luminance: false),
         ]
         let used = shrinks.enumerated().map { tables.usesMeasure[$0.offset / 2] ? text($0.element) : "{ \"\", 0 }" }
         parts.append("static const sb_text sb_shrink_fragments[6] = {\n    \(used.joined(separator: ",\n    "))\n};")
-        parts.append("static const sb_text sb_histogram_vertex = \(tables.usesMeasure[3] ? text(ReductionShaders.histogramVertex) : "{ \"\", 0 }");")
-        parts.append("static const sb_text sb_histogram_fragment = \(tables.usesMeasure[3] ? text(ReductionShaders.histogramFragment) : "{ \"\", 0 }");")
+        parts.append("static const sb_text sb_histogram_vertex = \(tables.usesMeasure[3] ? text(GPUShaderFile.histogramVertex.text) : "{ \"\", 0 }");")
+        parts.append("static const sb_text sb_histogram_fragment = \(tables.usesMeasure[3] ? text(GPUShaderFile.histogramFragment.text) : "{ \"\", 0 }");")
         let programs = tables.programs.map { "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)) }" }
         parts.append("static const sb_program_def sb_programs[sb_program_count + 1] = {\n    \((programs + ["{ { \"\", 0 }, { \"\", 0 }, \"\" }"]).joined(separator: ",\n    "))\n};")
         parts += tables.declarations

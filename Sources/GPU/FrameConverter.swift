@@ -17,15 +17,14 @@ public final class FrameConverter {
 
     /// How one plane of a frame is stored and uploaded.
     struct Plane: Equatable {
-        var internalFormat: GLint
-        var format: GLenum
+        var channels: ByteTexture.Channels
         var width: Int
         var height: Int
         /// Texels from one row to the next in the frame's bytes.
         var rowLength: Int
         var byteOffset: Int
-        var bytesPerTexel: Int
 
+        var bytesPerTexel: Int { channels.bytesPerTexel }
         var byteCount: Int { (rowLength * (height - 1) + width) * bytesPerTexel }
     }
 
@@ -35,26 +34,26 @@ public final class FrameConverter {
         let width = layout.width, height = layout.height
         let (horizontal, vertical) = layout.format.chromaSubsampling
         let chromaWidth = (width + horizontal - 1) / horizontal, chromaHeight = (height + vertical - 1) / vertical
-        func plane(_ index: Int, _ internalFormat: GLint, _ format: Int32, width: Int, height: Int, bytesPerTexel: Int) -> Plane {
+        func plane(_ index: Int, _ channels: ByteTexture.Channels, width: Int, height: Int) -> Plane {
             let stored = layout.planes[index]
-            return Plane(internalFormat: internalFormat, format: GLenum(format), width: width, height: height,
-                         rowLength: stored.bytesPerRow / bytesPerTexel, byteOffset: stored.offset, bytesPerTexel: bytesPerTexel)
+            return Plane(channels: channels, width: width, height: height,
+                         rowLength: stored.bytesPerRow / channels.bytesPerTexel, byteOffset: stored.offset)
         }
         switch layout.format {
         case .yuyv, .uyvy:
-            return [plane(0, GL_RGBA8, GL_RGBA, width: chromaWidth, height: height, bytesPerTexel: 4)]
+            return [plane(0, .rgba, width: chromaWidth, height: height)]
         case .nv12:
-            return [plane(0, GL_R8, GL_RED, width: width, height: height, bytesPerTexel: 1),
-                    plane(1, GL_RG8, GL_RG, width: chromaWidth, height: chromaHeight, bytesPerTexel: 2)]
+            return [plane(0, .red, width: width, height: height),
+                    plane(1, .redGreen, width: chromaWidth, height: chromaHeight)]
         case .i420, .yuv422p, .yuv444p, .yv12:
             let (cb, cr) = layout.format == .yv12 ? (2, 1) : (1, 2)
-            return [plane(0, GL_R8, GL_RED, width: width, height: height, bytesPerTexel: 1),
-                    plane(cb, GL_R8, GL_RED, width: chromaWidth, height: chromaHeight, bytesPerTexel: 1),
-                    plane(cr, GL_R8, GL_RED, width: chromaWidth, height: chromaHeight, bytesPerTexel: 1)]
+            return [plane(0, .red, width: width, height: height),
+                    plane(cb, .red, width: chromaWidth, height: chromaHeight),
+                    plane(cr, .red, width: chromaWidth, height: chromaHeight)]
         case .rgb24, .bgr24:
-            return [plane(0, GL_RGB8, GL_RGB, width: width, height: height, bytesPerTexel: 3)]
+            return [plane(0, .rgb, width: width, height: height)]
         case .rgba:
-            return [plane(0, GL_RGBA8, GL_RGBA, width: width, height: height, bytesPerTexel: 4)]
+            return [plane(0, .rgba, width: width, height: height)]
         }
     }
 
@@ -68,21 +67,35 @@ public final class FrameConverter {
         let wanted = Self.planes(of: layout)
         guard wanted.allSatisfy({ frame.bytes.count >= $0.byteOffset + $0.byteCount }) else { return false }
         if planes.map(\.plane) != wanted {
-            planes = wanted.map(PlaneTexture.init)
+            planes = wanted.enumerated().map { PlaneTexture($1, unit: $0) }
         }
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         frame.bytes.withUnsafeBytes { bytes in
             for (unit, texture) in planes.enumerated() {
                 texture.upload(bytes.baseAddress!.advanced(by: texture.plane.byteOffset), unit: unit)
             }
         }
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         let program = try program(for: layout.format)
         target.bindForDrawing()
         program.use(layout)
         quad.draw()
         try GLInfo.check("converting a \(layout) frame")
         return true
+    }
+
+    /// The conversion's fragment shader for one plane format: how its planes hold the colour, and the chroma
+    /// planes' step.
+    static func conversionShader(for format: PlaneFormat) -> String {
+        let planes: [String]
+        switch format {
+        case .yuyv: planes = ["YUYV"]
+        case .uyvy: planes = ["UYVY"]
+        case .nv12: planes = ["NV12"]
+        case .i420, .yv12, .yuv422p, .yuv444p: planes = ["THREE_PLANES"]
+        case .rgb24, .rgba: planes = []
+        case .bgr24: planes = ["BGR"]
+        }
+        let (horizontal, vertical) = format.chromaSubsampling
+        return GPUShaderFile.frameConversion.text(defining: planes + ["CHROMA_SUBSAMPLING ivec2(\(horizontal), \(vertical))"])
     }
 
     private func program(for format: PlaneFormat) throws(GPUError) -> ConversionProgram {
@@ -96,41 +109,23 @@ public final class FrameConverter {
 /// One plane's texture, reallocated only when the frame layout changes.
 private final class PlaneTexture {
     let plane: FrameConverter.Plane
-    let texture: GLuint
+    private let texture: ByteTexture
 
-    init(_ plane: FrameConverter.Plane) {
+    init(_ plane: FrameConverter.Plane, unit: Int) {
         self.plane = plane
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        self.texture = texture
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(plane.internalFormat), GLsizei(plane.width), GLsizei(plane.height))
-        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_NEAREST)
-        }
-        for parameter in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_CLAMP_TO_EDGE)
-        }
+        texture = ByteTexture(channels: plane.channels, unit: unit)
+        texture.allocate(width: plane.width, height: plane.height, texels: nil)
     }
 
     func upload(_ bytes: UnsafeRawPointer, unit: Int) {
-        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(plane.rowLength))
-        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(plane.width), GLsizei(plane.height),
-                        plane.format, GLenum(GL_UNSIGNED_BYTE), bytes)
-    }
-
-    deinit {
-        var texture = texture
-        glDeleteTextures(1, &texture)
+        texture.bind(toUnit: unit)
+        texture.replace(rows: 0..<plane.height, from: bytes, rowLength: plane.rowLength)
     }
 }
 
-/// The shader that converts one plane format. Each output pixel reads its stored pixel exactly (no
-/// filtering): the output is turned back to the stored orientation and scaled by the pixel aspect.
+/// The program that converts one plane format (`frame-conversion.frag.glsl`), and its uniforms' locations.
 private final class ConversionProgram {
-    let name: GLuint
+    private let program: BuiltInProgram
     private let matrixLocation: GLint
     private let offsetLocation: GLint
     private let storedSizeLocation: GLint
@@ -138,77 +133,19 @@ private final class ConversionProgram {
     private let turnsLocation: GLint
 
     init(format: PlaneFormat) throws(GPUError) {
-        let vertex = """
-            #version 300 es
-            in vec2 \(VertexStage.positionAttribute);
-            void main() { gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0); }
-            """
-        let (horizontal, vertical) = format.chromaSubsampling
-        let fragment = """
-            #version 300 es
-            precision highp float;
-            precision highp int;
-            uniform highp sampler2D plane0;
-            uniform highp sampler2D plane1;
-            uniform highp sampler2D plane2;
-            uniform mat3 matrix;
-            uniform vec3 offset;
-            uniform ivec2 storedSize;
-            // The stored image stretched by its pixel aspect, before it is turned.
-            uniform ivec2 stretchedSize;
-            uniform int turns;
-            out vec4 colour;
-            void main() {
-                ivec2 shown = ivec2(gl_FragCoord.xy);
-                ivec2 unturned = turns == 0 ? shown
-                    : turns == 1 ? ivec2(shown.y, stretchedSize.y - 1 - shown.x)
-                    : turns == 2 ? stretchedSize - 1 - shown
-                    : ivec2(stretchedSize.x - 1 - shown.y, shown.x);
-                vec2 scale = vec2(storedSize) / vec2(stretchedSize);
-                ivec2 pixel = clamp(ivec2((vec2(unturned) + 0.5) * scale), ivec2(0), storedSize - 1);
-                ivec2 chroma = pixel / ivec2(\(horizontal), \(vertical));
-                \(Self.body(for: format))
-            }
-            """
-        name = try ProgramBuild.builtIn("the \(format.rawValue) frame conversion", vertex: vertex, fragment: fragment,
-                                        attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
-        glUseProgram(name)
-        for unit in 0..<3 { glUniform1i(glGetUniformLocation(name, "plane\(unit)"), GLint(unit)) }
-        matrixLocation = glGetUniformLocation(name, "matrix")
-        offsetLocation = glGetUniformLocation(name, "offset")
-        storedSizeLocation = glGetUniformLocation(name, "storedSize")
-        stretchedSizeLocation = glGetUniformLocation(name, "stretchedSize")
-        turnsLocation = glGetUniformLocation(name, "turns")
-    }
-
-    /// The fragment body for one format; YCbCr formats gather (Y, Cb, Cr) and share the matrix step.
-    private static func body(for format: PlaneFormat) -> String {
-        let ycbcr: String
-        switch format {
-        case .yuyv:
-            ycbcr = """
-                vec4 pair = texelFetch(plane0, chroma, 0);
-                vec3 ycc = vec3(pixel.x % 2 == 0 ? pair.r : pair.b, pair.g, pair.a);
-                """
-        case .uyvy:
-            ycbcr = """
-                vec4 pair = texelFetch(plane0, chroma, 0);
-                vec3 ycc = vec3(pixel.x % 2 == 0 ? pair.g : pair.a, pair.r, pair.b);
-                """
-        case .nv12:
-            ycbcr = "vec3 ycc = vec3(texelFetch(plane0, pixel, 0).r, texelFetch(plane1, chroma, 0).rg);"
-        case .i420, .yv12, .yuv422p, .yuv444p:
-            ycbcr = "vec3 ycc = vec3(texelFetch(plane0, pixel, 0).r, texelFetch(plane1, chroma, 0).r, texelFetch(plane2, chroma, 0).r);"
-        case .rgb24, .rgba:
-            return "colour = vec4(texelFetch(plane0, pixel, 0).rgb, 1.0);"
-        case .bgr24:
-            return "colour = vec4(texelFetch(plane0, pixel, 0).bgr, 1.0);"
-        }
-        return ycbcr + "\ncolour = vec4(clamp(matrix * (ycc - offset), 0.0, 1.0), 1.0);"
+        program = try BuiltInProgram("the \(format.rawValue) frame conversion", vertex: GPUShaderFile.fullscreenVertex.text,
+                                     fragment: FrameConverter.conversionShader(for: format),
+                                     attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+        for unit in 0..<3 { program.setSampler("plane\(unit)", unit: unit) }
+        matrixLocation = program.uniformLocation("matrix")
+        offsetLocation = program.uniformLocation("offset")
+        storedSizeLocation = program.uniformLocation("storedSize")
+        stretchedSizeLocation = program.uniformLocation("stretchedSize")
+        turnsLocation = program.uniformLocation("turns")
     }
 
     func use(_ layout: FrameLayout) {
-        glUseProgram(name)
+        program.use()
         let (matrix, offset) = layout.encoding.conversion
         glUniformMatrix3fv(matrixLocation, 1, GLboolean(GL_FALSE), matrix)
         glUniform3fv(offsetLocation, 1, offset)
@@ -217,9 +154,5 @@ private final class ConversionProgram {
         let (width, height) = layout.quarterTurns % 2 == 0 ? upright : (upright.height, upright.width)
         glUniform2i(stretchedSizeLocation, GLint(width), GLint(height))
         glUniform1i(turnsLocation, GLint(layout.quarterTurns))
-    }
-
-    deinit {
-        glDeleteProgram(name)
     }
 }

@@ -17,8 +17,9 @@ public enum GLInfo {
         return String(cString: pointer)
     }
 
-    /// Drains the GL error flags into one error, for checking after set-up work (never per frame).
-    static func check(_ what: @autoclosure () -> String) throws(GPUError) {
+    /// Drains the GL error flags into one error, for checking after set-up work. Never per frame: the flags
+    /// may hold errors that belong to whoever drew before.
+    public static func check(_ what: @autoclosure () -> String) throws(GPUError) {
         var codes: [GLenum] = []
         while case let code = glGetError(), code != GLenum(GL_NO_ERROR), codes.count < 8 {
             codes.append(code)

@@ -10,13 +10,14 @@ final class ImageReduction {
     let reduction: Reduction
     private let quad: FullscreenQuad
     /// The first level reads the input and encodes it; the later ones shrink what the level before made.
-    private let firstShrink: LinkedReductionProgram?
-    private let shrink: LinkedReductionProgram?
-    private let histogram: LinkedReductionProgram?
+    private let firstShrink: BuiltInProgram?
+    private let shrink: BuiltInProgram?
+    private let histogram: BuiltInProgram?
     /// Each shrunk level down to 1×1 (for a histogram, its bins).
     private let levels: [RenderTarget]
     private let inputSize: PixelSize
-    private var emptyVertexArray: GLuint = 0
+    /// The histogram's points are placed from `gl_VertexID` alone, but a draw still needs a vertex array.
+    private let emptyVertexArray: VertexArray?
 
     init(_ reduction: Reduction, inputSize: PixelSize) throws(GPUError) {
         self.reduction = reduction
@@ -27,19 +28,19 @@ final class ImageReduction {
         case .histogram:
             firstShrink = nil
             shrink = nil
-            histogram = try LinkedReductionProgram(vertex: ReductionShaders.histogramVertex, fragment: ReductionShaders.histogramFragment)
-            glGenVertexArrays(1, &emptyVertexArray)
+            histogram = try Self.program(vertex: GPUShaderFile.histogramVertex.text, fragment: GPUShaderFile.histogramFragment.text)
+            emptyVertexArray = VertexArray()
             levels = [try RenderTarget(TextureDescriptor(size: PixelSize(width: 256, height: reduction.perChannel ? 4 : 1), format: .rgba32f))]
         case .average, .centroid, .minmax:
             histogram = nil
+            emptyVertexArray = nil
             switch reduction.measure {
             case .minmax:
-                firstShrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkMinMax(luminance: true))
-                shrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkMinMax(luminance: false))
+                firstShrink = try Self.program(fragment: ReductionShaders.shrinkMinMax(luminance: true))
+                shrink = try Self.program(fragment: ReductionShaders.shrinkMinMax(luminance: false))
             default:
-                let encoding = reduction.measure == .centroid ? ReductionShaders.encodeCentroid : ReductionShaders.keep
-                firstShrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkAverage(encode: encoding))
-                shrink = try LinkedReductionProgram(fragment: ReductionShaders.shrinkAverage(encode: ReductionShaders.keep))
+                firstShrink = try Self.program(fragment: ReductionShaders.shrinkAverage(encodingCentroid: reduction.measure == .centroid))
+                shrink = try Self.program(fragment: ReductionShaders.shrinkAverage(encodingCentroid: false))
             }
             var size = inputSize
             repeat {
@@ -50,8 +51,12 @@ final class ImageReduction {
         self.levels = levels
     }
 
-    deinit {
-        if emptyVertexArray != 0 { glDeleteVertexArrays(1, &emptyVertexArray) }
+    /// A reduction's program, reading its source from unit 0.
+    private static func program(vertex: String = GPUShaderFile.fullscreenVertex.text, fragment: String) throws(GPUError) -> BuiltInProgram {
+        let program = try BuiltInProgram("a reduction", vertex: vertex, fragment: fragment,
+                                         attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+        program.setSampler("source", unit: 0)
+        return program
     }
 
     /// The measure of `input`, as the node's value.
@@ -64,9 +69,9 @@ final class ImageReduction {
             target.bindForDrawing()
             program.use()
             source.bind(toUnit: 0, filter: GL_NEAREST)
-            glUniform2i(program.location("sourceSize"), GLint(source.size.width), GLint(source.size.height))
-            glUniform1i(program.location("span"), GLint(span))
-            glUniform2i(program.location("originalSize"), GLint(inputSize.width), GLint(inputSize.height))
+            glUniform2i(program.uniformLocation("sourceSize"), GLint(source.size.width), GLint(source.size.height))
+            glUniform1i(program.uniformLocation("span"), GLint(span))
+            glUniform2i(program.uniformLocation("originalSize"), GLint(inputSize.width), GLint(inputSize.height))
             quad.draw()
             source = target
             span *= 4
@@ -85,42 +90,20 @@ final class ImageReduction {
         }
     }
 
-    private func countBins(of input: RenderTarget, with program: LinkedReductionProgram) -> [Float] {
+    private func countBins(of input: RenderTarget, with program: BuiltInProgram) -> [Float] {
         let target = levels[0]
         target.bindForDrawing()
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         program.use()
         input.bind(toUnit: 0, filter: GL_NEAREST)
-        glUniform1i(program.location("width"), GLint(inputSize.width))
-        glUniform1i(program.location("rows"), GLint(target.size.height))
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-        glBindVertexArray(emptyVertexArray)
-        glDrawArraysInstanced(GLenum(GL_POINTS), 0, GLsizei(inputSize.width * inputSize.height), GLsizei(target.size.height))
-        glBindVertexArray(0)
-        glDisable(GLenum(GL_BLEND))
+        glUniform1i(program.uniformLocation("width"), GLint(inputSize.width))
+        glUniform1i(program.uniformLocation("rows"), GLint(target.size.height))
+        Blending.add.enable()
+        emptyVertexArray?.drawInstanced(.points, vertexCount: inputSize.width * inputSize.height, instanceCount: target.size.height)
+        VertexArray.unbind()
+        Blending.disable()
         let floats = target.readFloats()
         return stride(from: 0, to: floats.count, by: 4).map { floats[$0] }
-    }
-}
-
-/// A reduction's program and its uniforms' locations.
-private final class LinkedReductionProgram {
-    let name: GLuint
-
-    init(vertex: String = ReductionShaders.fullscreenVertex, fragment: String) throws(GPUError) {
-        name = try ProgramBuild.builtIn("a reduction", vertex: vertex, fragment: fragment,
-                                        attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
-        glUseProgram(name)
-        glUniform1i(glGetUniformLocation(name, "source"), 0)
-    }
-
-    func use() { glUseProgram(name) }
-
-    func location(_ uniform: String) -> GLint { glGetUniformLocation(name, uniform) }
-
-    deinit {
-        glDeleteProgram(name)
     }
 }

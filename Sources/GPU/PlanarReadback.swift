@@ -19,14 +19,14 @@ public final class PlanarReadback {
     private let packed: RenderTarget
     /// Where each plane's texels lie in `packed`, in the order luma, Cb, Cr.
     private let planeRegions: [(x: Int, y: Int, width: Int, height: Int)]
-    private let program: GLuint
+    private let program: BuiltInProgram
     private let imageSizeLocation: GLint
     private let planeLocation: GLint
     private let originLocation: GLint
     private let quad: FullscreenQuad
-    private var buffers: [GLuint]
+    private let buffers: [PixelPackBuffer]
     /// Buffers read into and not mapped yet, oldest first, with the frame index each holds.
-    private var inFlight: [(buffer: GLuint, index: Int)] = []
+    private var inFlight: [(buffer: PixelPackBuffer, index: Int)] = []
     private var nextBuffer = 0
     private var spare: [[UInt8]] = []
 
@@ -44,34 +44,24 @@ public final class PlanarReadback {
                              planes: planeRegions.map { FrameLayout.Plane(offset: $0.y * bytesPerRow + $0.x * 4, bytesPerRow: bytesPerRow) },
                              byteCount: rows * bytesPerRow, encoding: ColorEncoding(matrix: .bt709, range: .limited))
         packed = try RenderTarget(TextureDescriptor(size: PixelSize(width: texelsPerRow, height: rows)))
-        program = try ProgramBuild.builtIn("the YUV 4:2:0 conversion", vertex: Self.vertex, fragment: Self.fragment,
-                                           attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
-        glUseProgram(program)
-        glUniform1i(glGetUniformLocation(program, "image"), 0)
-        imageSizeLocation = glGetUniformLocation(program, "imageSize")
-        planeLocation = glGetUniformLocation(program, "plane")
-        originLocation = glGetUniformLocation(program, "origin")
+        program = try BuiltInProgram("the YUV 4:2:0 conversion", vertex: GPUShaderFile.fullscreenVertex.text,
+                                     fragment: GPUShaderFile.yuv420Readback.text,
+                                     attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+        program.setSampler("image", unit: 0)
+        imageSizeLocation = program.uniformLocation("imageSize")
+        planeLocation = program.uniformLocation("plane")
+        originLocation = program.uniformLocation("origin")
         quad = try FullscreenQuad()
-        buffers = [GLuint](repeating: 0, count: max(depth, 1) + 1)
-        glGenBuffers(GLsizei(buffers.count), &buffers)
-        for buffer in buffers {
-            glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
-            glBufferData(GLenum(GL_PIXEL_PACK_BUFFER), layout.byteCount, nil, GLenum(GL_STREAM_READ))
-        }
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+        let byteCount = layout.byteCount
+        buffers = (0...max(depth, 1)).map { _ in PixelPackBuffer(byteCount: byteCount) }
         try GLInfo.check("allocating the YUV readback buffers")
-    }
-
-    deinit {
-        glDeleteBuffers(GLsizei(buffers.count), buffers)
-        glDeleteProgram(program)
     }
 
     /// Converts `image` (frame `index`) and starts reading it; returns the oldest frame in flight once more
     /// than `depth` are, else nil.
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
         packed.bindForDrawing()
-        glUseProgram(program)
+        program.use()
         glUniform2i(imageSizeLocation, GLint(image.size.width), GLint(image.size.height))
         image.bind(toUnit: 0, filter: GL_NEAREST)
         for (plane, region) in planeRegions.enumerated() {
@@ -82,10 +72,7 @@ public final class PlanarReadback {
         }
         let buffer = buffers[nextBuffer]
         nextBuffer = (nextBuffer + 1) % buffers.count
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        glReadPixels(0, 0, GLsizei(packed.size.width), GLsizei(packed.size.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+        buffer.startReading(width: packed.size.width, height: packed.size.height)
         try GLInfo.check("reading a frame back as YUV")
         inFlight.append((buffer, index))
         return inFlight.count >= buffers.count ? try mapOldest() : nil
@@ -106,63 +93,7 @@ public final class PlanarReadback {
     private func mapOldest() throws(GPUError) -> VideoFrame {
         let (buffer, index) = inFlight.removeFirst()
         var bytes = spare.popLast() ?? []
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
-        defer { glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
-        guard let mapped = glMapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, layout.byteCount, GLbitfield(GL_MAP_READ_BIT)) else {
-            throw GPUError("mapping a frame read back as YUV failed (GL error 0x\(String(glGetError(), radix: 16)))")
-        }
-        let source = UnsafeRawBufferPointer(start: mapped, count: layout.byteCount)
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: source)
-        glUnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
+        try buffer.copy(into: &bytes, reading: "a frame read back as YUV")
         return VideoFrame(layout: layout, bytes: bytes, sequence: UInt32(truncatingIfNeeded: index), timestamp: Double(index))
     }
-
-    private static let vertex = """
-        #version 300 es
-        in vec2 \(VertexStage.positionAttribute);
-        void main() { gl_Position = vec4(\(VertexStage.positionAttribute), 0.0, 1.0); }
-        """
-
-    /// Each fragment makes four consecutive bytes of one plane: luma from one pixel each, chroma from the
-    /// average of a 2×2 block each, with the BT.709 limited-range coefficients.
-    private static let fragment = """
-        #version 300 es
-        precision highp float;
-        precision highp int;
-        uniform highp sampler2D image;
-        uniform ivec2 imageSize;
-        // 0: luma, 1: Cb, 2: Cr.
-        uniform int plane;
-        // The plane's first texel in the target.
-        uniform ivec2 origin;
-        out vec4 bytes;
-
-        const vec3 lumaWeights = vec3(0.2126, 0.7152, 0.0722);
-
-        vec3 pixel(int x, int y) {
-            return texelFetch(image, clamp(ivec2(x, y), ivec2(0), imageSize - 1), 0).rgb;
-        }
-
-        float lumaByte(int x, int y) {
-            return (16.0 + 219.0 * dot(pixel(x, y), lumaWeights)) / 255.0;
-        }
-
-        float chromaByte(int x, int y) {
-            vec3 rgb = 0.25 * (pixel(2 * x, 2 * y) + pixel(2 * x + 1, 2 * y) + pixel(2 * x, 2 * y + 1) + pixel(2 * x + 1, 2 * y + 1));
-            float luma = dot(rgb, lumaWeights);
-            float difference = plane == 1 ? (rgb.b - luma) / 1.8556 : (rgb.r - luma) / 1.5748;
-            return (128.0 + 224.0 * difference) / 255.0;
-        }
-
-        void main() {
-            ivec2 texel = ivec2(gl_FragCoord.xy) - origin;
-            int x = 4 * texel.x, y = texel.y;
-            if (plane == 0) {
-                bytes = vec4(lumaByte(x, y), lumaByte(x + 1, y), lumaByte(x + 2, y), lumaByte(x + 3, y));
-            } else {
-                bytes = vec4(chromaByte(x, y), chromaByte(x + 1, y), chromaByte(x + 2, y), chromaByte(x + 3, y));
-            }
-        }
-        """
 }

@@ -5,33 +5,16 @@ import ShaderGraph
 /// bars around it. Render targets hold an image's top row at row 0; the window's row 0 is its bottom, so
 /// the quad flips as it draws.
 public final class Presenter {
-    private let program: GLuint
+    private let program: BuiltInProgram
     private let quad: FullscreenQuad
     private let scaleLocation: GLint
 
     public init() throws(GPUError) {
-        let vertex = """
-            #version 300 es
-            in vec2 position;
-            uniform vec2 scale;
-            out vec2 coordinate;
-            void main() {
-                coordinate = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
-                gl_Position = vec4(position * scale, 0.0, 1.0);
-            }
-            """
-        let fragment = """
-            #version 300 es
-            precision mediump float;
-            in vec2 coordinate;
-            uniform sampler2D image;
-            out vec4 colour;
-            void main() { colour = vec4(texture(image, coordinate).rgb, 1.0); }
-            """
-        program = try ProgramBuild.builtIn("the presenter", vertex: vertex, fragment: fragment,
-                                           attributes: ["position": FullscreenQuad.positionLocation])
+        program = try BuiltInProgram("the presenter", vertex: GPUShaderFile.presenterVertex.text,
+                                     fragment: GPUShaderFile.presenterFragment.text,
+                                     attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
         quad = try FullscreenQuad()
-        scaleLocation = glGetUniformLocation(program, "scale")
+        scaleLocation = program.uniformLocation("scale")
     }
 
     /// Clears the window to `background` with nothing on it (before a first composition loads).
@@ -46,8 +29,8 @@ public final class Presenter {
     public func present(_ target: RenderTarget, viewport: PixelSize, background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
         clear(viewport: viewport, background: background)
         let scale = Self.fit(target.size, in: viewport)
-        glUseProgram(program)
-        glUniform2f(scaleLocation, Float(scale.0), Float(scale.1))
+        program.use()
+        program.set(scaleLocation, SIMD2(Float(scale.0), Float(scale.1)))
         // Scaling for display is the one place linear filtering belongs.
         target.bind(toUnit: 0, filter: GL_LINEAR)
         quad.draw()
@@ -68,9 +51,5 @@ public final class Presenter {
         let u = (x - left) / (Double(viewport.width) * width), v = (y - top) / (Double(viewport.height) * height)
         guard (0...1).contains(u), (0...1).contains(v) else { return nil }
         return (u * Double(image.width), v * Double(image.height))
-    }
-
-    deinit {
-        glDeleteProgram(program)
     }
 }

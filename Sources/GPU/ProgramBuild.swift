@@ -1,8 +1,8 @@
 import CGLES
 
 /// The raw steps of building a GL program, with the driver's own log on failure. User shaders turn that
-/// log into located diagnostics (`ShaderProgram`); the workbench's own shaders (the presenter, the overlay)
-/// can only fail on a broken driver, so theirs becomes a `GPUError`.
+/// log into located diagnostics (`ShaderProgram`); the workbench's own shaders (`BuiltInProgram`) can only
+/// fail on a broken driver, so theirs becomes a `GPUError`.
 public enum ProgramBuild {
     public enum Failure: Error, Sendable {
         case vertex(log: String)
@@ -10,67 +10,54 @@ public enum ProgramBuild {
         case link(log: String)
     }
 
-    /// Compiles both stages and links them, binding `attributes` (name → slot) first.
+    /// Compiles both stages and links them, binding `attributes` (name → slot) first. The program is handed
+    /// over uncounted: whoever owns it adopts it, possibly on another thread (`ShaderProgram`, `BuiltInProgram`).
     public static func build(vertex: String, fragment: String, attributes: [String: GLuint] = [:]) -> Result<GLuint, Failure> {
-        let vertexShader: GLuint
-        switch compile(vertex, stage: GLenum(GL_VERTEX_SHADER)) {
-        case .success(let shader): vertexShader = shader
-        case .failure(let log): return .failure(.vertex(log: log.text))
+        let vertexShader: GLObject
+        do {
+            vertexShader = try compile(vertex, as: .vertexShader)
+        } catch {
+            return .failure(.vertex(log: error.text))
         }
-        defer { glDeleteShader(vertexShader) }
-        let fragmentShader: GLuint
-        switch compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER)) {
-        case .success(let shader): fragmentShader = shader
-        case .failure(let log): return .failure(.fragment(log: log.text))
+        let fragmentShader: GLObject
+        do {
+            fragmentShader = try compile(fragment, as: .fragmentShader)
+        } catch {
+            return .failure(.fragment(log: error.text))
         }
-        defer { glDeleteShader(fragmentShader) }
 
-        let program = glCreateProgram()
-        glAttachShader(program, vertexShader)
-        glAttachShader(program, fragmentShader)
+        let program = GLObject(.program)
+        glAttachShader(program.name, vertexShader.name)
+        glAttachShader(program.name, fragmentShader.name)
         for (name, slot) in attributes {
-            glBindAttribLocation(program, slot, name)
+            glBindAttribLocation(program.name, slot, name)
         }
-        glLinkProgram(program)
+        glLinkProgram(program.name)
         var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+        glGetProgramiv(program.name, GLenum(GL_LINK_STATUS), &linked)
         guard linked == GL_TRUE else {
-            let log = infoLog(of: program, isProgram: true)
-            glDeleteProgram(program)
-            return .failure(.link(log: log))
+            return .failure(.link(log: infoLog(of: program.name, isProgram: true)))
         }
-        return .success(program)
-    }
-
-    /// Builds one of the workbench's own programs; `what` names it in the error.
-    public static func builtIn(_ what: String, vertex: String, fragment: String, attributes: [String: GLuint] = [:]) throws(GPUError) -> GLuint {
-        switch build(vertex: vertex, fragment: fragment, attributes: attributes) {
-        case .success(let program): return program
-        case .failure(.vertex(let log)): throw GPUError("\(what)'s vertex shader failed to compile: \(log)")
-        case .failure(.fragment(let log)): throw GPUError("\(what)'s fragment shader failed to compile: \(log)")
-        case .failure(.link(let log)): throw GPUError("\(what)'s shaders failed to link: \(log)")
-        }
+        return .success(program.handOver())
     }
 
     private struct Log: Error {
         var text: String
     }
 
-    private static func compile(_ text: String, stage: GLenum) -> Result<GLuint, Log> {
-        let shader = glCreateShader(stage)
+    private static func compile(_ text: String, as stage: GLObject.Kind) throws(Log) -> GLObject {
+        let shader = GLObject(stage)
         text.withCString { pointer in
             var source: UnsafePointer<GLchar>? = pointer
-            glShaderSource(shader, 1, &source, nil)
+            glShaderSource(shader.name, 1, &source, nil)
         }
-        glCompileShader(shader)
+        glCompileShader(shader.name)
         var compiled: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
+        glGetShaderiv(shader.name, GLenum(GL_COMPILE_STATUS), &compiled)
         guard compiled == GL_TRUE else {
-            let log = infoLog(of: shader, isProgram: false)
-            glDeleteShader(shader)
-            return .failure(Log(text: log))
+            throw Log(text: infoLog(of: shader.name, isProgram: false))
         }
-        return .success(shader)
+        return shader
     }
 
     private static func infoLog(of object: GLuint, isProgram: Bool) -> String {

@@ -10,6 +10,9 @@ public final class RenderTarget {
     public let framebuffer: GLuint
     /// False for an app's texture lent to an embedded composition: it is the app's to delete.
     public let ownsTexture: Bool
+    /// Nil when the texture is an app's.
+    private let textureObject: GLObject?
+    private let framebufferObject: GLObject
     /// The sampling filter last set, so a pass only touches texture state when it changes.
     private var filter: GLint = 0
 
@@ -18,12 +21,11 @@ public final class RenderTarget {
     public init(_ descriptor: TextureDescriptor) throws(GPUError) {
         self.descriptor = descriptor
         ownsTexture = true
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        self.texture = texture
-        var framebuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
-        self.framebuffer = framebuffer
+        let ownedTexture = GLObject(.texture)
+        texture = ownedTexture.name
+        textureObject = consume ownedTexture
+        framebufferObject = GLObject(.framebuffer)
+        framebuffer = framebufferObject.name
 
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         let (internalFormat, type) = Self.storage(for: descriptor.format)
@@ -49,9 +51,9 @@ public final class RenderTarget {
         descriptor = TextureDescriptor(size: size)
         self.texture = texture
         ownsTexture = false
-        var framebuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
-        self.framebuffer = framebuffer
+        textureObject = nil
+        framebufferObject = GLObject(.framebuffer)
+        framebuffer = framebufferObject.name
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
@@ -61,7 +63,6 @@ public final class RenderTarget {
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            glDeleteFramebuffers(1, &framebuffer)
             throw GPUError("texture \(texture) is not a \(size) colour texture that can be read (framebuffer status 0x\(String(status, radix: 16)))")
         }
     }
@@ -160,13 +161,5 @@ public final class RenderTarget {
         case .rgba16f: (GL_RGBA16F, GLenum(GL_HALF_FLOAT))
         case .rgba32f: (GL_RGBA32F, GLenum(GL_FLOAT))
         }
-    }
-
-    deinit {
-        var framebuffer = framebuffer
-        glDeleteFramebuffers(1, &framebuffer)
-        guard ownsTexture else { return }
-        var texture = texture
-        glDeleteTextures(1, &texture)
     }
 }

@@ -5,10 +5,12 @@ import Synchronization
 /// A linked program for one prepared shader. Building it either succeeds or throws every diagnostic the
 /// driver gave, mapped to the user's file; there is no half-built state.
 public final class ShaderProgram {
-    public let name: GLuint
     public let shader: PreparedShader
     /// Unique in the process, unlike GL names, which are reused: traces name programs by this.
     public let identifier: Int
+    private let program: GLObject
+
+    public var name: GLuint { program.name }
 
     public convenience init(_ shader: PreparedShader) throws(DiagnosticsError) {
         self.init(adopting: try Self.link(shader), shader: shader)
@@ -16,7 +18,7 @@ public final class ShaderProgram {
 
     /// Takes ownership of a program linked with `link` on a context that shares objects with this one.
     public init(adopting linked: LinkedProgram, shader: PreparedShader) {
-        self.name = linked.name
+        program = GLObject(adopting: linked.name, kind: .program)
         self.shader = shader
         self.identifier = ProgramIdentifiers.next()
     }
@@ -44,10 +46,6 @@ public final class ShaderProgram {
     /// -1 when the uniform is absent or optimised away, which GL treats as "ignore".
     public func uniformLocation(_ uniform: String) -> GLint {
         glGetUniformLocation(name, uniform)
-    }
-
-    deinit {
-        glDeleteProgram(name)
     }
 }
 

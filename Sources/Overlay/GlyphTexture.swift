@@ -1,4 +1,3 @@
-import CGLES
 import GPU
 
 /// The glyph atlas's coverage as a single-channel R8 texture, with a copy in memory. Glyphs are written into
@@ -15,7 +14,7 @@ final class GlyphTexture {
     private(set) var height: Int
     private var pixels: [UInt8]
 
-    private var name: GLuint = 0
+    private var texture: ByteTexture?
     private var allocatedHeight = 0
     private var dirtyRows: Range<Int>?
     /// How many times GL storage was allocated for the texture; flat once every glyph in use is in it.
@@ -59,46 +58,27 @@ final class GlyphTexture {
         }
     }
 
-    /// Creates the texture if needed and uploads what changed, leaving it bound to `GL_TEXTURE_2D` on the
-    /// active unit. The caller saves and restores the binding and the unpack alignment.
-    func bindUpToDate() throws(GPUError) {
-        if name == 0 {
-            var texture: GLuint = 0
-            glGenTextures(1, &texture)
-            name = texture
-            glBindTexture(GLenum(GL_TEXTURE_2D), name)
-            // texelFetch ignores filtering, but a texture whose minifying filter wants mipmaps is incomplete
-            // and would read as zero.
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        } else {
-            glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        }
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+    /// Creates the texture if needed and uploads what changed, leaving it bound to texture unit `unit`, the
+    /// active one. The caller saves and restores the texture bindings and the unpack alignment.
+    func bindUpToDate(toUnit unit: Int) throws(GPUError) {
+        let texture = texture ?? ByteTexture(channels: .red, unit: unit)
+        self.texture = texture
+        texture.bind(toUnit: unit)
         if allocatedHeight != height {
             pixels.withUnsafeBytes { bytes in
-                glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(width), GLsizei(height), 0,
-                             GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                texture.allocate(width: width, height: height, texels: bytes.baseAddress)
             }
             allocationCount += 1
             dirtyRows = nil
-            try OverlayGLCheck.check("allocating a \(width)×\(height) glyph atlas")
+            try GLInfo.check("allocating a \(width)×\(height) glyph atlas")
             allocatedHeight = height
         } else if let rows = dirtyRows {
             pixels.withUnsafeBytes { bytes in
-                glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(rows.lowerBound), GLsizei(width), GLsizei(rows.count),
-                                GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress.map { $0 + rows.lowerBound * width })
+                if let base = bytes.baseAddress {
+                    texture.replace(rows: rows, from: base + rows.lowerBound * width)
+                }
             }
             dirtyRows = nil
-        }
-    }
-
-    deinit {
-        if name != 0 {
-            var texture = name
-            glDeleteTextures(1, &texture)
         }
     }
 }

@@ -1,4 +1,3 @@
-import CGLES
 import GPU
 import ShaderGraph
 
@@ -19,16 +18,16 @@ public final class OverlayRenderer {
     private var instances: [Float] = []
     private var queuedCount = 0
 
-    /// Creates the program and buffers in the current context, and the font's atlas texture if it has none.
+    /// Creates the program and buffers in the current context, and the font's atlas texture if it has none,
+    /// leaving the context's state as it found it.
     public init(font: FontAtlas) throws(GPUError) {
         self.font = font
+        let state = DrawStateSnapshot.capture()
+        defer { state.restore() }
         program = try OverlayShaderProgram()
         quads = try QuadInstanceBuffer()
         instances.reserveCapacity(quads.capacity * QuadInstanceBuffer.floatsPerQuad)
-        let state = DrawStateSnapshot.capture()
-        defer { state.restore() }
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        try font.texture.bindUpToDate()
+        try font.texture.bindUpToDate(toUnit: OverlayShaderProgram.atlasUnit)
     }
 
     /// Quads queued since the last flush.
@@ -94,25 +93,16 @@ public final class OverlayRenderer {
 
         let state = DrawStateSnapshot.capture()
         defer { state.restore() }
-        glActiveTexture(GLenum(GL_TEXTURE0))
         do {
-            try font.texture.bindUpToDate()
+            try font.texture.bindUpToDate(toUnit: OverlayShaderProgram.atlasUnit)
         } catch {
             // Only growing the atlas can fail here (out of memory); the overlay sits this frame out rather
             // than drawing glyphs from texels that are not there.
             return
         }
-        glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glDisable(GLenum(GL_STENCIL_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glEnable(GLenum(GL_BLEND))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        // Straight-alpha "over" for colour; alpha accumulates coverage so a translucent target stays correct.
-        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glUseProgram(program.name)
-        glUniform2f(program.viewportSizeLocation, Float(viewport.width), Float(viewport.height))
+        UnclippedDrawing.prepare(viewport: viewport)
+        Blending.over.enable()
+        program.use(viewport: viewport)
         quads.draw(instances, count: count)
     }
 }

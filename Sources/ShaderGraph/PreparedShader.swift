@@ -1,5 +1,6 @@
-/// A user's fragment shader made ready for the driver: a precision prelude inserted after its header, with
-/// `#line` directives so the driver reports the user's own lines, and the vertex stage that feeds it.
+/// A user's fragment shader made ready for the driver: its dialect's prelude (from `Shaders/`) inserted after
+/// its header, with `#line` directives so the driver reports the user's own lines, and the vertex stage that
+/// feeds it.
 public struct PreparedShader: Sendable {
     public var source: SourceText
     public var interface: ShaderInterface
@@ -32,17 +33,8 @@ public struct PreparedShader: Sendable {
         }
         let header = source.lines.prefix(interface.bodyStartLine - 1)
         let body = source.lines.dropFirst(interface.bodyStartLine - 1)
-        // GLSL ES fragment shaders have no default float precision; GPUImage-style shaders rely on one.
-        // The user's own precision statement, later in the file, still wins.
-        let prelude = [
-            "#line 1 \(Self.preludeSourceString)",
-            "#ifdef GL_FRAGMENT_PRECISION_HIGH",
-            "precision highp float;",
-            "#else",
-            "precision mediump float;",
-            "#endif",
-            "#line \(interface.bodyStartLine) 0",
-        ]
+        let prelude = ["#line 1 \(Self.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
+            + ["#line \(interface.bodyStartLine) 0"]
         fragmentSource = (header.map(String.init) + prelude + body.map(String.init)).joined(separator: "\n")
     }
 }

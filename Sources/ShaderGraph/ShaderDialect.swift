@@ -20,58 +20,18 @@ public enum ShaderDialect: String, Sendable, Hashable {
     }
 }
 
-/// ShaderToy's conventions on top of GLSL ES 3.00. Its coordinates have y up (fragCoord from the bottom-left,
-/// texture t = 0 at an image's bottom), the workbench's have row 0 at the top: the prelude flips both, so a
-/// ShaderToy shader looks the same here as on the site, procedural or sampling its channels.
+/// ShaderToy's conventions on top of GLSL ES 3.00 (`shadertoy-prelude.frag.glsl`). Its coordinates have y up
+/// (fragCoord from the bottom-left, texture t = 0 at an image's bottom), the workbench's have row 0 at the top:
+/// the prelude flips both, so a ShaderToy shader looks the same here as on the site, procedural or sampling
+/// its channels.
 enum ShaderToyDialect {
     static let channels = ["iChannel0", "iChannel1", "iChannel2", "iChannel3"]
 
-    /// What the workbench sets every frame, with the GLSL declaration of each.
-    static let builtIns: [(name: String, declaration: String)] = [
-        ("iResolution", "uniform vec3 iResolution;"),
-        ("iTime", "uniform float iTime;"),
-        ("iTimeDelta", "uniform float iTimeDelta;"),
-        ("iFrameRate", "uniform float iFrameRate;"),
-        ("iFrame", "uniform int iFrame;"),
-        ("iMouse", "uniform vec4 iMouse;"),
-        ("iDate", "uniform vec4 iDate;"),
-        ("iChannelTime", "uniform float iChannelTime[4];"),
-        ("iChannelResolution", "uniform vec3 iChannelResolution[4];"),
-    ]
-
-    static let outputName = "shaderbenchFragColor"
-
     /// The declarations and helpers the user's text is compiled after (`channels`: the samplers it uses).
     static func prelude(channels: [String]) -> [String] {
-        var lines = [
-            "precision highp float;",
-            "precision highp int;",
-        ]
-        lines += builtIns.map(\.declaration)
-        lines += channels.map { "uniform sampler2D \($0);" }
-        // Every 2D sampler here is a channel, so flipping t in the lookup functions flips exactly the channels.
-        lines += [
-            "vec4 shaderbenchTexture(sampler2D s, vec2 c) { return texture(s, vec2(c.x, 1.0 - c.y)); }",
-            "vec4 shaderbenchTexture(sampler2D s, vec2 c, float bias) { return texture(s, vec2(c.x, 1.0 - c.y), bias); }",
-            "vec4 shaderbenchTextureLod(sampler2D s, vec2 c, float lod) { return textureLod(s, vec2(c.x, 1.0 - c.y), lod); }",
-            "vec4 shaderbenchTexelFetch(sampler2D s, ivec2 p, int lod) { return texelFetch(s, ivec2(p.x, textureSize(s, lod).y - 1 - p.y), lod); }",
-            "vec4 shaderbenchTextureGrad(sampler2D s, vec2 c, vec2 dx, vec2 dy) { return textureGrad(s, vec2(c.x, 1.0 - c.y), vec2(dx.x, -dx.y), vec2(dy.x, -dy.y)); }",
-            "#define texture shaderbenchTexture",
-            "#define textureLod shaderbenchTextureLod",
-            "#define texelFetch shaderbenchTexelFetch",
-            "#define textureGrad shaderbenchTextureGrad",
-            "out vec4 \(outputName);",
-        ]
-        return lines
+        DialectShaderFile.shaderToyPrelude.lines + channels.map { "uniform sampler2D \($0);" }
     }
 
-    /// The `main` that calls the user's `mainImage` with ShaderToy's bottom-up pixel coordinate. The image
-    /// is shown opaque, as on the site.
-    static let epilogue = [
-        "void main() {",
-        "    \(outputName) = vec4(0.0);",
-        "    mainImage(\(outputName), vec2(gl_FragCoord.x, iResolution.y - gl_FragCoord.y));",
-        "    \(outputName).a = 1.0;",
-        "}",
-    ]
+    /// The `main` that calls the user's `mainImage`.
+    static var epilogue: [String] { DialectShaderFile.shaderToyMain.lines }
 }

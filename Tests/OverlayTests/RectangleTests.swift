@@ -1,4 +1,5 @@
 import CGLES
+import GPU
 import Images
 import Overlay
 import Testing
@@ -145,6 +146,26 @@ extension OverlayTests {
         #expect(renderer.bufferAllocationCount == buffers)
         #expect(renderer.bufferCapacity == capacity)
         #expect(font.textureAllocationCount == textures)
+        withExtendedLifetime(canvas) {}
+    }
+
+    @Test("a renderer and its font give back every GL object they made when released")
+    func releasesItsObjects() throws {
+        let canvas = try OverlayCanvas()
+        let before = LiveGLObjects.counts
+        do {
+            let font = try FontAtlas(pixelHeight: 12)
+            let renderer = try OverlayRenderer(font: font)
+            renderer.drawText("counted", x: 0, y: 0, colour: white)
+            canvas.bind()
+            renderer.flush(viewport: canvas.size)
+            // The program, the atlas texture, and the vertex array with its corner and instance buffers.
+            #expect(LiveGLObjects.counts.programs == before.programs + 1)
+            #expect(LiveGLObjects.counts.textures == before.textures + 1)
+            #expect(LiveGLObjects.counts.vertexArrays == before.vertexArrays + 1)
+            #expect(LiveGLObjects.counts.buffers == before.buffers + 2)
+        }
+        #expect(LiveGLObjects.counts == before)
         withExtendedLifetime(canvas) {}
     }
 }

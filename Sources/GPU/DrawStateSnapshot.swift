@@ -1,8 +1,10 @@
 import CGLES
 
-/// The GL state the overlay changes while drawing, read before and put back after, so whatever draws next
-/// (the window's next frame, the graph executor) finds things as it left them.
-struct DrawStateSnapshot {
+/// The GL state a drawing layer over the image (the overlay) changes, read before and put back after, so
+/// whatever draws next (the window's next frame, the graph executor) finds things as it left them: blending,
+/// the viewport, the depth, scissor, stencil and culling switches, the program, vertex array and array buffer,
+/// the active texture unit and unit 0's texture, and the unpack alignment.
+public struct DrawStateSnapshot {
     private var blendEnabled: GLboolean = 0
     private var blendSourceRGB: GLint = 0
     private var blendDestinationRGB: GLint = 0
@@ -22,7 +24,7 @@ struct DrawStateSnapshot {
     private var textureOnUnitZero: GLint = 0
     private var unpackAlignment: GLint = 0
 
-    static func capture() -> DrawStateSnapshot {
+    public static func capture() -> DrawStateSnapshot {
         var state = DrawStateSnapshot()
         state.blendEnabled = glIsEnabled(GLenum(GL_BLEND))
         glGetIntegerv(GLenum(GL_BLEND_SRC_RGB), &state.blendSourceRGB)
@@ -49,7 +51,7 @@ struct DrawStateSnapshot {
         return state
     }
 
-    func restore() {
+    public func restore() {
         Self.set(GLenum(GL_BLEND), blendEnabled)
         glBlendFuncSeparate(GLenum(blendSourceRGB), GLenum(blendDestinationRGB), GLenum(blendSourceAlpha), GLenum(blendDestinationAlpha))
         glBlendEquationSeparate(GLenum(blendEquationRGB), GLenum(blendEquationAlpha))

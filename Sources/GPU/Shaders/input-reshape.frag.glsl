@@ -1,0 +1,14 @@
+#version 300 es
+// Lays an input onto a target of its pass's shape. `share` is how much of the input the pass spans on each
+// axis: under 1 where the input is cropped to fill the pass, over 1 where transparent bars fit it in. Rows
+// stay in image order: target row 0 samples near t = 0, the input's top.
+precision highp float;
+uniform sampler2D source;
+uniform vec2 share;
+uniform vec2 passSize;
+out vec4 result;
+void main() {
+    vec2 coordinate = (gl_FragCoord.xy / passSize - 0.5) * share + 0.5;
+    bool outside = any(lessThan(coordinate, vec2(0.0))) || any(greaterThan(coordinate, vec2(1.0)));
+    result = outside ? vec4(0.0) : texture(source, coordinate);
+}

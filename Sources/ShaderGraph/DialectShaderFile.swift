@@ -1,0 +1,25 @@
+/// The GLSL the dialects put around a user's shader, in `Shaders/`: the vertex stage every fragment shader
+/// is paired with, and the preludes (and ShaderToy's `main`) spliced around the user's own lines.
+package enum DialectShaderFile: String, EmbeddedShaderFile {
+    case vertexStage = "vertex-stage.vert.glsl"
+    case defaultPrecision = "default-precision.frag.glsl"
+    case shaderToyPrelude = "shadertoy-prelude.frag.glsl"
+    case shaderToyMain = "shadertoy-main.frag.glsl"
+    case isfBuiltIns = "isf-built-ins.glsl"
+    case isfPrelude = "isf-prelude.frag.glsl"
+    case isfFragColor = "isf-frag-color.frag.glsl"
+    case isfVertexPrelude = "isf-vertex-prelude.vert.glsl"
+
+    package var bytes: [UInt8] {
+        switch self {
+        case .vertexStage: PackageResources.vertex_stage_vert_glsl
+        case .defaultPrecision: PackageResources.default_precision_frag_glsl
+        case .shaderToyPrelude: PackageResources.shadertoy_prelude_frag_glsl
+        case .shaderToyMain: PackageResources.shadertoy_main_frag_glsl
+        case .isfBuiltIns: PackageResources.isf_built_ins_glsl
+        case .isfPrelude: PackageResources.isf_prelude_frag_glsl
+        case .isfFragColor: PackageResources.isf_frag_color_frag_glsl
+        case .isfVertexPrelude: PackageResources.isf_vertex_prelude_vert_glsl
+        }
+    }
+}

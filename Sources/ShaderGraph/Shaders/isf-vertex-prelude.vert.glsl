@@ -1,0 +1,13 @@
+// What an ISF vertex shader (.vs) is compiled after, besides the built-ins and the header's inputs:
+// isf_vertShaderInit() places the vertex and sets isf_FragNormCoord (y up, as ISF has it), and GLSL 1.x's
+// attribute and varying are mapped to GLSL ES 3.00.
+// A full-target quad in clip space.
+in vec2 position;
+vec2 isf_FragNormCoord;
+// Clip y of -1 lands on row 0, the image's top, which is 1 in ISF's y-up coordinates.
+void isf_vertShaderInit() {
+    gl_Position = vec4(position, 0.0, 1.0);
+    isf_FragNormCoord = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
+}
+#define attribute in
+#define varying out

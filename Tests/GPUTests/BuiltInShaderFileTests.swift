@@ -1,0 +1,151 @@
+import Foundation
+@testable import GPU
+import ShaderGraph
+import Testing
+import VideoFrames
+
+/// Every GLSL file the workbench ships in `Sources/*/Shaders/`, compiled and linked on the headless context
+/// the way its users complete it: with each set of #defines they give it, beside the stage they pair it
+/// with, or spliced around a user's shader by its dialect.
+@Suite("Built-in GLSL files", .serialized)
+struct BuiltInShaderFileTests {
+    /// A count rather than "at least one", so neither a lost file nor a broken search passes.
+    static let expectedCount = 23
+
+    /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
+    static func files() throws -> [String] {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        var found: [String] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let folder = sources.appendingPathComponent(module).appendingPathComponent("Shaders")
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            found += names.filter { $0.hasSuffix(".glsl") }.map { "\(module)/Shaders/\($0)" }
+        }
+        return found.sorted()
+    }
+
+    static func text(of file: String) throws -> String {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        return try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    struct Program {
+        var vertex: String
+        var fragment: String
+    }
+
+    static let fullscreen = GPUShaderFile.fullscreenVertex.text
+
+    static func prepared(_ path: String, _ text: String, files: [String: String] = [:]) throws -> Program {
+        let source = SourceText(path: path, text: text)
+        let embedded = SourceFiles.embedded(texts: files.merging([path: text]) { $1 }, otherFiles: [], filterFolder: "")
+        let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source, files: embedded))
+        return Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)
+    }
+
+    static let coordinates = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4",
+                              "leftTextureCoordinate", "rightTextureCoordinate", "topTextureCoordinate", "bottomTextureCoordinate",
+                              "topLeftTextureCoordinate", "topRightTextureCoordinate", "bottomLeftTextureCoordinate",
+                              "bottomRightTextureCoordinate"]
+
+    /// GPUImage-style shaders in both versions, reading every coordinate the vertex stage can give, or one.
+    static func gpuImageShaders() throws -> [Program] {
+        let sum = coordinates.map { "texture2D(inputImageTexture, \($0))" }.joined(separator: " + ")
+        let classic = coordinates.map { "varying highp vec2 \($0);\n" }.joined()
+            + "uniform sampler2D inputImageTexture;\nvoid main() { gl_FragColor = \(sum); }\n"
+        let modern = "#version 300 es\n" + coordinates.map { "in highp vec2 \($0);\n" }.joined()
+            + "uniform sampler2D inputImageTexture;\nout highp vec4 colour;\n"
+            + "void main() { colour = \(sum.replacingOccurrences(of: "texture2D", with: "texture")); }\n"
+        let single = "#version 300 es\nin highp vec2 textureCoordinate;\nuniform sampler2D inputImageTexture;\nout highp vec4 colour;\n"
+            + "void main() { colour = texture(inputImageTexture, textureCoordinate); }\n"
+        return [try prepared("classic.fsh", classic), try prepared("modern.fsh", modern), try prepared("single.fsh", single)]
+    }
+
+    static func shaderToyShader() throws -> Program {
+        try prepared("toy.glsl", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = texture(iChannel0, fragCoord / iResolution.xy) + texelFetch(iChannel1, ivec2(fragCoord), 0) * iTime;
+            }
+            """)
+    }
+
+    /// An ISF shader with a vertex stage of its own, a pass target, and a text that writes gl_FragColor.
+    static func isfShader() throws -> Program {
+        let fragment = """
+            /*{ "INPUTS": [ { "NAME": "inputImage", "TYPE": "image" }, { "NAME": "amount", "TYPE": "float" } ],
+                "PASSES": [ { "TARGET": "blurred" }, {} ] }*/
+            varying vec2 shifted;
+            void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, shifted) + IMG_THIS_PIXEL(blurred) * TIME; }
+            """
+        let vertex = "varying vec2 shifted;\nvoid main() { isf_vertShaderInit(); shifted = isf_FragNormCoord + vec2(amount); }\n"
+        return try prepared("shift.fs", fragment, files: ["shift.vs": vertex])
+    }
+
+    /// The programs each file's users build with it.
+    static func programs(using file: String) throws -> [Program] {
+        switch file {
+        case "GPU/Shaders/frame-conversion.frag.glsl":
+            return PlaneFormat.allCases.map { Program(vertex: fullscreen, fragment: FrameConverter.conversionShader(for: $0)) }
+        case "GPU/Shaders/reduction-average.frag.glsl":
+            return [false, true].map { Program(vertex: fullscreen, fragment: ReductionShaders.shrinkAverage(encodingCentroid: $0)) }
+        case "GPU/Shaders/reduction-minmax.frag.glsl":
+            return [false, true].map { Program(vertex: fullscreen, fragment: ReductionShaders.shrinkMinMax(luminance: $0)) }
+        case "GPU/Shaders/fullscreen.vert.glsl", "GPU/Shaders/input-reshape.frag.glsl":
+            return [Program(vertex: fullscreen, fragment: GPUShaderFile.inputReshape.text)]
+        case "GPU/Shaders/yuv420-readback.frag.glsl":
+            return [Program(vertex: fullscreen, fragment: GPUShaderFile.yuv420Readback.text)]
+        case "GPU/Shaders/histogram.vert.glsl", "GPU/Shaders/histogram.frag.glsl":
+            return [Program(vertex: GPUShaderFile.histogramVertex.text, fragment: GPUShaderFile.histogramFragment.text)]
+        case "GPU/Shaders/presenter.vert.glsl", "GPU/Shaders/presenter.frag.glsl":
+            return [Program(vertex: GPUShaderFile.presenterVertex.text, fragment: GPUShaderFile.presenterFragment.text)]
+        case "GPU/Shaders/output-copy.vert.glsl", "GPU/Shaders/output-copy.frag.glsl":
+            return [Program(vertex: GPUShaderFile.outputCopyVertex.text, fragment: GPUShaderFile.outputCopyFragment.text)]
+        case "GPU/Shaders/test-pattern.frag.glsl":
+            let shader = try TestPattern.prepared()
+            return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
+        case "Overlay/Shaders/overlay.vert.glsl", "Overlay/Shaders/overlay.frag.glsl":
+            return [Program(vertex: try text(of: "Overlay/Shaders/overlay.vert.glsl"), fragment: try text(of: "Overlay/Shaders/overlay.frag.glsl"))]
+        case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
+            return try gpuImageShaders()
+        case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":
+            return [try shaderToyShader()]
+        case "ShaderGraph/Shaders/isf-built-ins.glsl", "ShaderGraph/Shaders/isf-prelude.frag.glsl",
+             "ShaderGraph/Shaders/isf-frag-color.frag.glsl", "ShaderGraph/Shaders/isf-vertex-prelude.vert.glsl":
+            return [try isfShader()]
+        default:
+            Issue.record("\(file) has no recipe here: add how its users compile it")
+            return []
+        }
+    }
+
+    @Test("the checkout has every built-in GLSL file expected, and each module embeds its own")
+    func everyFileFound() throws {
+        let files = try Self.files()
+        #expect(files.count == Self.expectedCount, "found \(files)")
+        let embedded = DialectShaderFile.allCases.map { "ShaderGraph/Shaders/\($0.fileName)" }
+            + GPUShaderFile.allCases.map { "GPU/Shaders/\($0.fileName)" }
+        #expect(Set(embedded).isSubset(of: files), "embedded but not found: \(Set(embedded).subtracting(files))")
+        #expect(files.filter { !$0.hasPrefix("Overlay/") }.allSatisfy(embedded.contains))
+    }
+
+    @Test("each built-in GLSL file compiles and links as its users complete it", arguments: try files())
+    func compiles(file: String) throws {
+        let context = try HeadlessContext()
+        let programs = try Self.programs(using: file)
+        // The file's own text (after a #version its users may follow with defines) is in what they compile.
+        let body = try Self.text(of: file).split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { $0.hasPrefix("#version") }.joined(separator: "\n").trimmingCharacters(in: .newlines)
+        #expect(programs.contains { $0.vertex.contains(body) || $0.fragment.contains(body) }, "no program uses \(file)")
+        for program in programs {
+            do {
+                _ = try BuiltInProgram(file, vertex: program.vertex, fragment: program.fragment,
+                                       attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+            } catch {
+                Issue.record("\(error)\n--- vertex\n\(program.vertex)\n--- fragment\n\(program.fragment)")
+            }
+        }
+        withExtendedLifetime(context) {}
+    }
+}
