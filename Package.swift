@@ -34,6 +34,9 @@ let package = Package(
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
+        // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
+        // process's streams and folders. The bottom layer: it imports nothing of ours.
+        .target(name: "OperatingSystem"),
         // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C.
         .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
@@ -76,6 +79,7 @@ let package = Package(
         // An emulated V4L2 camera, preloaded into the real binary by the capture tests.
         .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 
+        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES"]),
