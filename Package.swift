@@ -38,9 +38,9 @@ let package = Package(
         // process's streams and folders. The bottom layer: it imports nothing of ours.
         .target(name: "OperatingSystem"),
         // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C.
-        .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "ShaderGraph", dependencies: ["OperatingSystem", .product(name: "Yams", package: "Yams")]),
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
-        .target(name: "Images", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "Images", dependencies: ["OperatingSystem", "CPNG", "CTurboJPEG"]),
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),
@@ -59,7 +59,7 @@ let package = Package(
         // Batch work without a window: render to files, check shaders.
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media"]),
         // Files watched through inotify, reporting each settled save once.
-        .target(name: "Watch", dependencies: ["CInotifyTools"]),
+        .target(name: "Watch", dependencies: ["OperatingSystem", "CInotifyTools"]),
         // Text and panels drawn over the image (FreeType glyphs on GLES).
         .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CGLES", "CFreeType"]),
         // The live window: GLFW, the reload loop, overlays and keys.
