@@ -46,7 +46,11 @@ public enum ImageFile {
         } catch {
             throw ImageFileError(path: path, message: error.message)
         }
-        try AtomicFile.write(bytes, to: path)
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw ImageFileError(writing: error)
+        }
     }
 
     /// Encodes as PNG: 8-bit RGBA, no interlace.

@@ -31,4 +31,15 @@ extension ImageFileError {
         }
         self.init(path: error.path, message: message)
     }
+
+    /// An image file that could not be written; the file that was there is as it was.
+    init(writing error: AtomicWriteError) {
+        let message = switch error {
+        case .notAFileName: "is not a file name"
+        case .cannotCreate(_, let failure): "cannot create a file in its directory (\(failure.reason))"
+        case .cannotWrite(_, let failure): "cannot write the file (\(failure.reason))"
+        case .cannotReplace(_, let failure): "cannot replace the file (\(failure.reason))"
+        }
+        self.init(path: error.path, message: message)
+    }
 }
