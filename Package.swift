@@ -57,16 +57,16 @@ let package = Package(
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C.
         .target(name: "Export", dependencies: ["ShaderGraph", "GPU"]),
         // Batch work without a window: render to files, check shaders.
-        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media"]),
+        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["OperatingSystem", "CInotifyTools"]),
         // Text and panels drawn over the image (FreeType glyphs on GLES).
         .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CGLES", "CFreeType"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Headless", "Watch", "Overlay", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
-            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",
@@ -86,7 +86,7 @@ let package = Package(
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench"],
+            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "OperatingSystem", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
