@@ -47,7 +47,7 @@ let package = Package(
         // Safe Swift over EGL and GLES, and the one graph executor.
         .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
-        .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "CV4L2", "CTurboJPEG"]),
+        .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),
         // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.
         .target(name: "Media", dependencies: ["VideoFrames", "CFFmpeg"]),
         // The producers behind a composition's live nodes: cameras from Capture, movies from Media.
