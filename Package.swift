@@ -34,12 +34,15 @@ let package = Package(
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
+        // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
+        // process's streams and folders. The bottom layer: it imports nothing of ours.
+        .target(name: "OperatingSystem"),
         // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C. The GLSL the
         // dialects add around a user's shader lives in Shaders/, embedded in the code.
-        .target(name: "ShaderGraph", dependencies: [.product(name: "Yams", package: "Yams")],
+        .target(name: "ShaderGraph", dependencies: ["OperatingSystem", .product(name: "Yams", package: "Yams")],
                 resources: [.embedInCode("Shaders")]),
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
-        .target(name: "Images", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "Images", dependencies: ["OperatingSystem", "CPNG", "CTurboJPEG"]),
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),
@@ -48,7 +51,7 @@ let package = Package(
         .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"],
                 resources: [.embedInCode("Shaders")]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
-        .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "CV4L2", "CTurboJPEG"]),
+        .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),
         // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.
         .target(name: "Media", dependencies: ["VideoFrames", "CFFmpeg"]),
         // The producers behind a composition's live nodes: cameras from Capture, movies from Media.
@@ -58,17 +61,17 @@ let package = Package(
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C.
         .target(name: "Export", dependencies: ["ShaderGraph", "GPU"]),
         // Batch work without a window: render to files, check shaders.
-        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media"]),
+        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
-        .target(name: "Watch", dependencies: ["CInotifyTools"]),
+        .target(name: "Watch", dependencies: ["OperatingSystem", "CInotifyTools"]),
         // Text and panels drawn over the image: FreeType glyphs, drawn through the GPU module's GL wrappers with
         // the GLSL in Shaders/.
         .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CFreeType"], resources: [.embedInCode("Shaders")]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Headless", "Watch", "Overlay", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
-            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",
@@ -81,13 +84,14 @@ let package = Package(
         // An emulated V4L2 camera, preloaded into the real binary by the capture tests.
         .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 
+        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench"],
+            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "OperatingSystem", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),

@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 import ShaderGraph
 import Synchronization
 import VideoFrames
@@ -185,8 +186,7 @@ public final class CameraSession: Sendable {
         var consecutiveErrors = 0
         while !stopping {
             descriptors[0].revents = 0
-            let ready = poll(&descriptors, 2, 200)
-            if ready < 0 && errno != EINTR { return }
+            guard let ready = try? SystemCall.perform("poll", { poll(&descriptors, 2, 200) }) else { return }
             if ProcessInfo.processInfo.systemUptime - lastFrameTime > Self.stallAfter {
                 update { if $0.state == .streaming { $0.state = .noFrames } }
             }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import OperatingSystem
 
 /// A failed call on a camera, with the device, what was being done, and the `errno` it came back with.
 public struct CaptureError: Error, Sendable, CustomStringConvertible {
@@ -21,6 +22,6 @@ public struct CaptureError: Error, Sendable, CustomStringConvertible {
     public var deviceIsBusy: Bool { code == EBUSY }
 
     public var description: String {
-        "\(device): \(operation) failed: \(String(cString: strerror(code)))"
+        "\(device): \(operation) failed: \(SystemError.reason(for: code))"
     }
 }

@@ -1,4 +1,5 @@
 import CV4L2
+import OperatingSystem
 import VideoFrames
 #if canImport(Glibc)
 import Glibc
@@ -27,11 +28,13 @@ final class V4L2Device {
     }
 
     private func control<T>(_ request: UInt, _ value: inout T, _ operation: @autoclosure () -> String) throws(CaptureError) {
-        var result: Int32
-        repeat {
-            result = withUnsafeMutablePointer(to: &value) { cv4l2_ioctl(descriptor, request, $0) }
-        } while result < 0 && errno == EINTR
-        guard result >= 0 else { throw CaptureError(device: path, operation: operation(), code: errno) }
+        do {
+            try SystemCall.perform(operation(), path: path) {
+                withUnsafeMutablePointer(to: &value) { cv4l2_ioctl(descriptor, request, $0) }
+            }
+        } catch {
+            throw CaptureError(device: path, operation: error.operation, code: error.code)
+        }
     }
 
     // MARK: Describing

@@ -1,5 +1,6 @@
 import Foundation
 import Images
+import OperatingSystem
 import ShaderGraph
 
 /// Documents the filter library: reads every `*.fsh` in a folder, draws a thumbnail of each on a photo and
@@ -43,7 +44,7 @@ public enum FilterCatalogue {
                 try Directories.createParent(of: path)
                 try ImageFile.writePNG(image, to: path)
             } catch {
-                throw .failed(error.description)
+                throw .failed("\(error)")
             }
             progress.report(done: index + 1, total: entries.count, path: path)
         }
@@ -52,7 +53,7 @@ public enum FilterCatalogue {
         do {
             try Directories.createParent(of: request.page)
             try page.write(toFile: request.page, atomically: true, encoding: .utf8)
-        } catch let error as ImageFileError {
+        } catch let error as SystemError {
             throw .failed(error.description)
         } catch {
             throw .failed("\(request.page): cannot write the page (\(error.localizedDescription))")

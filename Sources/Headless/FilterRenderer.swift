@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GPU
 import Images
+import OperatingSystem
 import ShaderGraph
 
 /// Renders library filters headless, one still each, as `shaderbench render NAME.fsh --input PHOTO` opens
@@ -28,7 +29,7 @@ public final class FilterRenderer {
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((temporary + "/shaderbench-filters-XXXXXX").utf8CString)
         guard let created = mkdtemp(&template) else {
-            throw .failed("cannot create a temporary folder: \(String(cString: strerror(errno)))")
+            throw .failed("cannot create a temporary folder: \(SystemError.reason(for: errno))")
         }
         folder = String(cString: created)
         do {

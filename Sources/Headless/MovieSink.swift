@@ -1,5 +1,6 @@
 import GPU
 import Media
+import OperatingSystem
 import ShaderGraph
 import VideoFrames
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import OperatingSystem
 
 /// Reports progress on long renders: a redrawn bar on a terminal, one plain line per frame otherwise (logs,
 /// pipes, CI), both on standard error so standard output stays for results.

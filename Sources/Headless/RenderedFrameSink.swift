@@ -1,5 +1,6 @@
 import GPU
 import Images
+import OperatingSystem
 
 /// Takes each rendered frame, in order, to where the render goes.
 protocol RenderedFrameSink {
@@ -18,10 +19,8 @@ struct ImageSequenceSink: RenderedFrameSink {
         do {
             try Directories.createParent(of: path)
             try ImageFile.writePNG(image.readPixels(), to: path)
-        } catch let error as ImageFileError {
-            throw .failed(error.description)
         } catch {
-            throw .failed("frame \(index): \(error)")
+            throw .failed("\(error)")
         }
         return path
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GPU
+import OperatingSystem
 import ShaderGraph
 
 /// `render --values FILE`: every value node's result per frame, one JSON object per line, so results can

@@ -1,11 +1,22 @@
+import OperatingSystem
+
 /// Reading and writing image files as RGBA8.
 public enum ImageFile {
+    /// Far beyond any texture a 16384×16384 limit admits once compressed; a larger file is a mistake, not an input.
+    static let maximumFileSize = 256 << 20
+
     /// Reads and decodes a PNG or JPEG file, detected by its magic bytes (not the extension). Any PNG colour
     /// type/bit depth (palette, grey, grey+alpha, 16-bit, interlaced) becomes RGBA8; JPEG (grey, YCbCr, CMYK)
     /// becomes RGBA8 with alpha 255. Missing/unreadable file, empty file, unknown format, truncated or corrupt
     /// data, dimensions over `maximumDimension` -> ImageFileError.
     public static func read(path: String, maximumDimension: Int = 16384) throws(ImageFileError) -> RGBAImage {
-        try decode(FileBytes.read(path: path), path: path, maximumDimension: maximumDimension)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: path, limit: maximumFileSize)
+        } catch {
+            throw ImageFileError(reading: error)
+        }
+        return try decode(bytes, path: path, maximumDimension: maximumDimension)
     }
 
     /// Decodes PNG or JPEG bytes; `path` only names the source in errors.
@@ -35,7 +46,11 @@ public enum ImageFile {
         } catch {
             throw ImageFileError(path: path, message: error.message)
         }
-        try AtomicFile.write(bytes, to: path)
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw ImageFileError(writing: error)
+        }
     }
 
     /// Encodes as PNG: 8-bit RGBA, no interlace.

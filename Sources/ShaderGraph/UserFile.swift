@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OperatingSystem
 
 /// Reads the user's text files (compositions, shaders) with the errors a person can act on: a missing file,
 /// a directory, a file too large to be a shader, text that is not UTF-8 (located at the first bad byte).
@@ -24,38 +25,18 @@ public enum UserFile {
     }
 
     static func readBytes(path: String, displayPath: String, limit: Int, reference: SourceLocation?) throws(Diagnostic) -> [UInt8] {
-        func failure(_ message: String) -> Diagnostic {
-            .error("\(displayPath): \(message)", at: reference)
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw failure(errno == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw failure("cannot read: \(String(cString: strerror(errno)))")
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw failure("is not a regular file")
-        }
-        guard Int(status.st_size) <= limit else {
-            throw failure("is \(Int(status.st_size)) bytes, more than the \(limit >> 20) MiB a text file here may have")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        do {
+            return try FileContents.read(path: path, limit: limit)
+        } catch {
+            let message = switch error {
+            case .cannotOpen where error.isMissing: "no such file"
+            case .cannotOpen(_, let failure): "cannot open: \(failure.reason)"
+            case .cannotRead(_, let failure): "cannot read: \(failure.reason)"
+            case .directory, .notRegularFile: "is not a regular file"
+            case .tooLarge(_, let size, let limit): "is \(size) bytes, more than the \(limit >> 20) MiB a text file here may have"
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            filled += count
+            throw .error("\(displayPath): \(message)", at: reference)
         }
-        return Array(bytes.prefix(filled))
     }
 
     /// Decodes UTF-8, or names the line and column of the first byte that is not.

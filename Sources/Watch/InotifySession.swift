@@ -1,5 +1,6 @@
 import CInotifyTools
 import Glibc
+import OperatingSystem
 import Synchronization
 
 /// Whether an `InotifySession` is live in this process.
@@ -49,7 +50,7 @@ final class InotifySession {
         guard inotifytools_initialize() == 1 else {
             let code = inotifytools_error()
             Self.release()
-            throw WatchError("cannot start inotify: \(systemErrorDescription(code))")
+            throw WatchError("cannot start inotify: \(SystemError.reason(for: code))")
         }
         let opened = InotifyDescriptors.open().subtracting(before)
         guard opened.count == 1, let descriptor = opened.first else {

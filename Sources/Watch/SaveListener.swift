@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import OperatingSystem
 import Synchronization
 
 /// A `FileWatcher` run on a thread of its own, for a main loop that is often busy drawing: events are
@@ -43,7 +44,7 @@ public final class SaveListener: Sendable {
         guard pipe(&ends) == 0 else {
             let code = errno
             watcher.close()
-            throw WatchError("cannot make a pipe for the file watcher: \(systemErrorDescription(code))")
+            throw WatchError("cannot make a pipe for the file watcher: \(SystemError.reason(for: code))")
         }
         let shared = Shared(watcher: watcher, nudgeRead: ends[0], nudgeWrite: ends[1])
         self.shared = shared
@@ -86,9 +87,16 @@ public final class SaveListener: Sendable {
             let (descriptor, deadline) = shared.watcher.withLock { ($0.fileDescriptor, $0.nextDeadline) }
             var waits = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                          pollfd(fd: shared.nudgeRead, events: Int16(POLLIN), revents: 0)]
-            // Rounded up, so a deadline less than a millisecond away does not spin.
-            let timeout = deadline.map { Int32(max(0, (($0 - .now) / .milliseconds(1)).rounded(.up))) } ?? -1
-            if poll(&waits, 2, timeout) < 0 && errno != EINTR { break }
+            do {
+                try SystemCall.perform("poll") {
+                    // Rounded up, so a deadline less than a millisecond away does not spin; worked out at each
+                    // try, so a wait that a signal interrupts resumes toward the same deadline.
+                    let timeout = deadline.map { Int32(max(0, (($0 - .now) / .milliseconds(1)).rounded(.up))) } ?? -1
+                    return poll(&waits, 2, timeout)
+                }
+            } catch {
+                break
+            }
             if waits[1].revents != 0 {
                 // One read takes every nudge so far; a later one wakes the next wait.
                 var bytes = [UInt8](repeating: 0, count: 64)

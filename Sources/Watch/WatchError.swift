@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// Why a file could not be watched, worded for a person: the app shows it next to the composition.
 public struct WatchError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -11,12 +11,8 @@ public struct WatchError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 
     static func cannotWatch(_ path: String, code: Int32) -> WatchError {
-        WatchError("cannot watch \(path): \(systemErrorDescription(code))")
+        WatchError("cannot watch \(path): \(SystemError.reason(for: code))")
     }
 
     static let closed = WatchError("the file watcher is closed")
-}
-
-func systemErrorDescription(_ code: Int32) -> String {
-    code == 0 ? "unknown error" : String(cString: strerror(code))
 }

@@ -1,8 +1,8 @@
 import GPU
 import LiveSources
-import Synchronization
-import Headless
+import OperatingSystem
 import ShaderGraph
+import Synchronization
 import Watch
 
 /// A composition being worked on: the last good executor keeps rendering while edits are watched,

@@ -1,6 +1,6 @@
 import GPU
-import Headless
 import Images
+import OperatingSystem
 import ShaderGraph
 
 /// Saves the image on screen, at its own resolution, to a new numbered PNG beside the working directory.

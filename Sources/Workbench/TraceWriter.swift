@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import OperatingSystem
 
 /// Writes one JSON object per line for each event of the reload loop, stamped with CLOCK_MONOTONIC seconds,
 /// which every process on the machine shares: a test or benchmark can time a save it made itself against
@@ -9,9 +10,10 @@ final class TraceWriter {
     private let descriptor: Int32
 
     init(path: String) throws(WindowError) {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw WindowError("Cannot write the trace to \(path): \(String(cString: strerror(errno))).")
+        do {
+            descriptor = try SystemCall.perform("open", path: path) { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        } catch {
+            throw WindowError("Cannot write the trace to \(path): \(error.reason).")
         }
     }
 

@@ -1,6 +1,6 @@
 import GPU
-import Headless
 import Media
+import OperatingSystem
 import ShaderGraph
 import VideoFrames
 

@@ -1,6 +1,6 @@
 import Foundation
 import GPU
-import Headless
+import OperatingSystem
 import ShaderGraph
 
 /// The live window: shows a composition, reloads it as its files are saved, and draws errors over the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Headless
+import OperatingSystem
 import ShaderGraph
 
 /// Regenerates the filter library's documentation page and thumbnails.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Headless
+import OperatingSystem
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Capture
-import Headless
+import OperatingSystem
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Export
-import Headless
+import OperatingSystem
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(

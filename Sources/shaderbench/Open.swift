@@ -1,5 +1,5 @@
 import ArgumentParser
-import Headless
+import OperatingSystem
 import ShaderGraph
 import Workbench
 

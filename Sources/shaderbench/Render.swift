@@ -1,5 +1,6 @@
 import ArgumentParser
 import Headless
+import OperatingSystem
 import ShaderGraph
 
 struct Render: ParsableCommand {

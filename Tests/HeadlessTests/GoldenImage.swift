@@ -1,6 +1,7 @@
 import Foundation
 import Headless
 import Images
+import OperatingSystem
 import Testing
 
 /// Compares a rendered image with its golden in the checkout, or rewrites the golden when
