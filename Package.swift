@@ -84,17 +84,17 @@ let package = Package(
         // An emulated V4L2 camera, preloaded into the real binary by the capture tests.
         .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 
-        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
-        .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES"]),
+        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
+        .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
+        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES", "TestSupport"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
             dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "OperatingSystem", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "WatchTests", dependencies: ["Watch"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames"]),
         // Movies made by the ffmpeg command with known content, decoded and encoded through Media.
         .testTarget(name: "MediaTests", dependencies: ["Media", "VideoFrames", "Images", "TestSupport"]),
@@ -103,7 +103,7 @@ let package = Package(
         // Exported code compiled by cc and swiftc and run against the real executable's renders.
         .testTarget(name: "ExportTests", dependencies: ["Export", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench", "ShaderbenchKit"],
                     exclude: ["Harness"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES", "TestSupport"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Reads the manifest and every import: modules stand in layers and imports only point down.
         .testTarget(name: "PackageLayoutTests"),

@@ -2,40 +2,34 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import TestSupport
 
 /// Files and a headless context for one GPU test. GPU suites run serialised: llvmpipe already uses
 /// both cores, and each test's context is current on its own thread for its whole (synchronous) run.
 final class GPUWorkspace {
-    let root: String
+    private let folder: TemporaryFolder
+    var root: String { folder.path }
     let context: HeadlessContext
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.path + "/shaderbench-gpu-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
         context = try HeadlessContext()
     }
 
     @discardableResult
     func write(_ relative: String, _ text: String) throws -> String {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        try folder.write(relative, text)
     }
 
     @discardableResult
     func writePNG(_ relative: String, _ image: RGBAImage) throws -> String {
-        let path = root + "/" + relative
+        let path = folder.file(relative)
         try ImageFile.writePNG(image, to: path)
         return path
     }
 
     func load(_ yaml: String) throws -> Composition {
         try CompositionLoader.load(path: try write("c.yaml", yaml))
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: root)
     }
 }
 

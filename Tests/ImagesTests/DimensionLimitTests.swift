@@ -1,5 +1,6 @@
 import Images
 import Testing
+import TestSupport
 
 @Suite("Dimension limits are enforced before allocating")
 struct DimensionLimitTests {
@@ -8,8 +9,8 @@ struct DimensionLimitTests {
         // No pixel data follows the header: had 40 GB been allocated and decoding begun, libpng would have reported
         // missing image data instead of this message.
         let png = PNGBytes(width: 100_000, height: 100_000, bitDepth: 8, colourType: .rgba).file(imageData: [0])
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(png, to: "huge.png")
+        let directory = try TemporaryFolder()
+        let path = try directory.write("huge.png", bytes: png)
         let error = try #require(throws: ImageFileError.self) { try ImageFile.read(path: path) }
         #expect(error.description == "\(path): image is 100000×100000, larger than the 16384×16384 limit")
     }

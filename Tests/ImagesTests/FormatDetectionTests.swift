@@ -1,5 +1,6 @@
 import Images
 import Testing
+import TestSupport
 
 @Suite("Format detection by content")
 struct FormatDetectionTests {
@@ -15,17 +16,17 @@ struct FormatDetectionTests {
 
     @Test("a PNG named .jpg is decoded as the PNG it is")
     func pngWithJpegExtension() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let image = TestImages.pattern(width: 6, height: 5)
-        let path = try directory.write(try ImageFile.encodePNG(image), to: "actually-a-png.jpg")
+        let path = try directory.write("actually-a-png.jpg", bytes: try ImageFile.encodePNG(image))
         #expect(try ImageFile.read(path: path) == image)
     }
 
     @Test("a JPEG named .png is decoded as the JPEG it is")
     func jpegWithPngExtension() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let image = RGBAImage(width: 8, height: 8, fill: (200, 100, 50, 255))
-        let path = try directory.write(try ImageFile.encodeJPEG(image, quality: 95), to: "actually-a-jpeg.png")
+        let path = try directory.write("actually-a-jpeg.png", bytes: try ImageFile.encodeJPEG(image, quality: 95))
         let decoded = try ImageFile.read(path: path)
         #expect(TestImages.maximumDifference(decoded, image) <= 4)
     }

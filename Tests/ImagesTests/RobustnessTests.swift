@@ -1,23 +1,12 @@
 import Images
+import TestSupport
 import Testing
 
 /// Damaged files must produce an error or an image, never a crash or a hang.
 @Suite("Damaged bytes")
 struct RobustnessTests {
-    /// SplitMix64: deterministic, so a failure reproduces.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func mutations(of original: [UInt8], seed: UInt64, count: Int) -> [[UInt8]] {
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededRandomNumbers(seed: seed)
         return (0..<count).map { _ in
             var bytes = original
             switch Int.random(in: 0..<3, using: &generator) {

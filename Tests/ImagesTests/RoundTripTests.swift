@@ -1,11 +1,12 @@
 import Images
 import Testing
+import TestSupport
 
 @Suite("Round trips through files")
 struct RoundTripTests {
     @Test("PNG written then read gives back exactly the same pixels, alpha included")
     func pngRoundTripIsExact() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let original = TestImages.pattern(width: 37, height: 23)
         let path = directory.file("pattern.png")
         try ImageFile.writePNG(original, to: path)
@@ -14,9 +15,9 @@ struct RoundTripTests {
 
     @Test("JPEG of a smooth gradient comes back within 8 levels per channel, with alpha 255")
     func jpegRoundTripIsClose() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let original = TestImages.gradient(width: 64, height: 48)
-        let path = try directory.write(try ImageFile.encodeJPEG(original, quality: 90), to: "gradient.jpg")
+        let path = try directory.write("gradient.jpg", bytes: try ImageFile.encodeJPEG(original, quality: 90))
         let decoded = try ImageFile.read(path: path)
         #expect(decoded.width == 64 && decoded.height == 48)
         #expect(TestImages.maximumDifference(decoded, original) <= 8)
@@ -25,7 +26,7 @@ struct RoundTripTests {
 
     @Test("row y = 0 of a decoded PNG is the top row of the file")
     func pngTopRowIsYZero() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.file("red-over-blue.png")
         try ImageFile.writePNG(TestImages.redOverBlue(width: 4, height: 2), to: path)
         let decoded = try ImageFile.read(path: path)
@@ -37,8 +38,8 @@ struct RoundTripTests {
 
     @Test("row y = 0 of a decoded JPEG is the top row of the file")
     func jpegTopRowIsYZero() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(try ImageFile.encodeJPEG(TestImages.redOverBlue(width: 16, height: 16)), to: "red-over-blue.jpg")
+        let directory = try TemporaryFolder()
+        let path = try directory.write("red-over-blue.jpg", bytes: try ImageFile.encodeJPEG(TestImages.redOverBlue(width: 16, height: 16)))
         let decoded = try ImageFile.read(path: path)
         let top = decoded[8, 0]
         let bottom = decoded[8, 15]
@@ -48,7 +49,7 @@ struct RoundTripTests {
 
     @Test("writing over an existing PNG replaces its contents")
     func writePNGReplacesExistingFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.file("out.png")
         try ImageFile.writePNG(RGBAImage(width: 8, height: 8, fill: (1, 2, 3, 4)), to: path)
         let replacement = TestImages.pattern(width: 5, height: 3)

@@ -1,11 +1,12 @@
 import Images
 import Testing
+import TestSupport
 
 @Suite("Writing PNG files")
 struct WritePNGTests {
     @Test("a successful write leaves only the target file in the directory")
     func noTemporaryFilesLeft() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         try ImageFile.writePNG(TestImages.pattern(width: 9, height: 9), to: directory.file("out.png"))
         try ImageFile.writePNG(TestImages.pattern(width: 3, height: 3), to: directory.file("out.png"))
         #expect(try directory.contents() == ["out.png"])
@@ -13,7 +14,7 @@ struct WritePNGTests {
 
     @Test("writing into a directory that does not exist fails, names the path and creates nothing")
     func missingDirectory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.file("missing/out.png")
         let error = try #require(throws: ImageFileError.self) {
             try ImageFile.writePNG(TestImages.pattern(width: 2, height: 2), to: path)
@@ -25,8 +26,8 @@ struct WritePNGTests {
 
     @Test("writing over a directory fails and leaves no temporary file behind")
     func targetIsDirectory() throws {
-        let directory = try TemporaryDirectory()
-        let inner = try directory.makeDirectory("taken.png")
+        let directory = try TemporaryFolder()
+        let inner = try directory.makeFolder("taken.png")
         let error = try #require(throws: ImageFileError.self) {
             try ImageFile.writePNG(TestImages.pattern(width: 2, height: 2), to: inner)
         }

@@ -16,39 +16,39 @@ struct MovieReaderFaultTests {
         }
     }
 
-    private func ffmpeg(_ arguments: [String], in folder: ClipFolder) throws {
+    private func ffmpeg(_ arguments: [String], in folder: TemporaryFolder) throws {
         let result = try runProcess("/usr/bin/ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments, in: folder.path)
         #expect(result.status == 0, "\(result.error)")
     }
 
     @Test func aMissingFileSaysSo() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("absent.mp4")
         #expect(openingError(path) == "\(path): cannot open the file: No such file or directory")
     }
 
     @Test func aFolderIsNotAMovie() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let message = try #require(openingError(folder.path))
         #expect(message.hasPrefix("\(folder.path): "))
     }
 
     @Test func aTextFileIsNotAMovie() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("notes.mp4")
         try "just some words, not a movie\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(openingError(path) == "\(path): is not a movie file FFmpeg can read: Invalid data found when processing input")
     }
 
     @Test func soundAloneHasNoVideoStream() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let path = folder.file("tone.wav")
         try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=0.5", path], in: folder)
         #expect(openingError(path) == "\(path): has no video stream")
     }
 
     @Test func aCodecWithoutADecoderIsNamed() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip(frames: 3)
         clip.videoCodec = "mpeg4"
         clip.extraArguments = ["-vtag", "XVID"]
@@ -62,7 +62,7 @@ struct MovieReaderFaultTests {
     }
 
     @Test func aVideoStreamWithoutFramesSaysSo() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         // A YUV4MPEG header promises pictures; none follow.
         let path = folder.file("empty.y4m")
         try "YUV4MPEG2 W320 H240 F30:1 Ip A1:1 C420jpeg\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -70,7 +70,7 @@ struct MovieReaderFaultTests {
     }
 
     @Test func anMP4CutInHalfWithItsIndexAtTheEndFailsAtOpening() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write(TestClip(frames: 60), as: "clip.mp4")
         try truncate(path, toFractionOfItsSize: 0.5)
         let message = try #require(openingError(path))
@@ -78,13 +78,13 @@ struct MovieReaderFaultTests {
     }
 
     @Test func aWholeMovieVerifies() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let reader = try MovieReader(path: try folder.write(TestClip(), as: "clip.mkv"))
         try reader.verify()
     }
 
     @Test func aMatroskaFileCutInHalfPlaysToTheCutThenSaysItIsTruncated() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let clip = TestClip(frames: 300)
         let path = try folder.write(clip, as: "clip.mkv")
         try truncate(path, toFractionOfItsSize: 0.5)

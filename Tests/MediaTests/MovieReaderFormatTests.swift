@@ -26,7 +26,7 @@ struct MovieReaderFormatTests {
     /// full range included).
     @Test(arguments: [("yuv420p", PlaneFormat.i420), ("yuv422p", .yuv422p), ("yuv444p", .yuv444p)])
     func planarH264ComesAsItsOwnPlanes(pixelFormat: String, expected: PlaneFormat) throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         clip.pixelFormat = pixelFormat
         let (reader, frame) = try firstFrame(try folder.write(clip, as: "clip.mp4"))
@@ -43,7 +43,7 @@ struct MovieReaderFormatTests {
     @Test(arguments: [("nv12", PlaneFormat.nv12), ("yuyv422", .yuyv), ("uyvy422", .uyvy), ("rgb24", .rgb24),
                       ("bgr24", .bgr24), ("rgba", .rgba), ("gray", .rgba), ("gbrp", .rgba), ("yuv420p10le", .rgba)])
     func uncompressedFormatsComeNativeOrAsRGBA(pixelFormat: String, expected: PlaneFormat) throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         clip.pixelFormat = pixelFormat
         clip.videoCodec = "rawvideo"
@@ -63,7 +63,7 @@ struct MovieReaderFormatTests {
 
     /// A paletted movie's colours are the palette's, which are coarse: FFmpeg's own decoding is the reference.
     @Test func aPalettedMovieShowsWhatFFmpegShows() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         clip.pixelFormat = "pal8"
         clip.videoCodec = "rawvideo"
@@ -80,7 +80,7 @@ struct MovieReaderFormatTests {
     }
 
     @Test func aFullRangeMovieSaysSoAndItsColoursHold() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         clip.pixelFormat = "yuvj420p"
         let (reader, frame) = try firstFrame(try folder.write(clip, as: "clip.mp4"))
@@ -91,7 +91,7 @@ struct MovieReaderFormatTests {
     }
 
     @Test func colourTagsChooseTheMatrix() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         clip.extraArguments = ["-colorspace", "bt709", "-color_range", "pc"]
         let (_, frame) = try firstFrame(try folder.write(clip, as: "clip.mp4"))
@@ -105,7 +105,7 @@ struct MovieReaderFormatTests {
     /// libswscale converts 10-bit frames to RGBA with the movie's matrix: within 3 codes of the 8-bit swatches
     /// (measured: 1).
     @Test func aTenBitMovieIsConvertedToRGBA() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         clip.pixelFormat = "yuv420p10le"
         let (reader, frame) = try firstFrame(try folder.write(clip, as: "clip.mp4"))
@@ -117,7 +117,7 @@ struct MovieReaderFormatTests {
     }
 
     @Test func anOddSizeKeepsEveryPlaneWhole() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         // libx264 takes no odd sizes in 4:2:0; FFV1 does, losslessly.
         var clip = TestClip(width: 641, height: 359)
         clip.videoCodec = "ffv1"
@@ -140,7 +140,7 @@ struct MovieReaderFormatTests {
     /// `rotate=90` as a matrix of 90° counter-clockwise (ffprobe says "rotation=90"), which both FFmpeg and
     /// the reader show as three clockwise quarter turns.
     @Test func aRotatedMovieTurnsTheWayFFmpegShowsIt() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let clip = TestClip()
         // FFmpeg 5.1 keeps the rotate tag as a display matrix when it copies a stream, not when it encodes one.
         let unturned = try folder.write(clip, as: "unturned.mp4")
@@ -168,7 +168,7 @@ struct MovieReaderFormatTests {
     }
 
     @Test func nonSquarePixelsWidenTheShownPicture() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         clip.extraFilters = ["setsar=2/1"]
         let (reader, frame) = try firstFrame(try folder.write(clip, as: "clip.mp4"))

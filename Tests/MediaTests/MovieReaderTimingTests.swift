@@ -16,7 +16,7 @@ struct MovieReaderTimingTests {
 
     @Test(arguments: ["mp4", "mkv"])
     func frameKAtTimeKOverTheRateShowsNumberK(container: String) throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let clip = TestClip()
         let reader = try MovieReader(path: try folder.write(clip, as: "clip.\(container)"))
         // Matroska rounds timestamps to milliseconds: frame 2 is stamped 0.067, after 2/30.
@@ -29,7 +29,7 @@ struct MovieReaderTimingTests {
     }
 
     @Test func aTimeBetweenFramesShowsTheFrameThatCoversIt() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let clip = TestClip()
         let reader = try MovieReader(path: try folder.write(clip, as: "clip.mp4"))
         for k in stride(from: 0, to: clip.frames, by: 3) {
@@ -38,7 +38,7 @@ struct MovieReaderTimingTests {
     }
 
     @Test func theFrameAlreadyTakenIsNotGivenAgain() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let clip = TestClip()
         let reader = try MovieReader(path: try folder.write(clip, as: "clip.mp4"))
         #expect(try number(at: 5.0 / 30, from: reader, clip: clip) == 5)
@@ -47,7 +47,7 @@ struct MovieReaderTimingTests {
     }
 
     @Test func durationIsWhenTheLastFrameEndsAndLaterTimesShowTheLastFrame() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let clip = TestClip()
         for container in ["mp4", "mkv"] {
             let reader = try MovieReader(path: try folder.write(clip, as: "clip.\(container)"))
@@ -62,7 +62,7 @@ struct MovieReaderTimingTests {
     }
 
     @Test func backwardsRequestsSeekToTheExactFrame() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         // A keyframe each second: reaching frame 50 means decoding forward from frame 30.
         let clip = TestClip(frames: 90)
         let reader = try MovieReader(path: try folder.write(clip, as: "clip.mp4"))
@@ -76,7 +76,7 @@ struct MovieReaderTimingTests {
 
     @Test(arguments: ["mp4", "mkv"])
     func farForwardRequestsSeekToTheExactFrame(container: String) throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         let clip = TestClip(frames: 300)
         let reader = try MovieReader(path: try folder.write(clip, as: "clip.\(container)"))
         #expect(try number(at: 0, from: reader, clip: clip) == 0)
@@ -87,7 +87,7 @@ struct MovieReaderTimingTests {
     }
 
     @Test func aVariableFrameRateMovieShowsEachFrameForItsOwnDuration() throws {
-        let folder = try ClipFolder()
+        let folder = try TemporaryFolder()
         var clip = TestClip()
         // Frames 0–9 a thirtieth of a second apart, then a fifteenth.
         clip.extraFilters = ["setpts='if(lt(N,10),N,10+(N-10)*2)/30/TB'"]

@@ -3,13 +3,14 @@ import Glibc
 import OperatingSystem
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite("AtomicFile: a file's contents replaced all at once")
 struct AtomicFileTests {
     @Test("a write replaces the old contents and leaves only the target in the folder")
     func replacesOldContents() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write(Array("the old contents, longer than the new".utf8), to: "out.txt")
+        let path = try folder.write("out.txt", bytes: Array("the old contents, longer than the new".utf8))
         try AtomicFile.write(Array("new".utf8), to: path)
         #expect(try folder.read("out.txt") == Array("new".utf8))
         #expect(try folder.contents() == ["out.txt"])
@@ -75,7 +76,7 @@ struct AtomicFileTests {
         }
         #expect(error.description.hasPrefix("\(path): cannot replace the file: "))
         #expect(try folder.contents() == ["taken"])
-        #expect(folder.isDirectory("taken"))
+        #expect(folder.isFolder("taken"))
     }
 
     @Test("a path that ends in a slash, '.' or '..' names no file and is refused")

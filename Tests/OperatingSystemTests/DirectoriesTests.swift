@@ -1,6 +1,7 @@
 import Glibc
 import OperatingSystem
 import Testing
+import TestSupport
 
 @Suite("Directories: output folders made as mkdir -p makes them")
 struct DirectoriesTests {
@@ -8,7 +9,7 @@ struct DirectoriesTests {
     func createsMissingParents() throws {
         let folder = try TemporaryFolder()
         try Directories.create(folder.file("renders/today/frames"))
-        #expect(folder.isDirectory("renders/today/frames"))
+        #expect(folder.isFolder("renders/today/frames"))
     }
 
     @Test("a folder that exists already is no error")
@@ -16,16 +17,16 @@ struct DirectoriesTests {
         let folder = try TemporaryFolder()
         try Directories.create(folder.file("out"))
         try Directories.create(folder.file("out"))
-        #expect(folder.isDirectory("out"))
+        #expect(folder.isFolder("out"))
     }
 
     @Test("the parent of a file path is created, and not the file")
     func createsParentOfFile() throws {
         let folder = try TemporaryFolder()
         try Directories.createParent(of: folder.file("out/shots/frame-0001.png"))
-        #expect(folder.isDirectory("out/shots"))
+        #expect(folder.isFolder("out/shots"))
         #expect(try folder.contents() == ["out"])
-        #expect(!folder.isDirectory("out/shots/frame-0001.png"))
+        #expect(!folder.isFolder("out/shots/frame-0001.png"))
     }
 
     @Test("a file path with no folder, or only the root, asks for no folder")
@@ -37,7 +38,7 @@ struct DirectoriesTests {
     @Test("a file in the way is an error naming the folder asked for")
     func fileInTheWay() throws {
         let folder = try TemporaryFolder()
-        try folder.write([1], to: "out")
+        try folder.write("out", bytes: [1])
         let wanted = folder.file("out/frames")
         let error = try #require(throws: SystemError.self) { try Directories.create(wanted) }
         #expect(error == SystemError(operation: "create the folder", path: wanted, code: ENOTDIR))

@@ -1,6 +1,7 @@
 import Glibc
 import OperatingSystem
 import Testing
+import TestSupport
 
 @Suite("FileContents: whole files read, refusing what is not a file or is too large")
 struct FileContentsTests {
@@ -8,21 +9,21 @@ struct FileContentsTests {
     func readsWholeFile() throws {
         let folder = try TemporaryFolder()
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
-        let path = try folder.write(bytes, to: "data.bin")
+        let path = try folder.write("data.bin", bytes: bytes)
         #expect(try FileContents.read(path: path, limit: bytes.count) == bytes)
     }
 
     @Test("an empty file is read as no bytes")
     func readsEmptyFile() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write([], to: "empty")
+        let path = try folder.write("empty", bytes: [])
         #expect(try FileContents.read(path: path, limit: 0) == [])
     }
 
     @Test("a file over its limit is refused before it is read, saying how large it is and what the limit is")
     func refusesFileOverLimit() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write([1, 2, 3], to: "huge.bin")
+        let path = try folder.write("huge.bin", bytes: [1, 2, 3])
         // Sparse, so the test costs no disk space.
         try #require(truncate(path, 300 << 20) == 0)
         let error = try #require(throws: FileReadError.self) { try FileContents.read(path: path, limit: 256 << 20) }
@@ -33,7 +34,7 @@ struct FileContentsTests {
     @Test("a small limit is worded in bytes, and one byte over it is over")
     func refusesOneByteOverSmallLimit() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write(Array(repeating: 0x41, count: 11), to: "eleven.txt")
+        let path = try folder.write("eleven.txt", bytes: Array(repeating: 0x41, count: 11))
         let error = try #require(throws: FileReadError.self) { try FileContents.read(path: path, limit: 10) }
         #expect(error.description == "\(path): is 11 bytes, more than the limit of 10 bytes")
     }

@@ -3,6 +3,7 @@ import Glibc
 import OperatingSystem
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite("SystemCall: every system call retried on EINTR, its errno thrown as a SystemError")
 struct SystemCallTests {

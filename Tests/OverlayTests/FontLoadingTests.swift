@@ -1,17 +1,10 @@
 import Foundation
 import GPU
 import Overlay
+import TestSupport
 import Testing
 
 extension OverlayTests {
-    private func temporaryFile(_ name: String, contents: Data) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.path + "/overlay-font-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/" + name
-        try contents.write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     @Test("a missing font file names the path and the package to install")
     func missingFont() {
         let path = "/nonexistent/fonts/NoSuchFont.ttf"
@@ -25,8 +18,8 @@ extension OverlayTests {
 
     @Test("a text file pretending to be a font is refused, not crashed on")
     func corruptFont() throws {
-        let path = try temporaryFile("pretend.ttf", contents: Data("this is not a TrueType font\n".utf8))
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("pretend.ttf", "this is not a TrueType font\n")
         #expect {
             _ = try FontAtlas(path: path, pixelHeight: 16)
         } throws: { error in
@@ -43,9 +36,9 @@ extension OverlayTests {
             scrambled[index] ^= 0xA5
         }
         let damaged = [12, 2000, whole.count / 3, whole.count - 100].map { whole.prefix($0) } + [scrambled]
-        for contents in damaged {
-            let path = try temporaryFile("damaged.ttf", contents: contents)
-            defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let folder = try TemporaryFolder()
+        for (number, contents) in damaged.enumerated() {
+            let path = try folder.write("damaged-\(number).ttf", bytes: Array(contents))
             do {
                 let font = try FontAtlas(path: path, pixelHeight: 16)
                 let canvas = try OverlayCanvas()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShaderGraph
+import TestSupport
 
 /// Parses a recorded log from Fixtures/compiler-logs.
 private func parseFixture(_ name: String) throws -> [CompilerMessage] {
@@ -508,7 +509,7 @@ private func expected(
     }
 
     @Test func garbageDoesNotCrash() {
-        var generator = SplitMix64(seed: 0x5eed)
+        var generator = SeededRandomNumbers(seed: 0x5eed)
         for length in 0..<400 {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let log = String(decoding: bytes, as: UTF8.self)
@@ -526,18 +527,5 @@ private func expected(
     ])
     func awkwardInputDoesNotCrash(log: String) {
         _ = CompilerLogParser.parse(log)
-    }
-}
-
-/// A small deterministic generator, so a failing garbage input can be reproduced.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

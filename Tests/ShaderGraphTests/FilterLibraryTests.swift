@@ -1,19 +1,17 @@
 import Foundation
 import ShaderGraph
+import TestSupport
 import Testing
 
 @Suite("Naming built-in filters")
 struct FilterLibraryTests {
     func load(_ node: String) throws -> Result<Composition, DiagnosticsError> {
-        let folder = FileManager.default.temporaryDirectory.path + "/shaderbench-filter-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/c.yaml"
-        try """
+        let folder = try TemporaryFolder()
+        let path = try folder.write("c.yaml", """
             nodes:
               photo: { kind: pattern }
               look: \(node)
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+            """)
         do {
             return .success(try CompositionLoader.load(path: path))
         } catch {

@@ -1,13 +1,13 @@
 import Foundation
 import ShaderGraph
+import TestSupport
 import Testing
 
 @Suite("Loading value and reduction nodes")
 struct ValueNodeLoadingTests {
     func diagnostics(_ nodes: String) throws -> [String] {
-        let path = FileManager.default.temporaryDirectory.path + "/shaderbench-values-\(UUID().uuidString).yaml"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try "nodes:\n  picture: { kind: pattern }\n\(nodes)".write(toFile: path, atomically: true, encoding: .utf8)
+        let folder = try TemporaryFolder()
+        let path = try folder.write("values.yaml", "nodes:\n  picture: { kind: pattern }\n\(nodes)")
         do throws(DiagnosticsError) {
             _ = try CompositionLoader.load(path: path)
             return []

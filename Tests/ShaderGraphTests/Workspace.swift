@@ -1,31 +1,29 @@
 import Foundation
 @testable import ShaderGraph
+import TestSupport
 
-/// A temporary folder of real files for one test: compositions, shaders and images written by the test.
+/// A temporary folder of real files for one test, with the compositions and shaders tests of the model
+/// write into it.
 final class Workspace {
-    let root: String
+    private let folder: TemporaryFolder
+    var root: String { folder.path }
 
     init() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        root = base + "/shaderbench-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
     }
 
     /// Writes `text` to `relative` (creating folders) and returns the full path.
     @discardableResult
     func write(_ relative: String, _ text: String) throws -> String {
-        try write(relative, bytes: Array(text.utf8))
+        try folder.write(relative, text)
     }
 
     @discardableResult
     func write(_ relative: String, bytes: [UInt8]) throws -> String {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
+        try folder.write(relative, bytes: bytes)
     }
 
-    func path(_ relative: String) -> String { root + "/" + relative }
+    func path(_ relative: String) -> String { folder.file(relative) }
 
     /// A GPUImage-style shader with one image input and the given extra uniform declarations.
     @discardableResult
@@ -47,10 +45,6 @@ final class Workspace {
         } catch {
             return error.diagnostics
         }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: root)
     }
 }
 

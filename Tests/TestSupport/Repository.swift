@@ -54,25 +54,3 @@ public func runProcess(_ executable: String, _ arguments: [String], in directory
                          output: String(decoding: outputData, as: UTF8.self),
                          error: String(decoding: errorData, as: UTF8.self))
 }
-
-/// A fresh temporary folder, removed with the value.
-public final class TemporaryFolder {
-    public let path: String
-
-    public init() throws {
-        path = FileManager.default.temporaryDirectory.path + "/shaderbench-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    public func file(_ name: String) -> String { path + "/" + name }
-
-    @discardableResult
-    public func write(_ name: String, _ text: String) throws -> String {
-        try text.write(toFile: file(name), atomically: true, encoding: .utf8)
-        return file(name)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import Watch
+import TestSupport
 
 /// Every test that starts a watcher lives in this one serialised suite: libinotifytools allows one
 /// live session per process, and each test closes its watcher before the next begins.
@@ -14,7 +15,7 @@ struct FileWatcherTests {
 
     @Test("An in-place save (truncate, write in two chunks, close) is reported once")
     func inPlaceSave() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -31,7 +32,7 @@ struct FileWatcherTests {
         "A temporary file renamed over the target is reported once",
         arguments: [".x.fsh.swp", "x.fsh~", "x.fsh.tmp.123", ".goutputstream-Q1W2E3", "x.fsh.new"])
     func renameOver(temporaryName: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -44,7 +45,7 @@ struct FileWatcherTests {
 
     @Test("vim's backup dance (rename away, write anew, delete the backup) is reported once")
     func renameAwayAndWrite() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient, absencePeriod: Self.patient)
@@ -60,7 +61,7 @@ struct FileWatcherTests {
 
     @Test("A delete followed by a recreate is one modification, not a removal and a restore")
     func deleteThenRecreate() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient, absencePeriod: Self.patient)
@@ -75,7 +76,7 @@ struct FileWatcherTests {
 
     @Test("A real `sed -i` is reported once, with sed's output")
     func sedInPlace() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "vec3 colour = red;\n")
         let watcher = try FileWatcher(paths: [shader])
@@ -88,7 +89,7 @@ struct FileWatcherTests {
 
     @Test("Ten saves within the quiet period are one change with the final content")
     func burst() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader], quietPeriod: Self.patient, absencePeriod: Self.patient)
@@ -111,8 +112,8 @@ struct FileWatcherTests {
 
     @Test("Files in several directories are watched at once")
     func severalDirectories() throws {
-        let directory = try TemporaryDirectory()
-        let shaders = try ["a", "b", "c/d"].map { try directory.subdirectory($0) + "/x.fsh" }
+        let directory = try TemporaryFolder()
+        let shaders = try ["a", "b", "c/d"].map { try directory.makeFolder($0) + "/x.fsh" }
         for shader in shaders { try Save.inPlace(shader, "old") }
         let watcher = try FileWatcher(paths: Set(shaders))
         defer { watcher.close() }
@@ -130,7 +131,7 @@ struct FileWatcherTests {
 
     @Test("A file that disappears is removed once, and restored once with its content when it returns")
     func removeThenRestore() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "before")
         let watcher = try FileWatcher(paths: [shader])
@@ -145,7 +146,7 @@ struct FileWatcherTests {
 
     @Test("A file renamed away is removed")
     func renamedAway() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "before")
         let watcher = try FileWatcher(paths: [shader])
@@ -158,7 +159,7 @@ struct FileWatcherTests {
 
     @Test("A save that rewrites the same bytes reports nothing")
     func sameBytes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "unchanged")
         let watcher = try FileWatcher(paths: [shader])
@@ -173,7 +174,7 @@ struct FileWatcherTests {
 
     @Test("A half-written file is never reported; its close reports the full content once")
     func halfWritten() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -194,7 +195,7 @@ struct FileWatcherTests {
 
     @Test("Swap files, backups and unrelated files beside a watched file report nothing")
     func neighbours() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -206,7 +207,7 @@ struct FileWatcherTests {
         try Save.inPlace(directory.file("other.fsh"), "unrelated")
         try Save.byRename(directory.file("other.fsh"), "unrelated 2", temporaryName: "other.tmp")
         try Save.remove(directory.file(".x.fsh.swp"))
-        _ = try directory.subdirectory("x.fsh.d")
+        _ = try directory.makeFolder("x.fsh.d")
         try Save.inPlace(directory.file("x.fsh.d/x.fsh"), "same name, other directory")
 
         #expect(Drive.nothing(watcher, for: .milliseconds(300)).isEmpty)
@@ -214,10 +215,10 @@ struct FileWatcherTests {
 
     @Test("update(paths:) watches files in new directories and stops reporting dropped ones")
     func updatePaths() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let kept = directory.file("kept.fsh")
-        let dropped = try directory.subdirectory("old") + "/dropped.fsh"
-        let added = try directory.subdirectory("new") + "/added.fsh"
+        let dropped = try directory.makeFolder("old") + "/dropped.fsh"
+        let added = try directory.makeFolder("new") + "/added.fsh"
         for path in [kept, dropped, added] { try Save.inPlace(path, "baseline") }
         let watcher = try FileWatcher(paths: [kept, dropped])
         defer { watcher.close() }
@@ -242,7 +243,7 @@ struct FileWatcherTests {
 
     @Test("A file missing at the start is allowed, and reported as restored when it appears")
     func missingFileAppears() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("later.fsh")
         let watcher = try FileWatcher(paths: [shader])
         defer { watcher.close() }
@@ -255,7 +256,7 @@ struct FileWatcherTests {
 
     @Test("A file appearing as a symbolic link or a hard link is reported, with no close to wait for")
     func linksAppear() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let original = directory.file("original.fsh")
         try Save.inPlace(original, "linked content")
         let symbolic = directory.file("symbolic.fsh")
@@ -272,7 +273,7 @@ struct FileWatcherTests {
 
     @Test("A missing directory is an error that names it")
     func missingDirectory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let missing = directory.file("nowhere")
         #expect(throws: WatchError("cannot watch \(missing): No such file or directory")) {
             _ = try FileWatcher(paths: [missing + "/x.fsh"])
@@ -286,12 +287,12 @@ struct FileWatcherTests {
 
     @Test("A failed update leaves the watcher as it was")
     func failedUpdate() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
         defer { watcher.close() }
-        let other = try directory.subdirectory("other") + "/y.fsh"
+        let other = try directory.makeFolder("other") + "/y.fsh"
 
         #expect(throws: WatchError.self) {
             try watcher.update(paths: [other, directory.file("nowhere/z.fsh")])
@@ -304,7 +305,7 @@ struct FileWatcherTests {
 
     @Test("Only one watcher may be live, because libinotifytools state is process-wide")
     func oneLiveWatcher() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let first = try FileWatcher(paths: [directory.file("a.fsh")])
         #expect(throws: WatchError.self) {
             _ = try FileWatcher(paths: [directory.file("b.fsh")])
@@ -323,7 +324,7 @@ struct FileWatcherTests {
 
     @Test("Releasing a watcher without close() also frees the session")
     func releaseFreesSession() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         do {
             _ = try FileWatcher(paths: [directory.file("a.fsh")])
         }
@@ -333,8 +334,8 @@ struct FileWatcherTests {
 
     @Test("Events left unread when a watcher closes never reach the next watcher")
     func noStaleEvents() throws {
-        let first = try TemporaryDirectory()
-        let second = try TemporaryDirectory()
+        let first = try TemporaryFolder()
+        let second = try TemporaryFolder()
         let firstShader = first.file("x.fsh")
         let secondShader = second.file("x.fsh")
         try Save.inPlace(secondShader, "untouched")
@@ -349,7 +350,7 @@ struct FileWatcherTests {
 
     @Test("poll returns promptly when nothing happened, and the descriptor is not readable")
     func pollIsPrompt() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -371,7 +372,7 @@ struct FileWatcherTests {
 
     @Test("The descriptor turns readable on a save, and nextDeadline is the quiet period after it")
     func descriptorAndDeadline() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -393,7 +394,7 @@ struct FileWatcherTests {
 
     @Test("A file that goes away waits the absence period, a finished save only the quiet period")
     func absenceWaitsLonger() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader], quietPeriod: .milliseconds(5), absencePeriod: .milliseconds(100))
@@ -418,7 +419,7 @@ struct FileWatcherTests {
 
     @Test("A save followed by a delete within the quiet period reports only the removal")
     func saveThenDelete() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -432,12 +433,12 @@ struct FileWatcherTests {
 
     @Test("Contents are read when the change is reported, not when the event arrived")
     func readAtReportTime() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let shader = directory.file("x.fsh")
         try Save.inPlace(shader, "old")
         // A write through a hard link in another directory reaches the same bytes without an event
         // on the watched directory.
-        let alias = try directory.subdirectory("elsewhere") + "/alias.fsh"
+        let alias = try directory.makeFolder("elsewhere") + "/alias.fsh"
         #expect(link(shader, alias) == 0)
         let watcher = try FileWatcher(paths: [shader])
         defer { watcher.close() }
@@ -455,8 +456,8 @@ struct FileWatcherTests {
 
     @Test("A deleted directory reports its files removed; update(paths:) watches it again once recreated")
     func directoryDeletedAndRecreated() throws {
-        let directory = try TemporaryDirectory()
-        let folder = try directory.subdirectory("shaders")
+        let directory = try TemporaryFolder()
+        let folder = try directory.makeFolder("shaders")
         let shader = folder + "/x.fsh"
         try Save.inPlace(shader, "old")
         let watcher = try FileWatcher(paths: [shader])
@@ -467,7 +468,7 @@ struct FileWatcherTests {
         #expect(watcher.watchedDirectoryCount == 0)
         #expect(throws: WatchError.self) { try watcher.update(paths: [shader]) }
 
-        _ = try directory.subdirectory("shaders")
+        _ = try directory.makeFolder("shaders")
         try Save.inPlace(shader, "back")
         try watcher.update(paths: [shader])
         #expect(watcher.watchedDirectoryCount == 1)
@@ -479,8 +480,8 @@ struct FileWatcherTests {
 
     @Test("Changes are reported under each spelling the caller gave, relative paths included")
     func spellings() throws {
-        let directory = try TemporaryDirectory()
-        _ = try directory.subdirectory("sub")
+        let directory = try TemporaryFolder()
+        _ = try directory.makeFolder("sub")
         let plain = directory.file("sub/x.fsh")
         let dotted = directory.path + "/./sub//x.fsh"
         // Relative to the current directory, which the test must not change: other suites share it.
@@ -500,9 +501,9 @@ struct FileWatcherTests {
 
     @Test("A SaveListener hands each save over on its own thread, follows update(paths:), and frees the session on stop")
     func listener() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let first = directory.file("x.fsh")
-        let second = try directory.subdirectory("other") + "/y.fsh"
+        let second = try directory.makeFolder("other") + "/y.fsh"
         try Save.inPlace(first, "old")
         let wakes = Atomic<Int>(0)
         let listener = try SaveListener(paths: [first], quietPeriod: .milliseconds(5), absencePeriod: .milliseconds(100),

@@ -17,30 +17,6 @@ struct SystemCallFailure: Error, CustomStringConvertible {
     var description: String { "\(call) \(path): \(String(cString: strerror(code)))" }
 }
 
-/// A fresh directory per test, removed with everything in it when the test ends.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("watch-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func subdirectory(_ name: String) throws -> String {
-        let sub = file(name)
-        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
-        return sub
-    }
-}
-
 /// The ways editors and tools put bytes on disk, done with the same system calls they use.
 enum Save {
     /// open(O_TRUNC) and write in place, as `cp`, shell redirects and some vim settings do. `midway`
