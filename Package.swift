@@ -58,8 +58,9 @@ let package = Package(
         .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media"]),
         // Compositions embedded in apps: their files in the source, their inputs fed by the app.
         .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
-        // Compositions as library code: Swift on ShaderbenchKit, or self-contained C.
-        .target(name: "Export", dependencies: ["ShaderGraph", "GPU"]),
+        // Compositions as library code: Swift on ShaderbenchKit, or self-contained C. The runtime C exports
+        // carry is C in Runtime/, embedded in the code.
+        .target(name: "Export", dependencies: ["ShaderGraph", "GPU"], resources: [.embedInCode("Runtime")]),
         // Batch work without a window: render to files, check shaders.
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.

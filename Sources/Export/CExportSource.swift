@@ -2,43 +2,72 @@ import GPU
 import ShaderGraph
 
 extension CExport {
-    /// The `.c` file: the tables for this composition, the runtime, and the functions the header declares.
+    /// The `.c` file: the runtime, this composition's tables and its description, and the functions the
+    /// header declares.
     func source(tables: CTables, from file: String) -> String {
         var parts: [String] = []
-        parts.append("/* \(prefix): the composition \(CodeLiteral.comment(file)), exported by shaderbench. The\n   tables are this composition's; the runtime after them is the same in every export. */")
-        parts.append("#include \"\(headerName)\"\n\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <time.h>")
-        parts.append(CRuntimeSource.definitions)
+        parts.append("/* \(prefix): the composition \(CodeLiteral.comment(file)), exported by shaderbench. The runtime first\n   is the same in every export, private to this file; the tables after it are this composition's. */")
+        parts.append("#include \"\(headerName)\"\n\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>")
+        parts.append("/* ---- The runtime. ---- */")
+        parts.append(CRuntimeFile.amalgamation)
         parts.append("/* ---- This composition. ---- */")
-        parts.append("enum { sb_program_count = \(tables.programs.count), sb_step_count = \(tables.steps.count), sb_input_count = \(interface.inputs.count) };")
-        parts.append("static const int sb_render_width = \(tables.renderSize.width), sb_render_height = \(tables.renderSize.height), sb_render_size_input = \(tables.renderSizeInput);")
-        parts.append("static const int sb_output_step = \(tables.outputStep);")
-        parts.append("#define SB_HAS_INPUTS \(interface.inputs.isEmpty ? 0 : 1)\n#define SB_HAS_SETTERS \(interface.parameters.isEmpty && interface.interactions.isEmpty ? 0 : 1)")
-        parts.append("static const int sb_uses_reshape = \(tables.usesReshape ? 1 : 0);")
-        parts.append("static const int sb_uses_measure[4] = { \(tables.usesMeasure.map { $0 ? "1" : "0" }.joined(separator: ", ")) };")
-        let inputNames = interface.inputs.isEmpty ? ["\"\""] : interface.inputs.map { CodeLiteral.c($0.node) }
-        parts.append("static const char *const sb_input_names[] = { \(inputNames.joined(separator: ", ")) };")
-        parts.append("static const sb_text sb_fullscreen_vertex = \(text(GPUShaderFile.fullscreenVertex.text));")
-        parts.append("static const sb_text sb_reshape_fragment = \(text(GPUShaderFile.inputReshape.text));")
-        parts.append("static const sb_text sb_copy_vertex = \(text(GPUShaderFile.outputCopyVertex.text));")
-        parts.append("static const sb_text sb_copy_fragment = \(text(GPUShaderFile.outputCopyFragment.text));")
+        let inputNames = array("static const char *const", "sb_input_names", interface.inputs.map { CodeLiteral.c($0.node) }, into: &parts)
+        let programs = array("static const sb_program_def", "sb_programs", tables.programs.map {
+            "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)) }"
+        }, into: &parts)
+        parts += tables.declarations
+        let steps = array("static const sb_step_def", "sb_steps", tables.steps, into: &parts)
+        let values = array("static const sb_value_def", "sb_values", tables.valueSteps.map { "{ \(CodeLiteral.c($0.node)), \($0.step) }" }, into: &parts)
+        parts.append(builtInShaders(tables: tables))
+        parts.append("""
+            static const sb_composition sb_this_composition = {
+                .programs = \(programs), .program_count = \(tables.programs.count),
+                .steps = \(steps), .step_count = \(tables.steps.count),
+                .input_names = \(inputNames), .input_count = \(interface.inputs.count),
+                .values = \(values), .value_count = \(tables.valueSteps.count),
+                .render_width = \(tables.renderSize.width), .render_height = \(tables.renderSize.height),
+                .render_size_input = \(tables.renderSizeInput),
+                .output_step = \(tables.outputStep),
+                .uses_reshape = \(tables.usesReshape ? 1 : 0),
+                .uses_measure = { \(tables.usesMeasure.map { $0 ? "1" : "0" }.joined(separator: ", ")) },
+                .shaders = &sb_built_in
+            };
+            """)
+        parts.append(functions(tables: tables))
+        return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A table of `elements` declared into `parts` under `name`, or `NULL` for none: C has no empty arrays.
+    private func array(_ type: String, _ name: String, _ elements: [String], into parts: inout [String]) -> String {
+        guard !elements.isEmpty else { return "NULL" }
+        parts.append("\(type) \(name)[] = {\n    \(elements.joined(separator: ",\n    "))\n};")
+        return name
+    }
+
+    /// The GPU module's GLSL the runtime draws with, each in the text the executor compiles; the
+    /// reductions this composition never measures are left empty.
+    private func builtInShaders(tables: CTables) -> String {
         let shrinks = [
             ReductionShaders.shrinkAverage(encodingCentroid: false), ReductionShaders.shrinkAverage(encodingCentroid: false),
             ReductionShaders.shrinkAverage(encodingCentroid: true), ReductionShaders.shrinkAverage(encodingCentroid: false),
             ReductionShaders.shrinkMinMax(luminance: true), ReductionShaders.shrinkMinMax(luminance: false),
         ]
-        let used = shrinks.enumerated().map { tables.usesMeasure[$0.offset / 2] ? text($0.element) : "{ \"\", 0 }" }
-        parts.append("static const sb_text sb_shrink_fragments[6] = {\n    \(used.joined(separator: ",\n    "))\n};")
-        parts.append("static const sb_text sb_histogram_vertex = \(tables.usesMeasure[3] ? text(GPUShaderFile.histogramVertex.text) : "{ \"\", 0 }");")
-        parts.append("static const sb_text sb_histogram_fragment = \(tables.usesMeasure[3] ? text(GPUShaderFile.histogramFragment.text) : "{ \"\", 0 }");")
-        let programs = tables.programs.map { "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)) }" }
-        parts.append("static const sb_program_def sb_programs[sb_program_count + 1] = {\n    \((programs + ["{ { \"\", 0 }, { \"\", 0 }, \"\" }"]).joined(separator: ",\n    "))\n};")
-        parts += tables.declarations
-        parts.append("static const sb_step_def sb_steps[sb_step_count] = {\n    \(tables.steps.joined(separator: ",\n    "))\n};")
-        let values = tables.valueSteps.map { "{ \(CodeLiteral.c($0.node)), \($0.step) }" } + ["{ NULL, 0 }"]
-        parts.append("static const struct { const char *node; int step; } sb_values[] = {\n    \(values.joined(separator: ",\n    "))\n};")
-        parts.append(CRuntimeSource.runtime)
-        parts.append(functions(tables: tables))
-        return parts.joined(separator: "\n\n") + "\n"
+        let unused = "{ \"\", 0 }"
+        let usedShrinks = shrinks.enumerated().map { tables.usesMeasure[$0.offset / 2] ? text($0.element) : unused }
+        let histogram = tables.usesMeasure[3]
+        return """
+            static const sb_built_in_shaders sb_built_in = {
+                .fullscreen_vertex = \(text(GPUShaderFile.fullscreenVertex.text)),
+                .reshape_fragment = \(text(GPUShaderFile.inputReshape.text)),
+                .copy_vertex = \(text(GPUShaderFile.outputCopyVertex.text)),
+                .copy_fragment = \(text(GPUShaderFile.outputCopyFragment.text)),
+                .shrink_fragments = {
+                    \(usedShrinks.joined(separator: ",\n        "))
+                },
+                .histogram_vertex = \(histogram ? text(GPUShaderFile.histogramVertex.text) : unused),
+                .histogram_fragment = \(histogram ? text(GPUShaderFile.histogramFragment.text) : unused)
+            };
+            """
     }
 
     /// Shader text as the workbench hands it to the driver: up to its first NUL, if it has one.
@@ -52,64 +81,63 @@ extension CExport {
         var lines = [
             "/* ---- The functions the header declares. ---- */",
             "",
-            "struct \(p) { sb_runtime runtime; };",
+            "struct \(p) { sb_runtime *runtime; };",
             "",
             "\(p)_status \(p)_create(\(p) **graph, char *message, size_t message_capacity) {",
             "    sb_runtime *runtime = NULL;",
             "    int status;",
             "    if (!graph) return \(upper)_ERROR_ARGUMENT;",
-            "    status = sb_create(&runtime, message, message_capacity);",
-            "    *graph = (\(p) *)runtime;",
-            "    return (\(p)_status)status;",
+            "    *graph = NULL;",
+            "    status = sb_create(&runtime, &sb_this_composition, message, message_capacity);",
+            "    if (status != SB_OK) return (\(p)_status)status;",
+            "    *graph = (\(p) *)malloc(sizeof **graph);",
+            "    if (!*graph) {",
+            "        sb_destroy(runtime);",
+            "        if (message && message_capacity) snprintf(message, message_capacity, \"out of memory\");",
+            "        return \(upper)_ERROR_OUT_OF_MEMORY;",
+            "    }",
+            "    (*graph)->runtime = runtime;",
+            "    return \(upper)_OK;",
             "}",
             "",
-            "void \(p)_destroy(\(p) *graph) { sb_destroy((sb_runtime *)graph); }",
-            "",
-            "const char *\(p)_last_error(const \(p) *graph) { return graph ? graph->runtime.error : \"no graph\"; }",
-            "",
-            "\(p)_status \(p)_resize(\(p) *graph, int width, int height) { return (\(p)_status)sb_resize(&graph->runtime, width, height); }",
-            "",
-            "void \(p)_render_size(const \(p) *graph, int *width, int *height) {",
-            "    if (width) *width = graph->runtime.configured ? graph->runtime.render_width : 0;",
-            "    if (height) *height = graph->runtime.configured ? graph->runtime.render_height : 0;",
+            "void \(p)_destroy(\(p) *graph) {",
+            "    if (!graph) return;",
+            "    sb_destroy(graph->runtime);",
+            "    free(graph);",
             "}",
+            "",
+            "const char *\(p)_last_error(const \(p) *graph) { return graph ? sb_last_error(graph->runtime) : \"no graph\"; }",
+            "",
+            "\(p)_status \(p)_resize(\(p) *graph, int width, int height) { return (\(p)_status)sb_resize(graph->runtime, width, height); }",
+            "",
+            "void \(p)_render_size(const \(p) *graph, int *width, int *height) { sb_render_size(graph->runtime, width, height); }",
             "",
             "\(p)_status \(p)_process(\(p) *graph, double seconds, int frame, GLuint output_texture, int width, int height) {",
-            "    return (\(p)_status)sb_render_to_texture(&graph->runtime, seconds, frame, output_texture, width, height);",
+            "    return (\(p)_status)sb_render_to_texture(graph->runtime, seconds, frame, output_texture, width, height);",
             "}",
             "",
             "\(p)_status \(p)_process_to_framebuffer(\(p) *graph, double seconds, int frame, GLuint framebuffer, int width, int height) {",
-            "    return (\(p)_status)sb_render_to_framebuffer(&graph->runtime, seconds, frame, framebuffer, width, height);",
+            "    return (\(p)_status)sb_render_to_framebuffer(graph->runtime, seconds, frame, framebuffer, width, height);",
             "}",
             "",
-            "int \(p)_value(const \(p) *graph, const char *node, float *values, int capacity) {",
-            "    int index, component;",
-            "    for (index = 0; node && sb_values[index].node; index++) {",
-            "        const sb_step_state *state;",
-            "        if (strcmp(sb_values[index].node, node) != 0) continue;",
-            "        state = &graph->runtime.steps[sb_values[index].step];",
-            "        for (component = 0; component < state->value_count && component < capacity && values; component++) values[component] = state->value[component];",
-            "        return state->value_count;",
-            "    }",
-            "    return -1;",
-            "}",
+            "int \(p)_value(const \(p) *graph, const char *node, float *values, int capacity) { return sb_value(graph->runtime, node, values, capacity); }",
         ]
         for (number, function) in inputFunctions.enumerated() {
             lines += ["", "\(p)_status \(p)_\(function)(\(p) *graph, GLuint texture, int width, int height) {",
-                      "    return (\(p)_status)sb_set_input(&graph->runtime, \(number), texture, width, height);", "}"]
+                      "    return (\(p)_status)sb_set_input(graph->runtime, \(number), texture, width, height);", "}"]
         }
         for (number, (parameter, function)) in zip(interface.parameters, parameterFunctions).enumerated() {
             let count = parameter.componentCount
             let step = tables.parameterSteps[number]
             if parameter.arrayLength != nil || count > 4 || parameter.type.componentCount == nil {
                 lines += ["", "void \(p)_\(function)(\(p) *graph, const float *values) {",
-                          "    if (values) sb_set_value(&graph->runtime, \(step), values, \(count));", "}"]
+                          "    if (values) sb_set_value(graph->runtime, \(step), values, \(count));", "}"]
             } else {
                 let components = Self.componentNames(count)
                 let scalar = parameter.type.scalarKind == GLSLType.ScalarKind.float ? "float" : "int"
                 lines += ["", "void \(p)_\(function)(\(p) *graph, \(components.map { "\(scalar) \($0)" }.joined(separator: ", "))) {",
                           "    const float values[\(count)] = { \(components.map { "(float)\($0)" }.joined(separator: ", ")) };",
-                          "    sb_set_value(&graph->runtime, \(step), values, \(count));", "}"]
+                          "    sb_set_value(graph->runtime, \(step), values, \(count));", "}"]
             }
         }
         for (number, (interaction, function)) in zip(interface.interactions, interactionFunctions).enumerated() {
@@ -123,7 +151,7 @@ extension CExport {
             }
             lines += ["", "void \(p)_\(function)(\(p) *graph, \(arguments)) {",
                       "    const float values[\(values.count)] = { \(values.joined(separator: ", ")) };",
-                      "    sb_set_value(&graph->runtime, \(step), values, \(values.count));", "}"]
+                      "    sb_set_value(graph->runtime, \(step), values, \(values.count));", "}"]
         }
         return lines.joined(separator: "\n")
     }

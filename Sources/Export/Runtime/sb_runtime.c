@@ -1,119 +1,17 @@
-/// The fixed C of every exported composition: the table types (before the generated tables) and the
-/// runtime that runs them (after). It mirrors the executor: the same draws in the same order, the same
-/// texture formats, filters and uniform values, so exported frames match the workbench's.
-enum CRuntimeSource {
-    static let definitions = #"""
-/* ---- What the tables below are made of. ---- */
+/* The runtime every C export carries: runs a composition's tables (sb_runtime.h) on the app's GLES 3
+   context as the workbench's executor runs its frame plan. */
+#include "sb_runtime.h"
 
-enum { SB_OK, SB_ERROR_COMPILE, SB_ERROR_GL, SB_ERROR_OUT_OF_MEMORY, SB_ERROR_ARGUMENT, SB_ERROR_MISSING_INPUT };
-enum { SB_FLOAT, SB_VEC2, SB_VEC3, SB_VEC4, SB_INT, SB_IVEC2, SB_IVEC3, SB_IVEC4,
-       SB_BOOL, SB_BVEC2, SB_BVEC3, SB_BVEC4, SB_MAT2, SB_MAT3, SB_MAT4 };
-enum { SB_STEP_INPUT, SB_STEP_PATTERN, SB_STEP_PASS, SB_STEP_CONSTANT, SB_STEP_TIME, SB_STEP_LFO,
-       SB_STEP_OPERATION, SB_STEP_REDUCTION, SB_STEP_HELD, SB_STEP_PARAMETER };
-enum { SB_DIALECT_GLSL, SB_DIALECT_SHADERTOY, SB_DIALECT_ISF };
-enum { SB_MAP_FILL, SB_MAP_FIT, SB_MAP_STRETCH };
-enum { SB_ADD, SB_MULTIPLY, SB_MIX, SB_CLAMP, SB_SMOOTH };
-enum { SB_SINE, SB_TRIANGLE, SB_SQUARE };
-enum { SB_AVERAGE, SB_CENTROID, SB_MINMAX, SB_HISTOGRAM };
-enum { SB_RGBA8, SB_RGBA16F, SB_RGBA32F };
-
-/* Shader text with its length, so any byte survives. */
-typedef struct sb_text {
-    const char *text;
-    int length;
-} sb_text;
-
-typedef struct sb_program_def {
-    sb_text vertex, fragment;
-    const char *what;
-} sb_program_def;
-
-/* A value: literal numbers (slot < 0) or another step's value, optionally some of its components. */
-typedef struct sb_operand_def {
-    int present;
-    int slot;
-    const int *components;
-    int component_count;
-    const float *literal;
-    int literal_count;
-} sb_operand_def;
-
-/* An image a pass samples: a step's image, or its own last frame. */
-typedef struct sb_input_def {
-    const char *sampler;
-    int unit;
-    int source;
-    int mapping;
-    int feedback;
-    int channel; /* ShaderToy's iChannelN, else -1 */
-} sb_input_def;
-
-/* A uniform set once (literal) or every frame (wired to a step's value). */
-typedef struct sb_uniform_def {
-    const char *name;
-    int type;
-    int count;
-    sb_operand_def value;
-} sb_uniform_def;
-
-typedef struct sb_isf_pass_def {
-    int target; /* index into the step's ISF targets, or -1 */
-    double (*width)(double width, double height);
-    double (*height)(double width, double height);
-} sb_isf_pass_def;
-
-typedef struct sb_isf_target_def {
-    const char *name;
-    int unit;
-    int is_float;
-    int persistent;
-    int first_pass;
-} sb_isf_target_def;
-
-typedef struct sb_step_def {
-    int kind;
-    int width, height; /* 0: the render size */
-    /* input */
-    int input;
-    /* pattern, pass */
-    int program;
-    int format;
-    int dialect;
-    int feedback;
-    const sb_input_def *inputs;
-    int input_count;
-    const sb_uniform_def *uniforms;
-    int uniform_count;
-    int texel_width_literal, texel_height_literal, texel_width_uniform, texel_height_uniform;
-    float texel_width, texel_height;
-    const sb_isf_pass_def *isf_passes;
-    int isf_pass_count;
-    const sb_isf_target_def *isf_targets;
-    int isf_target_count;
-    /* value steps: room for their numbers; constant, held, parameter: the first numbers */
-    int value_capacity;
-    const float *values;
-    int value_count;
-    sb_operand_def follows;
-    const float *minimum, *maximum;
-    /* lfo */
-    int waveform;
-    float rate, phase;
-    /* operation: value_count components */
-    int operation;
-    const sb_operand_def *operands;
-    int operand_count;
-    /* reduction */
-    int measure, source, per_channel;
-} sb_step_def;
-"""#
-
-    static let runtime = #"""
-/* ---- The runtime: runs the tables above on the app's GLES 3 context. ---- */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #define SB_MAXIMUM_SIDE 16384
 #define SB_MAXIMUM_PIXELS (64.0 * 1024 * 1024) /* the workbench's budget for one target */
 #define SB_MAXIMUM_LEVELS 16
+#define SB_SHRINK_PROGRAM_COUNT (SB_MEASURE_COUNT * 2) /* per measure: its first level's, then its later levels' */
 
 typedef struct sb_target {
     GLuint texture, framebuffer;
@@ -143,14 +41,16 @@ typedef struct sb_step_state {
           pass_index_location, render_size_location;
 } sb_step_state;
 
-typedef struct sb_runtime {
-    GLuint programs[sb_program_count + 1];
-    GLuint reshape_program, copy_program, histogram_program, shrink_programs[6];
+struct sb_runtime {
+    const sb_composition *composition;
+    GLuint *programs;          /* per composition program */
+    GLuint reshape_program, copy_program, histogram_program, shrink_programs[SB_SHRINK_PROGRAM_COUNT];
     GLuint vertex_array, quad_buffer, empty_vertex_array, output_framebuffer;
     GLint reshape_share, reshape_pass_size, histogram_width, histogram_rows, copy_exact;
-    GLint shrink_source_size[6], shrink_span[6], shrink_original_size[6];
-    sb_step_state steps[sb_step_count];
-    sb_target inputs[sb_input_count + 1]; /* the app's textures, never deleted here */
+    GLint shrink_source_size[SB_SHRINK_PROGRAM_COUNT], shrink_span[SB_SHRINK_PROGRAM_COUNT],
+          shrink_original_size[SB_SHRINK_PROGRAM_COUNT];
+    sb_step_state *steps;      /* per step */
+    sb_target *inputs;         /* per input: the app's textures, never deleted here */
     int requested_width, requested_height;
     int render_width, render_height;
     int configured;
@@ -158,7 +58,7 @@ typedef struct sb_runtime {
     int has_previous;
     time_t created;
     char error[1024];
-} sb_runtime;
+};
 
 static int sb_fail(sb_runtime *runtime, int status, const char *format, const char *detail) {
     snprintf(runtime->error, sizeof runtime->error, format, detail);
@@ -217,6 +117,11 @@ static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text 
     snprintf(runtime->error, sizeof runtime->error, "%s: the shaders failed to link: %s", what, log);
     glDeleteProgram(program);
     return 0;
+}
+
+/* Zeroed room for count items, and for one when count is 0, so that NULL always means out of memory. */
+static void *sb_allocate(int count, size_t size) {
+    return calloc(count > 0 ? (size_t)count : 1, size);
 }
 
 static void sb_release_target(sb_target *target) {
@@ -565,19 +470,20 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
 
 /* Works out every size from the render size and the inputs' sizes, and makes what changed. */
 static int sb_configure(sb_runtime *runtime) {
+    const sb_composition *composition = runtime->composition;
     int index, status;
-    runtime->render_width = sb_render_width;
-    runtime->render_height = sb_render_height;
-    if (sb_render_size_input >= 0) {
-        runtime->render_width = runtime->inputs[sb_render_size_input].width;
-        runtime->render_height = runtime->inputs[sb_render_size_input].height;
+    runtime->render_width = composition->render_width;
+    runtime->render_height = composition->render_height;
+    if (composition->render_size_input >= 0) {
+        runtime->render_width = runtime->inputs[composition->render_size_input].width;
+        runtime->render_height = runtime->inputs[composition->render_size_input].height;
     }
     if (runtime->requested_width > 0) {
         runtime->render_width = runtime->requested_width;
         runtime->render_height = runtime->requested_height;
     }
-    for (index = 0; index < sb_step_count; index++) {
-        const sb_step_def *step = &sb_steps[index];
+    for (index = 0; index < composition->step_count; index++) {
+        const sb_step_def *step = &composition->steps[index];
         sb_step_state *state = &runtime->steps[index];
         int width = step->width ? step->width : runtime->render_width;
         int height = step->height ? step->height : runtime->render_height;
@@ -722,12 +628,13 @@ static void sb_date(const sb_runtime *runtime, double seconds, float date[4]) {
 }
 
 static int sb_render(sb_runtime *runtime, double seconds, int frame) {
+    const sb_composition *composition = runtime->composition;
     double delta;
     float date[4];
     int index, status;
-    for (index = 0; index < sb_input_count; index++) {
+    for (index = 0; index < composition->input_count; index++) {
         if (!runtime->inputs[index].texture) {
-            return sb_fail(runtime, SB_ERROR_MISSING_INPUT, "input '%s' has no texture; set it before rendering", sb_input_names[index]);
+            return sb_fail(runtime, SB_ERROR_MISSING_INPUT, "input '%s' has no texture; set it before rendering", composition->input_names[index]);
         }
     }
     if (!runtime->configured && (status = sb_configure(runtime))) return status;
@@ -736,8 +643,8 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
     runtime->previous_seconds = seconds;
     runtime->has_previous = 1;
     sb_date(runtime, seconds, date);
-    for (index = 0; index < sb_step_count; index++) {
-        const sb_step_def *step = &sb_steps[index];
+    for (index = 0; index < composition->step_count; index++) {
+        const sb_step_def *step = &composition->steps[index];
         sb_step_state *state = &runtime->steps[index];
         switch (step->kind) {
         case SB_STEP_INPUT:
@@ -799,14 +706,16 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
     return sb_check_gl(runtime, "rendering a frame");
 }
 
-static void sb_destroy(sb_runtime *runtime) {
+SB_RUNTIME_API void sb_destroy(sb_runtime *runtime) {
+    const sb_composition *composition;
     int index, target;
     if (!runtime) return;
+    composition = runtime->composition;
     /* A program still in use would outlive its deletion. */
     glUseProgram(0);
     glBindVertexArray(0);
-    for (index = 0; index < sb_step_count; index++) {
-        const sb_step_def *step = &sb_steps[index];
+    for (index = 0; runtime->steps && index < composition->step_count; index++) {
+        const sb_step_def *step = &composition->steps[index];
         sb_step_state *state = &runtime->steps[index];
         sb_release_target(&state->own);
         sb_release_target(&state->feedback[0]);
@@ -825,8 +734,10 @@ static void sb_destroy(sb_runtime *runtime) {
         free(state->value);
         free(state->readback);
     }
-    for (index = 0; index < sb_program_count; index++) if (runtime->programs[index]) glDeleteProgram(runtime->programs[index]);
-    for (index = 0; index < 6; index++) if (runtime->shrink_programs[index]) glDeleteProgram(runtime->shrink_programs[index]);
+    for (index = 0; runtime->programs && index < composition->program_count; index++) {
+        if (runtime->programs[index]) glDeleteProgram(runtime->programs[index]);
+    }
+    for (index = 0; index < SB_SHRINK_PROGRAM_COUNT; index++) if (runtime->shrink_programs[index]) glDeleteProgram(runtime->shrink_programs[index]);
     if (runtime->reshape_program) glDeleteProgram(runtime->reshape_program);
     if (runtime->copy_program) glDeleteProgram(runtime->copy_program);
     if (runtime->histogram_program) glDeleteProgram(runtime->histogram_program);
@@ -834,11 +745,14 @@ static void sb_destroy(sb_runtime *runtime) {
     if (runtime->vertex_array) glDeleteVertexArrays(1, &runtime->vertex_array);
     if (runtime->empty_vertex_array) glDeleteVertexArrays(1, &runtime->empty_vertex_array);
     if (runtime->output_framebuffer) glDeleteFramebuffers(1, &runtime->output_framebuffer);
+    free(runtime->programs);
+    free(runtime->steps);
+    free(runtime->inputs);
     free(runtime);
 }
 
 static GLuint sb_link_built_in(sb_runtime *runtime, const sb_text *fragment, const sb_text *vertex, const char *what) {
-    GLuint program = sb_link(runtime, vertex ? vertex : &sb_fullscreen_vertex, fragment, what);
+    GLuint program = sb_link(runtime, vertex ? vertex : &runtime->composition->shaders->fullscreen_vertex, fragment, what);
     if (program) {
         glUseProgram(program);
         glUniform1i(glGetUniformLocation(program, "source"), 0);
@@ -846,33 +760,44 @@ static GLuint sb_link_built_in(sb_runtime *runtime, const sb_text *fragment, con
     return program;
 }
 
-static int sb_create(sb_runtime **result, char *message, size_t message_capacity) {
+SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composition, char *message, size_t message_capacity) {
     static const GLfloat corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    const sb_built_in_shaders *shaders = composition->shaders;
     sb_runtime *runtime;
     int index, status = SB_OK;
     *result = NULL;
     runtime = (sb_runtime *)calloc(1, sizeof *runtime);
-    if (!runtime) {
+    if (runtime) {
+        runtime->composition = composition;
+        runtime->programs = (GLuint *)sb_allocate(composition->program_count, sizeof *runtime->programs);
+        runtime->steps = (sb_step_state *)sb_allocate(composition->step_count, sizeof *runtime->steps);
+        runtime->inputs = (sb_target *)sb_allocate(composition->input_count, sizeof *runtime->inputs);
+    }
+    if (!runtime || !runtime->programs || !runtime->steps || !runtime->inputs) {
+        sb_destroy(runtime);
         if (message && message_capacity) snprintf(message, message_capacity, "out of memory");
         return SB_ERROR_OUT_OF_MEMORY;
     }
     runtime->created = time(NULL);
     while (glGetError() != GL_NO_ERROR) {}
-    for (index = 0; index < sb_program_count && status == SB_OK; index++) {
-        runtime->programs[index] = sb_link(runtime, &sb_programs[index].vertex, &sb_programs[index].fragment, sb_programs[index].what);
+    for (index = 0; index < composition->program_count && status == SB_OK; index++) {
+        const sb_program_def *program = &composition->programs[index];
+        runtime->programs[index] = sb_link(runtime, &program->vertex, &program->fragment, program->what);
         if (!runtime->programs[index]) status = SB_ERROR_COMPILE;
     }
-    if (status == SB_OK && sb_uses_reshape && !(runtime->reshape_program = sb_link_built_in(runtime, &sb_reshape_fragment, NULL, "an input's mapping"))) status = SB_ERROR_COMPILE;
-    if (status == SB_OK && !(runtime->copy_program = sb_link(runtime, &sb_copy_vertex, &sb_copy_fragment, "the output copy"))) status = SB_ERROR_COMPILE;
+    if (status == SB_OK && composition->uses_reshape
+        && !(runtime->reshape_program = sb_link_built_in(runtime, &shaders->reshape_fragment, NULL, "an input's mapping"))) status = SB_ERROR_COMPILE;
+    if (status == SB_OK && !(runtime->copy_program = sb_link(runtime, &shaders->copy_vertex, &shaders->copy_fragment, "the output copy"))) status = SB_ERROR_COMPILE;
     if (status == SB_OK) {
         glUseProgram(runtime->copy_program);
         glUniform1i(glGetUniformLocation(runtime->copy_program, "image"), 0);
     }
-    for (index = 0; index < 6 && status == SB_OK; index++) {
-        if (!sb_uses_measure[index / 2]) continue;
-        if (!(runtime->shrink_programs[index] = sb_link_built_in(runtime, &sb_shrink_fragments[index], NULL, "a reduction"))) status = SB_ERROR_COMPILE;
+    for (index = 0; index < SB_SHRINK_PROGRAM_COUNT && status == SB_OK; index++) {
+        if (!composition->uses_measure[index / 2]) continue;
+        if (!(runtime->shrink_programs[index] = sb_link_built_in(runtime, &shaders->shrink_fragments[index], NULL, "a reduction"))) status = SB_ERROR_COMPILE;
     }
-    if (status == SB_OK && sb_uses_measure[SB_HISTOGRAM] && !(runtime->histogram_program = sb_link_built_in(runtime, &sb_histogram_fragment, &sb_histogram_vertex, "a histogram"))) status = SB_ERROR_COMPILE;
+    if (status == SB_OK && composition->uses_measure[SB_HISTOGRAM]
+        && !(runtime->histogram_program = sb_link_built_in(runtime, &shaders->histogram_fragment, &shaders->histogram_vertex, "a histogram"))) status = SB_ERROR_COMPILE;
     if (status == SB_OK) {
         /* Uniform locations of the built-in programs, looked up once (-1 for a program not made). */
         runtime->reshape_share = runtime->reshape_program ? glGetUniformLocation(runtime->reshape_program, "share") : -1;
@@ -880,7 +805,7 @@ static int sb_create(sb_runtime **result, char *message, size_t message_capacity
         runtime->histogram_width = runtime->histogram_program ? glGetUniformLocation(runtime->histogram_program, "width") : -1;
         runtime->histogram_rows = runtime->histogram_program ? glGetUniformLocation(runtime->histogram_program, "rows") : -1;
         runtime->copy_exact = glGetUniformLocation(runtime->copy_program, "exact");
-        for (index = 0; index < 6; index++) {
+        for (index = 0; index < SB_SHRINK_PROGRAM_COUNT; index++) {
             GLuint program = runtime->shrink_programs[index];
             runtime->shrink_source_size[index] = program ? glGetUniformLocation(program, "sourceSize") : -1;
             runtime->shrink_span[index] = program ? glGetUniformLocation(program, "span") : -1;
@@ -897,20 +822,20 @@ static int sb_create(sb_runtime **result, char *message, size_t message_capacity
         glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
         glBindVertexArray(0);
     }
-    for (index = 0; index < sb_step_count && status == SB_OK; index++) {
-        const sb_step_def *step = &sb_steps[index];
+    for (index = 0; index < composition->step_count && status == SB_OK; index++) {
+        const sb_step_def *step = &composition->steps[index];
         sb_step_state *state = &runtime->steps[index];
-        int count = step->input_count ? step->input_count : 1, uniform;
-        state->reshaped = (sb_target *)calloc((size_t)count, sizeof *state->reshaped);
-        state->shares = (float *)calloc((size_t)count * 2, sizeof *state->shares);
-        state->filters = (GLint *)calloc((size_t)count, sizeof *state->filters);
-        state->uniform_locations = (GLint *)calloc((size_t)(step->uniform_count + 1), sizeof *state->uniform_locations);
-        state->isf_buffers = (sb_target *)calloc((size_t)(step->isf_target_count + 1) * 2, sizeof *state->isf_buffers);
-        state->isf_latest = (int *)calloc((size_t)(step->isf_target_count + 1), sizeof *state->isf_latest);
-        state->isf_width = (int *)calloc((size_t)(step->isf_pass_count + 1), sizeof *state->isf_width);
-        state->isf_height = (int *)calloc((size_t)(step->isf_pass_count + 1), sizeof *state->isf_height);
+        int uniform;
+        state->reshaped = (sb_target *)sb_allocate(step->input_count, sizeof *state->reshaped);
+        state->shares = (float *)sb_allocate(step->input_count * 2, sizeof *state->shares);
+        state->filters = (GLint *)sb_allocate(step->input_count, sizeof *state->filters);
+        state->uniform_locations = (GLint *)sb_allocate(step->uniform_count, sizeof *state->uniform_locations);
+        state->isf_buffers = (sb_target *)sb_allocate(step->isf_target_count * 2, sizeof *state->isf_buffers);
+        state->isf_latest = (int *)sb_allocate(step->isf_target_count, sizeof *state->isf_latest);
+        state->isf_width = (int *)sb_allocate(step->isf_pass_count, sizeof *state->isf_width);
+        state->isf_height = (int *)sb_allocate(step->isf_pass_count, sizeof *state->isf_height);
         state->value_capacity = step->value_capacity > 0 ? step->value_capacity : 1;
-        state->value = (float *)calloc((size_t)state->value_capacity, sizeof *state->value);
+        state->value = (float *)sb_allocate(state->value_capacity, sizeof *state->value);
         if (!state->reshaped || !state->shares || !state->filters || !state->uniform_locations || !state->isf_buffers
             || !state->isf_latest || !state->isf_width || !state->isf_height || !state->value) {
             status = sb_fail(runtime, SB_ERROR_OUT_OF_MEMORY, "%s", "out of memory");
@@ -951,7 +876,7 @@ static int sb_create(sb_runtime **result, char *message, size_t message_capacity
 
 /* Draws the output over all of `framebuffer`: texel for texel at the render size, filtered otherwise. */
 static int sb_present(sb_runtime *runtime, GLuint framebuffer, int width, int height) {
-    const sb_target *output = runtime->steps[sb_output_step].image;
+    const sb_target *output = runtime->steps[runtime->composition->output_step].image;
     int exact;
     if (!output) return sb_fail(runtime, SB_ERROR_GL, "%s", "the output produced no image");
     exact = output->width == width && output->height == height;
@@ -965,7 +890,7 @@ static int sb_present(sb_runtime *runtime, GLuint framebuffer, int width, int he
     return sb_check_gl(runtime, "drawing the output");
 }
 
-static int sb_render_to_texture(sb_runtime *runtime, double seconds, int frame, GLuint texture, int width, int height) {
+SB_RUNTIME_API int sb_render_to_texture(sb_runtime *runtime, double seconds, int frame, GLuint texture, int width, int height) {
     int status;
     if (width <= 0 || height <= 0 || !texture) return sb_fail(runtime, SB_ERROR_ARGUMENT, "%s", "the output texture and its size must be given");
     if ((status = sb_render(runtime, seconds, frame))) return status;
@@ -982,18 +907,17 @@ static int sb_render_to_texture(sb_runtime *runtime, double seconds, int frame, 
     return status;
 }
 
-static int sb_render_to_framebuffer(sb_runtime *runtime, double seconds, int frame, GLuint framebuffer, int width, int height) {
+SB_RUNTIME_API int sb_render_to_framebuffer(sb_runtime *runtime, double seconds, int frame, GLuint framebuffer, int width, int height) {
     int status;
     if (width <= 0 || height <= 0) return sb_fail(runtime, SB_ERROR_ARGUMENT, "%s", "the framebuffer's size must be given");
     if ((status = sb_render(runtime, seconds, frame))) return status;
     return sb_present(runtime, framebuffer, width, height);
 }
 
-#if SB_HAS_INPUTS
-static int sb_set_input(sb_runtime *runtime, int input, GLuint texture, int width, int height) {
+SB_RUNTIME_API int sb_set_input(sb_runtime *runtime, int input, GLuint texture, int width, int height) {
     sb_target *target = &runtime->inputs[input];
     if (!texture || width <= 0 || height <= 0 || width > SB_MAXIMUM_SIDE || height > SB_MAXIMUM_SIDE) {
-        return sb_fail(runtime, SB_ERROR_ARGUMENT, "input '%s' needs a texture and a size from 1 to 16384", sb_input_names[input]);
+        return sb_fail(runtime, SB_ERROR_ARGUMENT, "input '%s' needs a texture and a size from 1 to 16384", runtime->composition->input_names[input]);
     }
     if (target->width != width || target->height != height) runtime->configured = 0;
     /* Sampled as the workbench samples its own images: edges clamp, never wrap. */
@@ -1005,9 +929,8 @@ static int sb_set_input(sb_runtime *runtime, int input, GLuint texture, int widt
     target->height = height;
     return SB_OK;
 }
-#endif
 
-static int sb_resize(sb_runtime *runtime, int width, int height) {
+SB_RUNTIME_API int sb_resize(sb_runtime *runtime, int width, int height) {
     if (width < 0 || height < 0 || width > SB_MAXIMUM_SIDE || height > SB_MAXIMUM_SIDE || (width == 0) != (height == 0)) {
         return sb_fail(runtime, SB_ERROR_ARGUMENT, "%s", "a render size is from 1 to 16384 on each side, or 0 x 0 for the composition's own");
     }
@@ -1017,10 +940,8 @@ static int sb_resize(sb_runtime *runtime, int width, int height) {
     return SB_OK;
 }
 
-#if SB_HAS_SETTERS
-/* Sets a value step (a parameter, picked colour, dragged number, pointer or key), clamped to its range. */
-static void sb_set_value(sb_runtime *runtime, int step, const float *values, int count) {
-    const sb_step_def *definition = &sb_steps[step];
+SB_RUNTIME_API void sb_set_value(sb_runtime *runtime, int step, const float *values, int count) {
+    const sb_step_def *definition = &runtime->composition->steps[step];
     sb_step_state *state = &runtime->steps[step];
     int index;
     for (index = 0; index < count && index < state->value_capacity; index++) {
@@ -1032,6 +953,25 @@ static void sb_set_value(sb_runtime *runtime, int step, const float *values, int
     state->value_count = count < state->value_capacity ? count : state->value_capacity;
     state->is_set = 1;
 }
-#endif
-"""#
+
+SB_RUNTIME_API int sb_value(const sb_runtime *runtime, const char *node, float *values, int capacity) {
+    const sb_composition *composition = runtime->composition;
+    int index, component;
+    for (index = 0; node && index < composition->value_count; index++) {
+        const sb_step_state *state;
+        if (strcmp(composition->values[index].node, node) != 0) continue;
+        state = &runtime->steps[composition->values[index].step];
+        for (component = 0; component < state->value_count && component < capacity && values; component++) values[component] = state->value[component];
+        return state->value_count;
+    }
+    return -1;
+}
+
+SB_RUNTIME_API const char *sb_last_error(const sb_runtime *runtime) {
+    return runtime->error;
+}
+
+SB_RUNTIME_API void sb_render_size(const sb_runtime *runtime, int *width, int *height) {
+    if (width) *width = runtime->configured ? runtime->render_width : 0;
+    if (height) *height = runtime->configured ? runtime->render_height : 0;
 }

@@ -1,0 +1,27 @@
+/// The runtime every C export carries, as the real C files in `Runtime/` (so compilers, editors and the
+/// tests see it as C), embedded in the code at build time by SwiftPM's `.embedInCode` resource rule.
+enum CRuntimeFile: String {
+    case header = "sb_runtime.h"
+    case source = "sb_runtime.c"
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    private var bytes: [UInt8] {
+        switch self {
+        case .header: PackageResources.sb_runtime_h
+        case .source: PackageResources.sb_runtime_c
+        }
+    }
+
+    /// Both files as one block of an export's `.c`, the way SQLite ships as one amalgamated file: the header,
+    /// then the source without its `#include` of the header (whose text is already there), with the
+    /// runtime's entry points made `static`, so that each export keeps its own copy and several link into
+    /// one app.
+    static var amalgamation: String {
+        let ownInclude = "#include \"\(header.rawValue)\""
+        let source = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0 != ownInclude }
+            .joined(separator: "\n")
+        return "#define SB_RUNTIME_STATIC\n\n" + header.text + "\n" + source
+    }
+}
