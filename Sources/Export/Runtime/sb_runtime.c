@@ -841,7 +841,8 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
             status = sb_fail(runtime, SB_ERROR_OUT_OF_MEMORY, "%s", "out of memory");
             break;
         }
-        if (step->kind == SB_STEP_CONSTANT || step->kind == SB_STEP_HELD || step->kind == SB_STEP_PARAMETER) {
+        /* A parameter that follows a wire has no first numbers: no values to copy, not even from NULL. */
+        if ((step->kind == SB_STEP_CONSTANT || step->kind == SB_STEP_HELD || step->kind == SB_STEP_PARAMETER) && step->value_count > 0) {
             memcpy(state->value, step->values, sizeof(float) * (size_t)step->value_count);
             state->value_count = step->value_count;
         }
