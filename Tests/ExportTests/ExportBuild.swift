@@ -11,19 +11,24 @@ enum ExportBuild {
 
     static var buildFolder: String { (Repository.executable as NSString).deletingLastPathComponent }
 
-    static func run(_ executable: String, _ arguments: [String], in directory: String) throws -> ProcessResult {
-        try runProcess(executable, arguments, in: directory)
+    static func run(_ executable: String, _ arguments: [String], in directory: String,
+                    environment: [String: String]? = nil) throws -> ProcessResult {
+        try runProcess(executable, arguments, in: directory, environment: environment)
     }
 
     static func require(_ result: ProcessResult, _ what: String) throws {
         guard result.status == 0 else { throw Failure(description: "\(what) failed (\(result.status)):\n\(result.error)\(result.output)") }
     }
 
-    /// Compiles an exported C pair with the harness, warnings as errors, in C99 with no extensions.
-    static func compileC(prefix: String, in directory: String, setup: String) throws -> String {
+    /// What an app's strictest build asks of C: C99 with no extensions, every warning an error.
+    static let strictC = ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror"]
+
+    /// Compiles an exported C pair with the harness, warnings as errors, in C99 with no extensions, and
+    /// with `flags` added (a sanitizer's, say).
+    static func compileC(prefix: String, in directory: String, setup: String, flags: [String] = []) throws -> String {
         try setup.write(toFile: directory + "/setup.inc", atomically: true, encoding: .utf8)
         let harness = directory + "/harness"
-        try require(run("/usr/bin/cc", ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-O1", "-DGRAPH=\(prefix)",
+        try require(run("/usr/bin/cc", strictC + flags + ["-O1", "-DGRAPH=\(prefix)",
                                         "-include", "\(prefix).h", "-I", directory, Repository.path("Tests/ExportTests/Harness/harness.c"),
                                         "\(prefix).c", "-o", harness, "-lGLESv2", "-lEGL", "-lm"], in: directory), "cc")
         return harness

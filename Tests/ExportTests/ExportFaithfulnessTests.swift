@@ -53,8 +53,10 @@ struct ExportFaithfulnessTests {
     }
 
     /// Exports `path` (a composition or a lone shader) to C, feeds every input the shipped photo, and
-    /// compares the frames with `render`'s on the same photo.
-    static func checkC(_ path: String) throws {
+    /// compares the frames with `render`'s on the same photo. The harness is built with `flags` added and
+    /// run in `environment`; what it printed to its standard error is returned.
+    @discardableResult
+    static func checkC(_ path: String, flags: [String] = [], environment: [String: String]? = nil) throws -> String {
         let folder = try TemporaryFolder()
         let input = try Self.inputImage(in: folder)
         let export = try runShaderbench(["export", path, "--c", folder.path])
@@ -65,16 +67,18 @@ struct ExportFaithfulnessTests {
         let setters = Self.matches(of: "(\(prefix)_set_input_[a-z0-9_]+)\\(", in: headerText)
         let setup = setters.map { "CHECK(\($0)(graph, load_rgba(\"\(folder.file("input.rgba"))\", \(input.width), \(input.height)), \(input.width), \(input.height)));" }
         let reference = try Self.reference(path, hasInputs: !setters.isEmpty, in: folder)
-        let harness = try ExportBuild.compileC(prefix: prefix, in: folder.path, setup: setup.joined(separator: "\n"))
+        let harness = try ExportBuild.compileC(prefix: prefix, in: folder.path, setup: setup.joined(separator: "\n"), flags: flags)
         try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: true)
         let size = try #require(reference.first)
-        try ExportBuild.require(ExportBuild.run(harness, [folder.file("out"), "\(size.width)", "\(size.height)", "\(Self.frames)", "\(Self.fps)"],
-                                                in: folder.path), "the C harness")
+        let run = try ExportBuild.run(harness, [folder.file("out"), "\(size.width)", "\(size.height)", "\(Self.frames)", "\(Self.fps)"],
+                                      in: folder.path, environment: environment)
+        try ExportBuild.require(run, "the C harness")
         let frames = try (0..<Self.frames).map { index in
             RGBAImage(width: size.width, height: size.height,
                       pixels: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("out/frame-\(index).rgba")))))
         }
         Self.compare(frames, with: reference, what: "\((path as NSString).lastPathComponent) in C")
+        return run.error
     }
 
     /// All the examples in one Swift program, the way an app would hold several; inputs go in as
