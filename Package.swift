@@ -31,6 +31,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+        // libFuzzer's driver, declared for the fuzzer's own main; only a -sanitize=fuzzer build links it.
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
 
@@ -80,6 +82,11 @@ let package = Package(
             path: "Benchmarks"
         ),
 
+        // The parts that read untrusted bytes, as functions a fuzzer drives; the tests replay the saved corpus.
+        .target(name: "FuzzTargets", dependencies: ["ShaderGraph", "Images", "Capture"]),
+        // libFuzzer's entry when `scripts/fuzz` builds it with -sanitize=fuzzer; otherwise replays files.
+        .executableTarget(name: "shaderbench-fuzz", dependencies: ["FuzzTargets", "CLibFuzzer"]),
+
         // Real processes and temporary folders for the end-to-end tests.
         .target(name: "TestSupport", dependencies: ["Images"], path: "Tests/TestSupport"),
         // An emulated V4L2 camera, preloaded into the real binary by the capture tests.
@@ -106,6 +113,8 @@ let package = Package(
                     exclude: ["Harness"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES", "TestSupport"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
+        // Every input fuzzing saved (Tests/FuzzCorpus), replayed through its target.
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         // Reads the manifest and every import: modules stand in layers and imports only point down.
         .testTarget(name: "PackageLayoutTests"),
         // Proves every system library links, including those whose wrappers arrive later.

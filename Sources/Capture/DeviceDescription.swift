@@ -5,6 +5,12 @@ public struct DeviceDescription: Sendable, Hashable {
         public var height: Int
         /// Frames per second the device offers at this size.
         public var rates: [Double]
+
+        public init(width: Int, height: Int, rates: [Double] = []) {
+            self.width = width
+            self.height = height
+            self.rates = rates
+        }
     }
 
     public struct Format: Sendable, Hashable {
@@ -12,6 +18,12 @@ public struct DeviceDescription: Sendable, Hashable {
         /// The driver's own name for it.
         public var name: String
         public var sizes: [FrameSize]
+
+        public init(fourcc: UInt32, name: String, sizes: [FrameSize]) {
+            self.fourcc = fourcc
+            self.name = name
+            self.sizes = sizes
+        }
 
         /// The format when the workbench can take it.
         public var pixelFormat: CameraPixelFormat? { CameraPixelFormat(fourcc: fourcc) }

@@ -9,7 +9,7 @@ struct LayeringTests {
     /// From the bottom up. A new module must be placed here before its first test run.
     static let layers: [[String]] = [
         // Module maps over Debian's C libraries.
-        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CFreeType", "CFFmpeg"],
+        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CFreeType", "CFFmpeg", "CLibFuzzer"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C).
         ["OperatingSystem", "VideoFrames", "V4L2Emulator"],
         // The pure model, and the wrappers over one C library each.
@@ -17,13 +17,13 @@ struct LayeringTests {
         // The one GL owner; cameras, which take their settings from the model.
         ["GPU", "Capture"],
         // What builds on the GPU: live sources, text over the image, exports, embedding, test support.
-        ["LiveSources", "Overlay", "Export", "ShaderbenchKit", "TestSupport"],
+        ["LiveSources", "Overlay", "Export", "ShaderbenchKit", "TestSupport", "FuzzTargets"],
         // Batch work without a window.
         ["Headless"],
         // The live window.
         ["Workbench"],
         // The executables: argument parsing, and the benchmarks.
-        ["shaderbench", "Benchmarks"],
+        ["shaderbench", "Benchmarks", "shaderbench-fuzz"],
     ]
 
     struct Target {

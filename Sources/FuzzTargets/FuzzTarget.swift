@@ -1,0 +1,28 @@
+/// The parts of the workbench that read untrusted bytes, each as a function libFuzzer can drive: any input
+/// must end in a result or a reported error. A crash, a hang or a broken invariant (checked with
+/// `precondition`, so it stops the process where libFuzzer sees it) is a finding.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// A composition, YAML or JSON, loaded against a few embedded shaders, validated and planned.
+    case composition
+    /// A shader with an ISF header: the header's JSON, its inputs, passes and their size expressions.
+    case isfHeader = "isf-header"
+    /// One ISF WIDTH or HEIGHT expression, parsed and evaluated.
+    case sizeExpression = "size-expression"
+    /// A driver's compile log, parsed into located messages.
+    case compilerLog = "compiler-log"
+    case png
+    case jpeg
+    /// A camera's format list and a request, chosen from.
+    case cameraFormat = "camera-format"
+
+    public func run(_ data: [UInt8]) {
+        switch self {
+        case .composition: CompositionFuzzing.run(data)
+        case .isfHeader: ISFHeaderFuzzing.run(data)
+        case .sizeExpression: SizeExpressionFuzzing.run(data)
+        case .compilerLog: CompilerLogFuzzing.run(data)
+        case .png, .jpeg: ImageDecodingFuzzing.run(data, as: self == .png ? "fuzz.png" : "fuzz.jpg")
+        case .cameraFormat: CameraFormatFuzzing.run(data)
+        }
+    }
+}
