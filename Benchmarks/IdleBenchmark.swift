@@ -12,11 +12,11 @@ enum IdleBenchmark {
         let tracePath = window.tracePath
         let app = window.app
         Thread.sleep(forTimeInterval: 1)
-        let framesBefore = Trace(path: tracePath).frames.count
+        let framesBefore = WindowTrace(path: tracePath).frames.count
         let before = try cpuSeconds(of: app.processIdentifier)
         Thread.sleep(forTimeInterval: seconds)
         let after = try cpuSeconds(of: app.processIdentifier)
-        let framesAfter = Trace(path: tracePath).frames.count
+        let framesAfter = WindowTrace(path: tracePath).frames.count
         print("")
         print(String(format: "Idle: %.2f%% of one core over %.0f s with a still composition open; %d frames drawn meanwhile",
                      (after - before) / seconds * 100, seconds, framesAfter - framesBefore))

@@ -1,6 +1,8 @@
-/// Usage: Benchmarks [executor] [reload] [idle] [camera] [reduction] [movie] [--frames N] [--rounds R] [--saves S] [--camera-frames F]
-/// With no part named, runs them all. Build in release first (`swift build -c release`): the reload and
-/// idle parts run the `shaderbench` beside this executable in a window under Xvfb.
+/// Usage: Benchmarks [executor] [reload] [idle] [camera] [reduction] [movie] [soak] [--frames N] [--rounds R] [--saves S] [--camera-frames F]
+///        [--reloads R --soak-frames F --unplugs U]
+/// With no part named, runs them all but the soak, which takes minutes (`scripts/soak` runs it). Build in
+/// release first (`swift build -c release`): the reload, idle and soak parts run the `shaderbench` beside this
+/// executable in a window under Xvfb.
 @main
 struct Benchmarks {
     static func main() throws {
@@ -9,7 +11,7 @@ struct Benchmarks {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
             return Int(arguments[index + 1]) ?? value
         }
-        let parts = Set(arguments.filter { ["executor", "reload", "idle", "camera", "reduction", "movie"].contains($0) })
+        let parts = Set(arguments.filter { ["executor", "reload", "idle", "camera", "reduction", "movie", "soak"].contains($0) })
         let all = parts.isEmpty
         if all || parts.contains("executor") {
             try ExecutorBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))
@@ -25,6 +27,10 @@ struct Benchmarks {
         }
         if all || parts.contains("movie") {
             try MovieBenchmark.run(frames: option("--movie-frames", default: 300), rounds: option("--rounds", default: 5))
+        }
+        if parts.contains("soak") {
+            try SoakBenchmark.run(reloads: option("--reloads", default: 1000), frames: option("--soak-frames", default: 10_000),
+                                  unplugs: option("--unplugs", default: 20))
         }
         if all || parts.contains("camera") {
             try CameraBenchmark.run(frames: option("--camera-frames", default: 100))

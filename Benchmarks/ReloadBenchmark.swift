@@ -37,7 +37,7 @@ enum ReloadBenchmark {
             guard rename(temporary, shaderPath) == 0 else { throw TestSupportError("rename failed") }
             var photon: Double?
             _ = eventually(timeout: 30) {
-                let trace = Trace(path: tracePath)
+                let trace = WindowTrace(path: tracePath)
                 guard let program = trace.swappedProgram(for: "edited", after: saved) else { return false }
                 photon = trace.firstFrame(after: saved, using: program)
                 if photon != nil, let compile = trace.compileMilliseconds(after: saved) { compiles.append(compile) }
@@ -50,7 +50,7 @@ enum ReloadBenchmark {
             Thread.sleep(forTimeInterval: 0.15)
         }
 
-        let frames = Trace(path: tracePath).frames
+        let frames = WindowTrace(path: tracePath).frames
         var normal: [Double] = []
         var duringReloads: [Double] = []
         for (previous, next) in zip(frames, frames.dropFirst()) {

@@ -21,7 +21,7 @@ final class WindowedApp {
         app = try RunningProcess(Repository.executable, ["open", folder.file(composition), "--trace", folder.file("trace.jsonl")],
                                  environment: environment, directory: folder.path, logs: folder.path)
         let tracePath = folder.file("trace.jsonl")
-        guard eventually(timeout: 30, { Trace(path: tracePath).swappedProgram(for: node, after: 0) != nil }) else {
+        guard eventually(timeout: 30, { WindowTrace(path: tracePath).swappedProgram(for: node, after: 0) != nil }) else {
             throw TestSupportError("the window never showed \(composition): \(app.error)")
         }
     }

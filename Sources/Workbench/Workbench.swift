@@ -178,6 +178,8 @@ public enum Workbench {
             }
             statistics.framePresented()
             trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
+            // After the first frame of each new graph or new errors: what the process holds, for soaks and leak tests.
+            if edited, let trace { Self.recordResources(trace) }
             clock.advanceFrame()
             needsFrame = false
         }
@@ -185,6 +187,15 @@ public enum Workbench {
         // The threads that wake the loop or share its context stop before the window and GLFW go.
         session.close()
         withExtendedLifetime(window) { compiler.stop() }
+    }
+
+    private static func recordResources(_ trace: TraceWriter) {
+        let objects = LiveGLObjects.counts
+        trace.record("resources", ["textures": .integer(objects.textures), "framebuffers": .integer(objects.framebuffers),
+                                   "buffers": .integer(objects.buffers), "vertexArrays": .integer(objects.vertexArrays),
+                                   "programs": .integer(objects.programs), "shaders": .integer(objects.shaders),
+                                   "descriptors": .integer(ProcessResources.openDescriptors()),
+                                   "residentBytes": .integer(ProcessResources.residentBytes())])
     }
 
     /// Starts recording the image shown, at its size.

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the running process holds of the system's resources, as Linux reports it under /proc/self: for a
+/// soak or a leak check, two readings taken at the same point of the same work should match.
+public enum ProcessResources {
+    /// File descriptors open now.
+    public static func openDescriptors() -> Int {
+        guard let folder = opendir("/proc/self/fd") else { return -1 }
+        defer { closedir(folder) }
+        var count = 0
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { count += 1 }
+        }
+        // The listing's own descriptor is not one the process holds.
+        return count - 1
+    }
+
+    /// Bytes of memory resident now.
+    public static func residentBytes() -> Int {
+        // /proc files say they are empty until read, so this reads what is there rather than what stat says.
+        guard let descriptor = try? SystemCall.perform("open", path: "/proc/self/statm", { open("/proc/self/statm", O_RDONLY | O_CLOEXEC) }) else {
+            return -1
+        }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            (try? DescriptorTransfer.readFully(into: bytes, from: descriptor, path: "/proc/self/statm")) ?? 0
+        }
+        let fields = String(decoding: buffer.prefix(count), as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

@@ -1,0 +1,30 @@
+import Glibc
+import OperatingSystem
+import Testing
+
+/// Other tests run beside these in the same process and open and free things too, so each reading is taken
+/// around a change far larger than theirs.
+@Suite("ProcessResources: what the process holds, read from /proc")
+struct ProcessResourcesTests {
+    @Test("descriptors opened are counted, and closing them gives them back")
+    func descriptors() throws {
+        let before = ProcessResources.openDescriptors()
+        let descriptors = (0..<200).map { _ in open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        try #require(descriptors.allSatisfy { $0 >= 0 })
+        let opened = ProcessResources.openDescriptors() - before
+        #expect((190...210).contains(opened), "\(opened)")
+        for descriptor in descriptors { close(descriptor) }
+        #expect(abs(ProcessResources.openDescriptors() - before) <= 10)
+    }
+
+    @Test("memory written to counts as resident")
+    func resident() {
+        let before = ProcessResources.residentBytes()
+        #expect(before > 0)
+        let size = 128 << 20
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+        defer { memory.deallocate() }
+        memory.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+        #expect(ProcessResources.residentBytes() >= before + size / 2)
+    }
+}

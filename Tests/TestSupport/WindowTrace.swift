@@ -1,0 +1,41 @@
+import Foundation
+
+/// The window's JSON-lines trace (`--trace FILE`), read back by tests and benchmarks.
+public struct WindowTrace {
+    public struct Event {
+        public var time: Double
+        public var name: String
+        public var fields: [String: Any]
+    }
+
+    public var events: [Event]
+
+    public init(path: String) {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        events = text.split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let time = object["t"] as? Double, let name = object["event"] as? String else { return nil }
+            return Event(time: time, name: name, fields: object)
+        }
+    }
+
+    /// Times of presented frames, in order.
+    public var frames: [Double] { events.filter { $0.name == "frame-presented" }.map(\.time) }
+
+    /// The first frame after `time` drawn with program `identifier`.
+    public func firstFrame(after time: Double, using identifier: Int) -> Double? {
+        events.first { event in
+            event.name == "frame-presented" && event.time > time && ((event.fields["programs"] as? [Int])?.contains(identifier) ?? false)
+        }?.time
+    }
+
+    /// The program swapped in for `node` after `time`.
+    public func swappedProgram(for node: String, after time: Double) -> Int? {
+        events.first { $0.name == "program-swapped" && $0.time > time && $0.fields["node"] as? String == node }?.fields["program"] as? Int
+    }
+
+    public func compileMilliseconds(after time: Double) -> Double? {
+        events.first { $0.name == "compile-end" && $0.time > time }?.fields["milliseconds"] as? Double
+    }
+}
+
