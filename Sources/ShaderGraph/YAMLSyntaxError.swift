@@ -25,9 +25,10 @@ enum YAMLSyntaxError {
         let key = keys.first ?? ""
         let names = keys.map { "'\($0)'" }.joined(separator: ", ")
         let first = source.location(line: mark.line, column: mark.column)
-        guard let repeatLine = (mark.line..<source.lines.count).first(where: { index in
+        // libyaml also breaks lines at a lone CR, which the source's lines do not: its mark can lie past them.
+        guard let repeatLine = (min(mark.line, source.lines.count)..<source.lines.count).first(where: { index in
             let line = source.lines[index]
-            let start = line.index(line.startIndex, offsetBy: min(mark.column - 1, line.count))
+            let start = line.index(line.startIndex, offsetBy: min(max(mark.column - 1, 0), line.count))
             let rest = line[start...]
             return rest.hasPrefix(key) && rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":")
         }) else {

@@ -129,6 +129,14 @@ struct CompositionLoadingTests {
         #expect(diagnostics.first?.notes.first?.location?.line == 2)
     }
 
+    @Test("a duplicate key in a file whose lines end in lone carriage returns is reported, not crashed on")
+    func duplicateNamesAfterCarriageReturns() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("nodes:\r  src: { kind: pattern }\r  src: { kind: time }\r")
+        #expect(diagnostics.count == 1 && diagnostics[0].message.hasPrefix("duplicate key 'src'"), "\(diagnostics)")
+        _ = diagnostics.map { $0.rendered() }
+    }
+
     @Test("references to nodes that do not exist are located at the reference")
     func unknownNodeReferences() throws {
         let workspace = try Workspace()
