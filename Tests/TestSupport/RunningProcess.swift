@@ -47,10 +47,17 @@ public final class RunningProcess {
 
 /// Polls `condition` until it holds or `timeout` passes; returns whether it held.
 public func eventually(timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * testTimeScale)
     repeat {
         if try condition() { return true }
         Thread.sleep(forTimeInterval: 0.05)
     } while Date() < deadline
     return try condition()
 }
+
+/// How much longer than usual waits may take: `SHADERBENCH_TEST_TIME_SCALE`, which `scripts/sanitize` sets for
+/// instrumented builds that run several times slower; 1 otherwise.
+public let testTimeScale: Double = {
+    guard let text = ProcessInfo.processInfo.environment["SHADERBENCH_TEST_TIME_SCALE"], let scale = Double(text), scale >= 1 else { return 1 }
+    return scale
+}()
