@@ -83,6 +83,40 @@ struct CameraRenderTests {
         #expect(abs(Int(pixel.r) - 55) <= 3 && abs(Int(pixel.g) - 205) <= 3, "the red bar, inverted")
     }
 
+    @Test("the render size (--size, else the composition's) is the size asked of the camera, so a camera that has it is shown whole",
+          arguments: [(["--size", "640x480"], nil), ([], "[640, 480]"), (["--size", "640x480"], "[1280, 720]")] as [([String], String?)])
+    func requestFollowsRenderSize(sizeOption: [String], compositionSize: String?) throws {
+        let camera = try EmulatedCamera()
+        let path = try camera.folder.write("camera.yaml", (compositionSize.map { "size: \($0)\n" } ?? "") + """
+            nodes:
+              camera: { kind: camera }
+              inverted: { kind: shader, filter: color-invert, inputs: { inputImageTexture: camera } }
+            output: inverted
+            """)
+        let (result, images) = try render(camera, path, frames: 1, extra: sizeOption)
+        #expect(result.status == 0, "\(result.error)")
+        let image = try #require(images.first)
+        #expect(image.width == 640 && image.height == 480)
+        // The first bar ends at x = 160 when the camera delivers 640×480; a 1280×720 frame cropped to 4:3
+        // would put the second bar there. Inverted: red (200, 50, 50) shows as (55, 205, 205).
+        let pixel = image[140, 240]
+        #expect(abs(Int(pixel.r) - 55) <= 3 && abs(Int(pixel.g) - 205) <= 3 && abs(Int(pixel.b) - 205) <= 3, "\(pixel)")
+    }
+
+    @Test("a composition sized by nothing takes the size its camera delivers")
+    func renderSizeFromCamera() throws {
+        let camera = try EmulatedCamera()
+        let path = try camera.folder.write("camera.yaml", """
+            nodes:
+              camera: { kind: camera }
+              inverted: { kind: shader, filter: color-invert, inputs: { inputImageTexture: camera } }
+            output: inverted
+            """)
+        let (result, images) = try render(camera, path, frames: 1)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(images.first.map { [$0.width, $0.height] } == [1280, 720])
+    }
+
     @Test("an explicit device that is not there is a located composition error")
     func missingDevice() throws {
         let camera = try EmulatedCamera()
