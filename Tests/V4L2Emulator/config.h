@@ -4,8 +4,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Preloaded into the app: nothing but libv4l2's entry points may be visible, or a same-named function of
-   the app would be replaced. */
+/* Preloaded into the app: nothing but the calls it answers (include/V4L2Emulator.h) may be visible, or a
+   same-named function of the app would be replaced. */
 #pragma GCC visibility push(hidden)
 
 enum { MAX_DEVICES = 64, MAX_FORMATS = 8, MAX_SIZES = 16, MAX_BARS = 16 };

@@ -2,8 +2,14 @@
 #define SHADERBENCH_V4L2_EMULATOR_H
 
 /* An emulated V4L2 camera for the capture tests, loaded with LD_PRELOAD into the unmodified shaderbench
-   binary. It defines libv4l2's v4l2_open, v4l2_close, v4l2_ioctl, v4l2_mmap and v4l2_munmap; whatever it
-   does not emulate goes on to the real libv4l2.
+   binary. It answers at two layers; whatever is not an emulated device's goes on untouched:
+
+   libv4l2        v4l2_open, v4l2_fd_open, v4l2_close, v4l2_ioctl, v4l2_mmap and v4l2_munmap. By default the
+                  emulator stands in for libv4l2 here, so faults reach the app exactly as injected.
+   the kernel     syscall() (openat, ioctl, mmap, munmap, close: how libv4l2 and libv4lconvert reach the
+                  kernel), and open(2) and ioctl(2) (how an app reaches a device past libv4l2). With
+                  V4L2_EMULATOR_LAYER=kernel, libv4l2's entry points go on to the real libv4l2, which runs on
+                  the emulated device, format emulation and all.
 
    V4L2_EMULATOR_DIR names a folder; without it nothing is emulated. In that folder:
 
