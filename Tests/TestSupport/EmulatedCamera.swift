@@ -50,7 +50,7 @@ public final class EmulatedCamera {
         return environment
     }
 
-    /// Injects a fault (`unplugged`, `busy`, `refuse-format`, `eagain`, `stall`, `eio`) or clears it.
+    /// Injects a fault (`unplugged`, `busy-open`, `busy`, `refuse-format`, `eagain`, `stall`, `eio`) or clears it.
     public func set(_ fault: String, _ present: Bool) throws {
         if present {
             try folder.write(fault, "")

@@ -25,6 +25,9 @@ struct emulated_device {
     int format_count;
     struct frame_size sizes[MAX_SIZES];
     int size_count;
+    /* A strict device takes this one format and size only (0: any it offers), whatever it enumerates. */
+    uint32_t only_format;
+    struct frame_size only_size;
     uint32_t fps;
     uint32_t colorspace; /* V4L2_COLORSPACE_SMPTE170M, _REC709 or _SRGB */
     bool full_range;

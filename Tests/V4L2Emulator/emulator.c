@@ -298,7 +298,16 @@ static void describe_buffer(const struct handle *handle, uint32_t index, struct 
 
 /* MARK: - Formats */
 
-/* Like a driver's TRY_FMT: an unknown pixel format becomes the first offered, the size the nearest. */
+/* Whether S_FMT and TRY_FMT take `format`: a strict device refuses all but its one format and size. */
+static bool accepts(const struct handle *handle, const struct v4l2_pix_format *format) {
+    const struct emulated_device *device = &handle->device;
+    return !device->only_format || (format->pixelformat == device->only_format &&
+                                    format->width == device->only_size.width &&
+                                    format->height == device->only_size.height);
+}
+
+/* Like a driver's TRY_FMT: an unknown pixel format becomes the first offered, the size the nearest; a strict
+   device always answers its one format. */
 static void negotiate(const struct handle *handle, struct v4l2_pix_format *format) {
     const struct emulated_device *device = &handle->device;
     uint32_t fourcc = offers_format(handle, format->pixelformat) ? format->pixelformat : device->formats[0];
@@ -311,6 +320,10 @@ static void negotiate(const struct handle *handle, struct v4l2_pix_format *forma
             best = distance;
             size = device->sizes[i];
         }
+    }
+    if (device->only_format) {
+        fourcc = device->only_format;
+        size = device->only_size;
     }
     bool jpeg = fourcc == V4L2_PIX_FMT_MJPEG, bt709 = device_matrix(device) == MATRIX_BT709;
     *format = (struct v4l2_pix_format){
@@ -539,7 +552,9 @@ static int emulated_request(struct handle *handle, unsigned long request, void *
     case VIDIOC_TRY_FMT:
     case VIDIOC_S_FMT: {
         struct v4l2_format *format = argument;
-        if (!is_capture(handle, format->type) || fault("refuse-format")) return EINVAL;
+        if (!is_capture(handle, format->type) || fault("refuse-format") || !accepts(handle, &format->fmt.pix)) {
+            return EINVAL;
+        }
         if (request == VIDIOC_S_FMT) {
             return fault("busy") || handle->buffer_count > 0 ? EBUSY : set_format(handle, &format->fmt.pix);
         }
@@ -585,6 +600,8 @@ int emulated_open(const char *path, int flags) {
     int timer_flags = TFD_NONBLOCK | ((flags & O_CLOEXEC) ? TFD_CLOEXEC : 0);
     if (!device || fault("unplugged")) {
         error = ENOENT;
+    } else if (fault("busy-open")) {
+        error = EBUSY;
     } else if (!(handle = calloc(1, sizeof *handle))) {
         error = ENOMEM;
     } else if ((fd = timerfd_create(CLOCK_MONOTONIC, timer_flags)) < 0) {
@@ -606,6 +623,34 @@ int emulated_open(const char *path, int flags) {
     write_status_locked();
     pthread_mutex_unlock(&lock);
     pthread_once(&watching, start_watching);
+    return fd;
+}
+
+bool emulates_name_file(const char *path) {
+    return emulator_enabled() && path && strncmp(path, "/sys/class/video4linux/", 23) == 0;
+}
+
+int emulated_name_file(const char *path) {
+    char node[64];
+    int used = 0;
+    if (sscanf(path, "/sys/class/video4linux/%40[^/]/name%n", node, &used) != 1 || path[used] != '\0') return fail(ENOENT);
+    char device_path[80];
+    snprintf(device_path, sizeof device_path, "/dev/%s", node);
+    pthread_mutex_lock(&lock);
+    load_devices_locked();
+    char card[sizeof devices.devices[0].card + 1] = "";
+    for (int i = 0; i < devices.count; i++) {
+        if (strcmp(devices.devices[i].path, device_path) == 0) snprintf(card, sizeof card, "%s\n", devices.devices[i].card);
+    }
+    pthread_mutex_unlock(&lock);
+    if (!*card) return fail(ENOENT);
+    int fd = memfd_create("v4l2-emulator-name", MFD_CLOEXEC);
+    if (fd < 0) return -1;
+    if (write(fd, card, strlen(card)) != (ssize_t)strlen(card) || lseek(fd, 0, SEEK_SET) != 0) {
+        int error = errno;
+        close(fd);
+        return fail(error);
+    }
     return fd;
 }
 

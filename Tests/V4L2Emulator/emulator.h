@@ -21,6 +21,12 @@ bool emulates_path(const char *path);
 /* A new descriptor for the device at `path`, or -1 with errno (ENOENT when it is not configured). */
 int emulated_open(const char *path, int flags);
 
+/* Whether `path` is under sysfs's video4linux class, which the emulator answers for while it is on. */
+bool emulates_name_file(const char *path);
+/* sysfs's name file of a device node (/sys/class/video4linux/video0/name): its card name, readable even
+   while the device is busy. A descriptor for its text, or -1 with errno (ENOENT for any other file). */
+int emulated_name_file(const char *path);
+
 bool is_emulated_fd(int fd);
 bool emulated_close(int fd);
 bool emulated_ioctl(int fd, unsigned long request, void *argument, int *result);

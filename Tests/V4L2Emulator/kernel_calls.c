@@ -12,8 +12,8 @@
 
 /* The kernel's side of the emulated devices. libv4l2 and libv4lconvert reach the kernel through syscall()
    (openat, ioctl, mmap, munmap, close); an app opens a device with open(2) before handing it to
-   v4l2_fd_open and asks the device itself with ioctl(2) past libv4l2. All of these arrive here, and
-   whatever is not an emulated device's goes on untouched. */
+   v4l2_fd_open, asks the device itself with ioctl(2) past libv4l2, and reads a busy device's name from
+   sysfs. All of these arrive here, and whatever is not an emulated device's goes on untouched. */
 
 static long (*real_syscall)(long, ...);
 static int (*real_open)(const char *, int, ...);
@@ -73,6 +73,7 @@ int open(const char *path, int flags, ...) {
     mode_t mode = mode_argument(flags, arguments);
     va_end(arguments);
     if (emulates_path(path)) return emulated_open(path, flags);
+    if (emulates_name_file(path)) return emulated_name_file(path);
     pthread_once(&resolved, resolve);
     return real_open(path, flags, mode);
 }
@@ -83,6 +84,7 @@ int open64(const char *path, int flags, ...) {
     mode_t mode = mode_argument(flags, arguments);
     va_end(arguments);
     if (emulates_path(path)) return emulated_open(path, flags);
+    if (emulates_name_file(path)) return emulated_name_file(path);
     pthread_once(&resolved, resolve);
     return real_open64(path, flags, mode);
 }
