@@ -150,7 +150,14 @@ public final class CameraSession: Sendable {
             update { $0.state = .disconnected(selector == .auto ? "no camera found" : "no device matches \(selector)") }
             return nil
         }
-        update { $0.device = description.path }
+        update {
+            $0.device = description.path
+            $0.card = description.card.isEmpty ? nil : description.card
+        }
+        guard !description.isBusy else {
+            update { $0.state = .busy }
+            return nil
+        }
         guard let choice = FormatChoice.choose(from: description.formats, for: request) else {
             let offered = description.formats.map { CameraPixelFormat.name(of: $0.fourcc) }.joined(separator: ", ")
             update { $0.state = .failed("it offers no format the workbench takes (it offers \(offered))") }

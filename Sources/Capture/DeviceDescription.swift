@@ -24,4 +24,10 @@ public struct DeviceDescription: Sendable, Hashable {
     public var driver: String
     public var bus: String
     public var formats: [Format]
+    /// Another program holds the device, so it could not be opened to ask what it offers: its card name
+    /// comes from sysfs, and its driver, bus and formats are unknown.
+    public var isBusy = false
+
+    /// The node's name, with its card when known: how messages name a camera.
+    public var name: String { card.isEmpty ? path : "\(path) (\(card))" }
 }

@@ -15,6 +15,10 @@ struct Devices: ParsableCommand {
             return
         }
         for device in devices {
+            guard !device.isBusy else {
+                StandardStreams.output("\(device.index): \(device.path)  \(device.card)  (busy: another program is using it, so its formats cannot be listed)\n")
+                continue
+            }
             StandardStreams.output("\(device.index): \(device.path)  \(device.card)  (driver \(device.driver), \(device.bus))\n")
             for format in device.formats {
                 let code = CameraPixelFormat.name(of: format.fourcc)

@@ -128,6 +128,34 @@ struct CameraRenderTests {
         #expect(check.status == 1 && check.error.contains("no camera matches '/dev/video7'"))
     }
 
+    @Test("a camera another program holds, at open or once opened, stops render and check with its name", arguments: ["busy-open", "busy"])
+    func busyCamera(fault: String) throws {
+        let camera = try EmulatedCamera()
+        try camera.set(fault, true)
+        for device in ["auto", "/dev/video0"] {
+            let path = try composition(camera, "{ kind: camera, device: \(device) }")
+            let (result, images) = try render(camera, path, frames: 1)
+            #expect(result.status == 1 && images.isEmpty, "\(device): \(result.error)")
+            #expect(result.error.contains("camera.yaml:2:"), "\(result.error)")
+            #expect(result.error.contains("error: camera /dev/video0 (Emulated Camera) is busy (another program is using it)"),
+                    "\(device): \(result.error)")
+            let check = try runShaderbench(["check", path], environment: camera.environment)
+            #expect(check.status == 1 && check.error.contains("camera /dev/video0 (Emulated Camera) is busy"), "\(check.error)")
+        }
+        // No status at all when no open ever succeeded.
+        let counters = camera.counters
+        #expect((counters["open"] ?? 0) == 0 && (counters["streaming"] ?? 0) == 0, "\(counters)")
+    }
+
+    @Test("devices lists a camera another program holds as busy, by its sysfs name")
+    func busyListing() throws {
+        let camera = try EmulatedCamera()
+        try camera.set("busy-open", true)
+        let result = try runShaderbench(["devices"], environment: camera.environment)
+        #expect(result.status == 0)
+        #expect(result.output.contains("0: /dev/video0  Emulated Camera  (busy: another program is using it"), "\(result.output)")
+    }
+
     @Test("with no camera, an auto camera renders the test pattern and says so")
     func autoFallsBackToPattern() throws {
         let camera = try EmulatedCamera(devices: "")
