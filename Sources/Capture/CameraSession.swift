@@ -83,16 +83,20 @@ public final class CameraSession: Sendable {
     }
 
     /// Like `takeFrame`, but waits up to `timeout` seconds for one (for renders, which use every frame).
-    /// Returns nil early once the device is known to be away, busy or refusing.
+    /// Returns nil early when an `auto` camera finds no device (the pattern stands in), or once a device that
+    /// delivered is away, busy or refusing (the last frame stands in). Before a first frame, the session's
+    /// retries get the whole time.
     public func waitForFrame(timeout: Double) -> VideoFrame? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         frameArrived.lock()
         defer { frameArrived.unlock() }
         while true {
             if let frame = takeFrame() { return frame }
+            let status = status
             switch status.state {
             case .connecting, .streaming, .noFrames: break
-            default: return nil
+            case .disconnected where selector == .auto && status.framesCaptured == 0: return nil
+            default: if status.framesCaptured > 0 { return nil }
             }
             guard Date() < deadline else { return nil }
             _ = frameArrived.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
@@ -160,7 +164,8 @@ public final class CameraSession: Sendable {
         }
         guard let choice = FormatChoice.choose(from: description.formats, for: request) else {
             let offered = description.formats.map { CameraPixelFormat.name(of: $0.fourcc) }.joined(separator: ", ")
-            update { $0.state = .failed("it offers no format the workbench takes (it offers \(offered))") }
+            let missing = request.format.map { "it does not offer \($0.rawValue)" } ?? "it offers no format the workbench takes"
+            update { $0.state = .failed("\(missing) (it offers \(offered))") }
             return nil
         }
         do throws(CaptureError) {

@@ -35,15 +35,21 @@ public struct CameraStatus: Sendable, Equatable {
         }
     }
 
-    /// What is wrong, naming the camera; nil while all is well.
-    public var problem: String? {
+    /// Why the camera is not delivering, without its name; nil while all is well.
+    public var reason: String? {
         switch state {
         case .streaming: nil
-        case .connecting: "\(name): starting"
-        case .noFrames: "\(name): no frames arriving"
-        case .disconnected(let reason), .failed(let reason): "\(name): \(reason)"
-        case .busy: "\(name) is busy (another program is using it)"
+        case .connecting: "starting"
+        case .noFrames: "no frames arriving"
+        case .disconnected(let reason), .failed(let reason): reason
+        case .busy: "busy (another program is using it)"
         }
+    }
+
+    /// What is wrong, naming the camera; nil while all is well.
+    public var problem: String? {
+        guard let reason else { return nil }
+        return state == .busy ? "\(name) is \(reason)" : "\(name): \(reason)"
     }
 
     /// One line for the window and the terminal, saying what is wrong and what happens meanwhile; nil while

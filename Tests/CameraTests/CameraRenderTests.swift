@@ -156,6 +156,23 @@ struct CameraRenderTests {
         #expect(result.output.contains("0: /dev/video0  Emulated Camera  (busy: another program is using it"), "\(result.output)")
     }
 
+    @Test("a camera that never delivers a frame stops the render with its name and why, and nothing is written",
+          arguments: [("stall", "{ kind: camera, size: [640, 480] }", "no frames arriving"),
+                      (nil, "{ kind: camera, format: UYVY }", "it does not offer UYVY (it offers YUYV, NV12, YU12, RGB3, MJPG)"),
+                      ("refuse-format", "{ kind: camera, format: NV12 }", "VIDIOC_S_FMT")] as [(String?, String, String)])
+    func neverDelivers(fault: String?, node: String, cause: String) throws {
+        let camera = try EmulatedCamera()
+        if let fault { try camera.set(fault, true) }
+        let path = try composition(camera, node)
+        let (result, images) = try render(camera, path, frames: 2)
+        #expect(result.status == 3, "\(result.error)")
+        #expect(images.isEmpty, "no frame is written from nothing")
+        #expect(result.error.contains("frame 0: camera /dev/video0 (Emulated Camera) delivered no frame in 5 s: "), "\(result.error)")
+        #expect(result.error.contains(cause), "\(result.error)")
+        let counters = camera.counters
+        #expect(counters["open"] == 0 && counters["mapped"] == 0, "\(counters)")
+    }
+
     @Test("with no camera, an auto camera renders the test pattern and says so")
     func autoFallsBackToPattern() throws {
         let camera = try EmulatedCamera(devices: "")
