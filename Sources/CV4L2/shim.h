@@ -18,6 +18,7 @@ static inline unsigned long cv4l2_enum_fmt(void) { return VIDIOC_ENUM_FMT; }
 static inline unsigned long cv4l2_enum_framesizes(void) { return VIDIOC_ENUM_FRAMESIZES; }
 static inline unsigned long cv4l2_enum_frameintervals(void) { return VIDIOC_ENUM_FRAMEINTERVALS; }
 static inline unsigned long cv4l2_g_fmt(void) { return VIDIOC_G_FMT; }
+static inline unsigned long cv4l2_try_fmt(void) { return VIDIOC_TRY_FMT; }
 static inline unsigned long cv4l2_s_fmt(void) { return VIDIOC_S_FMT; }
 static inline unsigned long cv4l2_s_parm(void) { return VIDIOC_S_PARM; }
 static inline unsigned long cv4l2_reqbufs(void) { return VIDIOC_REQBUFS; }

@@ -162,30 +162,51 @@ public final class CameraSession: Sendable {
             update { $0.state = .busy }
             return nil
         }
-        guard let choice = FormatChoice.choose(from: description.formats, for: request) else {
-            let offered = description.formats.map { CameraPixelFormat.name(of: $0.fourcc) }.joined(separator: ", ")
-            let missing = request.format.map { "it does not offer \($0.rawValue)" } ?? "it offers no format the workbench takes"
-            update { $0.state = .failed("\(missing) (it offers \(offered))") }
+        let candidates = FormatChoice.ranked(from: description.formats, for: request)
+        let device: V4L2Device
+        do throws(CaptureError) {
+            device = try V4L2Device(path: description.path)
+        } catch {
+            report(error)
+            return nil
+        }
+        let layout: CameraFormat
+        do throws(FormatNegotiation.Failure) {
+            layout = try FormatNegotiation.negotiate(candidates, insisting: request.format, with: device)
+        } catch {
+            switch error {
+            case .device(let error):
+                report(error)
+            case .refused(let reason) where candidates.isEmpty:
+                let offered = description.formats.map { CameraPixelFormat.name(of: $0.fourcc) }.joined(separator: ", ")
+                let missing = request.format.map { "it does not offer \($0.rawValue)" } ?? "it offers no format the workbench takes"
+                update { $0.state = .failed("\(missing) (it offers \(offered)), and \(reason)") }
+            case .refused(let reason):
+                update { $0.state = .failed(reason) }
+            }
             return nil
         }
         do throws(CaptureError) {
-            let device = try V4L2Device(path: description.path)
-            let layout = try device.setFormat(choice.format, width: choice.width, height: choice.height)
             device.setFrameRate(request.frameRate)
             try device.startStreaming(bufferCount: 4)
-            update {
-                $0.layout = layout
-                // A reconnection keeps saying what went wrong until a frame shows the device delivers
-                // again: a device that fails again at once must not flicker its warning away unseen.
-                if $0.state == .connecting { $0.state = .streaming }
-            }
-            return device
         } catch {
-            update {
-                $0.state = error.deviceIsBusy ? .busy
-                    : error.deviceIsGone ? .disconnected(error.description) : .failed(error.description)
-            }
+            report(error)
             return nil
+        }
+        update {
+            $0.layout = layout
+            // A reconnection keeps saying what went wrong until a frame shows the device delivers
+            // again: a device that fails again at once must not flicker its warning away unseen.
+            if $0.state == .connecting { $0.state = .streaming }
+        }
+        return device
+    }
+
+    /// Puts a failed call on the device into `status`: busy, gone or refusing.
+    private func report(_ error: CaptureError) {
+        update {
+            $0.state = error.deviceIsBusy ? .busy
+                : error.deviceIsGone ? .disconnected(error.description) : .failed(error.description)
         }
     }
 

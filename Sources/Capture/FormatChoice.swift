@@ -1,5 +1,6 @@
-/// Chooses what to ask a device for: a format the GPU takes unconverted at the requested size when one
-/// exists, RGB next, and MJPEG (decoded on the CPU) only when nothing else gives that size.
+/// Ranks what to ask a device for: a format the GPU takes unconverted at the requested size when one
+/// exists, RGB next, and MJPEG (decoded on the CPU) only when nothing else gives that size. Every format and
+/// size it lists that the workbench takes is ranked, so a device that refuses the best can be asked the next.
 public enum FormatChoice {
     public struct Choice: Sendable, Hashable {
         public var format: CameraPixelFormat
@@ -7,7 +8,8 @@ public enum FormatChoice {
         public var height: Int
     }
 
-    public static func choose(from formats: [DeviceDescription.Format], for request: CaptureRequest) -> Choice? {
+    /// The candidates, best first.
+    public static func ranked(from formats: [DeviceDescription.Format], for request: CaptureRequest) -> [Choice] {
         var candidates: [(choice: Choice, exact: Bool, distance: Int)] = []
         for format in formats {
             guard let pixelFormat = format.pixelFormat else { continue }
@@ -24,8 +26,9 @@ public enum FormatChoice {
             }
         }
         // Exact size first; among those the preferred format. Without an exact size, an uncompressed
-        // format at the nearest size still beats MJPEG.
-        return candidates.min { a, b in
+        // format at the nearest size still beats MJPEG. Ties keep the device's order.
+        return candidates.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
             if a.exact != b.exact { return a.exact }
             let compressed = (a.choice.format.isCompressed, b.choice.format.isCompressed)
             if !a.exact, compressed.0 != compressed.1 { return !compressed.0 }
@@ -33,7 +36,10 @@ public enum FormatChoice {
                 return a.choice.format.preference < b.choice.format.preference
             }
             if a.distance != b.distance { return a.distance < b.distance }
-            return a.choice.format.preference < b.choice.format.preference
-        }?.choice
+            if a.choice.format.preference != b.choice.format.preference {
+                return a.choice.format.preference < b.choice.format.preference
+            }
+            return first.offset < second.offset
+        }.map(\.element.choice)
     }
 }

@@ -1,6 +1,5 @@
 import CV4L2
 import OperatingSystem
-import VideoFrames
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +7,7 @@ import Glibc
 /// An open V4L2 device through libv4l2: the only file that talks to it. Every call that fails throws a
 /// `CaptureError` with the device and the operation; the descriptor and any mapped buffers are released
 /// when the value goes away.
-final class V4L2Device {
+final class V4L2Device: FormatNegotiating {
     let path: String
     let descriptor: Int32
     private var mappings: [(address: UnsafeMutableRawPointer, length: Int)] = []
@@ -111,23 +110,36 @@ final class V4L2Device {
 
     // MARK: Negotiating
 
-    /// Asks for a format and size; the driver answers with what it will really deliver.
-    func setFormat(_ format: CameraPixelFormat, width: Int, height: Int) throws(CaptureError) -> CameraFormat {
+    func setFormat(fourcc: UInt32, width: Int, height: Int) throws(CaptureError) -> DriverFormat {
+        try format(cv4l2_s_fmt(), "VIDIOC_S_FMT", fourcc: fourcc, width: width, height: height)
+    }
+
+    func tryFormat(fourcc: UInt32, width: Int, height: Int) throws(CaptureError) -> DriverFormat {
+        try format(cv4l2_try_fmt(), "VIDIOC_TRY_FMT", fourcc: fourcc, width: width, height: height)
+    }
+
+    func currentFormat() throws(CaptureError) -> DriverFormat {
         var request = v4l2_format()
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        request.fmt.pix.pixelformat = format.fourcc
+        try control(cv4l2_g_fmt(), &request, "VIDIOC_G_FMT")
+        return Self.driverFormat(request.fmt.pix)
+    }
+
+    private func format(_ call: UInt, _ name: String, fourcc: UInt32, width: Int, height: Int) throws(CaptureError) -> DriverFormat {
+        var request = v4l2_format()
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.fmt.pix.pixelformat = fourcc
         request.fmt.pix.width = UInt32(width)
         request.fmt.pix.height = UInt32(height)
         request.fmt.pix.field = V4L2_FIELD_NONE.rawValue
-        try control(cv4l2_s_fmt(), &request, "VIDIOC_S_FMT (\(format.rawValue) \(width)×\(height))")
-        let pix = request.fmt.pix
-        guard let delivered = CameraPixelFormat(fourcc: pix.pixelformat) else {
-            throw CaptureError(device: path, operation: "VIDIOC_S_FMT gave \(CameraPixelFormat.name(of: pix.pixelformat)), which", code: EINVAL)
-        }
-        let encoding = ColorEncoding(colorspace: pix.colorspace, ycbcrEncoding: UInt32(pix.ycbcr_enc),
-                                     quantization: UInt32(pix.quantization), isRGB: !delivered.isYCbCr)
-        return CameraFormat(format: delivered, width: Int(pix.width), height: Int(pix.height),
-                           bytesPerLine: Int(pix.bytesperline), byteCount: Int(pix.sizeimage), encoding: encoding)
+        try control(call, &request, "\(name) (\(CameraPixelFormat.name(of: fourcc)) \(width)×\(height))")
+        return Self.driverFormat(request.fmt.pix)
+    }
+
+    private static func driverFormat(_ pix: v4l2_pix_format) -> DriverFormat {
+        DriverFormat(fourcc: pix.pixelformat, width: Int(pix.width), height: Int(pix.height), bytesPerLine: Int(pix.bytesperline),
+                     byteCount: Int(pix.sizeimage), colorspace: pix.colorspace, ycbcrEncoding: UInt32(pix.ycbcr_enc),
+                     quantization: UInt32(pix.quantization))
     }
 
     /// Asks for a frame rate; drivers that cannot set one keep theirs, which is fine.

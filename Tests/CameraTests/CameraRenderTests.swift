@@ -156,6 +156,20 @@ struct CameraRenderTests {
         #expect(result.output.contains("0: /dev/video0  Emulated Camera  (busy: another program is using it"), "\(result.output)")
     }
 
+    @Test("a camera that refuses what it lists is used in the format it is in, converted on the GPU", arguments: [
+        ("formats = YUYV UYVY\nsizes = 640x480 1280x720\nonly = UYVY 320x240", nil, [320, 240]),
+        ("formats = YUYV NV12\nsizes = 640x480 1280x720", "refuse-format", [640, 480]),
+    ] as [(String, String?, [Int])])
+    func strictCamera(device: String, fault: String?, size: [Int]) throws {
+        let camera = try EmulatedCamera(devices: "[/dev/video0]\ncard = Emulated Camera\n" + device)
+        if let fault { try camera.set(fault, true) }
+        let path = try composition(camera, "{ kind: camera }")
+        let (result, images) = try render(camera, path, frames: 2)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(images.map { [$0.width, $0.height] } == [size, size])
+        #expect(images.map(barError).allSatisfy { $0 <= 2 }, "\(images.map(barError))")
+    }
+
     @Test("a camera that never delivers a frame stops the render with its name and why, and nothing is written",
           arguments: [("stall", "{ kind: camera, size: [640, 480] }", "no frames arriving"),
                       (nil, "{ kind: camera, format: UYVY }", "it does not offer UYVY (it offers YUYV, NV12, YU12, RGB3, MJPG)"),
