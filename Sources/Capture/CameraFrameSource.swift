@@ -21,6 +21,11 @@ extension CameraSession: FrameSource {
     public var framesDropped: Int { status.framesDropped }
     public var notice: String? { status.notice }
 
+    public var delivery: String? {
+        let status = status
+        return status.layout.map { "\(status.name): \($0)" }
+    }
+
     public var isPresent: Bool {
         if case .disconnected = status.state { false } else { true }
     }

@@ -163,9 +163,10 @@ public final class CameraSession: Sendable {
             return nil
         }
         let candidates = FormatChoice.ranked(from: description.formats, for: request)
+        let conversion: V4L2Device.Conversion = candidates.first?.isEmulated == true ? .libv4l2 : .none
         let device: V4L2Device
         do throws(CaptureError) {
-            device = try V4L2Device(path: description.path)
+            device = try V4L2Device(path: description.path, conversion: conversion)
         } catch {
             report(error)
             return nil

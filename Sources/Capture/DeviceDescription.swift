@@ -12,6 +12,8 @@ public struct DeviceDescription: Sendable, Hashable {
         /// The driver's own name for it.
         public var name: String
         public var sizes: [FrameSize]
+        /// Made by libv4l2 on the CPU from one of the device's own formats (V4L2_FMT_FLAG_EMULATED).
+        public var isEmulated = false
 
         /// The format when the workbench can take it.
         public var pixelFormat: CameraPixelFormat? { CameraPixelFormat(fourcc: fourcc) }

@@ -17,19 +17,25 @@ public enum DeviceDiscovery {
         return devices
     }
 
-    /// The device at `path` when it can capture, or is busy; nil when it is absent or cannot capture.
+    /// The device at `path` when it can capture, or is busy; nil when it is absent or cannot capture. Its
+    /// formats are its own, then those libv4l2 makes from them on the CPU.
     public static func describe(path: String, index: Int = 0) -> DeviceDescription? {
-        let device: V4L2Device
+        let capabilities: V4L2Device.Capabilities
+        let own: [DeviceDescription.Format]
         do throws(CaptureError) {
-            device = try V4L2Device(path: path)
+            let device = try V4L2Device(path: path)
+            capabilities = try device.capabilities()
+            own = device.formats()
         } catch {
             guard error.deviceIsBusy else { return nil }
             return DeviceDescription(path: path, index: index, card: SysfsCardName.card(of: path) ?? "", driver: "", bus: "",
                                      formats: [], isBusy: true)
         }
-        guard let capabilities = try? device.capabilities(), capabilities.canCapture else { return nil }
+        guard capabilities.canCapture else { return nil }
+        // Opened again once the first is closed, so a device that allows one open at a time still answers.
+        let emulated = (try? V4L2Device(path: path, conversion: .libv4l2))?.formats().filter(\.isEmulated) ?? []
         return DeviceDescription(path: path, index: index, card: capabilities.card, driver: capabilities.driver,
-                                 bus: capabilities.bus, formats: device.formats())
+                                 bus: capabilities.bus, formats: own + emulated)
     }
 
     /// The device a camera node names, among those present now. `auto` takes the first that is free, and a

@@ -8,16 +8,41 @@ import Glibc
 /// `CaptureError` with the device and the operation; the descriptor and any mapped buffers are released
 /// when the value goes away.
 final class V4L2Device: FormatNegotiating {
+    /// Whether libv4l2 converts frames on the CPU. Without, the device offers its own formats only, and
+    /// frames come as it sends them; with, libv4l2 adds its emulated formats (V4L2_FMT_FLAG_EMULATED), made
+    /// from one of the device's own. libv4l2 converting hides some of the device's own formats (NV12 when
+    /// it has nothing else) behind emulated ones, so a device is opened with it only to use those.
+    enum Conversion {
+        case none
+        case libv4l2
+    }
+
     let path: String
     let descriptor: Int32
     private var mappings: [(address: UnsafeMutableRawPointer, length: Int)] = []
     private var streaming = false
 
-    init(path: String, nonBlocking: Bool = true) throws(CaptureError) {
+    init(path: String, conversion: Conversion = .none) throws(CaptureError) {
         self.path = path
-        let descriptor = cv4l2_open(path, O_RDWR | (nonBlocking ? O_NONBLOCK : 0))
-        guard descriptor >= 0 else { throw CaptureError(device: path, operation: "open", code: errno) }
-        self.descriptor = descriptor
+        switch conversion {
+        case .none:
+            let opened: Int32
+            do {
+                opened = try SystemCall.perform("open", path: path) { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+            } catch {
+                throw CaptureError(device: path, operation: "open", code: error.code)
+            }
+            guard v4l2_fd_open(opened, V4L2_DISABLE_CONVERSION) >= 0 else {
+                let code = errno
+                v4l2_close(opened)
+                throw CaptureError(device: path, operation: "v4l2_fd_open", code: code)
+            }
+            descriptor = opened
+        case .libv4l2:
+            let opened = cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+            guard opened >= 0 else { throw CaptureError(device: path, operation: "open", code: errno) }
+            descriptor = opened
+        }
     }
 
     deinit {
@@ -63,7 +88,8 @@ final class V4L2Device: FormatNegotiating {
             description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             guard (try? control(cv4l2_enum_fmt(), &description, "VIDIOC_ENUM_FMT")) != nil else { break }
             formats.append(DeviceDescription.Format(fourcc: description.pixelformat, name: Self.text(description.description),
-                                                    sizes: sizes(of: description.pixelformat)))
+                                                    sizes: sizes(of: description.pixelformat),
+                                                    isEmulated: description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0))
         }
         return formats
     }

@@ -72,6 +72,7 @@ public enum RenderJob {
                                  progress: progress)
         }
         var warned: Set<String> = []
+        var told: Set<String> = []
         var written: [String] = []
         for frame in request.start..<(request.start + request.frames) {
             let output: RenderTarget
@@ -81,6 +82,9 @@ public enum RenderJob {
                 try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
                 for notice in executor.notices where warned.insert(notice).inserted {
                     progress.warn("frame \(frame): \(notice)")
+                }
+                for delivery in executor.deliveries where told.insert(delivery).inserted {
+                    progress.note(delivery)
                 }
             } catch let error as GPUError {
                 throw .failed("frame \(frame): \(error.message)")

@@ -32,11 +32,12 @@ struct CameraRenderTests {
         }.max() ?? .max
     }
 
-    @Test("every format comes out in the camera's colours", arguments: [
+    @Test("every format comes out in the camera's colours, with the emulator in libv4l2's place or below it", arguments: [
         ("YUYV", 2), ("NV12", 2), ("YU12", 2), ("RGB3", 0), ("MJPG", 3),
-    ])
-    func formats(format: String, tolerance: Int) throws {
-        let camera = try EmulatedCamera()
+    ], [EmulatedCamera.Layer.libv4l2, .kernel])
+    func formats(expected: (format: String, tolerance: Int), layer: EmulatedCamera.Layer) throws {
+        let (format, tolerance) = expected
+        let camera = try EmulatedCamera(layer: layer)
         let path = try composition(camera, "{ kind: camera, device: auto, size: [640, 480], format: \(format) }")
         let (result, images) = try render(camera, path)
         #expect(result.status == 0, "\(result.error)")
@@ -45,6 +46,43 @@ struct CameraRenderTests {
             #expect(image.width == 640 && image.height == 480)
             #expect(barError(image) <= tolerance, "\(format)")
         }
+    }
+
+    /// A 640×480 camera of one format, painting white, black, red and grey bars, below the real libv4l2.
+    func cameraBelowLibv4l2(format: String) throws -> EmulatedCamera {
+        try EmulatedCamera(devices: """
+            [/dev/video0]
+            card = Emulated Camera
+            formats = \(format)
+            sizes = 640x480
+            bars = ffffff 000000 c83232 808080
+            """, layer: .kernel)
+    }
+
+    /// The largest channel difference between the white, black, red and grey bars' centres and 255, 0,
+    /// (200, 50, 50) and 128.
+    func whiteBlackRedGreyError(_ image: RGBAImage) -> Int {
+        let expected = [(255, 255, 255), (0, 0, 0), (200, 50, 50), (128, 128, 128)]
+        return expected.enumerated().map { index, colour in
+            let pixel = image[(2 * index + 1) * image.width / 8, image.height / 2]
+            return max(abs(Int(pixel.r) - colour.0), abs(Int(pixel.g) - colour.1), abs(Int(pixel.b) - colour.2))
+        }.max() ?? .max
+    }
+
+    @Test("through the real libv4l2, a camera's own NV12 or RGB24 is used as it comes, and white stays white",
+          arguments: [("NV12", "NV12 640×480, BT.601 limited range"), ("RGB3", "RGB3 640×480")])
+    func ownFormatThroughLibv4l2(format: String, delivered: String) throws {
+        let camera = try cameraBelowLibv4l2(format: format)
+        let devices = try runShaderbench(["devices"], environment: camera.environment)
+        #expect(devices.output.contains("\n    \(format)  ") && !devices.output.contains("\(format)  (converted"), "\(devices.output)")
+        #expect(devices.output.contains("YU12  (converted on the CPU by libv4l2)"), "\(devices.output)")
+        let path = try composition(camera, "{ kind: camera }")
+        let (result, images) = try render(camera, path, frames: 2)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("camera /dev/video0 (Emulated Camera): \(delivered)\n"), "\(result.error)")
+        #expect(images.count == 2 && images.allSatisfy { whiteBlackRedGreyError($0) <= 2 }, "\(images.map(whiteBlackRedGreyError))")
+        let counters = camera.counters
+        #expect(counters["open"] == 0 && counters["mapped"] == 0 && counters["buffers"] == 0, "\(counters)")
     }
 
     @Test("full-range BT.709 and limited-range BT.601 are both converted by what the driver reports", arguments: [
