@@ -1,6 +1,7 @@
 #ifndef SHADERBENCH_CV4L2_SHIM_H
 #define SHADERBENCH_CV4L2_SHIM_H
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <linux/videodev2.h>
 #include <libv4l2.h>
@@ -10,6 +11,10 @@
 static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
 static inline int cv4l2_ioctl(int fd, unsigned long request, void *argument) {
     return v4l2_ioctl(fd, request, argument);
+}
+/* ioctl(2) itself, past libv4l2: what the device is doing while libv4l2 converts its frames. */
+static inline int cv4l2_device_ioctl(int fd, unsigned long request, void *argument) {
+    return ioctl(fd, request, argument);
 }
 
 /* VIDIOC_* numbers are built with sizeof, so Swift cannot import them as constants. */

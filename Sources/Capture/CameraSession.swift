@@ -171,7 +171,7 @@ public final class CameraSession: Sendable {
             report(error)
             return nil
         }
-        let layout: CameraFormat
+        var layout: CameraFormat
         do throws(FormatNegotiation.Failure) {
             layout = try FormatNegotiation.negotiate(candidates, insisting: request.format, with: device)
         } catch {
@@ -186,6 +186,9 @@ public final class CameraSession: Sendable {
                 update { $0.state = .failed(reason) }
             }
             return nil
+        }
+        if conversion == .libv4l2, let own = try? device.ownFormat() {
+            layout = Libv4l2Conversion.format(layout, madeFrom: own)
         }
         do throws(CaptureError) {
             device.setFrameRate(request.frameRate)

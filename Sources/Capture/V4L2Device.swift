@@ -51,10 +51,14 @@ final class V4L2Device: FormatNegotiating {
         v4l2_close(descriptor)
     }
 
-    private func control<T>(_ request: UInt, _ value: inout T, _ operation: @autoclosure () -> String) throws(CaptureError) {
+    /// An ioctl through libv4l2, or with `pastLibv4l2` to the device itself.
+    private func control<T>(_ request: UInt, _ value: inout T, _ operation: @autoclosure () -> String,
+                            pastLibv4l2: Bool = false) throws(CaptureError) {
         do {
             try SystemCall.perform(operation(), path: path) {
-                withUnsafeMutablePointer(to: &value) { cv4l2_ioctl(descriptor, request, $0) }
+                withUnsafeMutablePointer(to: &value) {
+                    pastLibv4l2 ? cv4l2_device_ioctl(descriptor, request, $0) : cv4l2_ioctl(descriptor, request, $0)
+                }
             }
         } catch {
             throw CaptureError(device: path, operation: error.operation, code: error.code)
@@ -148,6 +152,14 @@ final class V4L2Device: FormatNegotiating {
         var request = v4l2_format()
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         try control(cv4l2_g_fmt(), &request, "VIDIOC_G_FMT")
+        return Self.driverFormat(request.fmt.pix)
+    }
+
+    /// The format the device itself is in, asked past libv4l2: what libv4l2 converts from, when it does.
+    func ownFormat() throws(CaptureError) -> DriverFormat {
+        var request = v4l2_format()
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        try control(cv4l2_g_fmt(), &request, "VIDIOC_G_FMT", pastLibv4l2: true)
         return Self.driverFormat(request.fmt.pix)
     }
 

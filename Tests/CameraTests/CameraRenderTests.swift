@@ -85,6 +85,18 @@ struct CameraRenderTests {
         #expect(counters["open"] == 0 && counters["mapped"] == 0 && counters["buffers"] == 0, "\(counters)")
     }
 
+    @Test("a format only libv4l2 makes, insisted on, is decoded with the range libv4l2 really gives it",
+          arguments: [("RGB3", "YU12", 2), ("NV12", "RGB3", 4)])
+    func emulatedFormatRange(camera format: String, insisted: String, tolerance: Int) throws {
+        let camera = try cameraBelowLibv4l2(format: format)
+        let path = try composition(camera, "{ kind: camera, format: \(insisted) }")
+        let (result, images) = try render(camera, path, frames: 1)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("converted on the CPU by libv4l2 from \(format)"), "\(result.error)")
+        let image = try #require(images.first)
+        #expect(whiteBlackRedGreyError(image) <= tolerance, "\(whiteBlackRedGreyError(image)): white is \(image[40, 240])")
+    }
+
     @Test("full-range BT.709 and limited-range BT.601 are both converted by what the driver reports", arguments: [
         ("rec709", "full"), ("rec709", "limited"), ("smpte170m", "full"),
     ])
