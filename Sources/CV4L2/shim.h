@@ -1,6 +1,7 @@
 #ifndef SHADERBENCH_CV4L2_SHIM_H
 #define SHADERBENCH_CV4L2_SHIM_H
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <linux/videodev2.h>
 #include <libv4l2.h>
@@ -11,6 +12,10 @@ static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(pat
 static inline int cv4l2_ioctl(int fd, unsigned long request, void *argument) {
     return v4l2_ioctl(fd, request, argument);
 }
+/* ioctl(2) itself, past libv4l2: what the device is doing while libv4l2 converts its frames. */
+static inline int cv4l2_device_ioctl(int fd, unsigned long request, void *argument) {
+    return ioctl(fd, request, argument);
+}
 
 /* VIDIOC_* numbers are built with sizeof, so Swift cannot import them as constants. */
 static inline unsigned long cv4l2_querycap(void) { return VIDIOC_QUERYCAP; }
@@ -18,6 +23,7 @@ static inline unsigned long cv4l2_enum_fmt(void) { return VIDIOC_ENUM_FMT; }
 static inline unsigned long cv4l2_enum_framesizes(void) { return VIDIOC_ENUM_FRAMESIZES; }
 static inline unsigned long cv4l2_enum_frameintervals(void) { return VIDIOC_ENUM_FRAMEINTERVALS; }
 static inline unsigned long cv4l2_g_fmt(void) { return VIDIOC_G_FMT; }
+static inline unsigned long cv4l2_try_fmt(void) { return VIDIOC_TRY_FMT; }
 static inline unsigned long cv4l2_s_fmt(void) { return VIDIOC_S_FMT; }
 static inline unsigned long cv4l2_s_parm(void) { return VIDIOC_S_PARM; }
 static inline unsigned long cv4l2_reqbufs(void) { return VIDIOC_REQBUFS; }

@@ -9,7 +9,11 @@ public struct CameraFormat: Sendable, Hashable, CustomStringConvertible {
     public var bytesPerLine: Int
     /// Bytes of a whole frame (for MJPEG, the most a frame can take).
     public var byteCount: Int
+    /// How the samples map to RGB: for YCbCr the matrix and range, for RGB the range of its codes.
     public var encoding: ColorEncoding
+    /// The device's own format, when libv4l2 converts from it on the CPU; nil when frames come as the device
+    /// sends them.
+    public var convertedFrom: UInt32?
 
     public init(format: CameraPixelFormat, width: Int, height: Int, bytesPerLine: Int, byteCount: Int, encoding: ColorEncoding) {
         self.format = format
@@ -27,10 +31,12 @@ public struct CameraFormat: Sendable, Hashable, CustomStringConvertible {
             return FrameLayout(contiguous: .rgba, width: width, height: height, bytesPerRow: width * 4, encoding: encoding)
         }
         return FrameLayout(contiguous: format.planeFormat, width: width, height: height, bytesPerRow: bytesPerLine,
-                           encoding: encoding)
+                           encoding: encoding, rgbRange: format.isYCbCr ? .full : encoding.range)
     }
 
     public var description: String {
-        format.isYCbCr ? "\(format.rawValue) \(width)×\(height), \(encoding)" : "\(format.rawValue) \(width)×\(height)"
+        let shape = "\(format.rawValue) \(width)×\(height)"
+        let described = format.isYCbCr ? "\(shape), \(encoding)" : encoding.range == .limited ? "\(shape), limited range" : shape
+        return convertedFrom.map { "\(described), converted on the CPU by libv4l2 from \(CameraPixelFormat.name(of: $0))" } ?? described
     }
 }

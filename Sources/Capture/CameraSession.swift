@@ -83,16 +83,20 @@ public final class CameraSession: Sendable {
     }
 
     /// Like `takeFrame`, but waits up to `timeout` seconds for one (for renders, which use every frame).
-    /// Returns nil early once the device is known to be away, busy or refusing.
+    /// Returns nil early when an `auto` camera finds no device (the pattern stands in), or once a device that
+    /// delivered is away, busy or refusing (the last frame stands in). Before a first frame, the session's
+    /// retries get the whole time.
     public func waitForFrame(timeout: Double) -> VideoFrame? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         frameArrived.lock()
         defer { frameArrived.unlock() }
         while true {
             if let frame = takeFrame() { return frame }
+            let status = status
             switch status.state {
             case .connecting, .streaming, .noFrames: break
-            default: return nil
+            case .disconnected where selector == .auto && status.framesCaptured == 0: return nil
+            default: if status.framesCaptured > 0 { return nil }
             }
             guard Date() < deadline else { return nil }
             _ = frameArrived.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
@@ -150,30 +154,63 @@ public final class CameraSession: Sendable {
             update { $0.state = .disconnected(selector == .auto ? "no camera found" : "no device matches \(selector)") }
             return nil
         }
-        update { $0.device = description.path }
-        guard let choice = FormatChoice.choose(from: description.formats, for: request) else {
-            let offered = description.formats.map { CameraPixelFormat.name(of: $0.fourcc) }.joined(separator: ", ")
-            update { $0.state = .failed("it offers no format the workbench takes (it offers \(offered))") }
+        update {
+            $0.device = description.path
+            $0.card = description.card.isEmpty ? nil : description.card
+        }
+        guard !description.isBusy else {
+            update { $0.state = .busy }
             return nil
         }
+        let candidates = FormatChoice.ranked(from: description.formats, for: request)
+        let conversion: V4L2Device.Conversion = candidates.first?.isEmulated == true ? .libv4l2 : .none
+        let device: V4L2Device
         do throws(CaptureError) {
-            let device = try V4L2Device(path: description.path)
-            let layout = try device.setFormat(choice.format, width: choice.width, height: choice.height)
-            device.setFrameRate(request.frameRate)
-            try device.startStreaming(bufferCount: 4)
-            update {
-                $0.layout = layout
-                // A reconnection keeps saying what went wrong until a frame shows the device delivers
-                // again: a device that fails again at once must not flicker its warning away unseen.
-                if $0.state == .connecting { $0.state = .streaming }
-            }
-            return device
+            device = try V4L2Device(path: description.path, conversion: conversion)
         } catch {
-            update {
-                $0.state = error.deviceIsBusy ? .busy
-                    : error.deviceIsGone ? .disconnected(error.description) : .failed(error.description)
+            report(error)
+            return nil
+        }
+        var layout: CameraFormat
+        do throws(FormatNegotiation.Failure) {
+            layout = try FormatNegotiation.negotiate(candidates, insisting: request.format, with: device)
+        } catch {
+            switch error {
+            case .device(let error):
+                report(error)
+            case .refused(let reason) where candidates.isEmpty:
+                let offered = description.formats.map { CameraPixelFormat.name(of: $0.fourcc) }.joined(separator: ", ")
+                let missing = request.format.map { "it does not offer \($0.rawValue)" } ?? "it offers no format the workbench takes"
+                update { $0.state = .failed("\(missing) (it offers \(offered)), and \(reason)") }
+            case .refused(let reason):
+                update { $0.state = .failed(reason) }
             }
             return nil
+        }
+        if conversion == .libv4l2, let own = try? device.ownFormat() {
+            layout = Libv4l2Conversion.format(layout, madeFrom: own)
+        }
+        do throws(CaptureError) {
+            device.setFrameRate(request.frameRate)
+            try device.startStreaming(bufferCount: 4)
+        } catch {
+            report(error)
+            return nil
+        }
+        update {
+            $0.layout = layout
+            // A reconnection keeps saying what went wrong until a frame shows the device delivers
+            // again: a device that fails again at once must not flicker its warning away unseen.
+            if $0.state == .connecting { $0.state = .streaming }
+        }
+        return device
+    }
+
+    /// Puts a failed call on the device into `status`: busy, gone or refusing.
+    private func report(_ error: CaptureError) {
+        update {
+            $0.state = error.deviceIsBusy ? .busy
+                : error.deviceIsGone ? .disconnected(error.description) : .failed(error.description)
         }
     }
 

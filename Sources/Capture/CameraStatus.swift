@@ -16,6 +16,8 @@ public struct CameraStatus: Sendable, Equatable {
     public var state: State = .connecting
     /// The device node in use or last used.
     public var device: String?
+    /// Its card name, when known.
+    public var card: String?
     /// What the device delivers, once negotiated.
     public var layout: CameraFormat?
     public var framesCaptured = 0
@@ -24,16 +26,42 @@ public struct CameraStatus: Sendable, Equatable {
     /// Failed dequeues, spurious wake-ups included.
     public var errors = 0
 
-    /// One line for the window and the terminal; nil while all is well.
-    public var notice: String? {
-        let name = device.map { "camera \($0)" } ?? "camera"
+    /// The camera as messages name it: its node and card, as far as they are known.
+    public var name: String {
+        switch (device, card) {
+        case (let device?, let card?): "camera \(device) (\(card))"
+        case (let device?, nil): "camera \(device)"
+        default: "camera"
+        }
+    }
+
+    /// Why the camera is not delivering, without its name; nil while all is well.
+    public var reason: String? {
         switch state {
-        case .streaming: return nil
-        case .connecting: return "\(name): starting…"
-        case .noFrames: return "\(name): no frames arriving; showing the last one"
-        case .disconnected(let reason): return "\(name): \(reason); showing the last frame, reconnecting…"
-        case .busy: return "\(name) is busy (another program is using it); retrying…"
-        case .failed(let reason): return "\(name): \(reason); retrying…"
+        case .streaming: nil
+        case .connecting: "starting"
+        case .noFrames: "no frames arriving"
+        case .disconnected(let reason), .failed(let reason): reason
+        case .busy: "busy (another program is using it)"
+        }
+    }
+
+    /// What is wrong, naming the camera; nil while all is well.
+    public var problem: String? {
+        guard let reason else { return nil }
+        return state == .busy ? "\(name) is \(reason)" : "\(name): \(reason)"
+    }
+
+    /// One line for the window and the terminal, saying what is wrong and what happens meanwhile; nil while
+    /// all is well.
+    public var notice: String? {
+        guard let problem else { return nil }
+        return switch state {
+        case .streaming: nil
+        case .connecting: problem + "…"
+        case .noFrames: problem + "; showing the last one"
+        case .disconnected: problem + "; showing the last frame, reconnecting…"
+        case .busy, .failed: problem + "; retrying…"
         }
     }
 }

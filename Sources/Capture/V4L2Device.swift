@@ -1,6 +1,5 @@
 import CV4L2
 import OperatingSystem
-import VideoFrames
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,17 +7,42 @@ import Glibc
 /// An open V4L2 device through libv4l2: the only file that talks to it. Every call that fails throws a
 /// `CaptureError` with the device and the operation; the descriptor and any mapped buffers are released
 /// when the value goes away.
-final class V4L2Device {
+final class V4L2Device: FormatNegotiating {
+    /// Whether libv4l2 converts frames on the CPU. Without, the device offers its own formats only, and
+    /// frames come as it sends them; with, libv4l2 adds its emulated formats (V4L2_FMT_FLAG_EMULATED), made
+    /// from one of the device's own. libv4l2 converting hides some of the device's own formats (NV12 when
+    /// it has nothing else) behind emulated ones, so a device is opened with it only to use those.
+    enum Conversion {
+        case none
+        case libv4l2
+    }
+
     let path: String
     let descriptor: Int32
     private var mappings: [(address: UnsafeMutableRawPointer, length: Int)] = []
     private var streaming = false
 
-    init(path: String, nonBlocking: Bool = true) throws(CaptureError) {
+    init(path: String, conversion: Conversion = .none) throws(CaptureError) {
         self.path = path
-        let descriptor = cv4l2_open(path, O_RDWR | (nonBlocking ? O_NONBLOCK : 0))
-        guard descriptor >= 0 else { throw CaptureError(device: path, operation: "open", code: errno) }
-        self.descriptor = descriptor
+        switch conversion {
+        case .none:
+            let opened: Int32
+            do {
+                opened = try SystemCall.perform("open", path: path) { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+            } catch {
+                throw CaptureError(device: path, operation: "open", code: error.code)
+            }
+            guard v4l2_fd_open(opened, V4L2_DISABLE_CONVERSION) >= 0 else {
+                let code = errno
+                v4l2_close(opened)
+                throw CaptureError(device: path, operation: "v4l2_fd_open", code: code)
+            }
+            descriptor = opened
+        case .libv4l2:
+            let opened = cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+            guard opened >= 0 else { throw CaptureError(device: path, operation: "open", code: errno) }
+            descriptor = opened
+        }
     }
 
     deinit {
@@ -27,10 +51,14 @@ final class V4L2Device {
         v4l2_close(descriptor)
     }
 
-    private func control<T>(_ request: UInt, _ value: inout T, _ operation: @autoclosure () -> String) throws(CaptureError) {
+    /// An ioctl through libv4l2, or with `pastLibv4l2` to the device itself.
+    private func control<T>(_ request: UInt, _ value: inout T, _ operation: @autoclosure () -> String,
+                            pastLibv4l2: Bool = false) throws(CaptureError) {
         do {
             try SystemCall.perform(operation(), path: path) {
-                withUnsafeMutablePointer(to: &value) { cv4l2_ioctl(descriptor, request, $0) }
+                withUnsafeMutablePointer(to: &value) {
+                    pastLibv4l2 ? cv4l2_device_ioctl(descriptor, request, $0) : cv4l2_ioctl(descriptor, request, $0)
+                }
             }
         } catch {
             throw CaptureError(device: path, operation: error.operation, code: error.code)
@@ -64,7 +92,8 @@ final class V4L2Device {
             description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             guard (try? control(cv4l2_enum_fmt(), &description, "VIDIOC_ENUM_FMT")) != nil else { break }
             formats.append(DeviceDescription.Format(fourcc: description.pixelformat, name: Self.text(description.description),
-                                                    sizes: sizes(of: description.pixelformat)))
+                                                    sizes: sizes(of: description.pixelformat),
+                                                    isEmulated: description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0))
         }
         return formats
     }
@@ -111,23 +140,44 @@ final class V4L2Device {
 
     // MARK: Negotiating
 
-    /// Asks for a format and size; the driver answers with what it will really deliver.
-    func setFormat(_ format: CameraPixelFormat, width: Int, height: Int) throws(CaptureError) -> CameraFormat {
+    func setFormat(fourcc: UInt32, width: Int, height: Int) throws(CaptureError) -> DriverFormat {
+        try format(cv4l2_s_fmt(), "VIDIOC_S_FMT", fourcc: fourcc, width: width, height: height)
+    }
+
+    func tryFormat(fourcc: UInt32, width: Int, height: Int) throws(CaptureError) -> DriverFormat {
+        try format(cv4l2_try_fmt(), "VIDIOC_TRY_FMT", fourcc: fourcc, width: width, height: height)
+    }
+
+    func currentFormat() throws(CaptureError) -> DriverFormat {
         var request = v4l2_format()
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        request.fmt.pix.pixelformat = format.fourcc
+        try control(cv4l2_g_fmt(), &request, "VIDIOC_G_FMT")
+        return Self.driverFormat(request.fmt.pix)
+    }
+
+    /// The format the device itself is in, asked past libv4l2: what libv4l2 converts from, when it does.
+    func ownFormat() throws(CaptureError) -> DriverFormat {
+        var request = v4l2_format()
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        try control(cv4l2_g_fmt(), &request, "VIDIOC_G_FMT", pastLibv4l2: true)
+        return Self.driverFormat(request.fmt.pix)
+    }
+
+    private func format(_ call: UInt, _ name: String, fourcc: UInt32, width: Int, height: Int) throws(CaptureError) -> DriverFormat {
+        var request = v4l2_format()
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.fmt.pix.pixelformat = fourcc
         request.fmt.pix.width = UInt32(width)
         request.fmt.pix.height = UInt32(height)
         request.fmt.pix.field = V4L2_FIELD_NONE.rawValue
-        try control(cv4l2_s_fmt(), &request, "VIDIOC_S_FMT (\(format.rawValue) \(width)×\(height))")
-        let pix = request.fmt.pix
-        guard let delivered = CameraPixelFormat(fourcc: pix.pixelformat) else {
-            throw CaptureError(device: path, operation: "VIDIOC_S_FMT gave \(CameraPixelFormat.name(of: pix.pixelformat)), which", code: EINVAL)
-        }
-        let encoding = ColorEncoding(colorspace: pix.colorspace, ycbcrEncoding: UInt32(pix.ycbcr_enc),
-                                     quantization: UInt32(pix.quantization), isRGB: !delivered.isYCbCr)
-        return CameraFormat(format: delivered, width: Int(pix.width), height: Int(pix.height),
-                           bytesPerLine: Int(pix.bytesperline), byteCount: Int(pix.sizeimage), encoding: encoding)
+        try control(call, &request, "\(name) (\(CameraPixelFormat.name(of: fourcc)) \(width)×\(height))")
+        return Self.driverFormat(request.fmt.pix)
+    }
+
+    private static func driverFormat(_ pix: v4l2_pix_format) -> DriverFormat {
+        DriverFormat(fourcc: pix.pixelformat, width: Int(pix.width), height: Int(pix.height), bytesPerLine: Int(pix.bytesperline),
+                     byteCount: Int(pix.sizeimage), colorspace: pix.colorspace, ycbcrEncoding: UInt32(pix.ycbcr_enc),
+                     quantization: UInt32(pix.quantization))
     }
 
     /// Asks for a frame rate; drivers that cannot set one keep theirs, which is fine.

@@ -1,7 +1,9 @@
 import Capture
 
-/// Reads the bytes as a camera's format list and a request, and chooses; a choice must be a format the
-/// camera listed, at a size it listed (or the size asked for, when it listed none).
+/// Reads the bytes as a camera's format list and a request, and ranks what to ask for: every candidate must be
+/// a format the camera listed, at a size it listed for it (or the size asked for, when it listed none), the
+/// format insisted on if there is one, and one of libv4l2's emulated formats only when none of the camera's
+/// own will do.
 enum CameraFormatFuzzing {
     static func run(_ data: [UInt8]) {
         var bytes = ByteReader(data)
@@ -17,15 +19,20 @@ enum CameraFormatFuzzing {
             let sizes = (0..<Int(bytes.next() % 5)).map { _ in
                 DeviceDescription.FrameSize(width: Int(bytes.next16()), height: Int(bytes.next16()), rates: [Double(bytes.next())])
             }
-            formats.append(DeviceDescription.Format(fourcc: fourcc, name: "fuzz", sizes: sizes))
+            formats.append(DeviceDescription.Format(fourcc: fourcc, name: "fuzz", sizes: sizes, isEmulated: bytes.next() & 1 == 1))
         }
-        guard let choice = FormatChoice.choose(from: formats, for: request) else { return }
-        let offered = formats.filter { $0.pixelFormat == choice.format }
-        precondition(!offered.isEmpty, "chose \(choice.format), which the camera does not list")
-        precondition(offered.contains { format in
-            format.sizes.isEmpty ? (choice.width, choice.height) == (request.width, request.height)
-                : format.sizes.contains { ($0.width, $0.height) == (choice.width, choice.height) }
-        }, "chose \(choice.width)×\(choice.height), which the camera does not list for \(choice.format)")
+        let ranked = FormatChoice.ranked(from: formats, for: request)
+        let ownUsable = formats.contains { !$0.isEmulated && $0.pixelFormat != nil && (request.format == nil || $0.pixelFormat == request.format) }
+        for choice in ranked {
+            let offered = formats.filter { $0.pixelFormat == choice.format && $0.isEmulated == choice.isEmulated }
+            precondition(!offered.isEmpty, "ranked \(choice.format), which the camera does not list")
+            precondition(offered.contains { format in
+                format.sizes.isEmpty ? (choice.width, choice.height) == (request.width, request.height)
+                    : format.sizes.contains { ($0.width, $0.height) == (choice.width, choice.height) }
+            }, "ranked \(choice.width)×\(choice.height), which the camera does not list for \(choice.format)")
+            precondition(request.format == nil || choice.format == request.format, "ranked \(choice.format) against the one insisted on")
+            precondition(!(choice.isEmulated && ownUsable), "ranked an emulated \(choice.format) though the camera's own will do")
+        }
     }
 }
 

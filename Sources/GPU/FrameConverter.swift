@@ -146,7 +146,7 @@ private final class ConversionProgram {
 
     func use(_ layout: FrameLayout) {
         program.use()
-        let (matrix, offset) = layout.encoding.conversion
+        let (matrix, offset) = layout.format.isYCbCr ? layout.encoding.conversion : ColorEncoding.rgbConversion(range: layout.rgbRange)
         glUniformMatrix3fv(matrixLocation, 1, GLboolean(GL_FALSE), matrix)
         glUniform3fv(offsetLocation, 1, offset)
         glUniform2i(storedSizeLocation, GLint(layout.width), GLint(layout.height))

@@ -24,7 +24,10 @@ struct GraphBinding {
                 continue
             }
             do {
-                if let source = try Self.openSource(step.work, resources: resources) { sources[index] = source }
+                if let source = try Self.openSource(step.work, renderSize: requested, compositionSize: plan.composition.size,
+                                                    resources: resources) {
+                    sources[index] = source
+                }
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -60,14 +63,16 @@ struct GraphBinding {
                 }
             case (.image, _), (.sequence, _), (.movie, _):
                 break
-            case (.camera(let camera), _):
+            case (.camera(let camera), .camera(let feed, let asked)?):
                 do {
-                    let live = try Self.cameraStep(camera, node: node.name, compositionSize: plan.composition.size, resources: resources)
+                    let live = try Self.cameraStep(camera, feed: feed, asked: asked, node: node.name, resources: resources)
                     work = .live(live)
                     stepSize = live.placeholder.size
                 } catch {
                     diagnostics += error.diagnostics
                 }
+            case (.camera, _):
+                break
             case (.pattern(let patternSize), _):
                 stepSize = patternSize ?? size
                 do {
@@ -113,23 +118,26 @@ struct GraphBinding {
     }
 
     /// What a source step's pixels come from before the graph is sized: an app's texture, a loaded image, a
-    /// sequence's player or a movie's feed.
+    /// sequence's player, a movie's feed, or a camera's feed with the size asked of it. Cameras open here,
+    /// with the rest, so a render sized by its first source can be sized by what a camera delivers.
     private enum SourceImage {
         case external(RenderTarget)
         case image(RenderTarget)
         case sequence(SequencePlayer)
         case movie(FrameFeed)
+        case camera(FrameFeed, asked: PixelSize)
 
         var size: PixelSize? {
             switch self {
             case .external(let target), .image(let target): target.size
             case .sequence(let player): player.size
-            case .movie(let feed): feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
+            case .movie(let feed), .camera(let feed, _): feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
             }
         }
     }
 
-    private static func openSource(_ work: FramePlan.Work, resources: GraphResources) throws(DiagnosticsError) -> SourceImage? {
+    private static func openSource(_ work: FramePlan.Work, renderSize: PixelSize?, compositionSize: PixelSize?,
+                                   resources: GraphResources) throws(DiagnosticsError) -> SourceImage? {
         switch work {
         case .image(let source):
             return .image(try resources.image(at: source.file, location: source.location))
@@ -137,6 +145,9 @@ struct GraphBinding {
             return .sequence(try SequencePlayer(sequence))
         case .movie(let movie):
             return .movie(try resources.movieFeed(for: movie))
+        case .camera(let camera):
+            let asked = camera.requestedSize(renderSize: renderSize, compositionSize: compositionSize)
+            return .camera(try resources.cameraFeed(for: camera, size: asked), asked: asked)
         default:
             return nil
         }
@@ -149,8 +160,8 @@ struct GraphBinding {
             return size
         case .firstSource(let candidates):
             let first = candidates.lazy.compactMap { index -> PixelSize? in
-                if let source = sources[index] { return source.size }
-                if case .camera(let camera) = plan.steps[index].work { return camera.size ?? resources.negotiatedSize(of: camera) }
+                if let size = sources[index]?.size { return size }
+                if case .camera(let camera) = plan.steps[index].work { return camera.size }
                 return nil
             }.first
             return first ?? .standard
@@ -221,12 +232,11 @@ struct GraphBinding {
         }
     }
 
-    /// A camera node's feed (kept in `resources` across reloads) and what stands in before its first frame.
-    /// An explicit device that is not there is the composition's error; a missing `auto` camera is not.
-    private static func cameraStep(_ camera: CameraSource, node: String, compositionSize: PixelSize?,
+    /// A camera node's step: its feed (kept in `resources` across reloads) and what stands in before its first
+    /// frame, at the size the device agreed to, else the size `asked` of it.
+    private static func cameraStep(_ camera: CameraSource, feed: FrameFeed, asked: PixelSize, node: String,
                                    resources: GraphResources) throws(DiagnosticsError) -> ExecutableStep.Live {
-        let feed = try resources.cameraFeed(for: camera, compositionSize: compositionSize)
-        let size = resources.negotiatedSize(of: camera) ?? camera.size ?? compositionSize ?? .standard
+        let size = feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) } ?? asked
         do {
             let placeholder = try RenderTarget(TextureDescriptor(size: size))
             guard camera.device == .auto else { return ExecutableStep.Live(feed: feed, pattern: nil, placeholder: placeholder) }

@@ -96,6 +96,14 @@ public final class GraphExecutor {
         }
     }
 
+    /// One line per live source saying what it delivers, once that is settled.
+    public var deliveries: [String] {
+        steps.compactMap { step in
+            guard case .live(let live) = step.work else { return nil }
+            return live.feed.source.delivery
+        }
+    }
+
     /// Whether an `auto` camera shows the moving test pattern because no camera has delivered.
     public var showsPatternForCamera: Bool {
         steps.contains { step in

@@ -19,7 +19,8 @@ public final class GraphResources {
 
     private var programs: [ProgramKey: ShaderProgram] = [:]
     private var images: [String: RenderTarget] = [:]
-    private var cameras: [CameraSource: FrameFeed] = [:]
+    /// Each camera node's feed with the size it asked its device for.
+    private var cameras: [CameraSource: (size: PixelSize, feed: FrameFeed)] = [:]
     private var movies: [MovieSource: FrameFeed] = [:]
     /// Opens cameras and movies; without one, a composition with a live node cannot run.
     private let sources: (any FrameSourceOpener)?
@@ -70,14 +71,18 @@ public final class GraphResources {
         return image
     }
 
-    /// The feed for a camera node, started on first use and kept while compositions that reload use it.
-    func cameraFeed(for camera: CameraSource, compositionSize: PixelSize?) throws(DiagnosticsError) -> FrameFeed {
-        if let feed = cameras[camera] { return feed }
-        let size = camera.size ?? compositionSize ?? PixelSize(width: 1280, height: 720)
+    /// The feed for a camera node asking for `size`, started on first use and kept while compositions that
+    /// reload use it. A reload that asks another size restarts the camera, releasing the device first.
+    func cameraFeed(for camera: CameraSource, size: PixelSize) throws(DiagnosticsError) -> FrameFeed {
+        if let running = cameras[camera] {
+            if running.size == size { return running.feed }
+            running.feed.source.stop()
+            cameras[camera] = nil
+        }
         let feed = try feed(at: camera.location) { opener, arrived throws(DiagnosticsError) in
             try opener.openCamera(camera, size: size, onFrame: arrived)
         }
-        cameras[camera] = feed
+        cameras[camera] = (size, feed)
         return feed
     }
 
@@ -120,11 +125,6 @@ public final class GraphResources {
 
     func heldValue(for node: String) -> [Float]? {
         heldValues[node]
-    }
-
-    /// The frame size a camera node's device agreed to, once it has.
-    func negotiatedSize(of camera: CameraSource) -> PixelSize? {
-        cameras[camera]?.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
     }
 
     /// Drops a movie's decoder whose file changed, so the next executor opens it again.

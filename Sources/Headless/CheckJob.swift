@@ -29,7 +29,7 @@ public enum CheckJob {
         do {
             // Keeping every node makes the executor build all of them, not only those the output needs.
             _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)),
-                                  resources: GraphResources(sources: StandardFrameSources(verifiesMovies: true)))
+                                  resources: GraphResources(sources: StandardFrameSources(verifiesMovies: true, busyCameraIsAnError: true)))
             return Report(diagnostics: [], shaderCount: shaderCount)
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: shaderCount)

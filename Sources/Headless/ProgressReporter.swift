@@ -44,6 +44,12 @@ public struct ProgressReporter: Sendable {
         }
     }
 
+    /// Something worth knowing about the render (the format a camera delivers), on a line of its own.
+    public func note(_ message: String) {
+        guard style != .silent else { return }
+        StandardStreams.error((style == .bar ? "\r\u{1B}[K" : "") + message + "\n")
+    }
+
     /// A problem that does not stop the render (a camera that stopped), on a line of its own.
     public func warn(_ message: String) {
         guard style != .silent else { return }

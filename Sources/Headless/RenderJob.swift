@@ -48,7 +48,7 @@ public enum RenderJob {
             // Value nodes that feed nothing still run when their results are logged.
             let logged = request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition)
             executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: Set(logged),
-                                         resources: GraphResources(sources: StandardFrameSources()))
+                                         resources: GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true)))
         } catch {
             throw .diagnostics(error.diagnostics)
         }
@@ -72,6 +72,7 @@ public enum RenderJob {
                                  progress: progress)
         }
         var warned: Set<String> = []
+        var told: Set<String> = []
         var written: [String] = []
         for frame in request.start..<(request.start + request.frames) {
             let output: RenderTarget
@@ -81,6 +82,9 @@ public enum RenderJob {
                 try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
                 for notice in executor.notices where warned.insert(notice).inserted {
                     progress.warn("frame \(frame): \(notice)")
+                }
+                for delivery in executor.deliveries where told.insert(delivery).inserted {
+                    progress.note(delivery)
                 }
             } catch let error as GPUError {
                 throw .failed("frame \(frame): \(error.message)")

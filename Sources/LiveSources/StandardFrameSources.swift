@@ -9,15 +9,19 @@ public struct StandardFrameSources: FrameSourceOpener {
     /// Whether a movie is read through to its end when it opens, so a truncated or corrupt file is found
     /// before anything runs (`check`); otherwise only its first frame must decode.
     public var verifiesMovies: Bool
+    /// Whether a camera another program holds is an error at its node (`render` and `check`, which cannot
+    /// wait for it); otherwise it is a notice while its session keeps trying (the window).
+    public var busyCameraIsAnError: Bool
 
-    public init(verifiesMovies: Bool = false) {
+    public init(verifiesMovies: Bool = false, busyCameraIsAnError: Bool = false) {
         self.verifiesMovies = verifiesMovies
+        self.busyCameraIsAnError = busyCameraIsAnError
     }
 
     public func openCamera(_ camera: CameraSource, size: PixelSize,
                            onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
         if camera.device != .auto, DeviceDiscovery.find(camera.device) == nil {
-            let found = DeviceDiscovery.captureDevices().map { "\($0.path) (\($0.card))" }
+            let found = DeviceDiscovery.captureDevices().map { $0.isBusy ? "\($0.name), busy" : $0.name }
             let list = found.isEmpty ? "no capture devices are connected" : "found: \(found.joined(separator: ", "))"
             throw DiagnosticsError([.error("no camera matches '\(camera.device)'; \(list)", at: camera.location)])
         }
@@ -25,6 +29,10 @@ public struct StandardFrameSources: FrameSourceOpener {
                                      format: camera.format.flatMap(CameraPixelFormat.init(rawValue:)))
         let session = CameraSession(selector: camera.device, request: request, onFrame: onFrame)
         _ = session.waitUntilNegotiated(timeout: 2)
+        if busyCameraIsAnError, session.status.state == .busy, let problem = session.status.problem {
+            session.stop()
+            throw DiagnosticsError([.error(problem, at: camera.location)])
+        }
         return session
     }
 

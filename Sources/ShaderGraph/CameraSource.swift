@@ -1,7 +1,7 @@
 /// A live camera node: which device, and the size, rate and format it asks for.
 public struct CameraSource: Sendable, Hashable {
     public var device: CameraSelector
-    /// Nil asks for the composition's size, else 1280×720; the device gives the nearest it has.
+    /// Nil asks for the render size (see `requestedSize`); the device gives the nearest it has.
     public var size: PixelSize?
     public var frameRate: Double?
     /// A four-character code the user insists on (`YUYV`, `MJPG`, …); nil lets the workbench choose.
@@ -16,6 +16,16 @@ public struct CameraSource: Sendable, Hashable {
         self.frameRate = frameRate
         self.format = format
         self.location = location
+    }
+
+    /// What a camera asks for when nothing says: a common size most cameras have.
+    public static let defaultSize = PixelSize(width: 1280, height: 720)
+
+    /// The size to ask the device for: the node's own, else the size the frame is rendered at (`--size`),
+    /// else the composition's, else the default. A camera asked for the size it is shown at is not cropped or
+    /// scaled for nothing.
+    public func requestedSize(renderSize: PixelSize?, compositionSize: PixelSize?) -> PixelSize {
+        size ?? renderSize ?? compositionSize ?? Self.defaultSize
     }
 
     public static func == (a: CameraSource, b: CameraSource) -> Bool {

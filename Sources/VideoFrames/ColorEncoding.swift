@@ -34,6 +34,13 @@ public struct ColorEncoding: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(matrix.rawValue) \(range.rawValue) range" }
 
+    /// For RGB samples whose codes span `range`: the column-major 3×3 matrix and offset such that
+    /// rgb = matrix × (codes / 255 − offset), which stretches 16–235 to full.
+    public static func rgbConversion(range: Range) -> (matrix: [Float], offset: [Float]) {
+        let (scale, offset): (Float, Float) = range == .limited ? (255 / 219, 16 / 255) : (1, 0)
+        return ([scale, 0, 0, 0, scale, 0, 0, 0, scale], [offset, offset, offset])
+    }
+
     /// Column-major 3×3 matrix and offset such that rgb = matrix × (codes / 255 − offset), for a shader.
     public var conversion: (matrix: [Float], offset: [Float]) {
         let (kr, kb) = matrix.weights

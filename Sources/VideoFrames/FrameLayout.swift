@@ -20,27 +20,33 @@ public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
     public var planes: [Plane]
     /// Bytes the frame needs: the end of its last plane.
     public var byteCount: Int
+    /// How YCbCr samples map to RGB; unused by RGB formats.
     public var encoding: ColorEncoding
+    /// The range of RGB samples' codes: full, unless a source says its RGB spans only 16–235 (capture
+    /// devices may, and libv4l2's RGB made from limited-range YCbCr does); unused by YCbCr formats.
+    public var rgbRange: ColorEncoding.Range
     /// Clockwise quarter turns that make the image upright (a phone's portrait movie: 1).
     public var quarterTurns: Int
     /// The width of a stored pixel against its height (anamorphic movies: not 1).
     public var pixelAspect: Double
 
     public init(format: PlaneFormat, width: Int, height: Int, planes: [Plane], byteCount: Int,
-                encoding: ColorEncoding, quarterTurns: Int = 0, pixelAspect: Double = 1) {
+                encoding: ColorEncoding, rgbRange: ColorEncoding.Range = .full, quarterTurns: Int = 0, pixelAspect: Double = 1) {
         self.format = format
         self.width = width
         self.height = height
         self.planes = planes
         self.byteCount = byteCount
         self.encoding = encoding
+        self.rgbRange = rgbRange
         self.quarterTurns = ((quarterTurns % 4) + 4) % 4
         self.pixelAspect = pixelAspect > 0 && pixelAspect.isFinite ? pixelAspect : 1
     }
 
     /// A layout whose planes follow one another, each row `bytesPerRow` of the first plane scaled by the
     /// chroma subsampling: how V4L2 drivers lay out multi-planar formats in a single buffer.
-    public init(contiguous format: PlaneFormat, width: Int, height: Int, bytesPerRow: Int, encoding: ColorEncoding) {
+    public init(contiguous format: PlaneFormat, width: Int, height: Int, bytesPerRow: Int, encoding: ColorEncoding,
+                rgbRange: ColorEncoding.Range = .full) {
         let (horizontal, vertical) = format.chromaSubsampling
         var planes = [Plane(offset: 0, bytesPerRow: bytesPerRow)]
         var end = bytesPerRow * height
@@ -58,7 +64,8 @@ public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
         case .yuyv, .uyvy, .rgb24, .bgr24, .rgba:
             break
         }
-        self.init(format: format, width: width, height: height, planes: planes, byteCount: end, encoding: encoding)
+        self.init(format: format, width: width, height: height, planes: planes, byteCount: end, encoding: encoding,
+                  rgbRange: rgbRange)
     }
 
     /// The size of the upright image: stretched by the pixel aspect, then turned.
@@ -74,6 +81,7 @@ public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         let base = "\(format.rawValue) \(width)×\(height)"
-        return format.isYCbCr ? "\(base), \(encoding)" : base
+        if format.isYCbCr { return "\(base), \(encoding)" }
+        return rgbRange == .limited ? "\(base), limited range" : base
     }
 }

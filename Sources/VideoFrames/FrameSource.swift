@@ -21,12 +21,16 @@ public protocol FrameSource: AnyObject, Sendable {
     var isPresent: Bool { get }
     /// One line for the user while the source is not delivering as it should; nil while all is well.
     var notice: String? { get }
+    /// One line saying what the source delivers, once that is settled (a camera's device and the format it
+    /// agreed to), for a render to report; nil when there is nothing to say.
+    var delivery: String? { get }
     /// Stops its thread; no frame comes after this.
     func stop()
 }
 
 extension FrameSource {
     public var frameInterval: Double? { nil }
+    public var delivery: String? { nil }
 }
 
 /// Why a source could not deliver a frame.

@@ -15,10 +15,15 @@ struct Devices: ParsableCommand {
             return
         }
         for device in devices {
+            guard !device.isBusy else {
+                StandardStreams.output("\(device.index): \(device.path)  \(device.card)  (busy: another program is using it, so its formats cannot be listed)\n")
+                continue
+            }
             StandardStreams.output("\(device.index): \(device.path)  \(device.card)  (driver \(device.driver), \(device.bus))\n")
             for format in device.formats {
                 let code = CameraPixelFormat.name(of: format.fourcc)
-                let usable = format.pixelFormat == nil ? "  (not supported by the workbench)" : ""
+                let usable = format.pixelFormat == nil ? "  (not supported by the workbench)"
+                    : format.isEmulated ? "  (converted on the CPU by libv4l2)" : ""
                 StandardStreams.output("    \(code)  \(format.name)\(usable)\n")
                 for size in format.sizes {
                     let rates = size.rates.map(Self.rate).joined(separator: ", ")

@@ -32,11 +32,12 @@ struct CameraRenderTests {
         }.max() ?? .max
     }
 
-    @Test("every format comes out in the camera's colours", arguments: [
+    @Test("every format comes out in the camera's colours, with the emulator in libv4l2's place or below it", arguments: [
         ("YUYV", 2), ("NV12", 2), ("YU12", 2), ("RGB3", 0), ("MJPG", 3),
-    ])
-    func formats(format: String, tolerance: Int) throws {
-        let camera = try EmulatedCamera()
+    ], [EmulatedCamera.Layer.libv4l2, .kernel])
+    func formats(expected: (format: String, tolerance: Int), layer: EmulatedCamera.Layer) throws {
+        let (format, tolerance) = expected
+        let camera = try EmulatedCamera(layer: layer)
         let path = try composition(camera, "{ kind: camera, device: auto, size: [640, 480], format: \(format) }")
         let (result, images) = try render(camera, path)
         #expect(result.status == 0, "\(result.error)")
@@ -45,6 +46,55 @@ struct CameraRenderTests {
             #expect(image.width == 640 && image.height == 480)
             #expect(barError(image) <= tolerance, "\(format)")
         }
+    }
+
+    /// A 640×480 camera of one format, painting white, black, red and grey bars, below the real libv4l2.
+    func cameraBelowLibv4l2(format: String) throws -> EmulatedCamera {
+        try EmulatedCamera(devices: """
+            [/dev/video0]
+            card = Emulated Camera
+            formats = \(format)
+            sizes = 640x480
+            bars = ffffff 000000 c83232 808080
+            """, layer: .kernel)
+    }
+
+    /// The largest channel difference between the white, black, red and grey bars' centres and 255, 0,
+    /// (200, 50, 50) and 128.
+    func whiteBlackRedGreyError(_ image: RGBAImage) -> Int {
+        let expected = [(255, 255, 255), (0, 0, 0), (200, 50, 50), (128, 128, 128)]
+        return expected.enumerated().map { index, colour in
+            let pixel = image[(2 * index + 1) * image.width / 8, image.height / 2]
+            return max(abs(Int(pixel.r) - colour.0), abs(Int(pixel.g) - colour.1), abs(Int(pixel.b) - colour.2))
+        }.max() ?? .max
+    }
+
+    @Test("through the real libv4l2, a camera's own NV12 or RGB24 is used as it comes, and white stays white",
+          arguments: [("NV12", "NV12 640×480, BT.601 limited range"), ("RGB3", "RGB3 640×480")])
+    func ownFormatThroughLibv4l2(format: String, delivered: String) throws {
+        let camera = try cameraBelowLibv4l2(format: format)
+        let devices = try runShaderbench(["devices"], environment: camera.environment)
+        #expect(devices.output.contains("\n    \(format)  ") && !devices.output.contains("\(format)  (converted"), "\(devices.output)")
+        #expect(devices.output.contains("YU12  (converted on the CPU by libv4l2)"), "\(devices.output)")
+        let path = try composition(camera, "{ kind: camera }")
+        let (result, images) = try render(camera, path, frames: 2)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("camera /dev/video0 (Emulated Camera): \(delivered)\n"), "\(result.error)")
+        #expect(images.count == 2 && images.allSatisfy { whiteBlackRedGreyError($0) <= 2 }, "\(images.map(whiteBlackRedGreyError))")
+        let counters = camera.counters
+        #expect(counters["open"] == 0 && counters["mapped"] == 0 && counters["buffers"] == 0, "\(counters)")
+    }
+
+    @Test("a format only libv4l2 makes, insisted on, is decoded with the range libv4l2 really gives it",
+          arguments: [("RGB3", "YU12", 2), ("NV12", "RGB3", 4)])
+    func emulatedFormatRange(camera format: String, insisted: String, tolerance: Int) throws {
+        let camera = try cameraBelowLibv4l2(format: format)
+        let path = try composition(camera, "{ kind: camera, format: \(insisted) }")
+        let (result, images) = try render(camera, path, frames: 1)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("converted on the CPU by libv4l2 from \(format)"), "\(result.error)")
+        let image = try #require(images.first)
+        #expect(whiteBlackRedGreyError(image) <= tolerance, "\(whiteBlackRedGreyError(image)): white is \(image[40, 240])")
     }
 
     @Test("full-range BT.709 and limited-range BT.601 are both converted by what the driver reports", arguments: [
@@ -83,6 +133,40 @@ struct CameraRenderTests {
         #expect(abs(Int(pixel.r) - 55) <= 3 && abs(Int(pixel.g) - 205) <= 3, "the red bar, inverted")
     }
 
+    @Test("the render size (--size, else the composition's) is the size asked of the camera, so a camera that has it is shown whole",
+          arguments: [(["--size", "640x480"], nil), ([], "[640, 480]"), (["--size", "640x480"], "[1280, 720]")] as [([String], String?)])
+    func requestFollowsRenderSize(sizeOption: [String], compositionSize: String?) throws {
+        let camera = try EmulatedCamera()
+        let path = try camera.folder.write("camera.yaml", (compositionSize.map { "size: \($0)\n" } ?? "") + """
+            nodes:
+              camera: { kind: camera }
+              inverted: { kind: shader, filter: color-invert, inputs: { inputImageTexture: camera } }
+            output: inverted
+            """)
+        let (result, images) = try render(camera, path, frames: 1, extra: sizeOption)
+        #expect(result.status == 0, "\(result.error)")
+        let image = try #require(images.first)
+        #expect(image.width == 640 && image.height == 480)
+        // The first bar ends at x = 160 when the camera delivers 640×480; a 1280×720 frame cropped to 4:3
+        // would put the second bar there. Inverted: red (200, 50, 50) shows as (55, 205, 205).
+        let pixel = image[140, 240]
+        #expect(abs(Int(pixel.r) - 55) <= 3 && abs(Int(pixel.g) - 205) <= 3 && abs(Int(pixel.b) - 205) <= 3, "\(pixel)")
+    }
+
+    @Test("a composition sized by nothing takes the size its camera delivers")
+    func renderSizeFromCamera() throws {
+        let camera = try EmulatedCamera()
+        let path = try camera.folder.write("camera.yaml", """
+            nodes:
+              camera: { kind: camera }
+              inverted: { kind: shader, filter: color-invert, inputs: { inputImageTexture: camera } }
+            output: inverted
+            """)
+        let (result, images) = try render(camera, path, frames: 1)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(images.first.map { [$0.width, $0.height] } == [1280, 720])
+    }
+
     @Test("an explicit device that is not there is a located composition error")
     func missingDevice() throws {
         let camera = try EmulatedCamera()
@@ -92,6 +176,65 @@ struct CameraRenderTests {
         #expect(result.error.contains("camera.yaml:2:35: error: no camera matches '/dev/video7'; found: /dev/video0 (Emulated Camera)"), "\(result.error)")
         let check = try runShaderbench(["check", path], environment: camera.environment)
         #expect(check.status == 1 && check.error.contains("no camera matches '/dev/video7'"))
+    }
+
+    @Test("a camera another program holds, at open or once opened, stops render and check with its name", arguments: ["busy-open", "busy"])
+    func busyCamera(fault: String) throws {
+        let camera = try EmulatedCamera()
+        try camera.set(fault, true)
+        for device in ["auto", "/dev/video0"] {
+            let path = try composition(camera, "{ kind: camera, device: \(device) }")
+            let (result, images) = try render(camera, path, frames: 1)
+            #expect(result.status == 1 && images.isEmpty, "\(device): \(result.error)")
+            #expect(result.error.contains("camera.yaml:2:"), "\(result.error)")
+            #expect(result.error.contains("error: camera /dev/video0 (Emulated Camera) is busy (another program is using it)"),
+                    "\(device): \(result.error)")
+            let check = try runShaderbench(["check", path], environment: camera.environment)
+            #expect(check.status == 1 && check.error.contains("camera /dev/video0 (Emulated Camera) is busy"), "\(check.error)")
+        }
+        // No status at all when no open ever succeeded.
+        let counters = camera.counters
+        #expect((counters["open"] ?? 0) == 0 && (counters["streaming"] ?? 0) == 0, "\(counters)")
+    }
+
+    @Test("devices lists a camera another program holds as busy, by its sysfs name")
+    func busyListing() throws {
+        let camera = try EmulatedCamera()
+        try camera.set("busy-open", true)
+        let result = try runShaderbench(["devices"], environment: camera.environment)
+        #expect(result.status == 0)
+        #expect(result.output.contains("0: /dev/video0  Emulated Camera  (busy: another program is using it"), "\(result.output)")
+    }
+
+    @Test("a camera that refuses what it lists is used in the format it is in, converted on the GPU", arguments: [
+        ("formats = YUYV UYVY\nsizes = 640x480 1280x720\nonly = UYVY 320x240", nil, [320, 240]),
+        ("formats = YUYV NV12\nsizes = 640x480 1280x720", "refuse-format", [640, 480]),
+    ] as [(String, String?, [Int])])
+    func strictCamera(device: String, fault: String?, size: [Int]) throws {
+        let camera = try EmulatedCamera(devices: "[/dev/video0]\ncard = Emulated Camera\n" + device)
+        if let fault { try camera.set(fault, true) }
+        let path = try composition(camera, "{ kind: camera }")
+        let (result, images) = try render(camera, path, frames: 2)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(images.map { [$0.width, $0.height] } == [size, size])
+        #expect(images.map(barError).allSatisfy { $0 <= 2 }, "\(images.map(barError))")
+    }
+
+    @Test("a camera that never delivers a frame stops the render with its name and why, and nothing is written",
+          arguments: [("stall", "{ kind: camera, size: [640, 480] }", "no frames arriving"),
+                      (nil, "{ kind: camera, format: UYVY }", "it does not offer UYVY (it offers YUYV, NV12, YU12, RGB3, MJPG)"),
+                      ("refuse-format", "{ kind: camera, format: NV12 }", "VIDIOC_S_FMT")] as [(String?, String, String)])
+    func neverDelivers(fault: String?, node: String, cause: String) throws {
+        let camera = try EmulatedCamera()
+        if let fault { try camera.set(fault, true) }
+        let path = try composition(camera, node)
+        let (result, images) = try render(camera, path, frames: 2)
+        #expect(result.status == 3, "\(result.error)")
+        #expect(images.isEmpty, "no frame is written from nothing")
+        #expect(result.error.contains("frame 0: camera /dev/video0 (Emulated Camera) delivered no frame in 5 s: "), "\(result.error)")
+        #expect(result.error.contains(cause), "\(result.error)")
+        let counters = camera.counters
+        #expect(counters["open"] == 0 && counters["mapped"] == 0, "\(counters)")
     }
 
     @Test("with no camera, an auto camera renders the test pattern and says so")

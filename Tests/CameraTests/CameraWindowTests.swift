@@ -93,10 +93,13 @@ struct CameraWindowTests {
         #expect(try window.showsCamera())
     }
 
-    @Test("a camera busy or refusing at start is retried until it streams", arguments: ["busy", "refuse-format"])
+    @Test("a camera busy (at open or once opened) or refusing at start is retried until it streams",
+          arguments: ["busy-open", "busy", "refuse-format"])
     func busyOrRefusingAtStart(fault: String) throws {
-        let window = try CameraWindow(faults: [fault])
-        let said = fault == "busy" ? "is busy (another program is using it); retrying" : "VIDIOC_S_FMT"
+        // A refusing camera would be used in the format it is in, YUYV, so this one insists on another.
+        let window = try CameraWindow(faults: [fault], format: fault == "refuse-format" ? "NV12" : "YUYV")
+        let said = fault.hasPrefix("busy") ? "camera /dev/video0 (Emulated Camera) is busy (another program is using it); retrying"
+            : "VIDIOC_S_FMT"
         #expect(eventually { window.lines(containing: said) >= 1 }, "\(window.app.error)")
         #expect(try !window.showsCamera())
         try window.camera.set(fault, false)

@@ -4,27 +4,27 @@ import Testing
 
 @Suite("Choosing what to ask a camera for")
 struct FormatChoiceTests {
-    func format(_ pixelFormat: CameraPixelFormat, _ sizes: [(Int, Int)]) -> DeviceDescription.Format {
+    func format(_ pixelFormat: CameraPixelFormat, _ sizes: [(Int, Int)], emulated: Bool = false) -> DeviceDescription.Format {
         DeviceDescription.Format(fourcc: pixelFormat.fourcc, name: pixelFormat.rawValue,
-                                 sizes: sizes.map { DeviceDescription.FrameSize(width: $0.0, height: $0.1, rates: [30]) })
+                                 sizes: sizes.map { DeviceDescription.FrameSize(width: $0.0, height: $0.1, rates: [30]) }, isEmulated: emulated)
     }
 
     @Test("a format the GPU takes as it comes wins over RGB and MJPEG at the same size")
     func prefersUnconvertedFormats() {
         let formats = [format(.mjpeg, [(1280, 720)]), format(.rgb24, [(1280, 720)]), format(.nv12, [(1280, 720)]), format(.yuyv, [(1280, 720)])]
-        #expect(FormatChoice.choose(from: formats, for: CaptureRequest())?.format == .yuyv)
-        #expect(FormatChoice.choose(from: Array(formats.prefix(3)), for: CaptureRequest())?.format == .nv12)
-        #expect(FormatChoice.choose(from: Array(formats.prefix(2)), for: CaptureRequest())?.format == .rgb24)
+        #expect(FormatChoice.ranked(from: formats, for: CaptureRequest()).first?.format == .yuyv)
+        #expect(FormatChoice.ranked(from: Array(formats.prefix(3)), for: CaptureRequest()).first?.format == .nv12)
+        #expect(FormatChoice.ranked(from: Array(formats.prefix(2)), for: CaptureRequest()).first?.format == .rgb24)
     }
 
     @Test("MJPEG is chosen only when nothing else gives the requested size")
     func mjpegOnlyForTheSize() {
         let formats = [format(.yuyv, [(640, 480)]), format(.mjpeg, [(640, 480), (1280, 720)])]
-        let large = FormatChoice.choose(from: formats, for: CaptureRequest(width: 1280, height: 720))
+        let large = FormatChoice.ranked(from: formats, for: CaptureRequest(width: 1280, height: 720)).first
         #expect(large == FormatChoice.Choice(format: .mjpeg, width: 1280, height: 720))
-        let small = FormatChoice.choose(from: formats, for: CaptureRequest(width: 640, height: 480))
+        let small = FormatChoice.ranked(from: formats, for: CaptureRequest(width: 640, height: 480)).first
         #expect(small?.format == .yuyv)
-        let between = FormatChoice.choose(from: formats, for: CaptureRequest(width: 800, height: 600))
+        let between = FormatChoice.ranked(from: formats, for: CaptureRequest(width: 800, height: 600)).first
         #expect(between == FormatChoice.Choice(format: .yuyv, width: 640, height: 480))
     }
 
@@ -32,8 +32,25 @@ struct FormatChoiceTests {
     func insistedFormat() {
         let unknown = DeviceDescription.Format(fourcc: 0x5945_5247, name: "GREY", sizes: [])
         let formats = [unknown, format(.yuyv, [(1280, 720)]), format(.mjpeg, [(1280, 720)])]
-        #expect(FormatChoice.choose(from: formats, for: CaptureRequest(format: .mjpeg))?.format == .mjpeg)
-        #expect(FormatChoice.choose(from: [unknown], for: CaptureRequest()) == nil)
+        #expect(FormatChoice.ranked(from: formats, for: CaptureRequest(format: .mjpeg)).first?.format == .mjpeg)
+        #expect(FormatChoice.ranked(from: [unknown], for: CaptureRequest()).first == nil)
+    }
+
+    @Test("the device's own formats win over libv4l2's emulated ones, even those at the size asked for")
+    func ownFormatsFirst() {
+        let formats = [format(.nv12, [(640, 480)]), format(.yu12, [(1280, 720)], emulated: true), format(.rgb24, [(1280, 720)], emulated: true)]
+        let ranked = FormatChoice.ranked(from: formats, for: CaptureRequest(width: 1280, height: 720))
+        #expect(ranked == [FormatChoice.Choice(format: .nv12, width: 640, height: 480)])
+    }
+
+    @Test("emulated formats are candidates when none of the device's own will do, or when one is insisted on")
+    func emulatedWhenNeeded() {
+        let formats = [format(.mjpeg, [(640, 480)]), format(.yu12, [(640, 480)], emulated: true), format(.rgb24, [(640, 480)], emulated: true)]
+        #expect(FormatChoice.ranked(from: formats, for: CaptureRequest(width: 640, height: 480)).first?.format == .mjpeg)
+        let insisted = FormatChoice.ranked(from: formats, for: CaptureRequest(width: 640, height: 480, format: .rgb24))
+        #expect(insisted == [FormatChoice.Choice(format: .rgb24, width: 640, height: 480, isEmulated: true)])
+        let unknownOwn = DeviceDescription.Format(fourcc: 0x3138_4142, name: "BA81", sizes: [])
+        #expect(FormatChoice.ranked(from: [unknownOwn] + formats.dropFirst(), for: CaptureRequest()).first?.isEmulated == true)
     }
 
     @Test("four-character codes round-trip")

@@ -110,6 +110,26 @@ struct FrameConversionTests {
         withExtendedLifetime(workspace) {}
     }
 
+    @Test("RGB whose codes span 16–235 is stretched to full range; full-range RGB is taken as it is", arguments: [
+        (ColorEncoding.Range.limited, [0, 255, 128]), (.full, [16, 235, 126]),
+    ])
+    func limitedRangeRGB(range: ColorEncoding.Range, expected: [Int]) throws {
+        let workspace = try GPUWorkspace()
+        let converter = try FrameConverter()
+        // Black, white and mid-grey in limited-range codes, one pixel each.
+        let bytes: [UInt8] = [16, 16, 16, 235, 235, 235, 126, 126, 126]
+        let layout = FrameLayout(contiguous: .rgb24, width: 3, height: 1, bytesPerRow: 9,
+                                 encoding: ColorEncoding(matrix: .bt601, range: .full), rgbRange: range)
+        let target = try RenderTarget(TextureDescriptor(size: PixelSize(width: 3, height: 1)))
+        #expect(try converter.convert(VideoFrame(layout: layout, bytes: bytes, sequence: 0, timestamp: 0), into: target))
+        let image = target.readPixels()
+        for (x, value) in expected.enumerated() {
+            let pixel = image[x, 0]
+            #expect([pixel.r, pixel.g, pixel.b].allSatisfy { abs(Int($0) - value) <= 1 }, "pixel \(x): \(pixel)")
+        }
+        withExtendedLifetime(workspace) {}
+    }
+
     @Test("non-square pixels are stretched to their shape")
     func pixelAspect() throws {
         let workspace = try GPUWorkspace()

@@ -21,8 +21,18 @@ public final class EmulatedCamera {
     /// The bars the emulator paints, left to right, as 8-bit RGB.
     public static let bars: [(r: Int, g: Int, b: Int)] = [(200, 50, 50), (50, 200, 50), (50, 50, 200), (128, 128, 128)]
 
-    public init(devices: String = EmulatedCamera.standardDevice) throws {
+    /// Where the emulated device answers: in place of libv4l2, or below the real libv4l2 and its format
+    /// conversion, at the kernel's calls.
+    public enum Layer: Sendable {
+        case libv4l2
+        case kernel
+    }
+
+    public let layer: Layer
+
+    public init(devices: String = EmulatedCamera.standardDevice, layer: Layer = .libv4l2) throws {
         folder = try TemporaryFolder()
+        self.layer = layer
         try folder.write("devices.conf", devices)
     }
 
@@ -36,10 +46,11 @@ public final class EmulatedCamera {
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = Self.library
         environment["V4L2_EMULATOR_DIR"] = folder.path
+        environment["V4L2_EMULATOR_LAYER"] = layer == .kernel ? "kernel" : "libv4l2"
         return environment
     }
 
-    /// Injects a fault (`unplugged`, `busy`, `refuse-format`, `eagain`, `stall`, `eio`) or clears it.
+    /// Injects a fault (`unplugged`, `busy-open`, `busy`, `refuse-format`, `eagain`, `stall`, `eio`) or clears it.
     public func set(_ fault: String, _ present: Bool) throws {
         if present {
             try folder.write(fault, "")

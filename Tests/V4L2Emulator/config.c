@@ -93,6 +93,21 @@ static void set_sizes(struct emulated_device *device, char *value, const char *f
     device->size_count = count;
 }
 
+static void set_only(struct emulated_device *device, char *value, const char *file, int line) {
+    char fourcc[5];
+    unsigned width, height;
+    int used = 0;
+    bool valid = sscanf(value, "%4s %ux%u%n", fourcc, &width, &height, &used) == 3 && value[used] == '\0' &&
+                 strlen(fourcc) == 4 && find_pixel_format(v4l2_fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3])) &&
+                 width > 0 && height > 0 && width <= 8192 && height <= 8192 && width % 2 == 0 && height % 2 == 0;
+    if (!valid) {
+        warn(file, line, "not a format the emulator makes and an even WIDTHxHEIGHT:", value);
+        return;
+    }
+    device->only_format = v4l2_fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
+    device->only_size = (struct frame_size){width, height};
+}
+
 static void set_bars(struct emulated_device *device, char *value, const char *file, int line) {
     uint8_t bars[MAX_BARS][3];
     int count = 0;
@@ -125,6 +140,8 @@ static void set_key(struct emulated_device *device, const char *key, char *value
         set_formats(device, value, file, line);
     } else if (strcmp(key, "sizes") == 0) {
         set_sizes(device, value, file, line);
+    } else if (strcmp(key, "only") == 0) {
+        set_only(device, value, file, line);
     } else if (strcmp(key, "fps") == 0) {
         char *end;
         unsigned long fps = strtoul(value, &end, 10);

@@ -4,8 +4,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Preloaded into the app: nothing but libv4l2's entry points may be visible, or a same-named function of
-   the app would be replaced. */
+/* Preloaded into the app: nothing but the calls it answers (include/V4L2Emulator.h) may be visible, or a
+   same-named function of the app would be replaced. */
 #pragma GCC visibility push(hidden)
 
 enum { MAX_DEVICES = 64, MAX_FORMATS = 8, MAX_SIZES = 16, MAX_BARS = 16 };
@@ -25,6 +25,9 @@ struct emulated_device {
     int format_count;
     struct frame_size sizes[MAX_SIZES];
     int size_count;
+    /* A strict device takes this one format and size only (0: any it offers), whatever it enumerates. */
+    uint32_t only_format;
+    struct frame_size only_size;
     uint32_t fps;
     uint32_t colorspace; /* V4L2_COLORSPACE_SMPTE170M, _REC709 or _SRGB */
     bool full_range;

@@ -1,15 +1,14 @@
 #define _GNU_SOURCE
+#include "emulator.h"
 #include "config.h"
 #include "frames.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,6 @@
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
-#include <libv4l2.h>
 #include <linux/version.h>
 #include <linux/videodev2.h>
 
@@ -65,29 +63,6 @@ static struct mapping *mappings;
 static unsigned long total_opens;
 static struct device_list devices;
 static char *devices_text; /* what `devices` was parsed from, so an unchanged file is not re-parsed */
-
-/* MARK: - The real libv4l2 */
-
-static int (*real_open)(const char *, int, ...);
-static int (*real_close)(int);
-static int (*real_ioctl)(int, unsigned long, ...);
-static void *(*real_mmap)(void *, size_t, int, int, int, int64_t);
-static int (*real_munmap)(void *, size_t);
-static pthread_once_t resolved = PTHREAD_ONCE_INIT;
-
-static void resolve(void) {
-    real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "v4l2_open");
-    real_close = (int (*)(int))dlsym(RTLD_NEXT, "v4l2_close");
-    real_ioctl = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "v4l2_ioctl");
-    real_mmap = (void *(*)(void *, size_t, int, int, int, int64_t))dlsym(RTLD_NEXT, "v4l2_mmap");
-    real_munmap = (int (*)(void *, size_t))dlsym(RTLD_NEXT, "v4l2_munmap");
-}
-
-/* A process that does not link libv4l2 has nothing to forward to. */
-static int no_libv4l2(void) {
-    errno = ENOSYS;
-    return -1;
-}
 
 /* MARK: - The folder: configuration, faults, status */
 
@@ -323,7 +298,16 @@ static void describe_buffer(const struct handle *handle, uint32_t index, struct 
 
 /* MARK: - Formats */
 
-/* Like a driver's TRY_FMT: an unknown pixel format becomes the first offered, the size the nearest. */
+/* Whether S_FMT and TRY_FMT take `format`: a strict device refuses all but its one format and size. */
+static bool accepts(const struct handle *handle, const struct v4l2_pix_format *format) {
+    const struct emulated_device *device = &handle->device;
+    return !device->only_format || (format->pixelformat == device->only_format &&
+                                    format->width == device->only_size.width &&
+                                    format->height == device->only_size.height);
+}
+
+/* Like a driver's TRY_FMT: an unknown pixel format becomes the first offered, the size the nearest; a strict
+   device always answers its one format. */
 static void negotiate(const struct handle *handle, struct v4l2_pix_format *format) {
     const struct emulated_device *device = &handle->device;
     uint32_t fourcc = offers_format(handle, format->pixelformat) ? format->pixelformat : device->formats[0];
@@ -336,6 +320,10 @@ static void negotiate(const struct handle *handle, struct v4l2_pix_format *forma
             best = distance;
             size = device->sizes[i];
         }
+    }
+    if (device->only_format) {
+        fourcc = device->only_format;
+        size = device->only_size;
     }
     bool jpeg = fourcc == V4L2_PIX_FMT_MJPEG, bt709 = device_matrix(device) == MATRIX_BT709;
     *format = (struct v4l2_pix_format){
@@ -549,7 +537,7 @@ static int stream_off(struct handle *handle, const int *type) {
     return 0;
 }
 
-static int emulated_ioctl(struct handle *handle, unsigned long request, void *argument) {
+static int emulated_request(struct handle *handle, unsigned long request, void *argument) {
     switch (request) {
     case VIDIOC_QUERYCAP: return query_capabilities(handle, argument);
     case VIDIOC_ENUM_FMT: return enumerate_format(handle, argument);
@@ -564,7 +552,9 @@ static int emulated_ioctl(struct handle *handle, unsigned long request, void *ar
     case VIDIOC_TRY_FMT:
     case VIDIOC_S_FMT: {
         struct v4l2_format *format = argument;
-        if (!is_capture(handle, format->type) || fault("refuse-format")) return EINVAL;
+        if (!is_capture(handle, format->type) || fault("refuse-format") || !accepts(handle, &format->fmt.pix)) {
+            return EINVAL;
+        }
         if (request == VIDIOC_S_FMT) {
             return fault("busy") || handle->buffer_count > 0 ? EBUSY : set_format(handle, &format->fmt.pix);
         }
@@ -582,42 +572,42 @@ static int emulated_ioctl(struct handle *handle, unsigned long request, void *ar
     }
 }
 
-/* MARK: - libv4l2's entry points */
+/* MARK: - The calls, whichever layer they arrive at */
+
+bool emulator_enabled(void) { return emulator_dir() != NULL; }
+
+/* With the emulator on, every /dev/video path is its own, so a real camera never shows up in a test. */
+bool emulates_path(const char *path) {
+    return emulator_enabled() && path && strncmp(path, "/dev/video", 10) == 0;
+}
 
 static int fail(int error) {
     errno = error;
     return -1;
 }
 
-int v4l2_open(const char *file, int oflag, ...) {
-    va_list arguments;
-    va_start(arguments, oflag);
-    mode_t mode = (oflag & O_CREAT) ? (mode_t)va_arg(arguments, int) : 0;
-    va_end(arguments);
-    /* With the emulator on, every /dev/video path is its own, so a real camera never shows up in a test. */
-    if (!emulator_dir() || !file || strncmp(file, "/dev/video", 10) != 0) {
-        pthread_once(&resolved, resolve);
-        return real_open ? real_open(file, oflag, mode) : no_libv4l2();
-    }
+int emulated_open(const char *path, int flags) {
     pthread_mutex_lock(&lock);
     load_devices_locked();
     apply_faults_locked();
     const struct emulated_device *device = NULL;
     for (int i = 0; i < devices.count; i++) {
-        if (strcmp(devices.devices[i].path, file) == 0) device = &devices.devices[i];
+        if (strcmp(devices.devices[i].path, path) == 0) device = &devices.devices[i];
     }
     struct handle *handle = NULL;
     int fd = -1, error = 0;
     /* The timer is non-blocking whatever the app asked for: a blocking DQBUF waits in poll(), unlocked. */
-    int timer_flags = TFD_NONBLOCK | ((oflag & O_CLOEXEC) ? TFD_CLOEXEC : 0);
+    int timer_flags = TFD_NONBLOCK | ((flags & O_CLOEXEC) ? TFD_CLOEXEC : 0);
     if (!device || fault("unplugged")) {
         error = ENOENT;
+    } else if (fault("busy-open")) {
+        error = EBUSY;
     } else if (!(handle = calloc(1, sizeof *handle))) {
         error = ENOMEM;
     } else if ((fd = timerfd_create(CLOCK_MONOTONIC, timer_flags)) < 0) {
         error = errno;
     } else {
-        *handle = (struct handle){.fd = fd, .nonblocking = oflag & O_NONBLOCK, .device = *device, .memfd = -1};
+        *handle = (struct handle){.fd = fd, .nonblocking = flags & O_NONBLOCK, .device = *device, .memfd = -1};
         struct v4l2_pix_format format = {.pixelformat = device->formats[0]};
         if (device->capture) error = set_format(handle, &format);
     }
@@ -636,13 +626,47 @@ int v4l2_open(const char *file, int oflag, ...) {
     return fd;
 }
 
-int v4l2_close(int fd) {
+bool emulates_name_file(const char *path) {
+    return emulator_enabled() && path && strncmp(path, "/sys/class/video4linux/", 23) == 0;
+}
+
+int emulated_name_file(const char *path) {
+    char node[64];
+    int used = 0;
+    if (sscanf(path, "/sys/class/video4linux/%40[^/]/name%n", node, &used) != 1 || path[used] != '\0') return fail(ENOENT);
+    char device_path[80];
+    snprintf(device_path, sizeof device_path, "/dev/%s", node);
     pthread_mutex_lock(&lock);
-    struct handle *handle = emulator_dir() ? find_handle(fd) : NULL;
+    load_devices_locked();
+    char card[sizeof devices.devices[0].card + 1] = "";
+    for (int i = 0; i < devices.count; i++) {
+        if (strcmp(devices.devices[i].path, device_path) == 0) snprintf(card, sizeof card, "%s\n", devices.devices[i].card);
+    }
+    pthread_mutex_unlock(&lock);
+    if (!*card) return fail(ENOENT);
+    int fd = memfd_create("v4l2-emulator-name", MFD_CLOEXEC);
+    if (fd < 0) return -1;
+    if (write(fd, card, strlen(card)) != (ssize_t)strlen(card) || lseek(fd, 0, SEEK_SET) != 0) {
+        int error = errno;
+        close(fd);
+        return fail(error);
+    }
+    return fd;
+}
+
+bool is_emulated_fd(int fd) {
+    pthread_mutex_lock(&lock);
+    bool emulated = emulator_enabled() && find_handle(fd);
+    pthread_mutex_unlock(&lock);
+    return emulated;
+}
+
+bool emulated_close(int fd) {
+    pthread_mutex_lock(&lock);
+    struct handle *handle = emulator_enabled() ? find_handle(fd) : NULL;
     if (!handle) {
         pthread_mutex_unlock(&lock);
-        pthread_once(&resolved, resolve);
-        return real_close ? real_close(fd) : no_libv4l2();
+        return false;
     }
     stop_streaming(handle);
     close(handle->fd);
@@ -654,82 +678,75 @@ int v4l2_close(int fd) {
     release_if_unused(handle);
     write_status_locked();
     pthread_mutex_unlock(&lock);
-    return 0;
+    return true;
 }
 
-int v4l2_ioctl(int fd, unsigned long int request, ...) {
-    va_list arguments;
-    va_start(arguments, request);
-    void *argument = va_arg(arguments, void *);
-    va_end(arguments);
+bool emulated_ioctl(int fd, unsigned long request, void *argument, int *result) {
     pthread_mutex_lock(&lock);
-    struct handle *handle = emulator_dir() ? find_handle(fd) : NULL;
+    struct handle *handle = emulator_enabled() ? find_handle(fd) : NULL;
     if (!handle) {
         pthread_mutex_unlock(&lock);
-        pthread_once(&resolved, resolve);
-        return real_ioctl ? real_ioctl(fd, request, argument) : no_libv4l2();
+        return false;
     }
+    /* The kernel takes the request as 32 bits; callers that sign-extend an int must still be understood. */
+    request = (unsigned int)request;
     apply_faults_locked();
     int error = !argument ? EFAULT
                 : request == VIDIOC_DQBUF ? dequeue_buffer(fd, argument)
                 : handle->dead           ? ENODEV
-                                         : emulated_ioctl(handle, request, argument);
+                                         : emulated_request(handle, request, argument);
     bool changes_status = request == VIDIOC_REQBUFS || request == VIDIOC_STREAMON || request == VIDIOC_STREAMOFF;
     if (changes_status) write_status_locked();
     pthread_mutex_unlock(&lock);
-    return error ? fail(error) : 0;
+    *result = error ? fail(error) : 0;
+    return true;
 }
 
-void *v4l2_mmap(void *start, size_t length, int prot, int flags, int fd, int64_t offset) {
+bool emulated_mmap(void *start, size_t length, int prot, int flags, int fd, int64_t offset, void **address) {
     pthread_mutex_lock(&lock);
-    struct handle *handle = emulator_dir() ? find_handle(fd) : NULL;
+    struct handle *handle = emulator_enabled() ? find_handle(fd) : NULL;
     if (!handle) {
         pthread_mutex_unlock(&lock);
-        pthread_once(&resolved, resolve);
-        if (!real_mmap) {
-            no_libv4l2();
-            return MAP_FAILED;
-        }
-        return real_mmap(start, length, prot, flags, fd, offset);
+        return false;
     }
     apply_faults_locked();
     int error = handle->dead ? ENODEV : EINVAL;
-    void *address = MAP_FAILED;
+    *address = MAP_FAILED;
     for (uint32_t i = 0; !handle->dead && i < handle->buffer_count; i++) {
         bool fits = (int64_t)(i * handle->stride) == offset && length > 0 && length <= handle->stride;
         if (!fits || !(flags & MAP_SHARED)) continue;
         struct mapping *mapping = malloc(sizeof *mapping);
-        address = mapping ? mmap(start, length, prot, flags, handle->memfd, offset) : MAP_FAILED;
-        if (address == MAP_FAILED) {
+        *address = mapping ? mmap(start, length, prot, flags, handle->memfd, offset) : MAP_FAILED;
+        if (*address == MAP_FAILED) {
             error = mapping ? errno : ENOMEM;
             free(mapping);
             break;
         }
-        *mapping = (struct mapping){.next = mappings, .address = address, .handle = handle, .index = i};
+        *mapping = (struct mapping){.next = mappings, .address = *address, .handle = handle, .index = i};
         mappings = mapping;
         handle->buffers[i].maps++;
         break;
     }
     write_status_locked();
     pthread_mutex_unlock(&lock);
-    if (address == MAP_FAILED) errno = error;
-    return address;
+    if (*address == MAP_FAILED) errno = error;
+    return true;
 }
 
-int v4l2_munmap(void *start, size_t length) {
+bool emulated_munmap(void *start, size_t length, int *result) {
     pthread_mutex_lock(&lock);
     struct mapping **link = &mappings;
     while (*link && (*link)->address != start) link = &(*link)->next;
     struct mapping *mapping = *link;
     if (!mapping) {
         pthread_mutex_unlock(&lock);
-        pthread_once(&resolved, resolve);
-        return real_munmap ? real_munmap(start, length) : no_libv4l2();
+        return false;
     }
     if (munmap(start, length) != 0) {
         int error = errno;
         pthread_mutex_unlock(&lock);
-        return fail(error);
+        *result = fail(error);
+        return true;
     }
     *link = mapping->next;
     struct handle *handle = mapping->handle;
@@ -739,5 +756,6 @@ int v4l2_munmap(void *start, size_t length) {
     release_if_unused(handle);
     write_status_locked();
     pthread_mutex_unlock(&lock);
-    return 0;
+    *result = 0;
+    return true;
 }

@@ -7,6 +7,7 @@
 
 static const struct pixel_format pixel_formats[] = {
     {V4L2_PIX_FMT_YUYV, "YUYV 4:2:2", false},
+    {V4L2_PIX_FMT_UYVY, "UYVY 4:2:2", false},
     {V4L2_PIX_FMT_NV12, "Y/UV 4:2:0", false},
     {V4L2_PIX_FMT_YUV420, "Planar YUV 4:2:0", false},
     {V4L2_PIX_FMT_RGB24, "24-bit RGB 8-8-8", false},
@@ -22,7 +23,8 @@ const struct pixel_format *find_pixel_format(uint32_t fourcc) {
 
 uint32_t format_bytesperline(uint32_t fourcc, uint32_t width) {
     switch (fourcc) {
-    case V4L2_PIX_FMT_YUYV: return width * 2;
+    case V4L2_PIX_FMT_YUYV:
+    case V4L2_PIX_FMT_UYVY: return width * 2;
     case V4L2_PIX_FMT_RGB24: return width * 3;
     case V4L2_PIX_FMT_MJPEG: return 0;
     default: return width; /* the luma plane of NV12 and YU12 */
@@ -31,7 +33,8 @@ uint32_t format_bytesperline(uint32_t fourcc, uint32_t width) {
 
 uint32_t format_sizeimage(uint32_t fourcc, uint32_t width, uint32_t height) {
     switch (fourcc) {
-    case V4L2_PIX_FMT_YUYV: return width * height * 2;
+    case V4L2_PIX_FMT_YUYV:
+    case V4L2_PIX_FMT_UYVY: return width * height * 2;
     case V4L2_PIX_FMT_RGB24: return width * height * 3;
     /* The worst case, so any JPEG of this size fits the buffer. */
     case V4L2_PIX_FMT_MJPEG: return (uint32_t)tjBufSize((int)width, (int)height, TJSAMP_420);
@@ -91,6 +94,15 @@ static size_t render_ycbcr(const struct emulated_device *device, uint32_t fourcc
                 out[4 * x + 1] = row.cb[x];
                 out[4 * x + 2] = row.y[2 * x + 1];
                 out[4 * x + 3] = row.cr[x];
+            }
+            for (uint32_t y = 1; y < height; y++) memcpy(out + (size_t)y * width * 2, out, (size_t)width * 2);
+            break;
+        case V4L2_PIX_FMT_UYVY:
+            for (uint32_t x = 0; x < half; x++) {
+                out[4 * x] = row.cb[x];
+                out[4 * x + 1] = row.y[2 * x];
+                out[4 * x + 2] = row.cr[x];
+                out[4 * x + 3] = row.y[2 * x + 1];
             }
             for (uint32_t y = 1; y < height; y++) memcpy(out + (size_t)y * width * 2, out, (size_t)width * 2);
             break;

@@ -4,8 +4,8 @@
 //
 // FrameConverter defines how the planes hold the colour: YUYV or UYVY (packed 4:2:2, a pair of pixels to a
 // texel), NV12 (luma, then interleaved chroma) or THREE_PLANES (luma, Cb, Cr) gather Y, Cb and Cr for the
-// YCbCr matrix; with none, plane 0 holds RGB, and BGR swaps it. CHROMA_SUBSAMPLING is the chroma planes'
-// step as an ivec2.
+// YCbCr matrix; with none, plane 0 holds RGB, and BGR swaps it, with the same matrix and offset stretching
+// limited-range RGB to full. CHROMA_SUBSAMPLING is the chroma planes' step as an ivec2.
 precision highp float;
 precision highp int;
 uniform highp sampler2D plane0;
@@ -47,10 +47,11 @@ void main() {
     vec3 ycc = vec3(texelFetch(plane0, pixel, 0).r, texelFetch(plane1, chroma, 0).r, texelFetch(plane2, chroma, 0).r);
 #endif
 #if defined(YCBCR)
-    colour = vec4(clamp(matrix * (ycc - offset), 0.0, 1.0), 1.0);
+    vec3 codes = ycc;
 #elif defined(BGR)
-    colour = vec4(texelFetch(plane0, pixel, 0).bgr, 1.0);
+    vec3 codes = texelFetch(plane0, pixel, 0).bgr;
 #else
-    colour = vec4(texelFetch(plane0, pixel, 0).rgb, 1.0);
+    vec3 codes = texelFetch(plane0, pixel, 0).rgb;
 #endif
+    colour = vec4(clamp(matrix * (codes - offset), 0.0, 1.0), 1.0);
 }

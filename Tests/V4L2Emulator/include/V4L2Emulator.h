@@ -2,8 +2,14 @@
 #define SHADERBENCH_V4L2_EMULATOR_H
 
 /* An emulated V4L2 camera for the capture tests, loaded with LD_PRELOAD into the unmodified shaderbench
-   binary. It defines libv4l2's v4l2_open, v4l2_close, v4l2_ioctl, v4l2_mmap and v4l2_munmap; whatever it
-   does not emulate goes on to the real libv4l2.
+   binary. It answers at two layers; whatever is not an emulated device's goes on untouched:
+
+   libv4l2        v4l2_open, v4l2_fd_open, v4l2_close, v4l2_ioctl, v4l2_mmap and v4l2_munmap. By default the
+                  emulator stands in for libv4l2 here, so faults reach the app exactly as injected.
+   the kernel     syscall() (openat, ioctl, mmap, munmap, close: how libv4l2 and libv4lconvert reach the
+                  kernel), open(2) and ioctl(2) (how an app reaches a device past libv4l2), and sysfs's
+                  /sys/class/video4linux/videoN/name. With V4L2_EMULATOR_LAYER=kernel, libv4l2's entry
+                  points go on to the real libv4l2, which runs on the emulated device, format emulation and all.
 
    V4L2_EMULATOR_DIR names a folder; without it nothing is emulated. In that folder:
 
@@ -20,11 +26,16 @@
                       quantization = limited            # or full
                       bars = c83232 32c832 3232c8 808080
                       capture = yes                     # no: a metadata node
-                  Frames are vertical bars of the `bars` colours, left to right.
+                      only = UYVY 320x240               # a strict device: see below
+                  Frames are vertical bars of the `bars` colours, left to right. Formats: YUYV UYVY NV12
+                  YU12 RGB3 MJPG. A strict device (`only`) starts in that one format and size, and S_FMT and
+                  TRY_FMT refuse anything else with EINVAL, whatever ENUM_FMT and ENUM_FRAMESIZES list.
 
    Fault files, whose presence is the fault, checked at every call and watched while a device is open:
        unplugged      opens fail with ENOENT; every open emulated fd is dead for good (ENODEV, and
                       poll() reports it readable so a waiting capture loop notices)
+       busy-open      opens fail with EBUSY, as when another program holds a device that allows one open;
+                      its sysfs name can still be read
        busy           S_FMT, REQBUFS with count > 0 and STREAMON fail with EBUSY
        refuse-format  S_FMT and TRY_FMT fail with EINVAL
        eagain         DQBUF fails with EAGAIN without consuming the frame that is due
