@@ -34,8 +34,16 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
         "pow": 2...2, "min": 2...Int.max, "max": 2...Int.max,
     ]
 
+    /// Longer expressions, or ones nested deeper, are refused: evaluating them would recurse as deep as they
+    /// nest, and no size needs more.
+    static let maximumLength = 1000
+    static let maximumNesting = 64
+
     /// Parses `text`; `inputs` are the names `$NAME` may refer to besides `$WIDTH` and `$HEIGHT`.
     public init(parsing text: String, inputs: [String]) throws(SyntaxError) {
+        guard text.count <= Self.maximumLength else {
+            throw SyntaxError(offset: Self.maximumLength, message: "the size expression is longer than \(Self.maximumLength) characters")
+        }
         var parser = Parser(characters: Array(text), variables: [Self.renderWidth, Self.renderHeight] + inputs)
         self.text = text
         root = try parser.parseWhole()
@@ -133,6 +141,8 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
         let characters: [Character]
         let variables: [String]
         var index = 0
+        /// How many signs, parentheses and powers enclose the current position.
+        var nesting = 0
 
         init(characters: [Character], variables: [String]) {
             self.characters = characters
@@ -173,7 +183,13 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
             return node
         }
 
+        /// Every way of nesting (signs, parentheses, calls, powers) passes through here, so the depth is kept here.
         mutating func signed() throws(SyntaxError) -> Node {
+            nesting += 1
+            defer { nesting -= 1 }
+            guard nesting <= ISFSizeExpression.maximumNesting else {
+                throw SyntaxError(offset: index, message: "the size expression nests more than \(ISFSizeExpression.maximumNesting) deep")
+            }
             if let sign = take("+-") {
                 let operand = try signed()
                 return sign == "-" ? .negate(operand) : operand

@@ -52,4 +52,18 @@ struct ISFSizeExpressionTests {
             try ISFSizeExpression(parsing: text, inputs: ["cells"])
         }
     }
+
+    @Test("an expression nested too deep or too long to need is refused, not recursed into until the stack runs out")
+    func limits() {
+        #expect(throws: ISFSizeExpression.SyntaxError(offset: 64, message: "the size expression nests more than 64 deep")) {
+            try ISFSizeExpression(parsing: String(repeating: "(", count: 500) + "1", inputs: [])
+        }
+        #expect(throws: ISFSizeExpression.SyntaxError(offset: 64, message: "the size expression nests more than 64 deep")) {
+            try ISFSizeExpression(parsing: String(repeating: "-", count: 500) + "1", inputs: [])
+        }
+        #expect(throws: ISFSizeExpression.SyntaxError(offset: 1000, message: "the size expression is longer than 1000 characters")) {
+            try ISFSizeExpression(parsing: Array(repeating: "1", count: 600).joined(separator: "+"), inputs: [])
+        }
+        #expect((try? ISFSizeExpression(parsing: String(repeating: "(", count: 30) + "$WIDTH" + String(repeating: ")", count: 30), inputs: [])) != nil)
+    }
 }
