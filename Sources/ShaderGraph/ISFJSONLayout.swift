@@ -24,6 +24,8 @@ struct ISFJSONLayout {
         var message: String
     }
 
+    static let maximumNesting = 32
+
     private(set) var values: [[Step]: Value] = [:]
     /// Index of each object member's key (its opening quote), by the path of the member's value.
     private(set) var keys: [[Step]: Int] = [:]
@@ -66,6 +68,11 @@ struct ISFJSONLayout {
         }
 
         mutating func value(at path: [Step]) throws(SyntaxError) {
+            // A header's JSON is a few levels deep; deeper nesting would only cost stack and memory here and in
+            // Foundation's parser, which reads the header after this scan.
+            guard path.count <= ISFJSONLayout.maximumNesting else {
+                throw SyntaxError(index: index, message: "the header nests more than \(ISFJSONLayout.maximumNesting) levels deep")
+            }
             let start = index
             guard let character = current else {
                 throw SyntaxError(index: index, message: "the header ends where a value was expected")

@@ -180,6 +180,12 @@ struct ISFHeaderTests {
         #expect(problem(text) == "3:38 WIDTH: unknown variable '$scal'; did you mean $scale?")
     }
 
+    @Test("a header nested deeper than any header needs is refused at the level too many, not recursed into")
+    func deepNesting() {
+        let text = "/*{ \"INPUTS\": " + String(repeating: "[", count: 20_000) + " }*/\nvoid main() {}"
+        #expect(problem(text) == "1:47 ISF header: the header nests more than 32 levels deep")
+    }
+
     @Test("several passes, pass targets and IMPORTED images load")
     func passesLoad() throws {
         let header = try #require(try interface("/*{ \"PASSES\": [ { \"TARGET\": \"buffer\", \"PERSISTENT\": true }, {} ] }*/\nvoid main() {}").isf)
