@@ -36,6 +36,11 @@ final class Workspace {
             """)
     }
 
+    /// Loads a composition written from `yaml`.
+    func load(_ yaml: String, file: String = "c.yaml") throws -> Composition {
+        try CompositionLoader.load(path: try write(file, yaml))
+    }
+
     /// Loads a composition written from `yaml`, returning its diagnostics (empty when it loads).
     func diagnostics(_ yaml: String, file: String = "c.yaml") throws -> [Diagnostic] {
         let path = try write(file, yaml)
