@@ -30,6 +30,22 @@ public enum PublishedParameters {
         return result
     }
 
+    /// Whether another node reads the published parameter `uniform` of `node` through a wire, so that node
+    /// too must see a new value of it.
+    public static func isRead(_ uniform: String, of node: String, in composition: Composition) -> Bool {
+        func reads(_ wire: Wire) -> Bool { wire.node == node && wire.parameter == uniform }
+        return composition.nodes.contains { candidate in
+            switch candidate.kind {
+            case .shader(let pass):
+                pass.uniforms.values.contains { if case .wire(let wire) = $0 { reads(wire) } else { false } }
+            case .operation(let operation):
+                operation.operands.contains { if case .wire(let wire) = $0.1 { reads(wire) } else { false } }
+            default:
+                false
+            }
+        }
+    }
+
     /// What a parameter wire reads, with its component selection applied; nil when it names nothing (the
     /// validator reports that). Chains of parameters are followed a few steps, never round a loop.
     package static func resolve(_ wire: Wire, in composition: Composition, depth: Int) -> Operand? {
