@@ -16,7 +16,7 @@ public enum Exporter {
         // A lone shader is the one-node composition the other commands open it as.
         let source: SourceText
         if FilePaths.isShaderFile(path) {
-            source = try LoneShaderComposition.source(forShader: absolute)
+            source = SourceText(path: absolute + ".yaml", text: try LoneShaderComposition.text(forShader: absolute, sources: .appInputs))
         } else {
             do {
                 source = SourceText(path: absolute, text: try UserFile.readText(path: absolute, displayPath: path).text)

@@ -1,30 +1,47 @@
-import ShaderGraph
+import Foundation
 
-/// A shader exported on its own: the one-node composition every other command opens it as, written out as
-/// composition text (the Swift export embeds that text), with the live source, and a blend's second image,
-/// as inputs the app feeds.
-enum LoneShaderComposition {
-    /// The composition's text, under a name beside the shader, so its `file:` is the shader's own name.
-    static func source(forShader path: String) throws(DiagnosticsError) -> SourceText {
+/// A shader on its own written out as composition text: the one-node composition every command opens it as,
+/// so it can be embedded (an export) or kept and edited (parameters tuned in the window, saved).
+public enum LoneShaderComposition {
+    /// What the shader's image sources (the live source, a blend's second image) are in the text.
+    public enum Sources: Sendable {
+        /// Inputs an app feeds: an export's.
+        case appInputs
+        /// The moving test pattern, as the workbench opens a lone shader; `--input` replaces the live one.
+        case patterns
+    }
+
+    /// The composition's text, to be read from beside the shader, so its `file:` is the shader's own name.
+    /// `uniforms` sets parameters by uniform name.
+    public static func text(forShader path: String, sources: Sources, uniforms: [String: String] = [:]) throws(DiagnosticsError) -> String {
         let opened = try CompositionOpener.open(path: path)
-        var lines = ["# \(yamlComment(fileName(path))) on its own, as shaderbench opens it; its image inputs are the app's.", "nodes:"]
+        let purpose = switch sources {
+        case .appInputs: "its image inputs are the app's."
+        case .patterns: "its parameters as they were tuned in the window."
+        }
+        var lines = ["# \(yamlComment(fileName(path))) on its own, as shaderbench opens it; \(purpose)", "nodes:"]
         for node in opened.nodes {
             switch node.kind {
             case .shader(let pass):
                 var fields = "kind: shader, file: \(yamlString(fileName(pass.file)))"
                 let inputs = pass.inputs.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlString($0.value.node))" }
                 if !inputs.isEmpty { fields += ", inputs: { \(inputs.joined(separator: ", ")) }" }
+                let settings = uniforms.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+                if !settings.isEmpty { fields += ", uniforms: { \(settings.joined(separator: ", ")) }" }
                 lines.append("  \(yamlString(node.name)): { \(fields) }")
             default:
-                // The live source and a blend's second image: patterns in the workbench, the app's here.
-                lines.append("  \(yamlString(node.name)): { kind: camera }")
+                let kind = switch sources {
+                case .appInputs: "camera"
+                case .patterns: "pattern"
+                }
+                lines.append("  \(yamlString(node.name)): { kind: \(kind) }")
             }
         }
         lines.append("output: \(yamlString(opened.output))")
         if !opened.published.isEmpty {
             lines.append("publish: [\(opened.published.map { yamlString($0.description) }.joined(separator: ", "))]")
         }
-        return SourceText(path: path + ".yaml", text: lines.joined(separator: "\n") + "\n")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func fileName(_ path: String) -> String {
