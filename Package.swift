@@ -31,6 +31,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+        // Dear ImGui and the stb libraries it builds fonts with. C++: only ImGuiBridge compiles against it.
+        systemLibrary("CImGui", pkgConfig: "imgui", apt: ["libimgui-dev"]),
         // libFuzzer's driver, declared for the fuzzer's own main; only a -sanitize=fuzzer build links it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
@@ -67,6 +69,18 @@ let package = Package(
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["OperatingSystem", "CInotifyTools"]),
+        // Dear ImGui behind a C interface, with its GLFW and GLES 3 backends: Debian's example sources, compiled
+        // as they are from where libimgui-dev installs them (they include their headers by bare name). ImGui
+        // 1.86's own header memsets classes, which newer Clang warns about in every file that includes it.
+        .target(
+            name: "ImGuiBridge",
+            dependencies: ["CImGui", "CGLFW", "CGLES"],
+            cxxSettings: [
+                .define("IMGUI_IMPL_OPENGL_ES3"),
+                .unsafeFlags(["-I/usr/include/imgui/backends", "-I/usr/share/doc/libimgui-dev/examples/backends",
+                              "-Wno-nontrivial-memcall"]),
+            ]
+        ),
         // Text and panels drawn over the image: FreeType glyphs, drawn through the GPU module's GL wrappers with
         // the GLSL in Shaders/.
         .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CFreeType"], resources: [.embedInCode("Shaders")]),

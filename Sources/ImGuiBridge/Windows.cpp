@@ -1,0 +1,67 @@
+#include "ImGuiBridge.h"
+
+#include <imgui.h>
+
+bool imgui_bridge_begin_window(const char *identifier, float x, float y, float pivot_x, float pivot_y,
+                               float width, float height, imgui_bridge_window_style style) {
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(pivot_x, pivot_y));
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove
+        | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+    if (width > 0 || height > 0) {
+        ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
+    } else {
+        flags |= ImGuiWindowFlags_AlwaysAutoResize;
+    }
+    switch (style) {
+    case IMGUI_BRIDGE_WINDOW_PANEL:
+        break;
+    case IMGUI_BRIDGE_WINDOW_OVERLAY:
+        // Text over the image must never take a click meant for the image under it.
+        flags |= ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar;
+        ImGui::SetNextWindowBgAlpha(0.82f);
+        break;
+    }
+    return ImGui::Begin(identifier, nullptr, flags);
+}
+
+void imgui_bridge_end_window(void) { ImGui::End(); }
+
+void imgui_bridge_same_line(float x) { ImGui::SameLine(x); }
+
+void imgui_bridge_separator(void) { ImGui::Separator(); }
+
+bool imgui_bridge_section(const char *label) {
+    return ImGui::CollapsingHeader(label, ImGuiTreeNodeFlags_DefaultOpen);
+}
+
+float imgui_bridge_available_width(void) { return ImGui::GetContentRegionAvail().x; }
+
+void imgui_bridge_set_next_width(float width) { ImGui::SetNextItemWidth(width); }
+
+void imgui_bridge_push_identifier(const char *identifier) { ImGui::PushID(identifier); }
+
+void imgui_bridge_pop_identifier(void) { ImGui::PopID(); }
+
+void imgui_bridge_begin_read_only(void) { ImGui::BeginDisabled(true); }
+
+void imgui_bridge_end_read_only(void) { ImGui::EndDisabled(); }
+
+void imgui_bridge_tooltip(const char *text) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+void imgui_bridge_align_text_to_controls(void) { ImGui::AlignTextToFramePadding(); }
+
+bool imgui_bridge_any_item_active(void) { return ImGui::IsAnyItemActive(); }
+
+void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height) {
+    ImVec2 minimum = ImGui::GetItemRectMin(), size = ImGui::GetItemRectSize();
+    *x = minimum.x;
+    *y = minimum.y;
+    *width = size.x;
+    *height = size.y;
+}
+
+void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness) {
+    ImGui::GetForegroundDrawList()->AddCircle(ImVec2(x, y), radius, colour, 0, thickness);
+}

@@ -1,0 +1,100 @@
+#ifndef SHADERBENCH_IMGUI_BRIDGE_H
+#define SHADERBENCH_IMGUI_BRIDGE_H
+
+// A C interface over the parts of Dear ImGui (C++) the window's interface uses, so Swift can call it without
+// C++ interoperability. One ImGui context per process, bound to one GLFW window, used on the thread that
+// owns that window's GL context.
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Creates the context for `glfw_window` (a GLFWwindow *): fonts from the two TrueType files at
+/// `pixel_height`, sizes scaled by `scale`, and ImGui's GLFW input callbacks chained in front of the
+/// window's own. The font files must exist: ImGui asserts on a missing one.
+void imgui_bridge_start(void *glfw_window, const char *font_path, const char *monospace_font_path,
+                        float pixel_height, float scale);
+void imgui_bridge_stop(void);
+
+/// Starts a frame: reads the pointer and the window's size.
+void imgui_bridge_begin_frame(void);
+/// Ends the frame and draws it into the current framebuffer with GL.
+void imgui_bridge_render(void);
+
+/// Whether a window of the last frame was hidden while it was measured (a window or pop-up appearing is drawn
+/// from its second frame): another frame then shows it, with no input to ask for one.
+bool imgui_bridge_settling(void);
+
+/// Whether the last frame's interface wants the pointer (it is over a window or dragging a control) or
+/// typed text (a field is being edited), so the app leaves those to it.
+bool imgui_bridge_wants_pointer(void);
+bool imgui_bridge_wants_text(void);
+/// Whether a pop-up (a colour picker, a drop-down) is open; Escape closes them all from the next frame on.
+bool imgui_bridge_popup_open(void);
+void imgui_bridge_close_popups(void);
+
+typedef enum {
+    /// A fixed panel with a background that scrolls when its content is taller.
+    IMGUI_BRIDGE_WINDOW_PANEL = 0,
+    /// Sized to its content, translucent, and transparent to the pointer: text over the image.
+    IMGUI_BRIDGE_WINDOW_OVERLAY = 1,
+} imgui_bridge_window_style;
+
+/// A window at (`x`, `y`) in window pixels, its corner at `pivot` (0 0 top-left, 1 1 bottom-right), of
+/// `width` × `height` (0: fitted to its content). Call `imgui_bridge_end_window` whatever it returns.
+bool imgui_bridge_begin_window(const char *identifier, float x, float y, float pivot_x, float pivot_y,
+                               float width, float height, imgui_bridge_window_style style);
+void imgui_bridge_end_window(void);
+
+void imgui_bridge_text(const char *text, float red, float green, float blue, float alpha);
+/// Text broken into lines at the window's width.
+void imgui_bridge_wrapped_text(const char *text, float red, float green, float blue, float alpha);
+void imgui_bridge_push_monospace(void);
+void imgui_bridge_pop_font(void);
+float imgui_bridge_text_width(const char *text);
+float imgui_bridge_line_height(void);
+/// The next item goes on this line, `x` from the window's left (0: just after the last item).
+void imgui_bridge_same_line(float x);
+void imgui_bridge_separator(void);
+/// A section heading that opens and closes; true while open.
+bool imgui_bridge_section(const char *label);
+float imgui_bridge_available_width(void);
+void imgui_bridge_set_next_width(float width);
+void imgui_bridge_push_identifier(const char *identifier);
+void imgui_bridge_pop_identifier(void);
+/// Controls drawn between these show their values but cannot be changed.
+void imgui_bridge_begin_read_only(void);
+void imgui_bridge_end_read_only(void);
+void imgui_bridge_tooltip(const char *text);
+/// Moves the next text down to where a control's text sits, so a name lines up with the control beside it.
+void imgui_bridge_align_text_to_controls(void);
+
+// Controls. Each returns true in the frame the person changed its value; labels starting "##" are hidden.
+bool imgui_bridge_slider_float(const char *label, float *value, float minimum, float maximum);
+bool imgui_bridge_slider_int(const char *label, int32_t *value, int32_t minimum, int32_t maximum);
+bool imgui_bridge_checkbox(const char *label, bool *value);
+bool imgui_bridge_button(const char *label);
+bool imgui_bridge_small_button(const char *label);
+bool imgui_bridge_menu(const char *label, int32_t *selected, const char *const *items, int32_t count);
+/// A swatch of `components` (3 or 4) floats that opens a picker, then a field per component. `swatch`
+/// receives the swatch's rectangle (x, y, width, height) and, while the picker is open, `picker` its
+/// saturation-value square; else zeros.
+bool imgui_bridge_colour(const char *label, float *values, int32_t components, float *swatch, float *picker);
+
+/// Whether the person is holding a control (dragging a slider, pressing a button), which makes one gesture
+/// of all the changes it brings.
+bool imgui_bridge_any_item_active(void);
+/// Where the last item drawn is, in window pixels.
+void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height);
+
+/// A ring over everything, in window pixels; `colour` is 0xAABBGGRR.
+void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
