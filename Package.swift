@@ -30,7 +30,6 @@ let package = Package(
         systemLibrary("CV4L2", pkgConfig: "libv4l2", apt: ["libv4l-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
-        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
         // Dear ImGui and the stb libraries it builds fonts with. C++: only ImGuiBridge compiles against it.
         systemLibrary("CImGui", pkgConfig: "imgui", apt: ["libimgui-dev"]),
         // libFuzzer's driver, declared for the fuzzer's own main; only a -sanitize=fuzzer build links it.
@@ -81,9 +80,9 @@ let package = Package(
                               "-Wno-nontrivial-memcall"]),
             ]
         ),
-        // Text and panels drawn over the image: FreeType glyphs, drawn through the GPU module's GL wrappers with
-        // the GLSL in Shaders/.
-        .target(name: "Overlay", dependencies: ["ShaderGraph", "GPU", "CFreeType"], resources: [.embedInCode("Shaders")]),
+        // The window's interface over the image (heads-up display, help, errors, the parameter panel) in Swift,
+        // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
+        .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
         .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OperatingSystem", "CGLFW"]),
         .executableTarget(
@@ -125,7 +124,8 @@ let package = Package(
         // Exported code compiled by cc and swiftc and run against the real executable's renders.
         .testTarget(name: "ExportTests", dependencies: ["Export", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench", "ShaderbenchKit"],
                     exclude: ["Harness"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES", "TestSupport"]),
+        // The interface in a real GLFW window on a display of the tests' own.
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CGLFW", "CGLES", "TestSupport"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Every input fuzzing saved (Tests/FuzzCorpus), replayed through its target.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),

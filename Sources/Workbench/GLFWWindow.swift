@@ -92,6 +92,8 @@ final class GLFWWindow {
             owner.queuePointer()
         }
         glfwSetMouseButtonCallback(handle) { window, _, _, _ in GLFWWindow.owner(of: window)?.queuePointer() }
+        glfwSetScrollCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.events.append(.interfaceInput) }
+        glfwSetCharCallback(handle) { window, _ in GLFWWindow.owner(of: window)?.events.append(.interfaceInput) }
         glfwSetFramebufferSizeCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.events.append(.damaged) }
         glfwSetWindowRefreshCallback(handle) { window in GLFWWindow.owner(of: window)?.events.append(.damaged) }
     }
@@ -138,6 +140,17 @@ final class GLFWWindow {
         glfwGetFramebufferSize(handle, &width, &height)
         return (Int(width), Int(height))
     }
+
+    /// The window's size in the units GLFW and the interface place things in (pixels on X11).
+    var windowSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        glfwGetWindowSize(handle, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// The GLFWwindow, for the interface, which reads its input and draws into its context.
+    var nativeHandle: OpaquePointer { handle }
 
     /// How many pixels a point is: text is drawn this much larger on HiDPI screens.
     var contentScale: Float {

@@ -8,6 +8,8 @@ enum WindowEvent: Equatable {
     case keyHeld(String, Bool)
     /// The pointer moved or its left button changed, in framebuffer pixels from the top-left.
     case pointer(x: Double, y: Double, pressed: Bool)
+    /// Scrolling or typed text, which only the interface reads: it needs a frame to see them.
+    case interfaceInput
 }
 
 /// The keys the workbench answers to.

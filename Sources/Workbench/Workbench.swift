@@ -1,6 +1,7 @@
 import Foundation
 import GPU
 import OperatingSystem
+import Overlay
 import ShaderGraph
 
 /// The live window: shows a composition, reloads it as its files are saved, and draws errors over the
@@ -13,10 +14,11 @@ public enum Workbench {
         let window = try GLFWWindow(title: "Shaderbench — \(options.path)", width: 1280, height: 720)
         let trace = try options.tracePath.map { path throws(WindowError) in try TraceWriter(path: path) }
         let presenter: Presenter
-        let panels: OverlayPanels
+        let interface: InterfaceContext
         do {
             presenter = try Presenter()
-            panels = try OverlayPanels(scale: window.contentScale)
+            // After the window's callbacks are in, so the interface's are chained in front of them.
+            interface = try InterfaceContext(window: window.nativeHandle, scale: window.contentScale)
         } catch {
             throw WindowError("The window's drawing could not be set up: \(error.message).")
         }
@@ -29,6 +31,9 @@ public enum Workbench {
         var statistics = FrameStatistics()
         var showHelp = false
         var needsFrame = true
+        /// Input reached the interface since the last frame: it then gets one more frame, in which a click's
+        /// release and the pointer's new place settle (ImGui reads input as a frame starts).
+        var interfaceInput = false
         var notice: (text: String, until: ContinuousClock.Instant)?
         var lastFrameStart = ContinuousClock.now
         var shownExecutor: ObjectIdentifier?
@@ -63,13 +68,21 @@ public enum Workbench {
                 switch event {
                 case .damaged:
                     needsFrame = true
+                case .interfaceInput:
+                    needsFrame = true
+                    interfaceInput = true
                 case .keyHeld(let key, let down):
                     if down { keysHeld.insert(key) } else { keysHeld.remove(key) }
                     needsFrame = true
                 case .pointer(let x, let y, let pressed):
                     let size = window.framebufferSize
-                    if pointer.update(x: x, y: y, pressed: pressed, output: session.executor?.renderSize,
-                                      viewport: PixelSize(width: max(1, size.width), height: max(1, size.height))) {
+                    if interface.wantsPointer || interface.hasOpenPopup {
+                        // Over the interface, or dragging one of its controls: its, not the image's. The interface
+                        // reads the pointer as a frame starts, so it needs the frame to see it.
+                        needsFrame = true
+                        interfaceInput = true
+                    } else if pointer.update(x: x, y: y, pressed: pressed, output: session.executor?.renderSize,
+                                             viewport: PixelSize(width: max(1, size.width), height: max(1, size.height))) {
                         needsFrame = true
                     }
                 case .dropped(let paths):
@@ -80,7 +93,11 @@ public enum Workbench {
                 case .key(let key):
                     trace?.record("key", ["key": .string("\(key)")])
                     needsFrame = true
+                    interfaceInput = true
+                    // A field being typed into takes the keys.
+                    if interface.wantsText { continue }
                     switch key {
+                    case .escape where interface.hasOpenPopup: interface.closePopups()
                     case .escape, .letter("q"): window.shouldClose = true
                     case .space: clock.togglePause()
                     // Paused, a step is one movie frame; playing, a seek of five seconds.
@@ -141,8 +158,26 @@ public enum Workbench {
             let due = animating ? ContinuousClock.now >= nextFrame : needsFrame
             guard due || edited else { continue }
             lastFrameStart = .now
+            let settling = interfaceInput
+            interfaceInput = false
             let size = window.framebufferSize
             let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
+
+            // The interface first, so a control changed in this frame reaches the image drawn in it.
+            let windowSize = window.windowSize
+            let layout = WindowLayout(windowWidth: windowSize.width, windowHeight: windowSize.height)
+            interface.beginFrame()
+            HeadsUpDisplay.draw(HeadsUpDisplay.Status(composition: session.path, node: session.shownNode,
+                                                      framesPerSecond: statistics.framesPerSecond,
+                                                      frameMilliseconds: statistics.frameMilliseconds,
+                                                      paused: clock.isPaused, compiling: session.isCompiling,
+                                                      framesDropped: session.movieFramesDropped,
+                                                      recording: recorder.map { ($0.elapsed, $0.framesDropped) },
+                                                      notices: [notice?.text].compactMap { $0 } + cameraNotices),
+                                in: interface, layout: layout)
+            ErrorOverlay.draw(session.diagnostics, in: interface, layout: layout)
+            if showHelp { KeyHelp.draw(in: interface, layout: layout) }
+
             session.executor?.mouse = pointer.shaderToyMouse
             session.executor?.pointer = pointer.normalised
             let buttons = pointer.takeButtonChanges()
@@ -162,14 +197,7 @@ public enum Workbench {
                 if error.message != lastRenderError { StandardStreams.error("error: \(error.message)\n") }
                 lastRenderError = error.message
             }
-            panels.draw(status: OverlayPanels.Status(composition: session.path, node: session.shownNode,
-                                                     framesPerSecond: statistics.framesPerSecond,
-                                                     frameMilliseconds: statistics.frameMilliseconds,
-                                                     paused: clock.isPaused, compiling: session.isCompiling,
-                                                     framesDropped: session.movieFramesDropped,
-                                                     recording: recorder.map { ($0.elapsed, $0.framesDropped) },
-                                                     notices: [notice?.text].compactMap { $0 } + cameraNotices),
-                        diagnostics: session.diagnostics, showHelp: showHelp, viewport: viewport)
+            interface.draw()
             window.swapBuffers()
             // Recorded once the frame is out: the conversion draws into framebuffers of its own.
             if let active = recorder, let image = shownImage, let message = record(image, with: active) {
@@ -182,6 +210,9 @@ public enum Workbench {
             if edited, let trace { Self.recordResources(trace) }
             clock.advanceFrame()
             needsFrame = false
+            // Another frame when this one's interface is not the last word: after input, so it settles; when a
+            // window appeared (it is measured in its first frame and drawn in its second).
+            if settling || interface.isSettling { needsFrame = true }
         }
         if let recorder { _ = finishRecording(recorder) }
         // The threads that wake the loop or share its context stop before the window and GLFW go.

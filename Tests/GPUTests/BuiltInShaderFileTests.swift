@@ -10,7 +10,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 23
+    static let expectedCount = 21
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -105,8 +105,6 @@ struct BuiltInShaderFileTests {
         case "GPU/Shaders/test-pattern.frag.glsl":
             let shader = try TestPattern.prepared()
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
-        case "Overlay/Shaders/overlay.vert.glsl", "Overlay/Shaders/overlay.frag.glsl":
-            return [Program(vertex: try text(of: "Overlay/Shaders/overlay.vert.glsl"), fragment: try text(of: "Overlay/Shaders/overlay.frag.glsl"))]
         case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
             return try gpuImageShaders()
         case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":
@@ -127,7 +125,7 @@ struct BuiltInShaderFileTests {
         let embedded = DialectShaderFile.allCases.map { "ShaderGraph/Shaders/\($0.fileName)" }
             + GPUShaderFile.allCases.map { "GPU/Shaders/\($0.fileName)" }
         #expect(Set(embedded).isSubset(of: files), "embedded but not found: \(Set(embedded).subtracting(files))")
-        #expect(files.filter { !$0.hasPrefix("Overlay/") }.allSatisfy(embedded.contains))
+        #expect(files.allSatisfy(embedded.contains))
     }
 
     @Test("each built-in GLSL file compiles and links as its users complete it", arguments: try files())

@@ -9,7 +9,7 @@ struct LayeringTests {
     /// From the bottom up. A new module must be placed here before its first test run.
     static let layers: [[String]] = [
         // Module maps over Debian's C libraries.
-        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CFreeType", "CImGui", "CFFmpeg", "CLibFuzzer"],
+        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CImGui", "CFFmpeg", "CLibFuzzer"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
         // Dear ImGui behind a C interface, with its GLFW and GLES backends.
         ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge"],
@@ -17,7 +17,7 @@ struct LayeringTests {
         ["ShaderGraph", "Images", "Watch", "Media"],
         // The one GL owner; cameras, which take their settings from the model.
         ["GPU", "Capture"],
-        // What builds on the GPU: live sources, text over the image, exports, embedding, test support.
+        // What builds on the GPU: live sources, the interface over the image, exports, embedding, test support.
         ["LiveSources", "Overlay", "Export", "ShaderbenchKit", "TestSupport", "FuzzTargets"],
         // Batch work without a window.
         ["Headless"],

@@ -1,0 +1,48 @@
+import Foundation
+import ImGuiBridge
+
+/// Controls. Each takes the value it shows and returns true in the frame the person changed it. A label
+/// starting with `##` is not shown, only told apart.
+extension InterfaceContext {
+    public func slider(_ label: String, value: inout Float, range: ClosedRange<Float>) -> Bool {
+        imgui_bridge_slider_float(label, &value, range.lowerBound, range.upperBound)
+    }
+
+    public func slider(_ label: String, value: inout Int32, range: ClosedRange<Int32>) -> Bool {
+        imgui_bridge_slider_int(label, &value, range.lowerBound, range.upperBound)
+    }
+
+    public func checkbox(_ label: String, value: inout Bool) -> Bool {
+        imgui_bridge_checkbox(label, &value)
+    }
+
+    /// True in the frame it was clicked.
+    public func button(_ label: String, small: Bool = false) -> Bool {
+        small ? imgui_bridge_small_button(label) : imgui_bridge_button(label)
+    }
+
+    /// A drop-down of `items`; `selected` is the index of the one chosen.
+    public func menu(_ label: String, selected: inout Int32, items: [String]) -> Bool {
+        var texts = items.map { strdup($0) }
+        defer { texts.forEach { free($0) } }
+        return texts.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { pointer in
+                imgui_bridge_menu(label, &selected, pointer, Int32(buffer.count))
+            }
+        }
+    }
+
+    /// A swatch that opens a colour picker, then a field per component; `colour` holds 3 or 4 components.
+    /// `swatch` is where the swatch is, and `picker` the picker's saturation-value square while it is open.
+    public func colour(_ label: String, value colour: inout [Float], swatch: inout InterfaceRectangle,
+                       picker: inout InterfaceRectangle?) -> Bool {
+        precondition(colour.count == 3 || colour.count == 4, "a colour has 3 or 4 components")
+        var swatchRectangle = [Float](repeating: 0, count: 4)
+        var square = [Float](repeating: 0, count: 4)
+        let changed = imgui_bridge_colour(label, &colour, Int32(colour.count), &swatchRectangle, &square)
+        swatch = InterfaceRectangle(x: swatchRectangle[0], y: swatchRectangle[1], width: swatchRectangle[2], height: swatchRectangle[3])
+        let rectangle = InterfaceRectangle(x: square[0], y: square[1], width: square[2], height: square[3])
+        picker = rectangle.isEmpty ? nil : rectangle
+        return changed
+    }
+}

@@ -1,0 +1,70 @@
+import ImGuiBridge
+
+/// Windows and where items go in them.
+extension InterfaceContext {
+    /// A window with its corner `pivot` (0 0: top-left, 1 1: bottom-right) at `x`, `y`; `size` nil fits it to
+    /// what `content` puts in it.
+    public func window(_ identifier: String, x: Float, y: Float, pivot: (x: Float, y: Float) = (0, 0),
+                       size: (width: Float, height: Float)? = nil, style: InterfaceWindowStyle, _ content: () -> Void) {
+        if imgui_bridge_begin_window(identifier, x, y, pivot.x, pivot.y, size?.width ?? 0, size?.height ?? 0, style.bridged) {
+            content()
+        }
+        imgui_bridge_end_window()
+    }
+
+    /// Puts the next item on the current line, `x` from the window's left, or just after the last item.
+    public func sameLine(x: Float = 0) {
+        imgui_bridge_same_line(x)
+    }
+
+    public func separator() {
+        imgui_bridge_separator()
+    }
+
+    /// A heading that opens and closes what follows it; `content` runs while it is open.
+    public func section(_ title: String, _ content: () -> Void) {
+        if imgui_bridge_section(title) { content() }
+    }
+
+    /// The width left on the current line of the window being built.
+    public var availableWidth: Float { imgui_bridge_available_width() }
+
+    /// The next control's width.
+    public func nextWidth(_ width: Float) {
+        imgui_bridge_set_next_width(width)
+    }
+
+    /// Controls built in `content` are told apart from others of the same label by `identifier`.
+    public func identified(_ identifier: String, _ content: () -> Void) {
+        imgui_bridge_push_identifier(identifier)
+        content()
+        imgui_bridge_pop_identifier()
+    }
+
+    /// Controls built in `content` show their values, dimmed, and cannot be changed.
+    public func readOnly(_ content: () -> Void) {
+        imgui_bridge_begin_read_only()
+        content()
+        imgui_bridge_end_read_only()
+    }
+
+    /// Moves the next text down to where a control's text sits, so a name lines up with the control after it.
+    public func alignTextToControls() {
+        imgui_bridge_align_text_to_controls()
+    }
+
+    /// Shows `text` beside the pointer while it is over the last item.
+    public func tooltip(_ text: String) {
+        imgui_bridge_tooltip(text)
+    }
+
+    /// Where the last item drawn is.
+    public var lastItem: InterfaceRectangle {
+        var rectangle = InterfaceRectangle(x: 0, y: 0, width: 0, height: 0)
+        imgui_bridge_item_rectangle(&rectangle.x, &rectangle.y, &rectangle.width, &rectangle.height)
+        return rectangle
+    }
+
+    /// Whether a control is held (a slider dragged, a button pressed): the changes it brings are one gesture.
+    public var isHoldingControl: Bool { imgui_bridge_any_item_active() }
+}

@@ -1,0 +1,53 @@
+import Overlay
+
+/// The line over the image's top-left corner: frame rate and time, the composition and the node shown, and
+/// what is happening (paused, compiling, recording), with passing notices under it.
+enum HeadsUpDisplay {
+    struct Status {
+        var composition: String
+        var node: String
+        var framesPerSecond: Double
+        var frameMilliseconds: Double
+        var paused: Bool
+        var compiling: Bool
+        /// Movie frames decoded too late to be shown.
+        var framesDropped: Int
+        /// While recording: seconds recorded and frames the encoder dropped.
+        var recording: (seconds: Double, dropped: Int)?
+        /// Passing messages (a screenshot saved, a camera unplugged), one line each.
+        var notices: [String]
+    }
+
+    static func draw(_ status: Status, in interface: InterfaceContext, layout: WindowLayout) {
+        let margin = 10 * interface.scale
+        // Nothing is drawn while nothing changes, so there is no rate to show then.
+        let rate = status.framesPerSecond > 0
+            ? [String(format1: status.framesPerSecond) + " fps", String(format1: status.frameMilliseconds) + " ms"]
+            : ["idle"]
+        var parts = rate + [status.composition, "node: \(status.node)"]
+        if status.paused { parts.append("paused") }
+        if status.compiling { parts.append("compiling…") }
+        if status.framesDropped > 0 { parts.append("\(status.framesDropped) movie frames dropped") }
+        let textWidth = layout.imageAreaWidth - 4 * margin
+        interface.window("heads-up", x: margin, y: margin, style: .overlay) {
+            interface.text(truncated(parts.joined(separator: "  ·  "), to: textWidth, in: interface), colour: InterfacePalette.grey)
+            if let recording = status.recording {
+                let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
+                let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
+                let dropped = recording.dropped > 0 ? "  ·  \(recording.dropped) frames dropped" : ""
+                interface.text("● REC \(clock)\(dropped)", colour: InterfacePalette.recording)
+            }
+            for notice in status.notices {
+                interface.text(truncated(notice, to: textWidth, in: interface), colour: InterfacePalette.amber)
+            }
+        }
+    }
+
+    /// `text` cut to fit `width`, ending in an ellipsis when cut.
+    static func truncated(_ text: String, to width: Float, in interface: InterfaceContext) -> String {
+        guard interface.width(of: text) > width else { return text }
+        var characters = Array(text)
+        while !characters.isEmpty, interface.width(of: String(characters) + "…") > width { characters.removeLast() }
+        return String(characters) + "…"
+    }
+}

@@ -1,0 +1,29 @@
+import Overlay
+
+/// The keys the window answers to, listed over the middle of the image while H is held on.
+enum KeyHelp {
+    static let keys: [(String, String)] = [
+        ("Space", "pause or resume the clock"),
+        ("Left / Right", "paused: step a frame back or on; playing: seek 5 s"),
+        ("R", "reload everything"),
+        ("S", "save a screenshot of the image shown"),
+        ("V", "record the image shown to a movie; V again stops"),
+        ("Tab", "show the next node (Shift-Tab: previous)"),
+        ("F", "fullscreen on or off"),
+        ("H", "this help"),
+        ("Esc / Q", "quit"),
+    ]
+
+    static func draw(in interface: InterfaceContext, layout: WindowLayout) {
+        let margin = 10 * interface.scale
+        let keyWidth = keys.map { interface.width(of: $0.0) }.max() ?? 0
+        interface.window("help", x: layout.imageAreaWidth / 2, y: layout.height / 2, pivot: (0.5, 0.5), style: .overlay) {
+            interface.text("Keys", colour: InterfacePalette.amber)
+            for (key, meaning) in keys {
+                interface.text(key, colour: InterfacePalette.white)
+                interface.sameLine(x: keyWidth + 2 * margin)
+                interface.text(meaning, colour: InterfacePalette.grey)
+            }
+        }
+    }
+}
