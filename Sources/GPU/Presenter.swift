@@ -1,8 +1,8 @@
 import CGLES
 import ShaderGraph
 
-/// Shows a render target in the window's own framebuffer, scaled to fit with its aspect ratio kept and
-/// bars around it. Render targets hold an image's top row at row 0; the window's row 0 is its bottom, so
+/// Shows a render target in the window's own framebuffer, scaled to fit an area of it with its aspect ratio
+/// kept and bars around it. Render targets hold an image's top row at row 0; the window's row 0 is its bottom, so
 /// the quad flips as it draws.
 public final class Presenter {
     private let program: BuiltInProgram
@@ -25,10 +25,13 @@ public final class Presenter {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// Clears the window to `background` and draws `target` centred in `viewport` (pixels).
-    public func present(_ target: RenderTarget, viewport: PixelSize, background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
-        clear(viewport: viewport, background: background)
-        let scale = Self.fit(target.size, in: viewport)
+    /// Clears the window of `window` pixels to `background` and draws `target` centred in `area`.
+    public func present(_ target: RenderTarget, window: PixelSize, area: PixelRectangle,
+                        background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
+        clear(viewport: window, background: background)
+        // GL's viewport counts rows from the bottom.
+        glViewport(GLint(area.x), GLint(window.height - area.y - area.height), GLsizei(area.width), GLsizei(area.height))
+        let scale = Self.fit(target.size, in: PixelSize(width: area.width, height: area.height))
         program.use()
         program.set(scaleLocation, SIMD2(Float(scale.0), Float(scale.1)))
         // Scaling for display is the one place linear filtering belongs.
@@ -43,13 +46,26 @@ public final class Presenter {
         return imageAspect > windowAspect ? (1.0, windowAspect / imageAspect) : (imageAspect / windowAspect, 1.0)
     }
 
-    /// Where a viewport pixel (from the top-left) falls in an image of `image` size shown by `present`, in
-    /// image pixels from the top-left; nil outside the image.
-    public static func imagePoint(x: Double, y: Double, image: PixelSize, viewport: PixelSize) -> (x: Double, y: Double)? {
-        let (width, height) = fit(image, in: viewport)
-        let left = Double(viewport.width) * (1 - width) / 2, top = Double(viewport.height) * (1 - height) / 2
-        let u = (x - left) / (Double(viewport.width) * width), v = (y - top) / (Double(viewport.height) * height)
+    /// Where a window pixel (from the top-left) falls in an image of `image` size shown in `area` by
+    /// `present`, in image pixels from the top-left; nil outside the image.
+    public static func imagePoint(x: Double, y: Double, image: PixelSize, area: PixelRectangle) -> (x: Double, y: Double)? {
+        let shown = shownRectangle(of: image, in: area)
+        let u = (x - shown.x) / shown.width, v = (y - shown.y) / shown.height
         guard (0...1).contains(u), (0...1).contains(v) else { return nil }
         return (u * Double(image.width), v * Double(image.height))
+    }
+
+    /// Where a point of an image of `image` size (image pixels from the top-left) is shown in the window.
+    public static func windowPoint(x: Double, y: Double, image: PixelSize, area: PixelRectangle) -> (x: Double, y: Double) {
+        let shown = shownRectangle(of: image, in: area)
+        return (shown.x + x / Double(image.width) * shown.width, shown.y + y / Double(image.height) * shown.height)
+    }
+
+    /// The part of `area` the image covers, in window pixels.
+    private static func shownRectangle(of image: PixelSize, in area: PixelRectangle) -> (x: Double, y: Double, width: Double, height: Double) {
+        let (width, height) = fit(image, in: PixelSize(width: area.width, height: area.height))
+        let shownWidth = Double(area.width) * width, shownHeight = Double(area.height) * height
+        return (Double(area.x) + (Double(area.width) - shownWidth) / 2, Double(area.y) + (Double(area.height) - shownHeight) / 2,
+                shownWidth, shownHeight)
     }
 }

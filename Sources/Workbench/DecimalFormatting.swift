@@ -4,4 +4,11 @@ extension String {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(abs(tenths % 10))"
     }
+
+    /// Three decimal places, for parameter values.
+    init(format3 value: Float) {
+        let thousandths = Int((Double(value) * 1000).rounded())
+        let whole = abs(thousandths) / 1000, fraction = abs(thousandths) % 1000
+        self = (thousandths < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 3 - String(fraction).count) + "\(fraction)"
+    }
 }

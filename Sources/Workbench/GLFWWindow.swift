@@ -70,14 +70,18 @@ final class GLFWWindow {
             }
             guard action == GLFW_PRESS || action == GLFW_REPEAT else { return }
             let shifted = modifiers & GLFW_MOD_SHIFT != 0
+            let letter = (GLFW_KEY_A...GLFW_KEY_Z).contains(key) ? Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))) : nil
+            if modifiers & GLFW_MOD_CONTROL != 0 {
+                if let letter { owner.events.append(.key(.control(letter, shifted: shifted))) }
+                return
+            }
             let mapped: WindowKey? = switch key {
             case GLFW_KEY_SPACE: .space
             case GLFW_KEY_ESCAPE: .escape
             case GLFW_KEY_TAB: shifted ? .shiftTab : .tab
             case GLFW_KEY_LEFT: .left
             case GLFW_KEY_RIGHT: .right
-            case GLFW_KEY_A...GLFW_KEY_Z: .letter(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
-            default: nil
+            default: letter.map(WindowKey.letter)
             }
             if let mapped { owner.events.append(.key(mapped)) }
         }

@@ -9,6 +9,8 @@ enum KeyHelp {
         ("S", "save a screenshot of the image shown"),
         ("V", "record the image shown to a movie; V again stops"),
         ("Tab", "show the next node (Shift-Tab: previous)"),
+        ("P", "the parameter panel: tune published parameters"),
+        ("Ctrl-Z", "undo a parameter change (Ctrl-Shift-Z: redo)"),
         ("F", "fullscreen on or off"),
         ("H", "this help"),
         ("Esc / Q", "quit"),

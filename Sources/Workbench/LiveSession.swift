@@ -22,10 +22,20 @@ final class LiveSession {
     }
     private let compiler: BackgroundCompiler
     private let listener: SaveListener
-    private let trace: TraceWriter?
+    let trace: TraceWriter?
 
     /// The last good graph; nil only until the first composition loads.
     private(set) var executor: GraphExecutor?
+    /// The composition the last good graph was built from, as loaded (with `--set`), before tuned values.
+    private(set) var loadedComposition: Composition?
+    /// Its published parameters, as the panel offers them.
+    private(set) var parameters: [TunableParameter] = []
+    /// Values tuned in the panel, and their undo history.
+    var tuning = ParameterTuning()
+    var history = ParameterHistory()
+    /// Events pressed in the panel, true for the next frame only.
+    var pulsing: [TunableParameter] = []
+
     /// Problems with the latest edit, shown over the last good output; empty when it is good.
     private(set) var diagnostics: [Diagnostic] = []
     /// The node shown; nil shows the output.
@@ -117,6 +127,8 @@ final class LiveSession {
     func open(_ newPath: String) {
         path = newPath
         viewedNode = nil
+        tuning.removeAll()
+        history.removeAll()
         reload(reason: "open")
     }
 
@@ -206,13 +218,15 @@ final class LiveSession {
         }
     }
 
-    /// Builds the executor for an edit whose programs are all ready, and makes it the one that renders.
+    /// Builds the executor for an edit whose programs are all ready, with the values tuned so far, and makes
+    /// it the one that renders.
     private func swap(to composition: Composition) {
-        let keeping = viewedNode.flatMap { composition.node(named: $0) != nil ? Set([$0]) : nil } ?? []
         do {
-            let next = try GraphExecutor(composition: composition, keeping: keeping, resources: resources)
+            let next = try build(composition)
             let previous = executor
             executor = next
+            loadedComposition = composition
+            parameters = TunableParameter.all(in: composition, renderSize: next.renderSize)
             resources.keepOnly(whatIsUsedBy: next)
             if viewedNode.map({ composition.node(named: $0) == nil }) ?? false { viewedNode = nil }
             for (node, program) in next.programs where previous?.programs[node] !== program {
@@ -225,6 +239,22 @@ final class LiveSession {
         } catch {
             fail(error.diagnostics, reason: "build")
         }
+    }
+
+    /// Runs `next`, built from the same composition with other values, in place of the current graph.
+    func replaceExecutor(with next: GraphExecutor) {
+        executor = next
+        resources.keepOnly(whatIsUsedBy: next)
+    }
+
+    /// An executor for `composition` with the tuned values that still apply to it, then `overrides`. Programs
+    /// come from what was compiled before, so nothing compiles here.
+    func build(_ composition: Composition, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> GraphExecutor {
+        var tuned = composition
+        try ParameterOverride.apply(tuning.reconcile(with: TunableParameter.all(in: composition, renderSize: .standard)) + overrides,
+                                    to: &tuned)
+        let keeping = viewedNode.flatMap { composition.node(named: $0) != nil ? Set([$0]) : nil } ?? []
+        return try GraphExecutor(composition: tuned, keeping: keeping, resources: resources)
     }
 
     private func fail(_ problems: [Diagnostic], reason: String) {

@@ -24,10 +24,11 @@ struct PointerState {
         return (pressedAt, releasedAt)
     }
 
-    /// Takes a pointer event in viewport pixels; true when the value shaders see changed.
-    mutating func update(x: Double, y: Double, pressed isPressed: Bool, output: PixelSize?, viewport: PixelSize) -> Bool {
+    /// Takes a pointer event in framebuffer pixels, with the image shown in `area`; true when the value
+    /// shaders see changed.
+    mutating func update(x: Double, y: Double, pressed isPressed: Bool, output: PixelSize?, area: PixelRectangle) -> Bool {
         defer { pressed = isPressed }
-        guard let output, let point = Presenter.imagePoint(x: x, y: y, image: output, viewport: viewport) else {
+        guard let output, let point = Presenter.imagePoint(x: x, y: y, image: output, area: area) else {
             return releaseIfNeeded(isPressed)
         }
         let position = SIMD2<Float>(Float(point.x), Float(Double(output.height) - point.y))

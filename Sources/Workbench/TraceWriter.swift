@@ -23,6 +23,7 @@ final class TraceWriter {
         case integer(Int)
         case bool(Bool)
         case integers([Int])
+        case floats([Float])
     }
 
     func record(_ event: String, _ fields: KeyValuePairs<String, Value> = [:]) {
@@ -35,6 +36,7 @@ final class TraceWriter {
             case .integer(let integer): line += "\(integer)"
             case .bool(let flag): line += flag ? "true" : "false"
             case .integers(let integers): line += "[" + integers.map(String.init).joined(separator: ",") + "]"
+            case .floats(let numbers): line += "[" + numbers.map { $0.isFinite ? "\($0)" : "null" }.joined(separator: ",") + "]"
             }
         }
         line += "}\n"

@@ -16,4 +16,6 @@ enum WindowEvent: Equatable {
 enum WindowKey: Equatable {
     case space, escape, tab, shiftTab, left, right
     case letter(Character)
+    /// A letter with Ctrl held, and Shift when `shifted`.
+    case control(Character, shifted: Bool)
 }

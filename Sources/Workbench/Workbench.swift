@@ -26,6 +26,8 @@ public enum Workbench {
         defer { compiler.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       compiler: compiler, trace: trace)
+        let panel = ParameterPanel(trace: trace)
+        var handles = PointHandles()
 
         var clock = SessionClock()
         var statistics = FrameStatistics()
@@ -46,6 +48,12 @@ public enum Workbench {
         var recorder: WindowRecorder?
         /// The image the last frame showed: what V starts recording, at its size.
         var shownImage: RenderTarget?
+
+        func layout() -> WindowLayout {
+            let framebuffer = window.framebufferSize, size = window.windowSize
+            return WindowLayout(framebuffer: PixelSize(width: max(1, framebuffer.width), height: max(1, framebuffer.height)),
+                                windowWidth: size.width, windowHeight: size.height, panelOpen: panel.isOpen, scale: interface.scale)
+        }
 
         while !window.shouldClose {
             let animating = session.isAnimated && !clock.isPaused
@@ -75,14 +83,15 @@ public enum Workbench {
                     if down { keysHeld.insert(key) } else { keysHeld.remove(key) }
                     needsFrame = true
                 case .pointer(let x, let y, let pressed):
-                    let size = window.framebufferSize
-                    if interface.wantsPointer || interface.hasOpenPopup {
+                    let current = layout()
+                    if panel.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
+                        needsFrame = true
+                    } else if interface.wantsPointer || interface.hasOpenPopup || (panel.isOpen && x >= Double(current.imageArea.width)) {
                         // Over the interface, or dragging one of its controls: its, not the image's. The interface
                         // reads the pointer as a frame starts, so it needs the frame to see it.
                         needsFrame = true
                         interfaceInput = true
-                    } else if pointer.update(x: x, y: y, pressed: pressed, output: session.executor?.renderSize,
-                                             viewport: PixelSize(width: max(1, size.width), height: max(1, size.height))) {
+                    } else if pointer.update(x: x, y: y, pressed: pressed, output: session.executor?.renderSize, area: current.imageArea) {
                         needsFrame = true
                     }
                 case .dropped(let paths):
@@ -116,11 +125,16 @@ public enum Workbench {
                         }
                     case .letter("r"): session.reload(reason: "key")
                     case .letter("h"): showHelp.toggle()
+                    case .letter("p"): panel.isOpen.toggle()
                     case .letter("f"): window.toggleFullscreen()
                     case .tab: session.cycleViewedNode(backwards: false)
                     case .shiftTab: session.cycleViewedNode(backwards: true)
                     case .letter("s"):
                         notice = (saveScreenshot(session), .now + .seconds(4))
+                    case .control("z", shifted: false):
+                        if !session.undo() { notice = ("nothing to undo", .now + .seconds(2)) }
+                    case .control("z", shifted: true), .control("y", shifted: false):
+                        if !session.redo() { notice = ("nothing to redo", .now + .seconds(2)) }
                     default: break
                     }
                 }
@@ -160,12 +174,9 @@ public enum Workbench {
             lastFrameStart = .now
             let settling = interfaceInput
             interfaceInput = false
-            let size = window.framebufferSize
-            let viewport = PixelSize(width: max(1, size.width), height: max(1, size.height))
 
-            // The interface first, so a control changed in this frame reaches the image drawn in it.
-            let windowSize = window.windowSize
-            let layout = WindowLayout(windowWidth: windowSize.width, windowHeight: windowSize.height)
+            // The interface first: a control changed in this frame reaches the image drawn in it.
+            let current = layout()
             interface.beginFrame()
             HeadsUpDisplay.draw(HeadsUpDisplay.Status(composition: session.path, node: session.shownNode,
                                                       framesPerSecond: statistics.framesPerSecond,
@@ -174,10 +185,19 @@ public enum Workbench {
                                                       framesDropped: session.movieFramesDropped,
                                                       recording: recorder.map { ($0.elapsed, $0.framesDropped) },
                                                       notices: [notice?.text].compactMap { $0 } + cameraNotices),
-                                in: interface, layout: layout)
-            ErrorOverlay.draw(session.diagnostics, in: interface, layout: layout)
-            if showHelp { KeyHelp.draw(in: interface, layout: layout) }
+                                in: interface, layout: current)
+            ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
+            var readings: [String] = []
+            if panel.isOpen {
+                panel.draw(session, in: interface, layout: current)
+                handles.draw(session, in: interface, layout: current)
+                readings = panel.readings(of: session)
+            }
+            if showHelp { KeyHelp.draw(in: interface, layout: current) }
+            // A control let go, or a point: the next change is a step of its own to undo.
+            if !interface.isHoldingControl && !handles.isDragging { session.endGesture() }
 
+            let windowSize = current.framebuffer
             session.executor?.mouse = pointer.shaderToyMouse
             session.executor?.pointer = pointer.normalised
             let buttons = pointer.takeButtonChanges()
@@ -186,10 +206,10 @@ public enum Workbench {
             session.executor?.keysHeld = keysHeld
             do {
                 if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
-                    presenter.present(image, viewport: viewport)
+                    presenter.present(image, window: windowSize, area: current.imageArea)
                     shownImage = image
                 } else {
-                    presenter.clear(viewport: viewport)
+                    presenter.clear(viewport: windowSize)
                 }
                 lastRenderError = nil
             } catch {
@@ -211,8 +231,12 @@ public enum Workbench {
             clock.advanceFrame()
             needsFrame = false
             // Another frame when this one's interface is not the last word: after input, so it settles; when a
-            // window appeared (it is measured in its first frame and drawn in its second).
-            if settling || interface.isSettling { needsFrame = true }
+            // window appeared (it is measured in its first frame and drawn in its second); when an event went
+            // back to false; when the values the panel read have changed in this frame.
+            if settling || interface.isSettling || session.endPulses() { needsFrame = true }
+            if panel.isOpen, panel.readings(of: session) != readings { needsFrame = true }
+            // A tuned value the running program could not take rebuilt the graph, which this frame already drew.
+            shownExecutor = session.executor.map(ObjectIdentifier.init)
         }
         if let recorder { _ = finishRecording(recorder) }
         // The threads that wake the loop or share its context stop before the window and GLFW go.

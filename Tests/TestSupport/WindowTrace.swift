@@ -37,5 +37,22 @@ public struct WindowTrace {
     public func compileMilliseconds(after time: Double) -> Double? {
         events.first { $0.name == "compile-end" && $0.time > time }?.fields["milliseconds"] as? Double
     }
-}
 
+    /// Where the parameter panel last said a control is (`part`: `value`, `reset`, `swatch`, `picker`, `x`,
+    /// …), in window pixels: x, y, width, height.
+    public func control(_ node: String, _ uniform: String, part: String = "value") -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let fields = events.last(where: { event in
+            event.name == "panel-control" && event.fields["node"] as? String == node && event.fields["uniform"] as? String == uniform
+                && event.fields["part"] as? String == part
+        })?.fields,
+            let x = fields["x"] as? Double, let y = fields["y"] as? Double,
+            let width = fields["width"] as? Double, let height = fields["height"] as? Double else { return nil }
+        return (x, y, width, height)
+    }
+
+    /// Each value the window set `node.uniform` to, in order.
+    public func parameterValues(_ node: String, _ uniform: String) -> [[Double]] {
+        events.filter { $0.name == "parameter-changed" && $0.fields["node"] as? String == node && $0.fields["uniform"] as? String == uniform }
+            .compactMap { $0.fields["value"] as? [Double] }
+    }
+}

@@ -1,0 +1,9 @@
+import ImGuiBridge
+
+/// Marks drawn over everything, the image and the interface's windows alike.
+extension InterfaceContext {
+    /// A ring centred at `x`, `y`.
+    public func ring(x: Float, y: Float, radius: Float, colour: InterfaceColour, thickness: Float) {
+        imgui_bridge_circle(x, y, radius, colour.packed, thickness)
+    }
+}

@@ -1,0 +1,183 @@
+import Overlay
+import ShaderGraph
+
+/// The panel docked at the window's right side (P): a control per published parameter, chosen by its type,
+/// each with a button that resets it to its default; wired parameters and the graph's value nodes shown
+/// read-only with what the last frame made. A change goes straight into the running graph.
+final class ParameterPanel {
+    var isOpen = false
+    private let trace: TraceWriter?
+    /// Where each control was when last traced, so the trace says where they are without a line a frame.
+    private var tracedPlacements: [Placement] = []
+    private var placements: [Placement] = []
+
+    /// A control's place on the window, for the trace: scripts and tests find the controls by it.
+    private struct Placement: Equatable {
+        var node: String
+        var uniform: String
+        /// `value` (the control), `reset`, `swatch`, `picker` (an open colour picker's square), or the
+        /// component a slider sets (`x`, `y`, … or its index).
+        var part: String
+        var rectangle: InterfaceRectangle
+    }
+
+    init(trace: TraceWriter?) {
+        self.trace = trace
+    }
+
+    func draw(_ session: LiveSession, in interface: InterfaceContext, layout: WindowLayout) {
+        placements.removeAll(keepingCapacity: true)
+        interface.window("parameters", x: layout.width - layout.panelWidth, y: 0, size: (layout.panelWidth, layout.height),
+                         style: .panel) {
+            let unsaved = session.unsavedCount
+            interface.text("Parameters", colour: InterfacePalette.amber)
+            if unsaved > 0 {
+                interface.sameLine()
+                interface.text("· \(unsaved) tuned", colour: InterfacePalette.grey)
+            }
+            interface.separator()
+            if session.parameters.isEmpty {
+                interface.wrappedText("Nothing is published: list parameters under 'publish:' as node.uniform.",
+                                      colour: InterfacePalette.grey)
+            }
+            for parameter in session.parameters {
+                interface.identified(parameter.reference.description) {
+                    row(parameter, session: session, interface: interface)
+                }
+            }
+            let values = session.valueNodes
+            if !values.isEmpty {
+                interface.section("Values") {
+                    for node in values {
+                        interface.text("\(node.name) (\(node.kind))", colour: InterfacePalette.white)
+                        interface.text("  " + (node.value.map(Self.shown) ?? "—"), colour: InterfacePalette.grey)
+                    }
+                }
+            }
+        }
+        if placements != tracedPlacements {
+            tracedPlacements = placements
+            for placement in placements {
+                trace?.record("panel-control", ["node": .string(placement.node), "uniform": .string(placement.uniform),
+                                                "part": .string(placement.part),
+                                                "x": .number(Double(placement.rectangle.x)), "y": .number(Double(placement.rectangle.y)),
+                                                "width": .number(Double(placement.rectangle.width)),
+                                                "height": .number(Double(placement.rectangle.height))])
+            }
+        }
+    }
+
+    /// What the panel shows of values the graph makes (wired parameters, value nodes), as shown: when a frame
+    /// changes them, the panel needs another frame to show what it made.
+    func readings(of session: LiveSession) -> [String] {
+        let wired = session.parameters.filter(\.isWired).map { session.value(of: $0).map(Self.shown) ?? "—" }
+        return wired + session.valueNodes.map { $0.value.map(Self.shown) ?? "—" }
+    }
+
+    private static func shown(_ value: [Float]) -> String {
+        value.prefix(8).map { String(format3: $0) }.joined(separator: ", ") + (value.count > 8 ? ", …" : "")
+    }
+
+    /// One parameter: the reset button and the label, then its control on a line of its own.
+    private func row(_ parameter: TunableParameter, session: LiveSession, interface: InterfaceContext) {
+        guard let value = session.value(of: parameter), value.count == parameter.count else {
+            interface.text(parameter.label, colour: InterfacePalette.white)
+            interface.text("  no value yet", colour: InterfacePalette.grey)
+            return
+        }
+        if parameter.isWired {
+            interface.text(parameter.label, colour: InterfacePalette.white)
+            if let wire = parameter.wire {
+                interface.sameLine()
+                interface.text("← \(wire.node)\(wire.parameter.map { ".\($0)" } ?? "")", colour: InterfacePalette.grey)
+            }
+            interface.readOnly {
+                control(parameter, value: value, session: session, interface: interface)
+            }
+            return
+        }
+        if interface.button("↺", small: true) {
+            session.tune(parameter, to: parameter.defaultValue, gestureContinues: false)
+        }
+        place(parameter, "reset", interface.lastItem)
+        interface.tooltip("reset to the default, " + parameter.defaultValue.map { String(format3: $0) }.joined(separator: ", "))
+        interface.sameLine()
+        interface.text(parameter.label, colour: InterfacePalette.white)
+        control(parameter, value: value, session: session, interface: interface)
+    }
+
+    private func control(_ parameter: TunableParameter, value: [Float], session: LiveSession, interface: InterfaceContext) {
+        func changed(to newValue: [Float]) {
+            session.tune(parameter, to: newValue, gestureContinues: interface.isHoldingControl)
+        }
+        switch parameter.control {
+        case .slider(let range):
+            var number = value[0]
+            interface.nextWidth(interface.availableWidth)
+            if interface.slider("##value", value: &number, range: range) { changed(to: [number]) }
+            place(parameter, "value", interface.lastItem)
+        case .integerSlider(let range):
+            var number = Int32(value[0].rounded())
+            interface.nextWidth(interface.availableWidth)
+            if interface.slider("##value", value: &number, range: range) { changed(to: [Float(number)]) }
+            place(parameter, "value", interface.lastItem)
+        case .checkbox:
+            var flag = value[0] != 0
+            // `###` keeps the checkbox one control whichever word it shows.
+            if interface.checkbox(flag ? "on###value" : "off###value", value: &flag) { changed(to: [flag ? 1 : 0]) }
+            place(parameter, "value", interface.lastItem)
+        case .point(let x, let y, _):
+            componentSliders(parameter, value: value, ranges: [x, y], integers: false, session: session, interface: interface)
+        case .components(let ranges, let integers):
+            componentSliders(parameter, value: value, ranges: ranges, integers: integers, session: session, interface: interface)
+        case .colour:
+            var colour = value
+            var swatch = InterfaceRectangle(x: 0, y: 0, width: 0, height: 0)
+            var picker: InterfaceRectangle?
+            interface.nextWidth(interface.availableWidth - interface.lineHeight)
+            if interface.colour("##value", value: &colour, swatch: &swatch, picker: &picker) { changed(to: colour) }
+            place(parameter, "swatch", swatch)
+            if let picker { place(parameter, "picker", picker) }
+        case .button:
+            if interface.button("Trigger") { session.pulse(parameter) }
+            place(parameter, "value", interface.lastItem)
+        case .menu(let values, let labels):
+            var selected = Int32(values.firstIndex(of: Int32(value[0].rounded())) ?? 0)
+            interface.nextWidth(interface.availableWidth)
+            if interface.menu("##value", selected: &selected, items: labels), values.indices.contains(Int(selected)) {
+                changed(to: [Float(values[Int(selected)])])
+            }
+            place(parameter, "value", interface.lastItem)
+        }
+    }
+
+    /// A slider per number, each named by its component.
+    private func componentSliders(_ parameter: TunableParameter, value: [Float], ranges: [ClosedRange<Float>], integers: Bool,
+                                  session: LiveSession, interface: InterfaceContext) {
+        for (index, range) in ranges.enumerated() where value.indices.contains(index) {
+            let name = ranges.count <= 4 ? ["x", "y", "z", "w"][index] : "\(index)"
+            interface.alignTextToControls()
+            interface.text(name, colour: InterfacePalette.grey)
+            interface.sameLine()
+            interface.nextWidth(interface.availableWidth)
+            var changedValue = value
+            var edited = false
+            if integers {
+                var number = Int32(value[index].rounded())
+                let bounds = Int32(range.lowerBound.rounded(.down))...Int32(range.upperBound.rounded(.up))
+                edited = interface.slider("##" + name, value: &number, range: bounds)
+                changedValue[index] = Float(number)
+            } else {
+                var number = value[index]
+                edited = interface.slider("##" + name, value: &number, range: range)
+                changedValue[index] = number
+            }
+            if edited { session.tune(parameter, to: changedValue, gestureContinues: interface.isHoldingControl) }
+            place(parameter, name, interface.lastItem)
+        }
+    }
+
+    private func place(_ parameter: TunableParameter, _ part: String, _ rectangle: InterfaceRectangle) {
+        placements.append(Placement(node: parameter.reference.node, uniform: parameter.reference.uniform, part: part, rectangle: rectangle))
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// The parameter panel in the real window under Xvfb: controls driven with xdotool at the places the trace
+/// gives for them, the image read back from the screen.
+@Suite("The parameter panel", .serialized)
+struct ParameterPanelTests {
+    /// A grey of `level`, tinted, inverted while `flip` holds: every parameter shows in every pixel.
+    static let look = """
+        precision mediump float;
+        uniform float level;    // default: 0.5, range: 0...1
+        uniform bool flip;
+        uniform vec3 tint;      // default: [1, 1, 1]
+        void main() {
+            vec3 colour = vec3(level) * tint;
+            gl_FragColor = vec4(flip ? 1.0 - colour : colour, 1.0);
+        }
+        """
+
+    /// 16:9, so with the panel open or not the image covers (300, 360).
+    static let composition = """
+        composition: 1
+        size: [320, 180]
+        nodes:
+          # one pass, tuned live
+          look: { kind: shader, file: look.fsh, uniforms: { level: 0.25 } }   # starts dark
+        output: look
+        publish: [look.level, look.flip, look.tint]
+        """
+
+    static let image = (x: 300, y: 360)
+
+    /// A window on the composition with its panel open.
+    func openWindow(composition: String = Self.composition, shaders: [String: String] = ["look.fsh": Self.look]) throws -> LiveWindow {
+        let window = try LiveWindow(composition: composition, files: shaders)
+        #expect(eventually { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pressAndWait("p")
+        #expect(eventually { window.trace.events.contains { $0.name == "panel-control" } }, "the panel did not open")
+        return window
+    }
+
+    func grey(_ level: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        (UInt8(level), UInt8(level), UInt8(level))
+    }
+
+    /// Drags the pointer along a row with the button held, in steps the window sees one by one.
+    func drag(_ window: LiveWindow, from start: Int, to end: Int, y: Int) throws {
+        let middle = (start + end) / 2
+        try window.pointer(["mousemove", "\(start)", "\(y)", "mousedown", "1", "sleep", "0.3", "mousemove", "\(middle)", "\(y)",
+                            "sleep", "0.3", "mousemove", "\(end)", "\(y)", "sleep", "0.3", "mouseup", "1"])
+    }
+
+    func click(_ window: LiveWindow, x: Int, y: Int) throws {
+        try window.pointer(["mousemove", "\(x)", "\(y)", "sleep", "0.2", "click", "1"])
+    }
+
+    /// Drags the level slider from its first quarter to its third; the value it ended at.
+    func dragLevel(_ window: LiveWindow) throws -> Double {
+        let slider = try #require(window.trace.control("look", "level"))
+        let before = window.trace.parameterValues("look", "level").count
+        try drag(window, from: Int(slider.x + slider.width / 4), to: Int(slider.x + slider.width * 3 / 4), y: Int(slider.y + slider.height / 2))
+        #expect(eventually { window.trace.parameterValues("look", "level").count > before })
+        Thread.sleep(forTimeInterval: 0.3)
+        return try #require(window.trace.parameterValues("look", "level").last?.first)
+    }
+
+    @Test("dragging a slider changes the image as the parameter does, with nothing compiled")
+    func slider() throws {
+        let window = try openWindow()
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        let compiles = window.count(of: "compile-start")
+        let level = try dragLevel(window)
+        #expect(level > 0.6 && level < 0.9, "the slider's third quarter, found \(level)")
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(Int((level * 255).rounded())))]), "level \(level)")
+        #expect(window.count(of: "compile-start") == compiles)
+    }
+
+    @Test("the checkbox flips a bool")
+    func checkbox() throws {
+        let window = try openWindow()
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        let box = try #require(window.trace.control("look", "flip"))
+        try click(window, x: Int(box.x + box.height / 2), y: Int(box.y + box.height / 2))
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(191))]))
+        #expect(window.trace.parameterValues("look", "flip").last == [1])
+    }
+
+    @Test("the colour picker sets a vec3: its square's top-left corner is near white")
+    func colourPicker() throws {
+        let window = try openWindow(composition: Self.composition.replacingOccurrences(of: "{ level: 0.25 }", with: "{ level: 1, tint: [0.5, 0.25, 0.25] }"))
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, (128, 64, 64))]))
+        let swatch = try #require(window.trace.control("look", "tint", part: "swatch"))
+        try click(window, x: Int(swatch.x + swatch.width / 2), y: Int(swatch.y + swatch.height / 2))
+        #expect(eventually { window.trace.control("look", "tint", part: "picker") != nil }, "the picker did not open")
+        Thread.sleep(forTimeInterval: 0.3)
+        let picker = try #require(window.trace.control("look", "tint", part: "picker"))
+        try click(window, x: Int(picker.x) + 2, y: Int(picker.y) + 2)
+        #expect(eventually { window.trace.parameterValues("look", "tint").last.map { $0.allSatisfy { $0 > 0.95 } } ?? false })
+        let tint = try #require(window.trace.parameterValues("look", "tint").last)
+        try #require(tint.count == 3)
+        let shown = tint.map { UInt8(($0 * 255).rounded()) }
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, (shown[0], shown[1], shown[2]))]), "tint \(tint)")
+    }
+
+    @Test("Ctrl-Z takes a change back and Ctrl-Shift-Z makes it again")
+    func undoRedo() throws {
+        let window = try openWindow()
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        let level = try dragLevel(window)
+        let tuned = grey(Int((level * 255).rounded()))
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, tuned)]))
+        try window.pressAndWait("ctrl+z")
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        #expect(window.trace.parameterValues("look", "level").last == [0.25])
+        try window.pressAndWait("ctrl+shift+z")
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, tuned)]))
+    }
+
+    @Test("a vec2 is a point on the image: dragging its ring moves it")
+    func dragPoint() throws {
+        let spot = """
+            precision mediump float;
+            varying highp vec2 textureCoordinate;
+            uniform vec2 centre;   // default: [0.5, 0.5], range: 0...1
+            void main() { gl_FragColor = vec4(vec3(distance(textureCoordinate, centre) < 0.1 ? 1.0 : 0.0), 1.0); }
+            """
+        let window = try openWindow(composition: """
+            size: [320, 180]
+            nodes:
+              spot: { kind: shader, file: spot.fsh }
+            publish: [spot.centre]
+            """, shaders: ["spot.fsh": spot])
+        // With the panel open the image is 940 pixels wide, from 0, and 528.75 high about the middle: its centre is
+        // at (470, 360) and a quarter across at 235. Pixels are read 30 above, clear of the ring.
+        #expect(try window.waitFor([(470, 330, (255, 255, 255)), (235, 330, black)]), "stderr: \(window.app.error)")
+        try drag(window, from: 470, to: 235, y: 360)
+        #expect(eventually { window.trace.parameterValues("spot", "centre").last.map { abs($0[0] - 0.25) < 0.01 && abs($0[1] - 0.5) < 0.01 } ?? false },
+                "\(window.trace.parameterValues("spot", "centre"))")
+        #expect(try window.waitFor([(235, 330, (255, 255, 255)), (470, 330, black)]))
+    }
+
+    @Test("tuned values survive a reload of the shader")
+    func survivesReload() throws {
+        let window = try openWindow()
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        let level = try dragLevel(window)
+        let swaps = window.swapCount
+        // The same shader with its red and blue swapped: its greys are unchanged, so the tuned level shows as before.
+        try Self.look.replacingOccurrences(of: "vec4(flip ? 1.0 - colour : colour, 1.0)", with: "vec4((flip ? 1.0 - colour : colour).bgr, 1.0)")
+            .write(toFile: window.folder.file("compositions/look.fsh"), atomically: true, encoding: .utf8)
+        #expect(eventually { window.swapCount > swaps })
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(Int((level * 255).rounded())))]))
+    }
+
+    @Test("with the panel open and nothing changing, the window draws no frames")
+    func idleWithPanel() throws {
+        let window = try openWindow()
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        Thread.sleep(forTimeInterval: 0.5)
+        let frames = window.count(of: "frame-presented")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(window.count(of: "frame-presented") == frames)
+    }
+}
