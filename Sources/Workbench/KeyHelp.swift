@@ -10,6 +10,7 @@ enum KeyHelp {
         ("V", "record the image shown to a movie; V again stops"),
         ("Tab", "show the next node (Shift-Tab: previous)"),
         ("P", "the parameter panel: tune published parameters"),
+        ("Ctrl-S", "save the tuned values into the composition"),
         ("Ctrl-Z", "undo a parameter change (Ctrl-Shift-Z: redo)"),
         ("F", "fullscreen on or off"),
         ("H", "this help"),

@@ -70,7 +70,7 @@ extension LiveSession {
         return true
     }
 
-    /// How many tuned values differ from the composition's.
+    /// How many tuned values differ from the composition's: what a save would write.
     var unsavedCount: Int { tuning.unsaved.count }
 
     /// The value nodes (reductions, oscillators, arithmetic, pointer and keys) with what each made in the

@@ -35,12 +35,14 @@ final class LiveSession {
     var history = ParameterHistory()
     /// Events pressed in the panel, true for the next frame only.
     var pulsing: [TunableParameter] = []
+    /// What the window itself last wrote to a file, by path: a save of its own is not reloaded.
+    var ownSaves: [String: [UInt8]] = [:]
 
     /// Problems with the latest edit, shown over the last good output; empty when it is good.
     private(set) var diagnostics: [Diagnostic] = []
     /// The node shown; nil shows the output.
     private(set) var viewedNode: String?
-    private var files: Set<String> = []
+    var files: Set<String> = []
     private var generation = 0
     private var pending: PendingReload?
 
@@ -130,6 +132,13 @@ final class LiveSession {
         tuning.removeAll()
         history.removeAll()
         reload(reason: "open")
+    }
+
+    /// Works on `composition` from now on, which the window wrote to say what is shown (a lone shader's
+    /// tuned values saved beside it): it is watched, and nothing is reloaded.
+    func adopt(_ composition: String) {
+        path = composition
+        watch(files.union([composition]))
     }
 
     /// Reads the composition again and rebuilds what changed; `R` does this by hand.
@@ -265,7 +274,7 @@ final class LiveSession {
         }
     }
 
-    private func watch(_ paths: Set<String>) {
+    func watch(_ paths: Set<String>) {
         guard paths != files else { return }
         do {
             try listener.update(paths: paths)
@@ -277,7 +286,11 @@ final class LiveSession {
 
     /// Reacts to settled saves: images are re-read, and any change rebuilds what it touched.
     func takeSaves() {
-        let changes = listener.takeChanges()
+        let changes = listener.takeChanges().filter { change in
+            guard let written = ownSaves[change.path], written == change.contents else { return true }
+            ownSaves[change.path] = nil
+            return false
+        }
         guard !changes.isEmpty else { return }
         for change in changes {
             trace?.record("file-changed", ["path": .string(change.path), "kind": .string("\(change.kind)")])

@@ -33,7 +33,7 @@ final class ParameterPanel {
             interface.text("Parameters", colour: InterfacePalette.amber)
             if unsaved > 0 {
                 interface.sameLine()
-                interface.text("· \(unsaved) tuned", colour: InterfacePalette.grey)
+                interface.text("· \(unsaved) unsaved (Ctrl-S)", colour: InterfacePalette.grey)
             }
             interface.separator()
             if session.parameters.isEmpty {

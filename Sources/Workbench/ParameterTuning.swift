@@ -32,9 +32,14 @@ struct ParameterTuning {
         return tuned.sorted { $0.key < $1.key }.map { ParameterOverride(name: $0.key, values: $0.value.value) }
     }
 
-    /// Tuned values that differ from what the composition says.
+    /// Tuned values that differ from what the composition says: what a save writes.
     var unsaved: [(name: String, value: [Float])] {
         tuned.filter { $0.value.value != $0.value.compositionValue }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.value) }
+    }
+
+    /// The composition now says what was tuned.
+    mutating func saved() {
+        tuned = tuned.mapValues { Tuned(value: $0.value, compositionValue: $0.value) }
     }
 
     mutating func removeAll() {

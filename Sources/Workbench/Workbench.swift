@@ -131,6 +131,10 @@ public enum Workbench {
                     case .shiftTab: session.cycleViewedNode(backwards: true)
                     case .letter("s"):
                         notice = (saveScreenshot(session), .now + .seconds(4))
+                    case .control("s", shifted: false):
+                        let path = session.path
+                        notice = (session.saveTunedValues(), .now + .seconds(4))
+                        if session.path != path { window.setTitle("Shaderbench — \(session.path)") }
                     case .control("z", shifted: false):
                         if !session.undo() { notice = ("nothing to undo", .now + .seconds(2)) }
                     case .control("z", shifted: true), .control("y", shifted: false):

@@ -118,6 +118,62 @@ struct ParameterPanelTests {
         #expect(try window.waitFor([(Self.image.x, Self.image.y, tuned)]))
     }
 
+    @Test("Ctrl-S changes only the tuned values' bytes of the file, does not reload it, and a fresh render matches the window")
+    func save() throws {
+        let window = try openWindow()
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        let level = try dragLevel(window)
+        let box = try #require(window.trace.control("look", "flip"))
+        try click(window, x: Int(box.x + box.height / 2), y: Int(box.y + box.height / 2))
+        #expect(eventually { window.trace.parameterValues("look", "flip").last == [1] })
+        let changes = window.count(of: "file-changed")
+        try window.pressAndWait("ctrl+s")
+        #expect(eventually { window.count(of: "parameters-saved") == 1 }, "stderr: \(window.app.error)")
+        let saved = try String(contentsOfFile: window.compositionPath, encoding: .utf8)
+        #expect(saved == Self.composition.replacingOccurrences(of: "{ level: 0.25 }", with: "{ level: \(Float(level)), flip: true }"))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(window.count(of: "file-changed") == changes, "the window reloaded its own save")
+
+        let shown = try window.colour(x: Self.image.x, y: Self.image.y)
+        let render = try runShaderbench(["render", window.compositionPath, "--frames", "1", "--out", window.folder.file("saved.png")],
+                                        in: window.folder.path)
+        #expect(render.status == 0, "\(render.error)")
+        let rendered = try ImageFile.read(path: window.folder.file("saved.png"))[160, 90]
+        #expect(abs(Int(rendered.r) - Int(shown.r)) <= 2 && abs(Int(rendered.g) - Int(shown.g)) <= 2, "render \(rendered), window \(shown)")
+        #expect(abs(Int(shown.r) - (255 - Int((level * 255).rounded()))) <= 2)
+    }
+
+    @Test("Ctrl-S on a shader opened on its own writes a composition beside it that uses the shader with the tuned values")
+    func saveLoneShader() throws {
+        let display = try VirtualDisplay()
+        let folder = try TemporaryFolder()
+        let shader = try folder.write("look.fsh", Self.look)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        let trace = folder.file("trace.jsonl")
+        let app = try RunningProcess(Repository.executable, ["open", shader, "--trace", trace], environment: environment,
+                                     directory: folder.path, logs: folder.path)
+        defer { app.stopNow() }
+        #expect(eventually { WindowTrace(path: trace).frames.count > 0 }, "stderr: \(app.error)")
+        try display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "p"])
+        #expect(eventually { WindowTrace(path: trace).control("look", "level") != nil })
+        let slider = try #require(WindowTrace(path: trace).control("look", "level"))
+        let y = "\(Int(slider.y + slider.height / 2))"
+        try display.xdotool(["mousemove", "\(Int(slider.x + slider.width / 2))", y, "mousedown", "1", "sleep", "0.3",
+                             "mousemove", "\(Int(slider.x + slider.width / 8))", y, "sleep", "0.3", "mouseup", "1"])
+        #expect(eventually { WindowTrace(path: trace).parameterValues("look", "level").last.map { $0[0] < 0.3 } ?? false })
+        Thread.sleep(forTimeInterval: 0.3)
+        let level = try #require(WindowTrace(path: trace).parameterValues("look", "level").last?.first)
+        try display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "ctrl+s"])
+        let saved = folder.file("look.yaml")
+        #expect(eventually { FileManager.default.fileExists(atPath: saved) }, "stderr: \(app.error)")
+        let render = try runShaderbench(["render", saved, "--frames", "1", "--out", folder.file("saved.png")], in: folder.path)
+        #expect(render.status == 0, "\(render.error)")
+        let rendered = try ImageFile.read(path: folder.file("saved.png"))[160, 90]
+        #expect(abs(Int(rendered.r) - Int((level * 255).rounded())) <= 2, "level \(level), rendered \(rendered)")
+        #expect(try !display.xdotool(["search", "--name", "look.yaml"]).isEmpty, "the window works on the saved composition")
+    }
+
     @Test("a vec2 is a point on the image: dragging its ring moves it")
     func dragPoint() throws {
         let spot = """

@@ -1,0 +1,69 @@
+import Foundation
+import OperatingSystem
+import ShaderGraph
+
+/// Keeping what was tuned: Ctrl-S writes the tuned values into the composition's own text.
+extension LiveSession {
+    /// Writes each tuned value that differs from the composition into its file, changing only that value's
+    /// text, and does not reload what it wrote. A shader opened on its own gets a composition beside it that
+    /// uses the shader with those values, and the window works on that composition from then on. Returns what
+    /// to tell the person.
+    func saveTunedValues() -> String {
+        let values = tuning.unsaved.compactMap { name, numbers in
+            parameters.first { $0.reference.description == name }.map { parameter in
+                ParameterWriteBack.Value(node: parameter.reference.node, uniform: parameter.reference.uniform,
+                                         type: parameter.type, numbers: numbers)
+            }
+        }
+        guard !values.isEmpty else { return "nothing tuned to save" }
+        let lone = FilePaths.isShaderFile(path)
+        let target = lone ? Self.freeCompositionPath(beside: path) : path
+        do {
+            let text: String
+            if lone {
+                let uniforms = Dictionary(values.map { ($0.uniform, ParameterWriteBack.text(of: $0.numbers, type: $0.type)) },
+                                          uniquingKeysWith: { first, _ in first })
+                text = try LoneShaderComposition.text(forShader: path, sources: .patterns, uniforms: uniforms)
+            } else {
+                text = try ParameterWriteBack.write(values, into: try UserFile.readText(path: path))
+            }
+            let bytes = Array(text.utf8)
+            ownSaves[target] = bytes
+            try AtomicFile.write(bytes, to: target)
+        } catch let error as DiagnosticsError {
+            return report(error.diagnostics)
+        } catch let error as Diagnostic {
+            return report([error])
+        } catch {
+            ownSaves[target] = nil
+            StandardStreams.error("error: tuned values not saved to \(target): \(error)\n")
+            return "tuned values not saved: \(error)"
+        }
+        tuning.saved()
+        if lone { adopt(target) }
+        trace?.record("parameters-saved", ["path": .string(target), "parameters": .integer(values.count)])
+        let names = values.map { "\($0.node).\($0.uniform)" }.joined(separator: ", ")
+        StandardStreams.output("saved \(names) to \(target)\n")
+        return "saved \(values.count) value\(values.count == 1 ? "" : "s") to \(target)"
+    }
+
+    private func report(_ problems: [Diagnostic]) -> String {
+        for problem in problems { StandardStreams.error(problem.rendered() + "\n") }
+        return "tuned values not saved: " + (problems.first?.message ?? "unknown reason")
+    }
+
+    /// `NAME.yaml` beside the shader `NAME.fsh`, or `NAME-2.yaml`, `NAME-3.yaml`, … when that is taken.
+    static func freeCompositionPath(beside shader: String) -> String {
+        let slash = shader.lastIndex(of: "/")
+        let folder = slash.map { String(shader[...$0]) } ?? ""
+        let name = String(shader[(slash.map { shader.index(after: $0) } ?? shader.startIndex)...])
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        var candidate = folder + stem + ".yaml"
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate) {
+            candidate = folder + stem + "-\(number).yaml"
+            number += 1
+        }
+        return candidate
+    }
+}
