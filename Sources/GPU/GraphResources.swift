@@ -59,13 +59,17 @@ public final class GraphResources {
     /// `location`, where the composition names it.
     func image(at path: String, location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
         if let image = images[path] { return image }
+        let pixels: RGBAImage
+        do throws(ImageFileError) {
+            pixels = try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize)
+        } catch {
+            throw DiagnosticsError([.error(error.description, at: location)])
+        }
         let image: RenderTarget
         do {
-            image = try RenderTarget(image: try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize))
-        } catch let error as ImageFileError {
-            throw DiagnosticsError([.error(error.description, at: location)])
+            image = try RenderTarget(image: pixels)
         } catch {
-            throw DiagnosticsError([.error("\(path): \(error)", at: location)])
+            throw DiagnosticsError([.error("\(path): \(error.message)", at: location)])
         }
         images[path] = image
         return image
