@@ -44,6 +44,7 @@ public struct ShaderInterface: Sendable {
     public static func read(_ source: SourceText, files: SourceFiles = .disk) throws(Diagnostic) -> ShaderInterface {
         let (version, bodyStartLine) = try readHeader(source)
         let tokens = GLSLTokenizer.tokens(of: source)
+        let constants = integerConstants(in: tokens)
         var uniforms: [Declaration] = []
         var varyings: [Declaration] = []
         var depth = 0
@@ -54,10 +55,10 @@ public struct ShaderInterface: Sendable {
             case "{", "(": depth += 1
             case "}", ")": depth = max(0, depth - 1)
             case "uniform" where depth == 0:
-                uniforms += declarations(in: tokens, after: &index)
+                uniforms += declarations(in: tokens, after: &index, constants: constants)
             case "varying" where depth == 0 && version == .es100,
                  "in" where depth == 0 && version != .es100:
-                varyings += declarations(in: tokens, after: &index)
+                varyings += declarations(in: tokens, after: &index, constants: constants)
             default: break
             }
             index += 1
@@ -108,8 +109,30 @@ public struct ShaderInterface: Sendable {
 
     private static let precisionQualifiers: Set<String> = ["lowp", "mediump", "highp"]
 
-    /// Reads `[precision] type name[N], name2 ;` after a storage qualifier, leaving `index` on the `;`.
-    private static func declarations(in tokens: [GLSLToken], after index: inout Int) -> [Declaration] {
+    /// The integer constants declared at the top level (`const int GAUSSIAN_SAMPLES = 9;`), which GPUImage's
+    /// shaders size their arrays with.
+    private static func integerConstants(in tokens: [GLSLToken]) -> [String: Int] {
+        var constants: [String: Int] = [:]
+        var depth = 0
+        for (index, token) in tokens.enumerated() {
+            switch token.text {
+            case "{", "(": depth += 1
+            case "}", ")": depth = max(0, depth - 1)
+            case "const" where depth == 0:
+                var next = index + 1
+                while next < tokens.count, precisionQualifiers.contains(tokens[next].text) { next += 1 }
+                guard next + 4 < tokens.count, tokens[next].text == "int", tokens[next + 2].text == "=",
+                      let value = Int(tokens[next + 3].text), tokens[next + 4].text == ";" else { continue }
+                constants[tokens[next + 1].text] = value
+            default: break
+            }
+        }
+        return constants
+    }
+
+    /// Reads `[precision] type name[N], name2 ;` after a storage qualifier, leaving `index` on the `;`. An
+    /// array's length is a number or one of `constants`.
+    private static func declarations(in tokens: [GLSLToken], after index: inout Int, constants: [String: Int]) -> [Declaration] {
         index += 1
         while index < tokens.count, precisionQualifiers.contains(tokens[index].text) { index += 1 }
         guard index + 1 < tokens.count else { return [] }
@@ -132,7 +155,7 @@ public struct ShaderInterface: Sendable {
             guard nameToken.text.first.map({ $0.isLetter || $0 == "_" }) ?? false else { index += 1; continue }
             var arrayLength: Int?
             if index + 3 < tokens.count, tokens[index + 1].text == "[", tokens[index + 3].text == "]" {
-                arrayLength = Int(tokens[index + 2].text)
+                arrayLength = Int(tokens[index + 2].text) ?? constants[tokens[index + 2].text]
                 index += 3
             }
             found.append(Declaration(name: nameToken.text, type: type, arrayLength: arrayLength,
