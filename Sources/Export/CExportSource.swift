@@ -52,7 +52,7 @@ extension CExport {
             ReductionShaders.shrinkAverage(encodingCentroid: true), ReductionShaders.shrinkAverage(encodingCentroid: false),
             ReductionShaders.shrinkMinMax(luminance: true), ReductionShaders.shrinkMinMax(luminance: false),
         ]
-        let unused = "{ \"\", 0 }"
+        let unused = "{ NULL, 0 }"
         let usedShrinks = shrinks.enumerated().map { tables.usesMeasure[$0.offset / 2] ? text($0.element) : unused }
         let histogram = tables.usesMeasure[3]
         return """
@@ -70,10 +70,11 @@ extension CExport {
             """
     }
 
-    /// Shader text as the workbench hands it to the driver: up to its first NUL, if it has one.
+    /// Shader text as the workbench hands it to the driver, up to its first NUL if it has one, in pieces
+    /// short enough for any C99 compiler.
     private func text(_ text: String) -> String {
-        let bytes = Array(text.utf8.prefix { $0 != 0 })
-        return "{ \(CodeLiteral.c(text)), \(bytes.count) }"
+        let pieces = CodeLiteral.cPieces(Array(text.utf8.prefix { $0 != 0 }))
+        return "{ (const char *const[]){\n    \(pieces.joined(separator: ",\n    "))\n    }, \(pieces.count) }"
     }
 
     private func functions(tables: CTables) -> String {

@@ -74,12 +74,10 @@ static int sb_check_gl(sb_runtime *runtime, const char *what) {
 
 static GLuint sb_compile(sb_runtime *runtime, GLenum stage, const sb_text *text, const char *what) {
     GLuint shader = glCreateShader(stage);
-    const GLchar *source = text->text;
-    GLint length = (GLint)text->length;
     GLint compiled = GL_FALSE;
     char log[768];
     GLsizei written = 0;
-    glShaderSource(shader, 1, &source, &length);
+    glShaderSource(shader, (GLsizei)text->count, text->pieces, NULL);
     glCompileShader(shader);
     glGetShaderiv(shader, GL_COMPILE_STATUS, &compiled);
     if (compiled == GL_TRUE) return shader;

@@ -36,10 +36,11 @@ enum { SB_SINE, SB_TRIANGLE, SB_SQUARE };
 enum { SB_AVERAGE, SB_CENTROID, SB_MINMAX, SB_HISTOGRAM, SB_MEASURE_COUNT };
 enum { SB_RGBA8, SB_RGBA16F, SB_RGBA32F };
 
-/* Shader text with its length, so any byte survives. */
+/* Shader text in pieces, each a string short enough for any C99 compiler, which the driver joins; no
+   pieces for a text this composition never uses. */
 typedef struct sb_text {
-    const char *text;
-    int length;
+    const char *const *pieces;
+    int count;
 } sb_text;
 
 typedef struct sb_program_def {
