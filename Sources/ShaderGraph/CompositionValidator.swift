@@ -132,9 +132,9 @@ private struct Check {
         }
         // An ISF shader with its own vertex stage provides its own varyings.
         for varying in interface.varyings where interface.isfVertexShader == nil
-            && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2) {
+            && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2 || varying.arrayLength != nil) {
             let hint = Spelling.closest(to: varying.name, among: Array(VertexStage.providedVaryings)).map { "; did you mean '\($0)'?" }
-                ?? "; it provides vec2 textureCoordinate (…4) and GPUImage's 3×3 neighbours (leftTextureCoordinate, topRightTextureCoordinate, …)"
+                ?? "; it provides vec2 textureCoordinate (…5) and outputTextureCoordinate, and GPUImage's neighbours (leftTextureCoordinate, topRightTextureCoordinate, leftTextureCoordinate2, upperLeftInputTextureCoordinate, …)"
             diagnostics.append(pass.source.error(
                 "varying '\(varying.name)' is not provided by the workbench's vertex stage\(hint)",
                 line: varying.line, column: varying.column))

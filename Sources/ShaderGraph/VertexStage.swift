@@ -8,16 +8,23 @@ public enum VertexStage {
     /// clip space.
     public static let positionAttribute = "position"
 
-    /// The texture coordinate, once per image input in GPUImage's multi-input convention.
-    static let coordinateVaryings = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4"]
+    /// The texture coordinate, once per image input in GPUImage's multi-input convention, and as its
+    /// reductions name it.
+    static let coordinateVaryings = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4",
+                                     "textureCoordinate5", "outputTextureCoordinate"]
 
-    /// GPUImage's 3×3 neighbourhood convention: the coordinates one texel away, by direction.
-    static let neighbourVaryings = [
+    /// Coordinates a texel step or more away, each family as GPUImage's vertex shaders name them: the 3×3
+    /// neighbourhood, the second input's neighbours (its cross texture sampling filters) and the diagonal
+    /// corners its reductions average.
+    static let steppedVaryings = [
         "leftTextureCoordinate", "rightTextureCoordinate", "topTextureCoordinate", "bottomTextureCoordinate",
         "topLeftTextureCoordinate", "topRightTextureCoordinate", "bottomLeftTextureCoordinate", "bottomRightTextureCoordinate",
+        "leftTextureCoordinate2", "rightTextureCoordinate2", "topTextureCoordinate2", "bottomTextureCoordinate2",
+        "upperLeftInputTextureCoordinate", "upperRightInputTextureCoordinate", "lowerLeftInputTextureCoordinate",
+        "lowerRightInputTextureCoordinate",
     ]
 
-    static let providedVaryings = Set(coordinateVaryings + neighbourVaryings)
+    static let providedVaryings = Set(coordinateVaryings + steppedVaryings)
 
     /// The fragment uniforms the workbench sets to one texel of the pass's first input, unless the
     /// composition sets them.
@@ -32,8 +39,9 @@ public enum VertexStage {
     /// `USES_` define for each coordinate it reads, so only those are passed on.
     static func source(for interface: ShaderInterface) -> String {
         let used = Set(interface.varyings.map(\.name))
-        let uses = (coordinateVaryings + neighbourVaryings).filter(used.contains).map { "USES_\($0)" }
-        let text = DialectShaderFile.vertexStage.text(defining: uses)
+        var defines = (coordinateVaryings + steppedVaryings).filter(used.contains).map { "USES_\($0)" }
+        if steppedVaryings.contains(where: used.contains) { defines.append("USES_TEXEL_STEP") }
+        let text = DialectShaderFile.vertexStage.text(defining: defines)
         return interface.version == .es100 ? text : interface.version.directive + "\n" + text
     }
 }

@@ -46,9 +46,12 @@ struct BuiltInShaderFileTests {
     }
 
     static let coordinates = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4",
+                              "textureCoordinate5", "outputTextureCoordinate",
                               "leftTextureCoordinate", "rightTextureCoordinate", "topTextureCoordinate", "bottomTextureCoordinate",
                               "topLeftTextureCoordinate", "topRightTextureCoordinate", "bottomLeftTextureCoordinate",
-                              "bottomRightTextureCoordinate"]
+                              "bottomRightTextureCoordinate", "leftTextureCoordinate2", "rightTextureCoordinate2",
+                              "topTextureCoordinate2", "bottomTextureCoordinate2", "upperLeftInputTextureCoordinate",
+                              "upperRightInputTextureCoordinate", "lowerLeftInputTextureCoordinate", "lowerRightInputTextureCoordinate"]
 
     /// GPUImage-style shaders in both versions, reading every coordinate the vertex stage can give, or one.
     static func gpuImageShaders() throws -> [Program] {
