@@ -161,6 +161,7 @@ struct CTables {
         fields += ", .format = \(["rgba8": "SB_RGBA8", "rgba16f": "SB_RGBA16F", "rgba32f": "SB_RGBA32F"][pass.format.rawValue] ?? "SB_RGBA8")"
         fields += ", .dialect = \(["glsl": "SB_DIALECT_GLSL", "shaderToy": "SB_DIALECT_SHADERTOY", "isf": "SB_DIALECT_ISF"]["\(interface.dialect)"] ?? "SB_DIALECT_GLSL")"
         if pass.readsItsPreviousFrame { fields += ", .feedback = 1" }
+        if pass.interpolatesInputs { fields += ", .interpolates = 1" }
         if !inputs.isEmpty {
             fields += ", .inputs = \(declare("static const sb_input_def", "inputs", "{\n    \(inputs.joined(separator: ",\n    "))\n}", array: true)), .input_count = \(inputs.count)"
         }
@@ -174,14 +175,14 @@ struct CTables {
         return "{ \(fields) }"
     }
 
-    /// GPUImage's neighbourhood convention, as the plan settles it.
+    /// GPUImage's texel step, as the plan settles it.
     private func texelFields(_ pass: PassPlan) -> String {
         var fields = ""
         for (step, axis) in [(pass.texelWidth, "width"), (pass.texelHeight, "height")] {
             switch step {
             case .literal(let number): fields += ", .texel_\(axis)_literal = 1, .texel_\(axis) = \(float(number))"
-            case .firstInputTexel(setsUniform: true): fields += ", .texel_\(axis)_uniform = 1"
-            case .firstInputTexel(setsUniform: false): break
+            case .firstInputTexel(let uniform?): fields += ", .texel_\(axis)_uniform = \(CodeLiteral.c(uniform))"
+            case .firstInputTexel(nil): break
             }
         }
         return fields

@@ -195,6 +195,8 @@ public struct ShaderPass: Sendable {
     public var keyLocations: [String: SourceLocation] = [:]
     /// `mapping:`, by image input; inputs not named are filled.
     public var mappings: [String: InputMapping] = [:]
+    /// `blur:`, where the vertex stage puts a blur's `blurCoordinates`.
+    public var blurLayout: BlurLayout = .ordered
 
     public func mapping(of input: String) -> InputMapping {
         mappings[input] ?? .fill

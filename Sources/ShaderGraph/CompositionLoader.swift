@@ -191,7 +191,7 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node", into: &diagnostics)
             kind = readMovie(name: name, fields: fields, at: key)
         case "shader":
-            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "inputs", "uniforms", "size", "format", "mapping"], in: "a shader node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "inputs", "uniforms", "size", "format", "mapping", "blur"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
         case "constant":
             reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
@@ -410,7 +410,35 @@ private final class Loading {
                 pass.mappings[input] = chosen
             }
         }
+        if let blurNode = fields["blur"] {
+            guard let layout = readBlurLayout(blurNode) else { return nil }
+            guard let count = interface.blurCoordinateCount else {
+                diagnostics.append(reader.error("'blur' places a blur's blurCoordinates, which \(file.path) does not read", at: blurNode))
+                return nil
+            }
+            if layout.isCentredPairs && count % 2 == 0 {
+                diagnostics.append(reader.error("GPUImage's box and Gaussian blurs put the centre first, then pairs either side: they need an odd number of blurCoordinates, and \(file.path) reads \(count)", at: blurNode))
+                return nil
+            }
+            pass.blurLayout = layout
+        }
         return .shader(pass)
+    }
+
+    /// `blur: ordered`, `blur: box` or `blur: { gaussian: SIGMA }`.
+    func readBlurLayout(_ node: Yams.Node) -> BlurLayout? {
+        switch node.string {
+        case "ordered": return .ordered
+        case "box": return .box
+        default: break
+        }
+        if let mapping = node.mapping, mapping.count == 1, let (key, value) = mapping.first, key.string == "gaussian" {
+            if let sigma = value.scalar.flatMap(reader.number), sigma > 0, sigma.isFinite { return .gaussian(sigma: sigma) }
+            diagnostics.append(reader.error("a Gaussian blur's sigma (GPUImage's blurRadiusInPixels) is a number above 0", at: value))
+            return nil
+        }
+        diagnostics.append(reader.error("'blur' is \(BlurLayout.spellings)", at: node))
+        return nil
     }
 
     func readConstant(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {

@@ -44,7 +44,7 @@ public struct ShaderInterface: Sendable {
     public static func read(_ source: SourceText, files: SourceFiles = .disk) throws(Diagnostic) -> ShaderInterface {
         let (version, bodyStartLine) = try readHeader(source)
         let tokens = GLSLTokenizer.tokens(of: source)
-        let constants = integerConstants(in: tokens)
+        let constants = integerConstants(in: tokens, source: source)
         var uniforms: [Declaration] = []
         var varyings: [Declaration] = []
         var depth = 0
@@ -109,10 +109,14 @@ public struct ShaderInterface: Sendable {
 
     private static let precisionQualifiers: Set<String> = ["lowp", "mediump", "highp"]
 
-    /// The integer constants declared at the top level (`const int GAUSSIAN_SAMPLES = 9;`), which GPUImage's
-    /// shaders size their arrays with.
-    private static func integerConstants(in tokens: [GLSLToken]) -> [String: Int] {
+    /// The integer constants declared at the top level (`const int GAUSSIAN_SAMPLES = 9;`) or defined
+    /// (`#define SAMPLES 9`), which GPUImage's shaders size their arrays with.
+    private static func integerConstants(in tokens: [GLSLToken], source: SourceText) -> [String: Int] {
         var constants: [String: Int] = [:]
+        for line in source.lines {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if words.count == 3, words[0] == "#define", let value = Int(words[2]) { constants[String(words[1])] = value }
+        }
         var depth = 0
         for (index, token) in tokens.enumerated() {
             switch token.text {

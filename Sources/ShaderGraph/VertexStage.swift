@@ -26,21 +26,25 @@ public enum VertexStage {
 
     static let providedVaryings = Set(coordinateVaryings + steppedVaryings)
 
-    /// The fragment uniforms the workbench sets to one texel of the pass's first input, unless the
-    /// composition sets them.
-    public static let texelWidthUniform = "texelWidth"
-    public static let texelHeightUniform = "texelHeight"
+    /// GPUImage's blur family: `blurCoordinates[N]`, placed by its vertex shaders at offsets from the
+    /// pass's coordinate, in texel steps (see `BlurLayout`).
+    public static let blurVarying = "blurCoordinates"
 
-    /// The vertex stage's own texel step, named apart from the fragment's `texelWidth`/`texelHeight` so a
-    /// precision the user chose for those can never clash with it at link time; spelt the same in the GLSL.
+    /// The vertex stage's own texel step, named apart from the shader's `texelWidth`/`texelHeight` (or
+    /// `texelWidthOffset`/`texelHeightOffset`) so a precision the user chose for those can never clash with
+    /// it at link time; spelt the same in the GLSL.
     public static let texelStepUniform = "shaderbenchTexelStep"
+
+    /// The offset of each of `blurCoordinates`, in texel steps; spelt the same in the GLSL.
+    public static let blurOffsetsUniform = "shaderbenchBlurOffsets"
 
     /// The vertex stage for a fragment shader: its `#version` first, as the stages must match, then a
     /// `USES_` define for each coordinate it reads, so only those are passed on.
     static func source(for interface: ShaderInterface) -> String {
         let used = Set(interface.varyings.map(\.name))
         var defines = (coordinateVaryings + steppedVaryings).filter(used.contains).map { "USES_\($0)" }
-        if steppedVaryings.contains(where: used.contains) { defines.append("USES_TEXEL_STEP") }
+        if !interface.steppedVaryings.isEmpty { defines.append("USES_TEXEL_STEP") }
+        if let count = interface.blurCoordinateCount { defines.append("BLUR_COORDINATES \(count)") }
         let text = DialectShaderFile.vertexStage.text(defining: defines)
         return interface.version == .es100 ? text : interface.version.directive + "\n" + text
     }

@@ -62,11 +62,11 @@ struct ShaderInterfaceTests {
         #expect(interface.varyings.isEmpty)
     }
 
-    @Test("an array sized by an integer constant has that length, as GPUImage's GAUSSIAN_SAMPLES sizes its blurs")
+    @Test("an array sized by an integer constant or a #define has that length, as GPUImage's GAUSSIAN_SAMPLES sizes its blurs")
     func arraySizedByConstant() throws {
         let interface = try read("""
             const lowp int GAUSSIAN_SAMPLES = 9;
-            const int TAPS = 3;
+            #define TAPS 3
             varying highp vec2 blurCoordinates[GAUSSIAN_SAMPLES];
             uniform float weights[TAPS];
             void main() { const int local = 2; }

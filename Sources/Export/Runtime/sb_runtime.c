@@ -407,13 +407,13 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         } else {
             sb_release_target(&state->reshaped[input]);
         }
-        /* 1:1 sampling is exact with nearest filtering. */
-        state->filters[input] = (source_width == width && source_height == height) || reshape ? GL_NEAREST : GL_LINEAR;
+        /* 1:1 sampling is exact with nearest filtering, unless the pass samples between texels. */
+        state->filters[input] = ((source_width == width && source_height == height) || reshape) && !step->interpolates ? GL_NEAREST : GL_LINEAR;
         glUseProgram(program);
         glUniform1i(glGetUniformLocation(program, definition->sampler), definition->unit);
     }
     glUseProgram(program);
-    /* GPUImage's neighbourhood convention: one texel of the first input, unless set. */
+    /* GPUImage's texel step: one texel of the first input, unless set. */
     if (step->input_count) {
         int first_width, first_height;
         sb_input_size(runtime, step, &step->inputs[0], &first_width, &first_height);
@@ -424,9 +424,9 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         texel[1] = 1.0f / (float)height;
     }
     if (step->texel_width_literal) texel[0] = step->texel_width;
-    else if (step->texel_width_uniform) glUniform1f(glGetUniformLocation(program, "texelWidth"), texel[0]);
+    else if (step->texel_width_uniform) glUniform1f(glGetUniformLocation(program, step->texel_width_uniform), texel[0]);
     if (step->texel_height_literal) texel[1] = step->texel_height;
-    else if (step->texel_height_uniform) glUniform1f(glGetUniformLocation(program, "texelHeight"), texel[1]);
+    else if (step->texel_height_uniform) glUniform1f(glGetUniformLocation(program, step->texel_height_uniform), texel[1]);
     glUniform2fv(glGetUniformLocation(program, "shaderbenchTexelStep"), 1, texel);
     if (step->dialect == SB_DIALECT_SHADERTOY) {
         float resolutions[12];

@@ -100,11 +100,15 @@ typedef struct sb_step_def {
     int format;
     int dialect;
     int feedback;
+    int interpolates; /* samples between texels: inputs are read bilinearly even at the pass's shape */
     const sb_input_def *inputs;
     int input_count;
     const sb_uniform_def *uniforms;
     int uniform_count;
-    int texel_width_literal, texel_height_literal, texel_width_uniform, texel_height_uniform;
+    /* GPUImage's texel step: set by the composition (literal), else one texel of the first input, which
+       the shader's own uniforms of these names (when not NULL) are set to as well */
+    int texel_width_literal, texel_height_literal;
+    const char *texel_width_uniform, *texel_height_uniform;
     float texel_width, texel_height;
     const sb_isf_pass_def *isf_passes;
     int isf_pass_count;

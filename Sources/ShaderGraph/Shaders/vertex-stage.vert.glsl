@@ -1,7 +1,8 @@
 // The vertex stage the workbench pairs with a fragment shader that has none of its own: the one GPUImage
 // would pair it with, recognised from the varyings it reads. VertexStage puts the fragment shader's #version
 // first, since the two stages must match, and defines USES_<name> for each coordinate the fragment shader
-// reads, so only those are passed on; USES_TEXEL_STEP when one of them is a step or more away.
+// reads, so only those are passed on; USES_TEXEL_STEP when one of them is a step or more away, and
+// BLUR_COORDINATES to the length of the blurCoordinates array it reads.
 //
 // Texture coordinates run from (0, 0) at the first row of an image's data (its top) to (1, 1): the quad's
 // clip-space y of -1 lands on render-target row 0, so rows stay in image order end to end. Every input is
@@ -101,6 +102,14 @@ VERTEX_OUTPUT highp vec2 lowerLeftInputTextureCoordinate;
 VERTEX_OUTPUT highp vec2 lowerRightInputTextureCoordinate;
 #endif
 
+// GPUImage's blurs: blurCoordinates[i] lies shaderbenchBlurOffsets[i] texel steps from the pass's
+// coordinate. Where GPUImage's blur vertex shaders put each one (in order from the centre out, or the centre
+// then pairs either side) is worked out by BlurLayout and set once.
+#ifdef BLUR_COORDINATES
+uniform highp float shaderbenchBlurOffsets[BLUR_COORDINATES];
+VERTEX_OUTPUT highp vec2 blurCoordinates[BLUR_COORDINATES];
+#endif
+
 void main() {
     highp vec2 coordinate = position * 0.5 + 0.5;
 #ifdef USES_textureCoordinate
@@ -168,6 +177,11 @@ void main() {
 #endif
 #ifdef USES_lowerRightInputTextureCoordinate
     lowerRightInputTextureCoordinate = coordinate + vec2(1.0, 1.0) * shaderbenchTexelStep;
+#endif
+#ifdef BLUR_COORDINATES
+    for (int index = 0; index < BLUR_COORDINATES; index++) {
+        blurCoordinates[index] = coordinate + shaderbenchBlurOffsets[index] * shaderbenchTexelStep;
+    }
 #endif
     gl_Position = vec4(position, 0.0, 1.0);
 }
