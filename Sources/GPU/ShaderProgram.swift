@@ -26,15 +26,14 @@ public final class ShaderProgram {
     /// Compiles and links on the current context, which may be a worker's context sharing objects with the
     /// renderer's; the result is adopted there with `init(adopting:shader:)`.
     public static func link(_ shader: PreparedShader) throws(DiagnosticsError) -> LinkedProgram {
-        let attributes = [VertexStage.positionAttribute: FullscreenQuad.positionLocation]
-        switch ProgramBuild.build(vertex: shader.vertexSource, fragment: shader.fragmentSource, attributes: attributes) {
+        switch ProgramBuild.build(vertex: shader.vertexSource, fragment: shader.fragmentSource, attributes: FullscreenQuad.attributes) {
         case .success(let program):
             return LinkedProgram(name: program)
         case .failure(.vertex(let log)):
-            if let vertex = shader.interface.isfVertexShader {
+            if let vertex = shader.interface.vertexShader {
                 throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: vertex, stage: .compile))
             }
-            // Otherwise the vertex stage is the workbench's own; its failure is not the user's line.
+            // Otherwise the vertex stage is the workbench's; its failure is not the user's line.
             throw DiagnosticsError([.error("the workbench's vertex stage failed to compile: \(log)", at: shader.source.location(line: 0))])
         case .failure(.fragment(let log)):
             throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .compile))

@@ -40,7 +40,11 @@ public struct Composition: Sendable {
             case .sequence(let sequence): files += sequence.files
             case .shader(let shader):
                 files.append(shader.file)
-                if let vertex = shader.interface.isfVertexShader { files.append(vertex.path) }
+                // The conventional vertex shader is followed even before it exists, so creating one reloads.
+                if let vertex = shader.interface.vertexShader?.path
+                    ?? ShaderInterface.conventionalVertexShaderPath(of: shader.file, dialect: shader.interface.dialect) {
+                    files.append(vertex)
+                }
             default: break
             }
         }

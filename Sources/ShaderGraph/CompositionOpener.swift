@@ -45,7 +45,8 @@ public enum CompositionOpener {
         nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
         // Every parameter of a lone shader is published, so `--set` reaches all of them.
         let published = interface.parameters.map { declaration in
-            ParameterReference(node: shaderName, uniform: declaration.name, location: source.location(line: declaration.line, column: declaration.column))
+            ParameterReference(node: shaderName, uniform: declaration.name,
+                               location: SourceLocation(file: declaration.file ?? source.path, line: declaration.line, column: declaration.column))
         }
         let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName, published: published,
                                       liveSource: interface.primaryImageInput == nil ? nil : liveNodeName)

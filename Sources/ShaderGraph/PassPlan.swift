@@ -70,7 +70,8 @@ public struct PassPlan: Sendable {
     public var readsItsPreviousFrame: Bool
     /// Whether the pass samples between texels even where an input has its shape, so its inputs are read
     /// with bilinear filtering as GPUImage reads every input: its optimised blurs place each sample between
-    /// two texels to average them, and a texel step the composition sets may land anywhere.
+    /// two texels to average them, and a texel step the composition sets, or a vertex shader of the user's,
+    /// may put a coordinate anywhere.
     public var interpolatesInputs: Bool
 
     init(_ pass: ShaderPass, node: String, index: [String: Int]) {
@@ -117,7 +118,7 @@ public struct PassPlan: Sendable {
         texelHeight = texelStep(interface.texelStepUniforms.height)
         let setsTexelStep = [texelWidth, texelHeight].contains { if case .literal = $0 { true } else { false } }
         interpolatesInputs = (interface.blurCoordinateCount != nil && pass.blurLayout.isCentredPairs)
-            || (setsTexelStep && !interface.steppedVaryings.isEmpty)
+            || (setsTexelStep && !interface.steppedVaryings.isEmpty) || !interface.usesWorkbenchVertexStage
         readsItsPreviousFrame = !pass.feedbackInputs(of: node).isEmpty
         if let header = interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
             isfChain = ISFChain(header, firstUnit: interface.samplers.count, inputValues: Self.expressionInputs(of: pass))

@@ -1,6 +1,6 @@
 /// A user's fragment shader made ready for the driver: its dialect's prelude (from `Shaders/`) inserted after
 /// its header, with `#line` directives so the driver reports the user's own lines, and the vertex stage that
-/// feeds it.
+/// feeds it: its own (a GLSL shader's as written, an ISF shader's after ISF's prelude), else the workbench's.
 public struct PreparedShader: Sendable {
     public var source: SourceText
     public var interface: ShaderInterface
@@ -25,11 +25,14 @@ public struct PreparedShader: Sendable {
             let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
             let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.prelude(for: isf, writesFragColor: writesFragColor)
             fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init)).joined(separator: "\n")
-            if let vertex = interface.isfVertexShader {
+            if let vertex = interface.vertexShader {
                 let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.vertexPrelude(for: isf)
                 vertexSource = (vertexPrelude + ["#line 1 0"] + vertex.lines.map(String.init)).joined(separator: "\n")
             }
             return
+        }
+        if let vertex = interface.vertexShader {
+            vertexSource = vertex.text
         }
         let header = source.lines.prefix(interface.bodyStartLine - 1)
         let body = source.lines.dropFirst(interface.bodyStartLine - 1)

@@ -1,7 +1,21 @@
-/// What a shader needs from the workbench's vertex stage, read off the varyings it declares.
+/// A shader's vertex stage: its own, or what it needs from the workbench's, read off the varyings it declares.
 extension ShaderInterface {
+    /// Where a shader's own vertex stage is kept by convention: beside it, with the same name ending in `.vs`
+    /// for ISF, as ISF's own hosts look for it, and `.vsh` for GLSL, as GPUImage names its vertex shaders.
+    /// ShaderToy shaders have none.
+    public static func conventionalVertexShaderPath(of path: String, dialect: ShaderDialect) -> String? {
+        let ending: String
+        switch dialect {
+        case .isf: ending = ".vs"
+        case .glsl: ending = ".vsh"
+        case .shaderToy: return nil
+        }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return String(path[..<dot]) + ending
+    }
+
     /// Whether the workbench's vertex stage feeds this shader: it has no vertex shader of its own.
-    var usesWorkbenchVertexStage: Bool { isfVertexShader == nil }
+    var usesWorkbenchVertexStage: Bool { vertexShader == nil }
 
     /// GPUImage's blur family: the length of the `blurCoordinates` array the shader reads.
     public var blurCoordinateCount: Int? {

@@ -10,14 +10,17 @@ public struct ShaderInterface: Sendable {
         public var column: Int
         /// The default, range and label the shader gives this parameter, if any.
         public var annotation: ParameterAnnotation?
+        /// The file that declares it when that is not the shader's own: its vertex shader.
+        public var file: String?
     }
 
     public var version: GLSLVersion
     public var dialect: ShaderDialect = .glsl
     /// An ISF shader's header: its inputs, passes and imported images.
     public var isf: ISFHeader?
-    /// An ISF shader's own vertex stage: the `.vs` file beside it, when there is one.
-    public var isfVertexShader: SourceText?
+    /// The shader's own vertex stage, when it has one: an ISF shader's `.vs` beside it, a GLSL shader's
+    /// `.vsh` beside it or the file its node names. Without one, the workbench's vertex stage feeds it.
+    public var vertexShader: SourceText?
     public var uniforms: [Declaration]
     /// Interpolated inputs of the fragment stage (`varying` in 1.00, `in` in 3.00).
     public var varyings: [Declaration]
@@ -40,10 +43,48 @@ public struct ShaderInterface: Sendable {
     }
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
-    /// An ISF shader's `.vs` beside it is read from `files`.
-    public static func read(_ source: SourceText, files: SourceFiles = .disk) throws(Diagnostic) -> ShaderInterface {
+    /// Its own vertex stage is read from `files`: `vertexShaderPath` when given, else the conventional file
+    /// beside it (`.vs` for ISF, `.vsh` for GLSL) when there is one.
+    public static func read(_ source: SourceText, files: SourceFiles = .disk, vertexShaderPath: String? = nil) throws(Diagnostic) -> ShaderInterface {
         let (version, bodyStartLine) = try readHeader(source)
         let tokens = GLSLTokenizer.tokens(of: source)
+        let (declaredUniforms, varyings) = try declarations(in: tokens, of: source, version: version)
+        var uniforms = declaredUniforms
+        if let header = try ISFHeaderReader.read(source) {
+            return try isf(header, declared: uniforms, varyings: varyings, source: source, files: files)
+        }
+        let dialect = ShaderDialect.detect(tokens)
+        var vertexShader: SourceText?
+        if dialect == .glsl, let path = vertexShaderPath ?? conventionalVertexShaderPath(of: source.path, dialect: dialect),
+           vertexShaderPath != nil || files.isRegularFile(path) {
+            let vertex = try files.readText(path: path)
+            vertexShader = vertex
+            // Its uniforms are the shader's parameters too; one both stages declare is one uniform.
+            let (vertexUniforms, _) = try declarations(in: GLSLTokenizer.tokens(of: vertex), of: vertex, version: try readHeader(vertex).0)
+            for var uniform in vertexUniforms where !uniforms.contains(where: { $0.name == uniform.name }) {
+                uniform.file = vertex.path
+                uniforms.append(uniform)
+            }
+        }
+        if dialect == .shaderToy {
+            // The channels a ShaderToy shader uses are its image inputs, declared by the prelude and
+            // located at their first use so messages about them point somewhere useful.
+            for channel in ShaderToyDialect.channels where !uniforms.contains(where: { $0.name == channel }) {
+                guard let use = tokens.first(where: { $0.text == channel }) else { continue }
+                uniforms.append(Declaration(name: channel, type: .sampler2D, arrayLength: nil, line: use.line, column: use.column))
+            }
+            uniforms.sort { ($0.type == .sampler2D ? 0 : 1, $0.name) < ($1.type == .sampler2D ? 0 : 1, $1.name) }
+        }
+        var interface = ShaderInterface(version: dialect == .shaderToy ? .es300 : version, uniforms: uniforms,
+                                        varyings: varyings, bodyStartLine: bodyStartLine)
+        interface.dialect = dialect
+        interface.vertexShader = vertexShader
+        return interface
+    }
+
+    /// The uniforms (with their settings) and the interpolated inputs declared at the top level of `source`.
+    private static func declarations(in tokens: [GLSLToken], of source: SourceText,
+                                     version: GLSLVersion) throws(Diagnostic) -> (uniforms: [Declaration], varyings: [Declaration]) {
         let constants = integerConstants(in: tokens, source: source)
         var uniforms: [Declaration] = []
         var varyings: [Declaration] = []
@@ -66,23 +107,7 @@ public struct ShaderInterface: Sendable {
         for index in uniforms.indices {
             uniforms[index].annotation = try annotation(after: uniforms[index], in: source)
         }
-        if let header = try ISFHeaderReader.read(source) {
-            return try isf(header, declared: uniforms, varyings: varyings, source: source, files: files)
-        }
-        let dialect = ShaderDialect.detect(tokens)
-        if dialect == .shaderToy {
-            // The channels a ShaderToy shader uses are its image inputs, declared by the prelude and
-            // located at their first use so messages about them point somewhere useful.
-            for channel in ShaderToyDialect.channels where !uniforms.contains(where: { $0.name == channel }) {
-                guard let use = tokens.first(where: { $0.text == channel }) else { continue }
-                uniforms.append(Declaration(name: channel, type: .sampler2D, arrayLength: nil, line: use.line, column: use.column))
-            }
-            uniforms.sort { ($0.type == .sampler2D ? 0 : 1, $0.name) < ($1.type == .sampler2D ? 0 : 1, $1.name) }
-        }
-        var interface = ShaderInterface(version: dialect == .shaderToy ? .es300 : version, uniforms: uniforms,
-                                        varyings: varyings, bodyStartLine: bodyStartLine)
-        interface.dialect = dialect
-        return interface
+        return (uniforms, varyings)
     }
 
     /// The parameter settings in a `//` comment after the declaration, on the same line.

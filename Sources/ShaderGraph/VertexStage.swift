@@ -1,5 +1,5 @@
-/// The vertex shader the workbench pairs with every fragment shader (`vertex-stage.vert.glsl`), and what it
-/// provides to it.
+/// The vertex shader the workbench pairs with a fragment shader that has none of its own
+/// (`vertex-stage.vert.glsl`), what it provides to it, and what a vertex shader of the user's is given.
 ///
 /// Texture coordinates run from (0, 0) at the first row of an image's data (its top) to (1, 1); the quad's
 /// clip-space y of -1 lands on render-target row 0, so rows stay in image order end to end.
@@ -7,6 +7,11 @@ public enum VertexStage {
     /// The attribute the vertex stage reads, as every built-in GLSL file spells it: a full-target quad in
     /// clip space.
     public static let positionAttribute = "position"
+
+    /// The texture coordinate attributes GPUImage's vertex shaders read, one per image input; a vertex
+    /// shader of the user's finds each corner's coordinate in them.
+    public static let textureCoordinateAttributes = ["inputTextureCoordinate", "inputTextureCoordinate2", "inputTextureCoordinate3",
+                                                     "inputTextureCoordinate4", "inputTextureCoordinate5"]
 
     /// The texture coordinate, once per image input in GPUImage's multi-input convention, and as its
     /// reductions name it.

@@ -40,7 +40,7 @@ struct CompositionLoadingTests {
         }
         #expect(values == [1, 0.5, 0.25])
         #expect(wire.node == "level")
-        #expect(composition.files == [path, workspace.path("images/a.png"), workspace.path("shaders/tint.fsh")])
+        #expect(composition.files == [path, workspace.path("images/a.png"), workspace.path("shaders/tint.fsh"), workspace.path("shaders/tint.vsh")])
     }
 
     @Test("JSON compositions load too")

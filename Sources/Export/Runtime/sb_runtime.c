@@ -45,7 +45,7 @@ struct sb_runtime {
     const sb_composition *composition;
     GLuint *programs;          /* per composition program */
     GLuint reshape_program, copy_program, histogram_program, shrink_programs[SB_SHRINK_PROGRAM_COUNT];
-    GLuint vertex_array, quad_buffer, empty_vertex_array, output_framebuffer;
+    GLuint vertex_array, quad_buffer, coordinate_buffer, empty_vertex_array, output_framebuffer;
     GLint reshape_share, reshape_pass_size, histogram_width, histogram_rows, copy_exact;
     GLint shrink_source_size[SB_SHRINK_PROGRAM_COUNT], shrink_span[SB_SHRINK_PROGRAM_COUNT],
           shrink_original_size[SB_SHRINK_PROGRAM_COUNT];
@@ -105,6 +105,12 @@ static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text 
     glAttachShader(program, vertex_shader);
     glAttachShader(program, fragment_shader);
     glBindAttribLocation(program, 0, "position");
+    /* GPUImage's texture coordinate attributes, one per input, which a vertex shader of the user's reads. */
+    glBindAttribLocation(program, 1, "inputTextureCoordinate");
+    glBindAttribLocation(program, 2, "inputTextureCoordinate2");
+    glBindAttribLocation(program, 3, "inputTextureCoordinate3");
+    glBindAttribLocation(program, 4, "inputTextureCoordinate4");
+    glBindAttribLocation(program, 5, "inputTextureCoordinate5");
     glLinkProgram(program);
     glDeleteShader(vertex_shader);
     glDeleteShader(fragment_shader);
@@ -740,6 +746,7 @@ SB_RUNTIME_API void sb_destroy(sb_runtime *runtime) {
     if (runtime->copy_program) glDeleteProgram(runtime->copy_program);
     if (runtime->histogram_program) glDeleteProgram(runtime->histogram_program);
     if (runtime->quad_buffer) glDeleteBuffers(1, &runtime->quad_buffer);
+    if (runtime->coordinate_buffer) glDeleteBuffers(1, &runtime->coordinate_buffer);
     if (runtime->vertex_array) glDeleteVertexArrays(1, &runtime->vertex_array);
     if (runtime->empty_vertex_array) glDeleteVertexArrays(1, &runtime->empty_vertex_array);
     if (runtime->output_framebuffer) glDeleteFramebuffers(1, &runtime->output_framebuffer);
@@ -760,6 +767,7 @@ static GLuint sb_link_built_in(sb_runtime *runtime, const sb_text *fragment, con
 
 SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composition, char *message, size_t message_capacity) {
     static const GLfloat corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    static const GLfloat coordinates[] = {0, 0, 1, 0, 0, 1, 1, 1};
     const sb_built_in_shaders *shaders = composition->shaders;
     sb_runtime *runtime;
     int index, status = SB_OK;
@@ -812,12 +820,19 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
         glGenVertexArrays(1, &runtime->vertex_array);
         glGenVertexArrays(1, &runtime->empty_vertex_array);
         glGenBuffers(1, &runtime->quad_buffer);
+        glGenBuffers(1, &runtime->coordinate_buffer);
         glGenFramebuffers(1, &runtime->output_framebuffer);
         glBindVertexArray(runtime->vertex_array);
         glBindBuffer(GL_ARRAY_BUFFER, runtime->quad_buffer);
         glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+        glBindBuffer(GL_ARRAY_BUFFER, runtime->coordinate_buffer);
+        glBufferData(GL_ARRAY_BUFFER, sizeof coordinates, coordinates, GL_STATIC_DRAW);
+        for (index = 1; index <= 5; index++) {
+            glEnableVertexAttribArray((GLuint)index);
+            glVertexAttribPointer((GLuint)index, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+        }
         glBindVertexArray(0);
     }
     for (index = 0; index < composition->step_count && status == SB_OK; index++) {
