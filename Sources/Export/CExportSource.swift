@@ -13,7 +13,7 @@ extension CExport {
         parts.append("/* ---- This composition. ---- */")
         let inputNames = array("static const char *const", "sb_input_names", interface.inputs.map { CodeLiteral.c($0.node) }, into: &parts)
         let programs = array("static const sb_program_def", "sb_programs", tables.programs.map {
-            "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)) }"
+            "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)), \($0.fetchingFragment.map(text) ?? "{ NULL, 0 }") }"
         }, into: &parts)
         parts += tables.declarations
         let steps = array("static const sb_step_def", "sb_steps", tables.steps, into: &parts)

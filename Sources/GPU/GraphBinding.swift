@@ -201,8 +201,14 @@ struct GraphBinding {
             setTexelStep(of: pass, program: program, inputSize: inputs.first.map { sizes[$0.step] } ?? size, writer: &writer)
             let frameUniforms = FrameUniforms(program: program, pass: pass, passSize: size, inputSizes: pass.inputs.map { sizes[$0.source] })
             let feedback = pass.readsItsPreviousFrame ? try resources.feedbackBuffers(of: node.name, target: target) : nil
+            let previousContentsUnit = program.fetchesFramebuffer ? nil : pass.previousContentsUnit
+            if let unit = previousContentsUnit {
+                glUniform1i(program.uniformLocation(FramebufferFetch.previousContentsSampler), GLint(unit))
+                glUniform2f(program.uniformLocation(FramebufferFetch.targetSizeUniform), Float(size.width), Float(size.height))
+            }
             step = ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired, frameUniforms: frameUniforms,
-                                       feedback: feedback, target: target)
+                                       feedback: feedback, previousContentsUnit: previousContentsUnit,
+                                       drawsInPlace: program.fetchesFramebuffer, target: target)
         } catch {
             throw DiagnosticsError([.error(error.message, at: node.location)])
         }

@@ -68,6 +68,9 @@ public struct PassPlan: Sendable {
     public var isfChain: ISFChain?
     /// Whether the pass reads its own previous frame, so it draws into buffers of its own, not the pool.
     public var readsItsPreviousFrame: Bool
+    /// Set when the shader reads `gl_LastFragData`: the texture unit, after its inputs, that its target's
+    /// previous contents are sampled on where they are not fetched.
+    public var previousContentsUnit: Int?
     /// Whether the pass samples between texels even where an input has its shape, so its inputs are read
     /// with bilinear filtering as GPUImage reads every input: its optimised blurs place each sample between
     /// two texels to average them, and a texel step the composition sets, or a vertex shader of the user's,
@@ -119,7 +122,13 @@ public struct PassPlan: Sendable {
         let setsTexelStep = [texelWidth, texelHeight].contains { if case .literal = $0 { true } else { false } }
         interpolatesInputs = (interface.blurCoordinateCount != nil && pass.blurLayout.isCentredPairs)
             || (setsTexelStep && !interface.steppedVaryings.isEmpty) || !interface.usesWorkbenchVertexStage
-        readsItsPreviousFrame = !pass.feedbackInputs(of: node).isEmpty
+        readsItsPreviousFrame = !pass.feedbackInputs(of: node).isEmpty || interface.fetchesFramebuffer
+        if interface.fetchesFramebuffer {
+            previousContentsUnit = interface.samplers.count
+            // Fetching draws into the buffer that holds the previous frame, which an input sampling that
+            // frame would read while it is drawn: such a pass reads it from the texture both ways.
+            if !pass.feedbackInputs(of: node).isEmpty { shader.framebufferFetchSource = nil }
+        }
         if let header = interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
             isfChain = ISFChain(header, firstUnit: interface.samplers.count, inputValues: Self.expressionInputs(of: pass))
         }

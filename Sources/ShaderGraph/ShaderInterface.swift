@@ -27,6 +27,8 @@ public struct ShaderInterface: Sendable {
     /// The first line after the `#version` and `#extension` directives that open the file: where the
     /// workbench's prelude goes.
     public var bodyStartLine: Int
+    /// Whether the shader reads what its target held before it drew (`gl_LastFragData`; see `FramebufferFetch`).
+    public var fetchesFramebuffer = false
 
     public func uniform(named name: String) -> Declaration? {
         uniforms.first { $0.name == name }
@@ -79,6 +81,7 @@ public struct ShaderInterface: Sendable {
                                         varyings: varyings, bodyStartLine: bodyStartLine)
         interface.dialect = dialect
         interface.vertexShader = vertexShader
+        interface.fetchesFramebuffer = dialect == .glsl && FramebufferFetch.isUsed(by: source, tokens: tokens)
         return interface
     }
 

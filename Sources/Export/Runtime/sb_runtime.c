@@ -44,6 +44,7 @@ typedef struct sb_step_state {
 struct sb_runtime {
     const sb_composition *composition;
     GLuint *programs;          /* per composition program */
+    int *fetches;              /* per composition program: linked with its fetch_fragment */
     GLuint reshape_program, copy_program, histogram_program, shrink_programs[SB_SHRINK_PROGRAM_COUNT];
     GLuint vertex_array, quad_buffer, coordinate_buffer, empty_vertex_array, output_framebuffer;
     GLint reshape_share, reshape_pass_size, histogram_width, histogram_rows, copy_exact;
@@ -121,6 +122,24 @@ static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text 
     snprintf(runtime->error, sizeof runtime->error, "%s: the shaders failed to link: %s", what, log);
     glDeleteProgram(program);
     return 0;
+}
+
+/* Whether the driver lists EXT_shader_framebuffer_fetch, by whole name; an app may rule it out by defining
+   SB_NO_FRAMEBUFFER_FETCH, and the texture path then runs everywhere. */
+static int sb_framebuffer_fetch(void) {
+#ifdef SB_NO_FRAMEBUFFER_FETCH
+    return 0;
+#else
+    static const char name[] = "GL_EXT_shader_framebuffer_fetch";
+    const char *list = (const char *)glGetString(GL_EXTENSIONS);
+    const char *found = list;
+    while (found && (found = strstr(found, name)) != NULL) {
+        char after = found[sizeof name - 1];
+        if ((found == list || found[-1] == ' ') && (after == ' ' || after == '\0')) return 1;
+        found += sizeof name - 1;
+    }
+    return 0;
+#endif
 }
 
 /* Zeroed room for count items, and for one when count is 0, so that NULL always means out of memory. */
@@ -419,6 +438,10 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         glUniform1i(glGetUniformLocation(program, definition->sampler), definition->unit);
     }
     glUseProgram(program);
+    if (step->reads_previous_contents && !runtime->fetches[step->program]) {
+        glUniform1i(glGetUniformLocation(program, "shaderbenchPreviousContents"), step->previous_contents_unit);
+        glUniform2f(glGetUniformLocation(program, "shaderbenchTargetSize"), (float)width, (float)height);
+    }
     /* GPUImage's texel step: one texel of the first input, unless set. */
     if (step->input_count) {
         int first_width, first_height;
@@ -672,14 +695,19 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
                 break;
             }
             {
-                sb_target *target = step->feedback ? &state->feedback[1 - state->feedback_last] : &state->own;
+                /* Fetching its target, a pass draws over its last frame in place. */
+                int in_place = step->reads_previous_contents && runtime->fetches[step->program];
+                sb_target *target = step->feedback ? &state->feedback[in_place ? state->feedback_last : 1 - state->feedback_last] : &state->own;
                 sb_draw_into(target);
                 glUseProgram(runtime->programs[step->program]);
                 sb_bind_inputs(runtime, step, state);
+                if (step->reads_previous_contents && !in_place) {
+                    sb_bind(&state->feedback[state->feedback_last], step->previous_contents_unit, GL_NEAREST);
+                }
                 sb_write_uniforms(runtime, step, state, 1);
                 if (step->dialect != SB_DIALECT_GLSL) sb_set_frame_uniforms(step, state, frame, seconds, delta, date);
                 sb_draw_quad(runtime);
-                if (step->feedback) state->feedback_last = 1 - state->feedback_last;
+                if (step->feedback && !in_place) state->feedback_last = 1 - state->feedback_last;
                 state->image = target;
             }
             break;
@@ -751,6 +779,7 @@ SB_RUNTIME_API void sb_destroy(sb_runtime *runtime) {
     if (runtime->empty_vertex_array) glDeleteVertexArrays(1, &runtime->empty_vertex_array);
     if (runtime->output_framebuffer) glDeleteFramebuffers(1, &runtime->output_framebuffer);
     free(runtime->programs);
+    free(runtime->fetches);
     free(runtime->steps);
     free(runtime->inputs);
     free(runtime);
@@ -770,25 +799,29 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
     static const GLfloat coordinates[] = {0, 0, 1, 0, 0, 1, 1, 1};
     const sb_built_in_shaders *shaders = composition->shaders;
     sb_runtime *runtime;
-    int index, status = SB_OK;
+    int index, fetch, status = SB_OK;
     *result = NULL;
     runtime = (sb_runtime *)calloc(1, sizeof *runtime);
     if (runtime) {
         runtime->composition = composition;
         runtime->programs = (GLuint *)sb_allocate(composition->program_count, sizeof *runtime->programs);
+        runtime->fetches = (int *)sb_allocate(composition->program_count, sizeof *runtime->fetches);
         runtime->steps = (sb_step_state *)sb_allocate(composition->step_count, sizeof *runtime->steps);
         runtime->inputs = (sb_target *)sb_allocate(composition->input_count, sizeof *runtime->inputs);
     }
-    if (!runtime || !runtime->programs || !runtime->steps || !runtime->inputs) {
+    if (!runtime || !runtime->programs || !runtime->fetches || !runtime->steps || !runtime->inputs) {
         sb_destroy(runtime);
         if (message && message_capacity) snprintf(message, message_capacity, "out of memory");
         return SB_ERROR_OUT_OF_MEMORY;
     }
     runtime->created = time(NULL);
     while (glGetError() != GL_NO_ERROR) {}
+    fetch = sb_framebuffer_fetch();
     for (index = 0; index < composition->program_count && status == SB_OK; index++) {
         const sb_program_def *program = &composition->programs[index];
-        runtime->programs[index] = sb_link(runtime, &program->vertex, &program->fragment, program->what);
+        runtime->fetches[index] = fetch && program->fetch_fragment.count > 0;
+        runtime->programs[index] = sb_link(runtime, &program->vertex, runtime->fetches[index] ? &program->fetch_fragment : &program->fragment,
+                                           program->what);
         if (!runtime->programs[index]) status = SB_ERROR_COMPILE;
     }
     if (status == SB_OK && composition->uses_reshape

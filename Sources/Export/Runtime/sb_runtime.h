@@ -43,9 +43,13 @@ typedef struct sb_text {
     int count;
 } sb_text;
 
+/* A program; fetch_fragment, for a shader that reads gl_LastFragData, is its text for a GPU that lists
+   EXT_shader_framebuffer_fetch, which the runtime links instead there (unless the app defines
+   SB_NO_FRAMEBUFFER_FETCH): fragment reads the target's previous contents from a texture. */
 typedef struct sb_program_def {
     sb_text vertex, fragment;
     const char *what;
+    sb_text fetch_fragment;
 } sb_program_def;
 
 /* A value: literal numbers (slot < 0) or another step's value, optionally some of its components. */
@@ -101,6 +105,9 @@ typedef struct sb_step_def {
     int dialect;
     int feedback;
     int interpolates; /* samples between texels: inputs are read bilinearly even at the pass's shape */
+    /* reads gl_LastFragData: draws over its last frame (feedback is set), which it fetches, or else
+       samples on previous_contents_unit */
+    int reads_previous_contents, previous_contents_unit;
     const sb_input_def *inputs;
     int input_count;
     const sb_uniform_def *uniforms;
