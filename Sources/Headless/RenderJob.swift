@@ -48,7 +48,8 @@ public enum RenderJob {
             // Value nodes that feed nothing still run when their results are logged.
             let logged = request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition)
             executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: Set(logged),
-                                         resources: GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true)))
+                                         resources: GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
+                                                                   framebufferFetch: request.framebufferFetch ? nil : false))
         } catch {
             throw .diagnostics(error.diagnostics)
         }

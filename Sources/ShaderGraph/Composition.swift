@@ -40,7 +40,11 @@ public struct Composition: Sendable {
             case .sequence(let sequence): files += sequence.files
             case .shader(let shader):
                 files.append(shader.file)
-                if let vertex = shader.interface.isfVertexShader { files.append(vertex.path) }
+                // The conventional vertex shader is followed even before it exists, so creating one reloads.
+                if let vertex = shader.interface.vertexShader?.path
+                    ?? ShaderInterface.conventionalVertexShaderPath(of: shader.file, dialect: shader.interface.dialect) {
+                    files.append(vertex)
+                }
             default: break
             }
         }
@@ -195,6 +199,8 @@ public struct ShaderPass: Sendable {
     public var keyLocations: [String: SourceLocation] = [:]
     /// `mapping:`, by image input; inputs not named are filled.
     public var mappings: [String: InputMapping] = [:]
+    /// `blur:`, where the vertex stage puts a blur's `blurCoordinates`.
+    public var blurLayout: BlurLayout = .ordered
 
     public func mapping(of input: String) -> InputMapping {
         mappings[input] ?? .fill

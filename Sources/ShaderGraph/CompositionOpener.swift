@@ -44,9 +44,9 @@ public enum CompositionOpener {
         }
         nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
         // Every parameter of a lone shader is published, so `--set` reaches all of them.
-        let automatic: Set<String> = [VertexStage.texelWidthUniform, VertexStage.texelHeightUniform]
-        let published = interface.uniforms.filter { $0.type != .sampler2D && !automatic.contains($0.name) }.map { declaration in
-            ParameterReference(node: shaderName, uniform: declaration.name, location: source.location(line: declaration.line, column: declaration.column))
+        let published = interface.parameters.map { declaration in
+            ParameterReference(node: shaderName, uniform: declaration.name,
+                               location: SourceLocation(file: declaration.file ?? source.path, line: declaration.line, column: declaration.column))
         }
         let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName, published: published,
                                       liveSource: interface.primaryImageInput == nil ? nil : liveNodeName)

@@ -35,6 +35,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Write every value node's result per frame to FILE as JSON lines (frame, time, node, value).", valueName: "FILE"))
     var values: String?
 
+    @Flag(help: "Draw as a GPU without EXT_shader_framebuffer_fetch does: shaders that read gl_LastFragData read their target from a texture.")
+    var withoutFramebufferFetch = false
+
     func run() throws {
         let destination: RenderDestination
         do {
@@ -45,9 +48,10 @@ struct Render: ParsableCommand {
         if case .images = destination, codec != nil || quality != nil {
             throw ValidationError("--codec and --quality apply to movies; --out \(out) writes PNG files")
         }
-        let request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
+        var request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
                                     frames: frames, fps: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
+        request.framebufferFetch = !withoutFramebufferFetch
         do {
             let written = try RenderJob.run(request, progress: .automatic())
             if case .movie(let movie) = destination {

@@ -68,15 +68,19 @@ struct CompositionOpenerTests {
 
 @Suite("Files a composition names")
 struct ReferencedFilesTests {
-    @Test("a composition that does not load still names its files, missing ones included")
+    @Test("a composition that does not load still names its files, missing ones included, and the vertex shaders that may sit beside its shaders")
     func brokenComposition() throws {
         let workspace = try Workspace()
         let path = try workspace.write("c/comp.yaml", """
             nodes:
               photo: { kind: imagee, file: ../images/a.png }
               fx: { kind: shader, file: fx.fsh, inputs: { inputImageTexture: photo } }
+              gx: { kind: shader, file: gx.fsh, vertex: stages/gx.vsh, inputs: { inputImageTexture: photo } }
             """)
-        #expect(ReferencedFiles.of(compositionAt: path) == [path, workspace.path("images/a.png"), workspace.path("c/fx.fsh")])
+        #expect(ReferencedFiles.of(compositionAt: path) == [
+            path, workspace.path("images/a.png"), workspace.path("c/fx.fsh"), workspace.path("c/fx.vsh"), workspace.path("c/fx.vs"),
+            workspace.path("c/gx.fsh"), workspace.path("c/gx.vsh"), workspace.path("c/gx.vs"), workspace.path("c/stages/gx.vsh"),
+        ])
     }
 
     @Test("YAML that does not parse names only the composition")

@@ -162,6 +162,41 @@ struct HotReloadTests {
         #expect(window.count(of: "compile-start") == compilesBefore + 1)
     }
 
+    @Test("a vertex shader beside the shader is taken up when it appears, reloads when saved, and its mistakes are shown at its own lines")
+    func vertexShaderBeside() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        // Red, green or blue by where the vertex stage says the middle of the square is.
+        try """
+            precision mediump float;
+            varying vec2 textureCoordinate;
+            void main() {
+                gl_FragColor = textureCoordinate.x > 0.8 ? vec4(0.0, 0.0, 1.0, 1.0)
+                    : textureCoordinate.x > 0.6 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+            }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try window.centre() == red)
+        let vertexPath = String(window.shaderPath.dropLast(".fsh".count)) + ".vsh"
+        func vertex(_ x: String) -> String {
+            """
+            attribute vec4 position;
+            varying vec2 textureCoordinate;
+            void main() {
+                gl_Position = position;
+                textureCoordinate = vec2(\(x), 0.5);
+            }
+            """
+        }
+        try vertex("0.7").write(toFile: vertexPath, atomically: false, encoding: .utf8)
+        #expect(try window.waitForCentre(green))
+        try vertex("0.9").write(toFile: vertexPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(blue))
+        try vertex("0.9 + missing").write(toFile: vertexPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.app.error.contains("\(vertexPath):5:36: error: ") }, "stderr: \(window.app.error)")
+        #expect(try window.centre() == blue)
+    }
+
     @Test("Q quits")
     func quits() throws {
         let window = try LiveWindow()
