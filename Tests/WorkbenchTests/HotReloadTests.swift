@@ -64,13 +64,19 @@ struct HotReloadTests {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red))
         let before = window.swapCount
+        // Saves closer together than the window's 3 ms of quiet are one save. On a loaded machine this process
+        // can be held up between two of them for longer; each such gap may rightly show as a swap of its own.
+        var saved: [ContinuousClock.Instant] = []
         for step in 0..<8 {
             try LiveWindow.shader(red: 0, green: Double(step) / 10, blue: 1).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+            saved.append(.now)
         }
         try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        saved.append(.now)
+        let gaps = zip(saved, saved.dropFirst()).filter { $1 - $0 > .milliseconds(2) }.count
         #expect(try window.waitForCentre(green))
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(window.swapCount == before + 1)
+        #expect(window.swapCount > before && window.swapCount <= before + 1 + gaps, "\(window.swapCount - before) swaps after a burst with \(gaps) gaps")
     }
 
     @Test("a shader in another folder than the composition is watched too")
