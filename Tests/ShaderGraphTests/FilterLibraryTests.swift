@@ -41,6 +41,15 @@ struct FilterLibraryTests {
             == ["3:33 there is no built-in filter 'sepa'; did you mean 'sepia'?"])
     }
 
+    @Test("a filter with two neighbouring letters swapped is suggested: 'sepai' is 'sepia'")
+    func swappedLetters() throws {
+        guard case .failure(let error) = try load("{ kind: shader, filter: sepai, inputs: { inputImageTexture: photo } }") else {
+            Issue.record("loaded")
+            return
+        }
+        #expect(error.diagnostics.map(\.message) == ["there is no built-in filter 'sepai'; did you mean 'sepia'?"])
+    }
+
     @Test("file and filter together are refused")
     func both() throws {
         guard case .failure(let error) = try load("{ kind: shader, filter: sepia, file: x.fsh }") else {
