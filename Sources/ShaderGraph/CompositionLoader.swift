@@ -23,7 +23,8 @@ public enum CompositionLoader {
         let composition = loading.read()
         var diagnostics = loading.diagnostics
         if let composition {
-            diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes)
+            diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes,
+                                                         wiresOfUnloadedNodes: loading.wiresOfUnloadedNodes)
         }
         guard diagnostics.isEmpty, let composition else {
             throw DiagnosticsError(diagnostics.sorted(by: Self.documentOrder))
@@ -48,6 +49,9 @@ private final class Loading {
     /// Nodes that are declared but could not be loaded (their shader is missing, say). References to them
     /// are not reported again as unknown.
     var unloadedNodes: Set<String> = []
+    /// The wires of shader nodes whose shader could not be used (an unknown filter, a missing file): the
+    /// nodes they name are still checked, so one bad name does not hide a misspelt wire beside it.
+    var wiresOfUnloadedNodes: [Wire] = []
 
     init(source: SourceText, files: SourceFiles) {
         self.source = source
@@ -382,7 +386,11 @@ private final class Loading {
                 keyLocations[uniformName] = reader.location(of: uniform)
             }
         }
-        guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else { return nil }
+        let wires = Array(inputs.values) + uniforms.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
+        guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else {
+            wiresOfUnloadedNodes += wires
+            return nil
+        }
         let shaderSource: SourceText
         let interface: ShaderInterface
         do {
@@ -390,6 +398,7 @@ private final class Loading {
             interface = try ShaderInterface.read(shaderSource, files: files)
         } catch {
             diagnostics.append(error)
+            wiresOfUnloadedNodes += wires
             return nil
         }
         var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,
