@@ -17,7 +17,11 @@ public enum CompilerDiagnostics {
             // A failed step with an empty log still must say something located.
             return [.error("the shader failed to \(stage.rawValue) and the driver gave no reason", at: source.location(line: 0))]
         }
-        return messages.map { diagnostic(for: $0, in: source) }
+        return FollowOnErrors.fold(messages, in: source).map { root in
+            var diagnostic = diagnostic(for: root.message, in: source)
+            if let summary = root.summary { diagnostic.notes.append(Diagnostic(.note, summary)) }
+            return diagnostic
+        }
     }
 
     static func diagnostic(for message: CompilerMessage, in source: SourceText) -> Diagnostic {

@@ -61,6 +61,25 @@ struct CompilerDiagnosticsTests {
             == ["fx.fsh:4:19: error: missing ';' before 'float'"])
     }
 
+    @Test("after a mistake, the errors and warnings that only follow from it are counted under it, and each mistake is shown once at its place")
+    func followOnErrorsAreFolded() throws {
+        let diagnostics = try mapFixture("mesa-follow-on-errors")
+        #expect(diagnostics.map(\.description) == ["fx.fsh:6:68: error: `brightnes' undeclared", "fx.fsh:8:34: error: `tnt' undeclared"])
+        #expect(diagnostics.map { $0.notes.map(\.description) } == [
+            ["note: and 5 more errors and 2 warnings that follow from it"],
+            ["note: and 1 more error and 1 warning that follow from it"],
+        ])
+        #expect(diagnostics.first?.rendered().hasSuffix("^\nnote: and 5 more errors and 2 warnings that follow from it") == true)
+    }
+
+    @Test("two mistakes on one line are both shown: an error that names a token of its own never follows from another")
+    func twoMistakesOnOneLine() {
+        let log = "0:4(67): error: `strength' undeclared\n0:4(10): error: `texture2D' undeclared\n0:4(10): error: operands to arithmetic operators must be numeric\n"
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .compile)
+        #expect(diagnostics.map(\.message) == ["`strength' undeclared", "`texture2D' undeclared"])
+        #expect(diagnostics.map { $0.notes.map(\.message) } == [["and 1 more error that follows from it"], []])
+    }
+
     @Test("a driver without columns gets the quoted token's column")
     func angleStyle() {
         let diagnostics = CompilerDiagnostics.diagnostics(fromLog: "ERROR: 0:4: 'strength' : undeclared identifier\nERROR: 1 compilation errors.  No code generated.\n", for: shader, stage: .compile)
