@@ -84,7 +84,7 @@ public enum CompositionOpener {
         guard let name = composition.liveSource, let index = composition.nodes.firstIndex(where: { $0.name == name }) else {
             throw DiagnosticsError([.error("\(composition.path) has no image source for --input to replace", at: SourceLocation(file: composition.path, line: 1, column: 1))])
         }
-        let commandLine = SourceLocation(file: "--input", line: 1, column: 1)
+        let commandLine = SourceLocation.commandLine(option: "--input", value: input.description)
         switch input {
         case .pattern:
             composition.nodes[index].kind = .pattern(PatternSource())
@@ -96,7 +96,7 @@ public enum CompositionOpener {
             }
         case .image(let path):
             guard UserFile.isRegularFile(path) else {
-                throw DiagnosticsError([.error("--input \(path): no such file")])
+                throw DiagnosticsError([.error("no such file", at: commandLine)])
             }
             if FilePaths.isShaderFile(path) {
                 composition.nodes[index].kind = try generator(path)
@@ -105,7 +105,7 @@ public enum CompositionOpener {
             }
         case .movie(let path):
             guard UserFile.isRegularFile(path) else {
-                throw DiagnosticsError([.error("--input \(path): no such file")])
+                throw DiagnosticsError([.error("no such file", at: commandLine)])
             }
             composition.nodes[index].kind = .movie(MovieSource(file: path, location: commandLine))
         case .camera(let device):

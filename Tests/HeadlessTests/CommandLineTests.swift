@@ -84,6 +84,15 @@ struct CommandLineTests {
         #expect(withImage != (try ImageFile.read(path: folder.file("b.png"))))
     }
 
+    @Test("an --input that cannot be read is reported at the option and its value, not at a pseudo-file --input:1:1")
+    func unreadableInput() throws {
+        let folder = try TemporaryFolder()
+        let broken = try folder.write("broken.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--input", broken, "--out", folder.file("x.png")])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("--input \(broken): error: "), "\(result.error)")
+    }
+
     @Test("check passes a good composition and names the shaders compiled")
     func checkPasses() throws {
         let result = try runShaderbench(["check", "compositions/five-pass.yaml"])

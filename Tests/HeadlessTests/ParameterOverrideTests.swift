@@ -24,7 +24,7 @@ struct ParameterOverrideTests {
         let folder = try TemporaryFolder()
         let wrongSize = try runShaderbench(["render", Repository.path("shaders/sepia.fsh"), "--set", "intensity=1,2", "--out", folder.file("x.png")])
         #expect(wrongSize.status == 1)
-        #expect(wrongSize.error.contains("--set intensity: sepia.intensity is float and needs 1 number, found 2"), "\(wrongSize.error)")
+        #expect(wrongSize.error.contains("--set intensity=1,2: error: sepia.intensity is float and needs 1 number, found 2"), "\(wrongSize.error)")
         let malformed = try runShaderbench(["render", Repository.path("shaders/sepia.fsh"), "--set", "intensity", "--out", folder.file("x.png")])
         #expect(malformed.status == 64, "\(malformed.error)")
     }

@@ -51,6 +51,19 @@ struct CompositionOpenerTests {
         #expect(throws: DiagnosticsError.self) { try CompositionOpener.open(path: path, input: .image(path: workspace.path("none.png"))) }
     }
 
+    @Test("an error about --input names the option and the value as typed, not a pseudo-file --input:1:1")
+    func inputErrorNamesTheOption() throws {
+        let workspace = try Workspace()
+        let path = try workspace.shader("s.fsh")
+        let missing = workspace.path("none.png")
+        do {
+            _ = try CompositionOpener.open(path: path, input: .image(path: missing))
+            Issue.record("opened")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["--input \(missing): error: no such file"])
+        }
+    }
+
     @Test("'live:' picks which source --input replaces")
     func liveKey() throws {
         let workspace = try Workspace()
