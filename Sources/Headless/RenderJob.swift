@@ -37,6 +37,7 @@ public enum RenderJob {
         } catch {
             throw .diagnostics(error.diagnostics)
         }
+        for warning in composition.warnings { progress.show(warning) }
         let context: HeadlessContext
         do {
             context = try HeadlessContext()

@@ -93,6 +93,18 @@ struct CommandLineTests {
         #expect(result.error.hasPrefix("--input \(broken): error: "), "\(result.error)")
     }
 
+    @Test("--input on a composition with no image source to replace is a warning, and the render goes on")
+    func inputWithNothingToReplace() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("white.glsl", "void main() { gl_FragColor = vec4(1.0); }")
+        let composition = try folder.write("c.yaml", "size: [8, 8]\nnodes:\n  white: { kind: shader, file: white.glsl }\n")
+        let result = try runShaderbench(["render", composition, "--input", "images/landscape.jpg", "--out", folder.file("w.png")])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.hasPrefix("--input images/landscape.jpg: warning: \(composition) has no image source to replace, so the input is not used\n"),
+                "\(result.error)")
+        #expect(try ImageFile.read(path: folder.file("w.png"))[4, 4].r == 255)
+    }
+
     @Test("check passes a good composition and names the shaders compiled")
     func checkPasses() throws {
         let result = try runShaderbench(["check", "compositions/five-pass.yaml"])
