@@ -26,9 +26,10 @@ public enum CompositionLoader {
             diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes,
                                                          wiresOfUnloadedNodes: loading.wiresOfUnloadedNodes)
         }
-        guard diagnostics.isEmpty, let composition else {
+        guard diagnostics.isEmpty, var composition else {
             throw DiagnosticsError(diagnostics.sorted(by: Self.documentOrder))
         }
+        composition.warnings = DeclaredRange.clampSettings(in: &composition, source: source)
         return composition
     }
 

@@ -36,6 +36,8 @@ public struct ParameterOverride: Sendable, Hashable {
     }
 
     /// Sets each override's uniform in `composition`, checking it is published and takes that many numbers.
+    /// A value outside the range the shader declares is clamped into it, with a warning added to the
+    /// composition's.
     public static func apply(_ overrides: [ParameterOverride], to composition: inout Composition) throws(DiagnosticsError) {
         var diagnostics: [Diagnostic] = []
         for override in overrides {
@@ -56,7 +58,9 @@ public struct ParameterOverride: Sendable, Hashable {
                 diagnostics.append(.error("\(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine))
                 continue
             }
-            pass.uniforms[parameter.uniform] = .literal(override.values, location: commandLine)
+            let clamped = DeclaredRange.clamp(override.values, of: declaration, in: pass.file, at: commandLine)
+            if let warning = clamped.warning { composition.warnings.append(warning) }
+            pass.uniforms[parameter.uniform] = .literal(clamped.values, location: commandLine)
             composition.nodes[index].kind = .shader(pass)
         }
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
