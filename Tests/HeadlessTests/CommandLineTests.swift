@@ -137,6 +137,26 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
     }
 
+    @Test("render reports every problem check reports, a broken shader on a node the output does not use included")
+    func renderReportsWhatCheckReports() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fx.fsh", brokenShader)
+        try folder.write("unused.fsh", brokenShader.replacingOccurrences(of: "brightnes", with: "contrst"))
+        let composition = try folder.write("c.yaml", """
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: fx.fsh, inputs: { inputImageTexture: src } }
+              scratch: { kind: shader, file: unused.fsh, inputs: { inputImageTexture: src } }
+            output: fx
+            """)
+        let check = try runShaderbench(["check", composition])
+        let render = try runShaderbench(["render", composition, "--out", folder.file("x.png")])
+        #expect(check.status == 1 && render.status == 1)
+        #expect(check.error.contains("contrst") && check.error.contains("brightnes"), "\(check.error)")
+        #expect(render.error + "2 errors\n" == check.error, "render:\n\(render.error)\ncheck:\n\(check.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
+    }
+
     @Test("a missing composition is one clear error")
     func missingComposition() throws {
         let result = try runShaderbench(["render", "no/such.yaml", "--out", "/tmp/x.png"])
