@@ -26,7 +26,8 @@ struct Render: ParsableCommand {
     @Option(help: "Frames per second: frame k is at time k/fps.")
     var fps: Double = 30
 
-    @Option(help: ArgumentHelp("Render size, overriding the composition's.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Render size, overriding the composition's: each side 1 to 16384, at most 64 megapixels.", valueName: "WxH"),
+            transform: { text in try PixelSize(parsing: text) })
     var size: PixelSize?
 
     @Option(help: "Index of the first frame.")

@@ -174,6 +174,18 @@ struct CommandLineTests {
         #expect(notPNG.error.contains("end the pattern with .png"))
     }
 
+    @Test("an invalid --size says why and what is accepted", arguments: [
+        ("0x5", "each side is from 1 to 16384 pixels, and the whole at most 64 megapixels"),
+        ("20000x10", "each side is from 1 to 16384 pixels, and the whole at most 64 megapixels"),
+        ("10000x10000", "10000×10000 is more than 64 megapixels, the most one target may have (8192×8192, say)"),
+        ("wide", "a size is WIDTHxHEIGHT in pixels, such as 1280x720"),
+    ])
+    func sizeUsage(size: String, reason: String) throws {
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/never.png", "--size", size])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: The value '\(size)' is invalid for '--size <WxH>': \(reason)\n"), "\(result.error)")
+    }
+
     @Test("with no display, opening a window says so in one sentence and points to render")
     func noDisplay() throws {
         var environment = ProcessInfo.processInfo.environment
