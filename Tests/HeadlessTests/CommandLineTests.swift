@@ -167,11 +167,25 @@ struct CommandLineTests {
     @Test("several frames need a numbered pattern, and the pattern must be PNG")
     func outputPatternErrors() throws {
         let several = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/one.png", "--frames", "2"])
-        #expect(several.status == 3)
+        #expect(several.status == 64)
         #expect(several.error.contains("needs a frame number in the pattern"))
         let notPNG = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/x-%d.jpg"])
         #expect(notPNG.status == 64)
         #expect(notPNG.error.contains("end the pattern with .png"))
+    }
+
+    @Test("a frame count, rate or first frame out of range is a usage error that says what is allowed", arguments: [
+        (["--frames", "0"], "The value '0' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
+        (["--frames", "-1"], "The value '-1' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
+        (["--fps", "0"], "The value '0' is invalid for '--fps <fps>': frames per second is a number above 0, such as 30 or 29.97"),
+        (["--start=-3"], "The value '-3' is invalid for '--start <start>': frames are numbered from 0, so the first is a whole number, 0 or more"),
+    ])
+    func frameRangeUsage(arguments: [String], message: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("f-%d.png")] + arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test("an invalid --size says why and what is accepted", arguments: [
