@@ -15,6 +15,9 @@ public struct Composition: Sendable {
     /// Where `output:` and `live:` are written, for errors about them (the file's start when absent).
     public var outputLocation: SourceLocation?
     public var liveSourceLocation: SourceLocation?
+    /// Problems that did not stop it loading, each located: a value clamped into the range its shader
+    /// declares, an `--input` with no source to replace. Every command prints them.
+    public var warnings: [Diagnostic] = []
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {

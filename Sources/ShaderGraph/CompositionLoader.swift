@@ -23,11 +23,13 @@ public enum CompositionLoader {
         let composition = loading.read()
         var diagnostics = loading.diagnostics
         if let composition {
-            diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes)
+            diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes,
+                                                         wiresOfUnloadedNodes: loading.wiresOfUnloadedNodes)
         }
-        guard diagnostics.isEmpty, let composition else {
+        guard diagnostics.isEmpty, var composition else {
             throw DiagnosticsError(diagnostics.sorted(by: Self.documentOrder))
         }
+        composition.warnings = DeclaredRange.clampSettings(in: &composition, source: source)
         return composition
     }
 
@@ -48,6 +50,9 @@ private final class Loading {
     /// Nodes that are declared but could not be loaded (their shader is missing, say). References to them
     /// are not reported again as unknown.
     var unloadedNodes: Set<String> = []
+    /// The wires of shader nodes whose shader could not be used (an unknown filter, a missing file): the
+    /// nodes they name are still checked, so one bad name does not hide a misspelt wire beside it.
+    var wiresOfUnloadedNodes: [Wire] = []
 
     init(source: SourceText, files: SourceFiles) {
         self.source = source
@@ -382,10 +387,17 @@ private final class Loading {
                 keyLocations[uniformName] = reader.location(of: uniform)
             }
         }
-        guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else { return nil }
+        let wires = Array(inputs.values) + uniforms.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
+        guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else {
+            wiresOfUnloadedNodes += wires
+            return nil
+        }
         var vertex: (path: String, location: SourceLocation)?
         if fields["vertex"] != nil {
-            guard let named = existingFile(fields, node: name, at: key, field: "vertex") else { return nil }
+            guard let named = existingFile(fields, node: name, at: key, field: "vertex") else {
+                wiresOfUnloadedNodes += wires
+                return nil
+            }
             vertex = named
         }
         let shaderSource: SourceText
@@ -395,11 +407,13 @@ private final class Loading {
             interface = try ShaderInterface.read(shaderSource, files: files, vertexShaderPath: vertex?.path)
         } catch {
             diagnostics.append(error)
+            wiresOfUnloadedNodes += wires
             return nil
         }
         if let vertex, interface.dialect != .glsl, let vertexNode = fields["vertex"] {
             let own = interface.dialect == .isf ? "an ISF shader's vertex shader is the .vs beside it" : "a ShaderToy shader has no vertex stage"
             diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode))
+            wiresOfUnloadedNodes += wires
             return nil
         }
         var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,

@@ -1,10 +1,16 @@
 /// Checks a composition as a whole before anything runs: references, image versus value wiring, uniform
 /// types and arity, shader interfaces, and cycles. Returns every problem found.
 public enum CompositionValidator {
-    /// `source` is the composition's text, for quoting the lines that problems point at.
-    public static func validate(_ composition: Composition, source: SourceText? = nil, unloadedNodes: Set<String> = []) -> [Diagnostic] {
+    /// `source` is the composition's text, for quoting the lines that problems point at. `unloadedNodes` are
+    /// declared but could not be loaded, so wires to them are not reported again; `wiresOfUnloadedNodes` are
+    /// those nodes' own wires, whose node names are still checked.
+    public static func validate(_ composition: Composition, source: SourceText? = nil, unloadedNodes: Set<String> = [],
+                                wiresOfUnloadedNodes: [Wire] = []) -> [Diagnostic] {
         var check = Check(composition: composition, unloadedNodes: unloadedNodes)
         check.run()
+        for wire in wiresOfUnloadedNodes {
+            _ = check.resolve(wire)
+        }
         var sources = check.shaderSources
         if let source { sources[source.path] = source }
         return check.diagnostics.map { diagnostic in

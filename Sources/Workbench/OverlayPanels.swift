@@ -102,6 +102,10 @@ final class OverlayPanels {
                     block.append((String(repeating: " ", count: 2 + source.displayWidth(ofFirst: column - 1)) + "^", red))
                 }
             }
+            // What follows from the error ("and 4 more errors that follow from it") is said under it.
+            for note in diagnostic.notes where note.location == nil {
+                block.append((TextLayout.truncate("  " + note.message, width: textWidth, font: font), grey))
+            }
             guard lines.count + block.count <= maximumLines - 1 else { break }
             lines += block
             shown += 1

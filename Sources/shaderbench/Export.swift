@@ -35,7 +35,8 @@ struct Export: ParsableCommand {
         let (language, directory): (Exporter.Language, String) = if let swiftDirectory { (.swift, swiftDirectory) } else { (.c, cDirectory ?? ".") }
         do {
             let written = try Exporter.export(composition: composition, as: language, into: directory, name: name)
-            for file in written { StandardStreams.output("wrote \(file)\n") }
+            for warning in written.warnings { StandardStreams.error(warning.rendered() + "\n") }
+            for file in written.files { StandardStreams.output("wrote \(file)\n") }
         } catch {
             for diagnostic in error.diagnostics { StandardStreams.error(diagnostic.rendered() + "\n") }
             throw ExitCode(ExitCodes.diagnostics)
