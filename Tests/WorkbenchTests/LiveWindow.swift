@@ -13,8 +13,9 @@ final class LiveWindow {
     var tracePath: String { folder.file("trace.jsonl") }
 
     /// `shaderFolder` puts the shader in a folder of its own, beside the composition's; `composition`
-    /// replaces the one-node composition.
-    init(shaderFolder: String = ".", composition: String? = nil) throws {
+    /// replaces the one-node composition; `prepare` puts what else it reads in the folder before the app starts.
+    init(shaderFolder: String = ".", composition: String? = nil,
+         prepare: (TemporaryFolder) throws -> Void = { _ in }) throws {
         display = try VirtualDisplay()
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("compositions"), withIntermediateDirectories: true)
@@ -22,6 +23,7 @@ final class LiveWindow {
         shaderPath = FilePathJoin.normalise(folder.file("compositions/\(shaderFolder)/fill.fsh"))
         try Self.shader(red: 1, green: 0, blue: 0).write(toFile: shaderPath, atomically: false, encoding: .utf8)
         compositionPath = try folder.write("compositions/fill.yaml", composition ?? Self.composition(shaderFolder: shaderFolder))
+        try prepare(folder)
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")],
