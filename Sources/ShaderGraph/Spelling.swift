@@ -1,7 +1,7 @@
-/// "Did you mean" suggestions for misspelt keys, kinds, node and filter names.
-enum Spelling {
+/// "Did you mean" suggestions for misspelt keys, kinds, node, filter and command names.
+public enum Spelling {
     /// The candidate within a small edit distance of `word`, if one is clearly closest.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         let limit = max(1, min(3, word.count / 3))

@@ -200,6 +200,37 @@ struct CommandLineTests {
         #expect(result.error.hasPrefix("Error: The value '\(size)' is invalid for '--size <WxH>': \(reason)\n"), "\(result.error)")
     }
 
+    @Test("a mistyped command is an unknown command with the nearest one, not a file to open", arguments: [
+        (["rendr", "x.yaml"], "unknown command 'rendr'; did you mean 'render'?"),
+        (["chekc"], "unknown command 'chekc'; did you mean 'check'?"),
+        (["frobnicate"], "unknown command 'frobnicate'; the commands are open, render, check, export, catalogue, devices, and a composition or shader file opens in the window"),
+    ])
+    func unknownCommand(arguments: [String], message: String) throws {
+        let result = try runShaderbench(arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
+    }
+
+    @Test("a file whose name looks like a command still opens: only a word that is no file is a mistyped command")
+    func fileNamedLikeACommand() throws {
+        let folder = try TemporaryFolder()
+        try "not a composition".write(toFile: folder.file("rendr"), atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        // Taken as a file to open in the window, which this environment has no display for.
+        let result = try runShaderbench(["rendr"], in: folder.path, environment: environment)
+        #expect(result.status == 3)
+        #expect(result.error.hasPrefix("There is no display"), "\(result.error)")
+    }
+
+    @Test("--version prints the version and exits 0")
+    func version() throws {
+        let result = try runShaderbench(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.output)")
+    }
+
     @Test("with no display, opening a window says so in one sentence and points to render")
     func noDisplay() throws {
         var environment = ProcessInfo.processInfo.environment
