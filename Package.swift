@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench", "ShaderbenchKit"],
                     exclude: ["Harness"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ShaderGraph", "GPU", "Images", "CGLES", "TestSupport"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "Workbench", "shaderbench"]),
         // Every input fuzzing saved (Tests/FuzzCorpus), replayed through its target.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         // Reads the manifest and every import: modules stand in layers and imports only point down.

@@ -57,16 +57,8 @@ final class OverlayPanels {
     }
 
     private func drawHeadsUp(_ status: Status, viewport: PixelSize) {
-        // Nothing is drawn while nothing changes, so there is no rate to show then.
-        let rate = status.framesPerSecond > 0
-            ? [String(format1: status.framesPerSecond) + " fps", String(format1: status.frameMilliseconds) + " ms"]
-            : ["idle"]
-        var parts = rate + [status.composition, "node: \(status.node)"]
-        if status.paused { parts.append("paused") }
-        if status.compiling { parts.append("compiling…") }
-        if status.framesDropped > 0 { parts.append("\(status.framesDropped) movie frames dropped") }
         let textWidth = viewport.width - 4 * margin
-        var lines = [(TextLayout.truncate(parts.joined(separator: "  ·  "), width: textWidth, font: font), grey)]
+        var lines = [(TextLayout.truncate(Self.summary(of: status), width: textWidth, font: font), grey)]
         if let recording = status.recording {
             let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
             let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
@@ -79,6 +71,19 @@ final class OverlayPanels {
         for (index, line) in lines.enumerated() {
             renderer.drawText(line.0, x: 2 * margin, y: margin + margin / 2 + index * font.lineHeight, colour: line.1)
         }
+    }
+
+    /// The heads-up display's first line: how the window is drawing, what it shows, and what it is doing.
+    static func summary(of status: Status) -> String {
+        // A paused clock or an unchanging image draws nothing, so there is no rate to show then.
+        let state = status.paused ? ["paused"]
+            : status.framesPerSecond > 0
+            ? [String(format1: status.framesPerSecond) + " fps", String(format1: status.frameMilliseconds) + " ms"]
+            : ["idle"]
+        var parts = state + [status.composition, "node: \(status.node)"]
+        if status.compiling { parts.append("compiling…") }
+        if status.framesDropped > 0 { parts.append("\(status.framesDropped) movie frames dropped") }
+        return parts.joined(separator: "  ·  ")
     }
 
     /// Errors fill a panel along the bottom, newest edit's first error on top; what does not fit is counted.
