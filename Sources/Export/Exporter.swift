@@ -34,8 +34,9 @@ public enum Exporter {
         case .c:
             let export = try CExport(plan, name: name ?? stem)
             let tables = try CTables(plan, interface: export.interface)
-            files = [(export.headerName, export.header(from: (path as NSString).lastPathComponent)),
-                     (export.sourceName, export.source(tables: tables, from: (path as NSString).lastPathComponent))]
+            let file = (path as NSString).lastPathComponent
+            files = [(export.headerName, export.header(from: file)), (export.sourceName, export.source(tables: tables, from: file)),
+                     (export.prefix + "-README.md", CReadme.text(for: export, from: file))]
         case .swift:
             let embedded = try EmbeddedFiles(composition, compositionText: source.text)
             let export = try SwiftExport(plan, name: name ?? stem, embedded: embedded)

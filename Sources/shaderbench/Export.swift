@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
     @Option(name: .customLong("swift"), help: ArgumentHelp("Write <Name>.swift and a README snippet into DIR.", valueName: "DIR"))
     var swiftDirectory: String?
 
-    @Option(name: .customLong("c"), help: ArgumentHelp("Write <name>.h and <name>.c into DIR.", valueName: "DIR"))
+    @Option(name: .customLong("c"), help: ArgumentHelp("Write <name>.h, <name>.c and <name>-README.md into DIR.", valueName: "DIR"))
     var cDirectory: String?
 
     @Option(help: "The type (Swift) or prefix (C) to use; the composition's file name by default.")

@@ -801,6 +801,13 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
     sb_runtime *runtime;
     int index, fetch, status = SB_OK;
     *result = NULL;
+    /* Without a current context every GL call does nothing, and shaders would fail with an empty log. */
+    if (!glGetString(GL_VERSION)) {
+        if (message && message_capacity) {
+            snprintf(message, message_capacity, "no OpenGL ES context is current on this thread: make the app's GLES 3 context current before creating the graph");
+        }
+        return SB_ERROR_GL;
+    }
     runtime = (sb_runtime *)calloc(1, sizeof *runtime);
     if (runtime) {
         runtime->composition = composition;
