@@ -13,7 +13,7 @@ extension CExport {
         parts.append("/* ---- This composition. ---- */")
         let inputNames = array("static const char *const", "sb_input_names", interface.inputs.map { CodeLiteral.c($0.node) }, into: &parts)
         let programs = array("static const sb_program_def", "sb_programs", tables.programs.map {
-            "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)) }"
+            "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)), \($0.fetchingFragment.map(text) ?? "{ NULL, 0 }") }"
         }, into: &parts)
         parts += tables.declarations
         let steps = array("static const sb_step_def", "sb_steps", tables.steps, into: &parts)
@@ -52,7 +52,7 @@ extension CExport {
             ReductionShaders.shrinkAverage(encodingCentroid: true), ReductionShaders.shrinkAverage(encodingCentroid: false),
             ReductionShaders.shrinkMinMax(luminance: true), ReductionShaders.shrinkMinMax(luminance: false),
         ]
-        let unused = "{ \"\", 0 }"
+        let unused = "{ NULL, 0 }"
         let usedShrinks = shrinks.enumerated().map { tables.usesMeasure[$0.offset / 2] ? text($0.element) : unused }
         let histogram = tables.usesMeasure[3]
         return """
@@ -70,10 +70,11 @@ extension CExport {
             """
     }
 
-    /// Shader text as the workbench hands it to the driver: up to its first NUL, if it has one.
+    /// Shader text as the workbench hands it to the driver, up to its first NUL if it has one, in pieces
+    /// short enough for any C99 compiler.
     private func text(_ text: String) -> String {
-        let bytes = Array(text.utf8.prefix { $0 != 0 })
-        return "{ \(CodeLiteral.c(text)), \(bytes.count) }"
+        let pieces = CodeLiteral.cPieces(Array(text.utf8.prefix { $0 != 0 }))
+        return "{ (const char *const[]){\n    \(pieces.joined(separator: ",\n    "))\n    }, \(pieces.count) }"
     }
 
     private func functions(tables: CTables) -> String {

@@ -8,7 +8,8 @@ import ShaderGraph
 struct CTables {
     /// Declarations (arrays of numbers, inputs, uniforms, ISF passes, size functions) before the steps.
     private(set) var declarations: [String] = []
-    private(set) var programs: [(vertex: String, fragment: String, what: String)] = []
+    /// Each program's texts; `fetchingFragment` for a shader that reads its target where the GPU can fetch it.
+    private(set) var programs: [(vertex: String, fragment: String, fetchingFragment: String?, what: String)] = []
     private(set) var steps: [String] = []
     /// Step index of each published parameter and interaction, in the interface's order.
     private(set) var parameterSteps: [Int] = []
@@ -137,7 +138,8 @@ struct CTables {
     }
 
     private mutating func shaderStep(_ pass: PassPlan, node: Node, index: [Int], parameterSlots: [String: Int]) -> String {
-        let program = addProgram(vertex: pass.shader.vertexSource, fragment: pass.shader.fragmentSource, what: "node '\(node.name)'")
+        let program = addProgram(vertex: pass.shader.vertexSource, fragment: pass.shader.fragmentSource,
+                                 fetchingFragment: pass.shader.framebufferFetchSource, what: "node '\(node.name)'")
         let interface = pass.interface
         var inputs: [String] = []
         for input in pass.inputs {
@@ -161,6 +163,8 @@ struct CTables {
         fields += ", .format = \(["rgba8": "SB_RGBA8", "rgba16f": "SB_RGBA16F", "rgba32f": "SB_RGBA32F"][pass.format.rawValue] ?? "SB_RGBA8")"
         fields += ", .dialect = \(["glsl": "SB_DIALECT_GLSL", "shaderToy": "SB_DIALECT_SHADERTOY", "isf": "SB_DIALECT_ISF"]["\(interface.dialect)"] ?? "SB_DIALECT_GLSL")"
         if pass.readsItsPreviousFrame { fields += ", .feedback = 1" }
+        if pass.interpolatesInputs { fields += ", .interpolates = 1" }
+        if let unit = pass.previousContentsUnit { fields += ", .reads_previous_contents = 1, .previous_contents_unit = \(unit)" }
         if !inputs.isEmpty {
             fields += ", .inputs = \(declare("static const sb_input_def", "inputs", "{\n    \(inputs.joined(separator: ",\n    "))\n}", array: true)), .input_count = \(inputs.count)"
         }
@@ -174,14 +178,14 @@ struct CTables {
         return "{ \(fields) }"
     }
 
-    /// GPUImage's neighbourhood convention, as the plan settles it.
+    /// GPUImage's texel step, as the plan settles it.
     private func texelFields(_ pass: PassPlan) -> String {
         var fields = ""
         for (step, axis) in [(pass.texelWidth, "width"), (pass.texelHeight, "height")] {
             switch step {
             case .literal(let number): fields += ", .texel_\(axis)_literal = 1, .texel_\(axis) = \(float(number))"
-            case .firstInputTexel(setsUniform: true): fields += ", .texel_\(axis)_uniform = 1"
-            case .firstInputTexel(setsUniform: false): break
+            case .firstInputTexel(let uniform?): fields += ", .texel_\(axis)_uniform = \(CodeLiteral.c(uniform))"
+            case .firstInputTexel(nil): break
             }
         }
         return fields
@@ -221,8 +225,8 @@ struct CTables {
 
     // MARK: Helpers
 
-    private mutating func addProgram(vertex: String, fragment: String, what: String) -> Int {
-        programs.append((vertex, fragment, what))
+    private mutating func addProgram(vertex: String, fragment: String, fetchingFragment: String? = nil, what: String) -> Int {
+        programs.append((vertex, fragment, fetchingFragment, what))
         return programs.count - 1
     }
 

@@ -1,13 +1,34 @@
 /// Text carried into generated code as string literals and comments, whatever bytes it holds: nothing in a
 /// shader or a name can end a literal, start an interpolation or a trigraph, or close a comment early.
 enum CodeLiteral {
+    /// The longest string a C99 compiler must accept is 4095 bytes; a piece stays under it with room to spare.
+    static let cPieceLimit = 4000
+
     /// A C string literal of `text`'s UTF-8 bytes: printable ASCII as itself except `"`, `\` and `?`
     /// (trigraphs), every other byte as a three-digit octal escape (so no following digit extends it).
     /// Long text is split into adjacent literals, one per source line.
     static func c(_ text: String) -> String {
+        c(bytes: Array(text.utf8))
+    }
+
+    /// `bytes` as string literals of at most `cPieceLimit` bytes each, in order, for text longer than one C
+    /// string may be (a shader handed to the driver in pieces). Pieces end at line ends where they can.
+    static func cPieces(_ bytes: [UInt8]) -> [String] {
+        var pieces: [String] = []
+        var start = 0
+        repeat {
+            var end = min(start + cPieceLimit, bytes.count)
+            if end < bytes.count, let lineEnd = bytes[start..<end].lastIndex(of: UInt8(ascii: "\n")) { end = lineEnd + 1 }
+            pieces.append(c(bytes: Array(bytes[start..<end])))
+            start = end
+        } while start < bytes.count
+        return pieces
+    }
+
+    private static func c(bytes: [UInt8]) -> String {
         var pieces: [String] = []
         var current = ""
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): current += "\\\""
             case UInt8(ascii: "\\"): current += "\\\\"

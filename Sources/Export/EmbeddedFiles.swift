@@ -19,7 +19,7 @@ struct EmbeddedFiles {
             switch node.kind {
             case .shader(let pass):
                 texts[pass.file] = pass.source.text
-                if let vertex = pass.interface.isfVertexShader { texts[vertex.path] = vertex.text }
+                if let vertex = pass.interface.vertexShader { texts[vertex.path] = vertex.text }
                 usesFilters = usesFilters || pass.file.hasPrefix(FilterLibrary.folder + "/")
             case .image(let image):
                 inputFiles.insert(image.file)

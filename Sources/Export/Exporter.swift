@@ -9,9 +9,10 @@ public enum Exporter {
     }
 
     /// Writes the export of the composition at `path` into `directory` (made if missing) and returns the
-    /// files written. `name` names the type or prefix; the composition's file name by default.
+    /// files written, with the composition's warnings (values clamped into their ranges, as exported).
+    /// `name` names the type or prefix; the composition's file name by default.
     public static func export(composition path: String, as language: Language, into directory: String,
-                              name: String? = nil) throws(DiagnosticsError) -> [String] {
+                              name: String? = nil) throws(DiagnosticsError) -> (files: [String], warnings: [Diagnostic]) {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         // A lone shader is the one-node composition the other commands open it as.
         let source: SourceText
@@ -33,8 +34,9 @@ public enum Exporter {
         case .c:
             let export = try CExport(plan, name: name ?? stem)
             let tables = try CTables(plan, interface: export.interface)
-            files = [(export.headerName, export.header(from: (path as NSString).lastPathComponent)),
-                     (export.sourceName, export.source(tables: tables, from: (path as NSString).lastPathComponent))]
+            let file = (path as NSString).lastPathComponent
+            files = [(export.headerName, export.header(from: file)), (export.sourceName, export.source(tables: tables, from: file)),
+                     (export.prefix + "-README.md", CReadme.text(for: export, from: file))]
         case .swift:
             let embedded = try EmbeddedFiles(composition, compositionText: source.text)
             let export = try SwiftExport(plan, name: name ?? stem, embedded: embedded)
@@ -42,11 +44,12 @@ public enum Exporter {
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            return try files.map { file in
+            let written = try files.map { file in
                 let target = (directory as NSString).appendingPathComponent(file.name)
                 try file.text.write(toFile: target, atomically: true, encoding: .utf8)
                 return target
             }
+            return (written, composition.warnings)
         } catch {
             throw DiagnosticsError([.error("\(directory): cannot write the export: \(error.localizedDescription)")])
         }

@@ -29,6 +29,11 @@ struct ExecutableStep {
         var frameUniforms: FrameUniforms?
         /// Set when the pass reads its own previous frame; it then draws into these instead of the pool.
         var feedback: FeedbackBuffers?
+        /// Set when the shader samples its target's previous contents from a texture (it reads
+        /// `gl_LastFragData` and does not fetch it): the unit they go on.
+        var previousContentsUnit: Int?
+        /// Whether it fetches its target, drawing over its last frame in place rather than into the other buffer.
+        var drawsInPlace: Bool
         /// Set for an ISF shader with PASSES, which draws them all.
         var isfPasses: ISFPassChain?
         var target: TextureDescriptor

@@ -1,4 +1,5 @@
 import CGLES
+import ShaderGraph
 
 /// What the current context says about itself.
 public enum GLInfo {
@@ -10,6 +11,12 @@ public enum GLInfo {
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         return Int(size)
+    }
+
+    /// Whether the current context's driver lists EXT_shader_framebuffer_fetch, so a shader can read its
+    /// target as it draws.
+    public static var supportsFramebufferFetch: Bool {
+        string(GL_EXTENSIONS).split(separator: " ").contains { $0 == FramebufferFetch.extensionName }
     }
 
     static func string(_ name: Int32) -> String {

@@ -181,8 +181,9 @@ struct GraphBinding {
                 glUniform1i(program.uniformLocation(input.sampler), GLint(input.unit))
                 let reshaper = input.isFeedback ? nil : try InputReshaper(mapping: input.mapping, input: sizes[input.source], pass: size)
                 glUseProgram(program.name)
-                // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser.
-                let filter = sizes[input.source] == size || reshaper != nil ? GL_NEAREST : GL_LINEAR
+                // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser, unless the
+                // pass samples between texels.
+                let filter = (sizes[input.source] == size || reshaper != nil) && !pass.interpolatesInputs ? GL_NEAREST : GL_LINEAR
                 inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: filter, isFeedback: input.isFeedback,
                                                    reshaper: reshaper))
             }
@@ -200,8 +201,14 @@ struct GraphBinding {
             setTexelStep(of: pass, program: program, inputSize: inputs.first.map { sizes[$0.step] } ?? size, writer: &writer)
             let frameUniforms = FrameUniforms(program: program, pass: pass, passSize: size, inputSizes: pass.inputs.map { sizes[$0.source] })
             let feedback = pass.readsItsPreviousFrame ? try resources.feedbackBuffers(of: node.name, target: target) : nil
+            let previousContentsUnit = program.fetchesFramebuffer ? nil : pass.previousContentsUnit
+            if let unit = previousContentsUnit {
+                glUniform1i(program.uniformLocation(FramebufferFetch.previousContentsSampler), GLint(unit))
+                glUniform2f(program.uniformLocation(FramebufferFetch.targetSizeUniform), Float(size.width), Float(size.height))
+            }
             step = ExecutableStep.Pass(program: program, inputs: inputs, wiredUniforms: wired, frameUniforms: frameUniforms,
-                                       feedback: feedback, target: target)
+                                       feedback: feedback, previousContentsUnit: previousContentsUnit,
+                                       drawsInPlace: program.fetchesFramebuffer, target: target)
         } catch {
             throw DiagnosticsError([.error(error.message, at: node.location)])
         }
@@ -211,19 +218,18 @@ struct GraphBinding {
         return step
     }
 
-    /// GPUImage's neighbourhood convention: `texelWidth` and `texelHeight` are one texel of the first input
-    /// unless the composition sets them, and the vertex stage's neighbour coordinates step by the same.
+    /// GPUImage's texel step: one texel of the first input unless the composition sets it, in the shader's
+    /// own uniforms for it, and the vertex stage's stepped coordinates step by the same.
     private static func setTexelStep(of pass: PassPlan, program: ShaderProgram, inputSize: PixelSize, writer: inout UniformWriter) {
         var step = [1 / Float(inputSize.width), 1 / Float(inputSize.height)]
-        for (component, (axis, name)) in [(pass.texelWidth, VertexStage.texelWidthUniform),
-                                          (pass.texelHeight, VertexStage.texelHeightUniform)].enumerated() {
+        for (component, axis) in [pass.texelWidth, pass.texelHeight].enumerated() {
             switch axis {
             case .literal(let number):
                 step[component] = number
-            case .firstInputTexel(let setsUniform):
-                guard setsUniform else { continue }
+            case .firstInputTexel(let uniform):
+                guard let uniform else { continue }
                 [step[component]].withUnsafeBufferPointer {
-                    writer.set(program.uniformLocation(name), type: .float, count: 1, values: $0)
+                    writer.set(program.uniformLocation(uniform), type: .float, count: 1, values: $0)
                 }
             }
         }

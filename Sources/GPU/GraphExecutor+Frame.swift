@@ -69,12 +69,12 @@ extension GraphExecutor {
             setInputsAndUniforms(of: pass)
             return try chain.render(drawing: quad, pool: pool)
         }
-        let target = if let feedback = pass.feedback { feedback.next } else { try pool.acquire(pass.target) }
+        let target = if let feedback = pass.feedback { pass.drawsInPlace ? feedback.previous : feedback.next } else { try pool.acquire(pass.target) }
         target.bindForDrawing()
         glUseProgram(pass.program.name)
         setInputsAndUniforms(of: pass)
         quad.draw()
-        pass.feedback?.advance()
+        if !pass.drawsInPlace { pass.feedback?.advance() }
         return target
     }
 
@@ -109,6 +109,7 @@ extension GraphExecutor {
             let image = input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
             image?.bind(toUnit: input.unit, filter: input.filter)
         }
+        if let unit = pass.previousContentsUnit { pass.feedback?.previous.bind(toUnit: unit, filter: GL_NEAREST) }
         for uniform in pass.wiredUniforms { write(uniform) }
         pass.frameUniforms?.set(frameState)
     }

@@ -9,11 +9,13 @@ public final class GraphResources {
         var node: String
         var vertexSource: String
         var fragmentSource: String
+        var fetchesFramebuffer: Bool
 
-        init(node: String, shader: PreparedShader) {
+        init(node: String, shader: PreparedShader, fetchesFramebuffer: Bool) {
             self.node = node
             self.vertexSource = shader.vertexSource
             self.fragmentSource = shader.fragmentSource
+            self.fetchesFramebuffer = fetchesFramebuffer
         }
     }
 
@@ -32,40 +34,58 @@ public final class GraphResources {
     /// How many programs were compiled here (not adopted): tests and traces read it.
     public private(set) var compilations = 0
 
-    public init(sources: (any FrameSourceOpener)? = nil) {
+    /// Whether programs may read their target as they draw (EXT_shader_framebuffer_fetch): as given, else
+    /// as the current context's driver says when the first program is linked.
+    private var framebufferFetch: Bool?
+
+    /// `framebufferFetch` false makes every shader that reads `gl_LastFragData` sample its target's
+    /// previous contents from a texture, as on a GPU without the extension.
+    public init(sources: (any FrameSourceOpener)? = nil, framebufferFetch: Bool? = nil) {
         self.sources = sources
+        self.framebufferFetch = framebufferFetch
+    }
+
+    /// The key of the program `shader` links to here, fetching its target where both the GPU and the plan allow.
+    private func key(for shader: PreparedShader, node: String) -> ProgramKey {
+        if framebufferFetch == nil { framebufferFetch = GLInfo.supportsFramebufferFetch }
+        let fetches = framebufferFetch == true && shader.framebufferFetchSource != nil
+        return ProgramKey(node: node, shader: shader, fetchesFramebuffer: fetches)
     }
 
     /// The node's program for `shader`, compiled now on a miss.
     func program(for shader: PreparedShader, node: String) throws(DiagnosticsError) -> ShaderProgram {
-        let key = ProgramKey(node: node, shader: shader)
+        let key = key(for: shader, node: node)
         if let program = programs[key] { return program }
-        let program = try ShaderProgram(shader)
+        let program = try ShaderProgram(shader, framebufferFetch: key.fetchesFramebuffer)
         compilations += 1
         programs[key] = program
         return program
     }
 
     public func hasProgram(for shader: PreparedShader, node: String) -> Bool {
-        programs[ProgramKey(node: node, shader: shader)] != nil
+        programs[key(for: shader, node: node)] != nil
     }
 
     /// Adds a program linked elsewhere (on a compiling thread) for `node`.
     public func adopt(_ program: ShaderProgram, node: String) {
-        programs[ProgramKey(node: node, shader: program.shader)] = program
+        programs[ProgramKey(node: node, shader: program.shader, fetchesFramebuffer: program.fetchesFramebuffer)] = program
     }
 
     /// The image file at `path`, read and uploaded on first use; a file that cannot be read is an error at
     /// `location`, where the composition names it.
     func image(at path: String, location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
         if let image = images[path] { return image }
+        let pixels: RGBAImage
+        do throws(ImageFileError) {
+            pixels = try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize)
+        } catch {
+            throw DiagnosticsError([.error(error.description, at: location)])
+        }
         let image: RenderTarget
         do {
-            image = try RenderTarget(image: try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize))
-        } catch let error as ImageFileError {
-            throw DiagnosticsError([.error(error.description, at: location)])
+            image = try RenderTarget(image: pixels)
         } catch {
-            throw DiagnosticsError([.error("\(path): \(error)", at: location)])
+            throw DiagnosticsError([.error("\(path): \(error.message)", at: location)])
         }
         images[path] = image
         return image
@@ -139,7 +159,9 @@ public final class GraphResources {
 
     /// Releases everything `executor` does not use; what it uses stays for the next reload.
     public func keepOnly(whatIsUsedBy executor: GraphExecutor) {
-        let usedPrograms = Set(executor.programs.map { ProgramKey(node: $0.key, shader: $0.value.shader) })
+        let usedPrograms = Set(executor.programs.map { node, program in
+            ProgramKey(node: node, shader: program.shader, fetchesFramebuffer: program.fetchesFramebuffer)
+        })
         programs = programs.filter { usedPrograms.contains($0.key) }
         let usedImages = Set(executor.composition.nodes.compactMap { node -> String? in
             if case .image(let source) = node.kind { return source.file }
@@ -159,7 +181,7 @@ public final class GraphResources {
         // A node's own feedback is keyed by its name, an ISF node's persistent targets by "node/target".
         let feedbackKeys = Set(executor.composition.nodes.flatMap { node -> [String] in
             guard case .shader(let pass) = node.kind else { return [] }
-            let own = pass.feedbackInputs(of: node.name).isEmpty ? [] : [node.name]
+            let own = pass.feedbackInputs(of: node.name).isEmpty && !pass.interface.fetchesFramebuffer ? [] : [node.name]
             let targets = (pass.interface.isf?.passes ?? []).filter(\.isPersistent).compactMap(\.target).map { "\(node.name)/\($0)" }
             return own + targets
         })

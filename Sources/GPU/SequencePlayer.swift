@@ -35,12 +35,10 @@ final class SequencePlayer {
     }
 
     private static func decode(_ path: String, at location: SourceLocation) throws(DiagnosticsError) -> RGBAImage {
-        do {
+        do throws(ImageFileError) {
             return try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize)
-        } catch let error as ImageFileError {
-            throw DiagnosticsError([.error(error.description, at: location)])
         } catch {
-            throw DiagnosticsError([.error("\(path): \(error)", at: location)])
+            throw DiagnosticsError([.error(error.description, at: location)])
         }
     }
 

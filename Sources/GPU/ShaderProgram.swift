@@ -8,33 +8,41 @@ public final class ShaderProgram {
     public let shader: PreparedShader
     /// Unique in the process, unlike GL names, which are reused: traces name programs by this.
     public let identifier: Int
+    /// Whether it reads its target through EXT_shader_framebuffer_fetch, so its pass draws over its last
+    /// frame in place; a shader that reads `gl_LastFragData` otherwise samples it from a texture.
+    public let fetchesFramebuffer: Bool
     private let program: GLObject
 
     public var name: GLuint { program.name }
 
-    public convenience init(_ shader: PreparedShader) throws(DiagnosticsError) {
-        self.init(adopting: try Self.link(shader), shader: shader)
+    /// `framebufferFetch`: whether the GPU may read a target as it draws (see `link`).
+    public convenience init(_ shader: PreparedShader, framebufferFetch: Bool = GLInfo.supportsFramebufferFetch) throws(DiagnosticsError) {
+        self.init(adopting: try Self.link(shader, framebufferFetch: framebufferFetch), shader: shader)
     }
 
     /// Takes ownership of a program linked with `link` on a context that shares objects with this one.
     public init(adopting linked: LinkedProgram, shader: PreparedShader) {
         program = GLObject(adopting: linked.name, kind: .program)
         self.shader = shader
+        self.fetchesFramebuffer = linked.fetchesFramebuffer
         self.identifier = ProgramIdentifiers.next()
     }
 
     /// Compiles and links on the current context, which may be a worker's context sharing objects with the
-    /// renderer's; the result is adopted there with `init(adopting:shader:)`.
-    public static func link(_ shader: PreparedShader) throws(DiagnosticsError) -> LinkedProgram {
-        let attributes = [VertexStage.positionAttribute: FullscreenQuad.positionLocation]
-        switch ProgramBuild.build(vertex: shader.vertexSource, fragment: shader.fragmentSource, attributes: attributes) {
+    /// renderer's; the result is adopted there with `init(adopting:shader:)`. A shader that reads
+    /// `gl_LastFragData` fetches it where `framebufferFetch` allows (by default, where the driver lists the
+    /// extension) and its plan lets it.
+    public static func link(_ shader: PreparedShader,
+                            framebufferFetch: Bool = GLInfo.supportsFramebufferFetch) throws(DiagnosticsError) -> LinkedProgram {
+        let fetched = framebufferFetch ? shader.framebufferFetchSource : nil
+        switch ProgramBuild.build(vertex: shader.vertexSource, fragment: fetched ?? shader.fragmentSource, attributes: FullscreenQuad.attributes) {
         case .success(let program):
-            return LinkedProgram(name: program)
+            return LinkedProgram(name: program, fetchesFramebuffer: fetched != nil)
         case .failure(.vertex(let log)):
-            if let vertex = shader.interface.isfVertexShader {
+            if let vertex = shader.interface.vertexShader {
                 throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: vertex, stage: .compile))
             }
-            // Otherwise the vertex stage is the workbench's own; its failure is not the user's line.
+            // Otherwise the vertex stage is the workbench's; its failure is not the user's line.
             throw DiagnosticsError([.error("the workbench's vertex stage failed to compile: \(log)", at: shader.source.location(line: 0))])
         case .failure(.fragment(let log)):
             throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .compile))
@@ -52,6 +60,7 @@ public final class ShaderProgram {
 /// A program name linked but not yet owned: the one thing that crosses from a compiling thread.
 public struct LinkedProgram: Sendable {
     public let name: GLuint
+    public let fetchesFramebuffer: Bool
 }
 
 enum ProgramIdentifiers {

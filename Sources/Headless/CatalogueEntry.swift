@@ -13,11 +13,7 @@ public struct CatalogueEntry: Sendable {
     public var group: CatalogueGroup
 
     /// The uniforms a composition sets: every one but the image inputs and the texel size the workbench fills in.
-    public var parameters: [ShaderInterface.Declaration] {
-        interface.uniforms.filter { $0.type != .sampler2D && !Self.automaticUniforms.contains($0.name) }
-    }
-
-    static let automaticUniforms: Set<String> = [VertexStage.texelWidthUniform, VertexStage.texelHeightUniform]
+    public var parameters: [ShaderInterface.Declaration] { interface.parameters }
 
     public static func read(path: String) throws(Diagnostic) -> CatalogueEntry {
         let source = try UserFile.readText(path: path)

@@ -23,16 +23,16 @@ public enum CheckJob {
         do {
             context = try HeadlessContext()
         } catch {
-            return Report(diagnostics: [.error("cannot start headless rendering: \(error.message)")], shaderCount: shaderCount)
+            return Report(diagnostics: composition.warnings + [.error("cannot start headless rendering: \(error.message)")], shaderCount: shaderCount)
         }
         defer { withExtendedLifetime(context) {} }
         do {
             // Keeping every node makes the executor build all of them, not only those the output needs.
             _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)),
                                   resources: GraphResources(sources: StandardFrameSources(verifiesMovies: true, busyCameraIsAnError: true)))
-            return Report(diagnostics: [], shaderCount: shaderCount)
+            return Report(diagnostics: composition.warnings, shaderCount: shaderCount)
         } catch {
-            return Report(diagnostics: error.diagnostics, shaderCount: shaderCount)
+            return Report(diagnostics: composition.warnings + error.diagnostics, shaderCount: shaderCount)
         }
     }
 }

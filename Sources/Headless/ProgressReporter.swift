@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import OperatingSystem
+import ShaderGraph
 
 /// Reports progress on long renders: a redrawn bar on a terminal, one plain line per frame otherwise (logs,
 /// pipes, CI), both on standard error so standard output stays for results.
@@ -48,6 +49,13 @@ public struct ProgressReporter: Sendable {
     public func note(_ message: String) {
         guard style != .silent else { return }
         StandardStreams.error((style == .bar ? "\r\u{1B}[K" : "") + message + "\n")
+    }
+
+    /// A located problem that does not stop the render (a value clamped into its range), in the
+    /// `file:line:col: warning: message` form with the line and a caret.
+    public func show(_ diagnostic: Diagnostic) {
+        guard style != .silent else { return }
+        StandardStreams.error((style == .bar ? "\r\u{1B}[K" : "") + diagnostic.rendered() + "\n")
     }
 
     /// A problem that does not stop the render (a camera that stopped), on a line of its own.

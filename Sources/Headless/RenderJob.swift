@@ -37,6 +37,7 @@ public enum RenderJob {
         } catch {
             throw .diagnostics(error.diagnostics)
         }
+        for warning in composition.warnings { progress.show(warning) }
         let context: HeadlessContext
         do {
             context = try HeadlessContext()
@@ -46,9 +47,12 @@ public enum RenderJob {
         let executor: GraphExecutor
         do {
             // Value nodes that feed nothing still run when their results are logged.
-            let logged = request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition)
-            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: Set(logged),
-                                         resources: GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true)))
+            let logged = Set(request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition))
+            let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
+                                           framebufferFetch: request.framebufferFetch ? nil : false)
+            try buildEveryNode(of: composition, renderSize: request.size, drawing: logged, resources: resources)
+            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: logged, resources: resources)
+            resources.keepOnly(whatIsUsedBy: executor)
         } catch {
             throw .diagnostics(error.diagnostics)
         }
@@ -98,6 +102,30 @@ public enum RenderJob {
         try sink.finish()
         withExtendedLifetime(context) {}
         return written
+    }
+
+    /// Builds every node once, whether the frames need it or not, so that a render refuses what `check`
+    /// refuses (a broken shader on a node nothing shows, an unreadable image); the render's own executor
+    /// then finds the programs and images in `resources`. Cameras and movies the frames do not need are
+    /// not opened for this: a one-pixel stand-in takes their place.
+    private static func buildEveryNode(of composition: Composition, renderSize: PixelSize?, drawing kept: Set<String>,
+                                       resources: GraphResources) throws(DiagnosticsError) {
+        let drawn = Set(try FramePlan(composition, keeping: kept).steps.map(\.node.name))
+        var standIns: [String: RenderTarget] = [:]
+        for node in composition.nodes where !drawn.contains(node.name) {
+            switch node.kind {
+            case .camera, .movie:
+                do {
+                    standIns[node.name] = try RenderTarget(TextureDescriptor(size: PixelSize(width: 1, height: 1)))
+                } catch {
+                    throw DiagnosticsError([.error(error.message, at: node.location)])
+                }
+            default:
+                break
+            }
+        }
+        _ = try GraphExecutor(composition: composition, renderSize: renderSize, keeping: Set(composition.nodes.map(\.name)),
+                              resources: resources, externalImages: standIns)
     }
 
     /// The movie whose sound a movie render carries: the first movie node's, from the moment the first

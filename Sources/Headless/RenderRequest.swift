@@ -14,6 +14,9 @@ public struct RenderRequest: Sendable {
     public var overrides: [ParameterOverride]
     /// `--values`: where to write every value node's result per frame, as JSON lines.
     public var valuesPath: String?
+    /// Whether shaders that read `gl_LastFragData` may fetch it where the driver lists the extension;
+    /// `--without-framebuffer-fetch` draws as a GPU without it does.
+    public var framebufferFetch = true
 
     public init(composition: String, input: LiveInput? = nil, output: RenderDestination, frames: Int = 1, fps: Double = 30,
                 start: Int = 0, size: PixelSize? = nil, overrides: [ParameterOverride] = [], valuesPath: String? = nil) {

@@ -17,7 +17,11 @@ public enum CompilerDiagnostics {
             // A failed step with an empty log still must say something located.
             return [.error("the shader failed to \(stage.rawValue) and the driver gave no reason", at: source.location(line: 0))]
         }
-        return messages.map { diagnostic(for: $0, in: source) }
+        return FollowOnErrors.fold(messages, in: source).map { root in
+            var diagnostic = diagnostic(for: root.message, in: source)
+            if let summary = root.summary { diagnostic.notes.append(Diagnostic(.note, summary)) }
+            return diagnostic
+        }
     }
 
     static func diagnostic(for message: CompilerMessage, in source: SourceText) -> Diagnostic {
@@ -28,7 +32,25 @@ public enum CompilerDiagnostics {
                               at: source.location(line: 0))
         }
         let column = column(of: message, inLine: text)
+        if MissingSemicolon.isReported(by: message.message), let place = MissingSemicolon.place(beforeLine: line, column: column, in: source),
+           let placeText = source.line(place.line) {
+            // On the token's own line the `;` goes between two pieces of code, so the one after it is named.
+            let sameLine = place.line == line ? Self.token(at: column, in: text).map { "missing ';' before '\($0)'" } : nil
+            return Diagnostic(message.severity, sameLine ?? "missing ';' at the end of this line",
+                              at: source.location(line: place.line, column: place.column), sourceLine: placeText)
+        }
         return Diagnostic(message.severity, message.message, at: source.location(line: line, column: column), sourceLine: text)
+    }
+
+    /// The token that starts at `column` of `line`: a word, a number, or one other character.
+    static func token(at column: Int, in line: String) -> String? {
+        let characters = Array(line)
+        guard column >= 1, column <= characters.count else { return nil }
+        func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" || character == "." }
+        let start = column - 1
+        guard isWordCharacter(characters[start]) else { return String(characters[start]) }
+        let end = characters[start...].firstIndex { !isWordCharacter($0) } ?? characters.count
+        return String(characters[start..<end])
     }
 
     /// The best column for a message: where its quoted token stands in the line (nearest the driver's

@@ -174,7 +174,7 @@ extension CompilerLogParser {
             column: column == 0 ? nil : column,
             message: String(text),
             code: code,
-            quotedToken: quotedToken(in: text)
+            quotedToken: quotedToken(in: tokenSpan(of: text))
         )
         // One space separates "error:" from the text; more than that is a driver indenting a continuation.
         return ParsedLine(message: message, bodyIsIndented: leadingBlanks >= 2)
@@ -222,6 +222,21 @@ extension CompilerLogParser {
 // MARK: - Quoted tokens
 
 extension CompilerLogParser {
+    /// Where a message quotes the token it is about. Bison, behind Mesa's parser, also quotes the tokens it
+    /// expected ("syntax error, unexpected NEW_IDENTIFIER, expecting ',' or ';'"); those are not in the
+    /// line, so only the part naming what it found counts.
+    private static func tokenSpan(of text: ArraySlice<Character>) -> ArraySlice<Character> {
+        let found = Array("syntax error, unexpected "), expecting = Array(", expecting ")
+        guard text.starts(with: found) else { return text }
+        let rest = text.dropFirst(found.count)
+        var index = rest.startIndex
+        while index + expecting.count <= rest.endIndex {
+            if rest[index..<(index + expecting.count)].elementsEqual(expecting) { return rest[..<index] }
+            index += 1
+        }
+        return rest
+    }
+
     /// The first non-empty quoted span: `` `foo' `` (Mesa), `'foo'` (glslang, Apple, Mali) or `"foo"` (NVIDIA, older AMD).
     /// A single quote only opens at the start of a word, so the apostrophe in "can't" is not taken for one.
     private static func quotedToken(in text: ArraySlice<Character>) -> String? {

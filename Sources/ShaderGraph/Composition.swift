@@ -15,6 +15,9 @@ public struct Composition: Sendable {
     /// Where `output:` and `live:` are written, for errors about them (the file's start when absent).
     public var outputLocation: SourceLocation?
     public var liveSourceLocation: SourceLocation?
+    /// Problems that did not stop it loading, each located: a value clamped into the range its shader
+    /// declares, an `--input` with no source to replace. Every command prints them.
+    public var warnings: [Diagnostic] = []
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {
@@ -40,7 +43,11 @@ public struct Composition: Sendable {
             case .sequence(let sequence): files += sequence.files
             case .shader(let shader):
                 files.append(shader.file)
-                if let vertex = shader.interface.isfVertexShader { files.append(vertex.path) }
+                // The conventional vertex shader is followed even before it exists, so creating one reloads.
+                if let vertex = shader.interface.vertexShader?.path
+                    ?? ShaderInterface.conventionalVertexShaderPath(of: shader.file, dialect: shader.interface.dialect) {
+                    files.append(vertex)
+                }
             default: break
             }
         }
@@ -195,6 +202,8 @@ public struct ShaderPass: Sendable {
     public var keyLocations: [String: SourceLocation] = [:]
     /// `mapping:`, by image input; inputs not named are filled.
     public var mappings: [String: InputMapping] = [:]
+    /// `blur:`, where the vertex stage puts a blur's `blurCoordinates`.
+    public var blurLayout: BlurLayout = .ordered
 
     public func mapping(of input: String) -> InputMapping {
         mappings[input] ?? .fill

@@ -23,11 +23,13 @@ public enum CompositionLoader {
         let composition = loading.read()
         var diagnostics = loading.diagnostics
         if let composition {
-            diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes)
+            diagnostics += CompositionValidator.validate(composition, source: source, unloadedNodes: loading.unloadedNodes,
+                                                         wiresOfUnloadedNodes: loading.wiresOfUnloadedNodes)
         }
-        guard diagnostics.isEmpty, let composition else {
+        guard diagnostics.isEmpty, var composition else {
             throw DiagnosticsError(diagnostics.sorted(by: Self.documentOrder))
         }
+        composition.warnings = DeclaredRange.clampSettings(in: &composition, source: source)
         return composition
     }
 
@@ -48,6 +50,9 @@ private final class Loading {
     /// Nodes that are declared but could not be loaded (their shader is missing, say). References to them
     /// are not reported again as unknown.
     var unloadedNodes: Set<String> = []
+    /// The wires of shader nodes whose shader could not be used (an unknown filter, a missing file): the
+    /// nodes they name are still checked, so one bad name does not hide a misspelt wire beside it.
+    var wiresOfUnloadedNodes: [Wire] = []
 
     init(source: SourceText, files: SourceFiles) {
         self.source = source
@@ -191,7 +196,7 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node", into: &diagnostics)
             kind = readMovie(name: name, fields: fields, at: key)
         case "shader":
-            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "inputs", "uniforms", "size", "format", "mapping"], in: "a shader node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "blur"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
         case "constant":
             reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
@@ -240,13 +245,13 @@ private final class Loading {
         return Node(name: name, kind: kind, location: location)
     }
 
-    /// Resolves a `file:` against the composition's folder and checks it is there.
-    func existingFile(_ fields: Yams.Node.Mapping, node name: String, at key: Yams.Node) -> (path: String, location: SourceLocation)? {
-        guard let fileNode = fields["file"] else {
-            diagnostics.append(reader.error("node '\(name)' needs a 'file'", at: key))
+    /// Resolves a `file:` (or another key naming a file) against the composition's folder and checks it is there.
+    func existingFile(_ fields: Yams.Node.Mapping, node name: String, at key: Yams.Node, field: String = "file") -> (path: String, location: SourceLocation)? {
+        guard let fileNode = fields[field] else {
+            diagnostics.append(reader.error("node '\(name)' needs a '\(field)'", at: key))
             return nil
         }
-        guard let reference = attempt({ () throws(Diagnostic) in try reader.string(fileNode, what: "'file'") }) else { return nil }
+        guard let reference = attempt({ () throws(Diagnostic) in try reader.string(fileNode, what: "'\(field)'") }) else { return nil }
         let path = FilePaths.join(directory, reference)
         guard files.isRegularFile(path) else {
             diagnostics.append(reader.error("\(path): no such file (from '\(reference)', relative to the composition's folder)", at: fileNode))
@@ -382,14 +387,33 @@ private final class Loading {
                 keyLocations[uniformName] = reader.location(of: uniform)
             }
         }
-        guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else { return nil }
+        let wires = Array(inputs.values) + uniforms.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
+        guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else {
+            wiresOfUnloadedNodes += wires
+            return nil
+        }
+        var vertex: (path: String, location: SourceLocation)?
+        if fields["vertex"] != nil {
+            guard let named = existingFile(fields, node: name, at: key, field: "vertex") else {
+                wiresOfUnloadedNodes += wires
+                return nil
+            }
+            vertex = named
+        }
         let shaderSource: SourceText
         let interface: ShaderInterface
         do {
             shaderSource = try files.readText(path: file.path, reference: file.location)
-            interface = try ShaderInterface.read(shaderSource, files: files)
+            interface = try ShaderInterface.read(shaderSource, files: files, vertexShaderPath: vertex?.path)
         } catch {
             diagnostics.append(error)
+            wiresOfUnloadedNodes += wires
+            return nil
+        }
+        if let vertex, interface.dialect != .glsl, let vertexNode = fields["vertex"] {
+            let own = interface.dialect == .isf ? "an ISF shader's vertex shader is the .vs beside it" : "a ShaderToy shader has no vertex stage"
+            diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode))
+            wiresOfUnloadedNodes += wires
             return nil
         }
         var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,
@@ -410,7 +434,35 @@ private final class Loading {
                 pass.mappings[input] = chosen
             }
         }
+        if let blurNode = fields["blur"] {
+            guard let layout = readBlurLayout(blurNode) else { return nil }
+            guard let count = interface.blurCoordinateCount else {
+                diagnostics.append(reader.error("'blur' places a blur's blurCoordinates, which \(file.path) does not read", at: blurNode))
+                return nil
+            }
+            if layout.isCentredPairs && count % 2 == 0 {
+                diagnostics.append(reader.error("GPUImage's box and Gaussian blurs put the centre first, then pairs either side: they need an odd number of blurCoordinates, and \(file.path) reads \(count)", at: blurNode))
+                return nil
+            }
+            pass.blurLayout = layout
+        }
         return .shader(pass)
+    }
+
+    /// `blur: ordered`, `blur: box` or `blur: { gaussian: SIGMA }`.
+    func readBlurLayout(_ node: Yams.Node) -> BlurLayout? {
+        switch node.string {
+        case "ordered": return .ordered
+        case "box": return .box
+        default: break
+        }
+        if let mapping = node.mapping, mapping.count == 1, let (key, value) = mapping.first, key.string == "gaussian" {
+            if let sigma = value.scalar.flatMap(reader.number), sigma > 0, sigma.isFinite { return .gaussian(sigma: sigma) }
+            diagnostics.append(reader.error("a Gaussian blur's sigma (GPUImage's blurRadiusInPixels) is a number above 0", at: value))
+            return nil
+        }
+        diagnostics.append(reader.error("'blur' is \(BlurLayout.spellings)", at: node))
+        return nil
     }
 
     func readConstant(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {

@@ -8,14 +8,34 @@ public enum CompositionOpener {
     /// The source node that feeds a lone shader's other image inputs (a blend's second image).
     public static let secondNodeName = "input2"
 
+    /// Every problem is reported at once: the composition's own, a bad `--input` and bad `--set` values
+    /// together, so fixing one never only uncovers the next. (A `--set` needs the composition to be checked.)
     public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> Composition {
-        var composition = FilePaths.isShaderFile(path)
-            ? try shaderComposition(path: path)
-            : try CompositionLoader.load(path: path)
-        if let input {
-            try replaceLiveSource(of: &composition, with: input)
+        var problems: [Diagnostic] = []
+        var opened: Composition?
+        do {
+            opened = FilePaths.isShaderFile(path) ? try shaderComposition(path: path) : try CompositionLoader.load(path: path)
+        } catch {
+            problems += error.diagnostics
         }
-        try ParameterOverride.apply(overrides, to: &composition)
+        var source: NodeKind?
+        if let input {
+            do {
+                source = try liveSource(for: input)
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        guard var composition = opened else { throw DiagnosticsError(problems) }
+        if let input, let source {
+            replaceLiveSource(of: &composition, with: source, givenAs: input)
+        }
+        do {
+            try ParameterOverride.apply(overrides, to: &composition)
+        } catch {
+            problems += error.diagnostics
+        }
+        guard problems.isEmpty else { throw DiagnosticsError(composition.warnings + problems) }
         return composition
     }
 
@@ -44,9 +64,9 @@ public enum CompositionOpener {
         }
         nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
         // Every parameter of a lone shader is published, so `--set` reaches all of them.
-        let automatic: Set<String> = [VertexStage.texelWidthUniform, VertexStage.texelHeightUniform]
-        let published = interface.uniforms.filter { $0.type != .sampler2D && !automatic.contains($0.name) }.map { declaration in
-            ParameterReference(node: shaderName, uniform: declaration.name, location: source.location(line: declaration.line, column: declaration.column))
+        let published = interface.parameters.map { declaration in
+            ParameterReference(node: shaderName, uniform: declaration.name,
+                               location: SourceLocation(file: declaration.file ?? source.path, line: declaration.line, column: declaration.column))
         }
         let composition = Composition(path: path, size: nil, nodes: nodes, output: shaderName, published: published,
                                       liveSource: interface.primaryImageInput == nil ? nil : liveNodeName)
@@ -80,36 +100,37 @@ public enum CompositionOpener {
         return String(name[..<dot])
     }
 
-    static func replaceLiveSource(of composition: inout Composition, with input: LiveInput) throws(DiagnosticsError) {
-        guard let name = composition.liveSource, let index = composition.nodes.firstIndex(where: { $0.name == name }) else {
-            throw DiagnosticsError([.error("\(composition.path) has no image source for --input to replace", at: SourceLocation(file: composition.path, line: 1, column: 1))])
-        }
-        let commandLine = SourceLocation(file: "--input", line: 1, column: 1)
+    /// What `--input` names, as the node that replaces the live source.
+    static func liveSource(for input: LiveInput) throws(DiagnosticsError) -> NodeKind {
+        let commandLine = SourceLocation.commandLine(option: "--input", value: input.description)
         switch input {
         case .pattern:
-            composition.nodes[index].kind = .pattern(PatternSource())
+            return .pattern(PatternSource())
         case .image(let path) where ImageSequence.isPattern(path):
             do throws(Diagnostic) {
-                composition.nodes[index].kind = .sequence(try ImageSequence.find(path, at: commandLine))
+                return .sequence(try ImageSequence.find(path, at: commandLine))
             } catch {
                 throw DiagnosticsError([error])
             }
         case .image(let path):
-            guard UserFile.isRegularFile(path) else {
-                throw DiagnosticsError([.error("--input \(path): no such file")])
-            }
-            if FilePaths.isShaderFile(path) {
-                composition.nodes[index].kind = try generator(path)
-            } else {
-                composition.nodes[index].kind = .image(ImageSource(file: path, location: commandLine))
-            }
+            guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine)]) }
+            return FilePaths.isShaderFile(path) ? try generator(path) : .image(ImageSource(file: path, location: commandLine))
         case .movie(let path):
-            guard UserFile.isRegularFile(path) else {
-                throw DiagnosticsError([.error("--input \(path): no such file")])
-            }
-            composition.nodes[index].kind = .movie(MovieSource(file: path, location: commandLine))
+            guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine)]) }
+            return .movie(MovieSource(file: path, location: commandLine))
         case .camera(let device):
-            composition.nodes[index].kind = .camera(CameraSource(device: CameraSelector(parsing: device ?? "auto"), location: commandLine))
+            return .camera(CameraSource(device: CameraSelector(parsing: device ?? "auto"), location: commandLine))
         }
+    }
+
+    /// A composition with no source to replace still runs, as it would without `--input`; the user is told
+    /// the input is not used.
+    static func replaceLiveSource(of composition: inout Composition, with source: NodeKind, givenAs input: LiveInput) {
+        guard let name = composition.liveSource, let index = composition.nodes.firstIndex(where: { $0.name == name }) else {
+            composition.warnings.append(Diagnostic(.warning, "\(composition.path) has no image source to replace, so the input is not used",
+                                                   at: .commandLine(option: "--input", value: input.description)))
+            return
+        }
+        composition.nodes[index].kind = source
     }
 }

@@ -1,10 +1,16 @@
 /// Checks a composition as a whole before anything runs: references, image versus value wiring, uniform
 /// types and arity, shader interfaces, and cycles. Returns every problem found.
 public enum CompositionValidator {
-    /// `source` is the composition's text, for quoting the lines that problems point at.
-    public static func validate(_ composition: Composition, source: SourceText? = nil, unloadedNodes: Set<String> = []) -> [Diagnostic] {
+    /// `source` is the composition's text, for quoting the lines that problems point at. `unloadedNodes` are
+    /// declared but could not be loaded, so wires to them are not reported again; `wiresOfUnloadedNodes` are
+    /// those nodes' own wires, whose node names are still checked.
+    public static func validate(_ composition: Composition, source: SourceText? = nil, unloadedNodes: Set<String> = [],
+                                wiresOfUnloadedNodes: [Wire] = []) -> [Diagnostic] {
         var check = Check(composition: composition, unloadedNodes: unloadedNodes)
         check.run()
+        for wire in wiresOfUnloadedNodes {
+            _ = check.resolve(wire)
+        }
         var sources = check.shaderSources
         if let source { sources[source.path] = source }
         return check.diagnostics.map { diagnostic in
@@ -123,18 +129,47 @@ private struct Check {
         }
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
             let keyLocation = pass.keyLocations[name] ?? setting.location
-            guard let declaration = interface.uniform(named: name) else {
-                let settable = interface.uniforms.filter { $0.type != .sampler2D }.map(\.name)
+            if let declaration = interface.uniform(named: name) {
+                checkUniform(name, declaration, setting, file: file, keyLocation: keyLocation)
+            } else if interface.vertexStageUniforms.contains(where: { $0.name == name }) {
+                checkVertexStageUniform(name, setting)
+            } else {
+                let settable = interface.uniforms.filter { $0.type != .sampler2D }.map(\.name) + interface.vertexStageUniforms.map(\.name)
                 report("\(file) has no uniform '\(name)'\(suggestion(name, among: settable))", at: keyLocation)
+            }
+        }
+        checkVaryings(pass)
+    }
+
+    /// The texel step of the workbench's vertex stage is settled when the graph is built: a number.
+    mutating func checkVertexStageUniform(_ name: String, _ setting: UniformSetting) {
+        guard case .literal(let values, let location) = setting else {
+            report("'\(name)' is the texel step of the vertex stage, set once: give it a number (in texture coordinates, 1 / width is one texel)", at: setting.location)
+            return
+        }
+        if values.count != 1 {
+            report("'\(name)' is float and needs 1 number, found \(values.count)", at: location)
+        }
+    }
+
+    /// Each varying the shader reads must be one the workbench's vertex stage writes, unless the shader
+    /// brings its own vertex stage.
+    mutating func checkVaryings(_ pass: ShaderPass) {
+        let interface = pass.interface
+        guard interface.usesWorkbenchVertexStage else { return }
+        for varying in interface.varyings where varying.name == VertexStage.blurVarying {
+            guard varying.type == .vec2, let length = varying.arrayLength, length >= 1 else {
+                diagnostics.append(pass.source.error(
+                    "GPUImage's blurs read 'varying vec2 blurCoordinates[N]', with N a number or an integer constant",
+                    line: varying.line, column: varying.column))
                 continue
             }
-            checkUniform(name, declaration, setting, file: file, keyLocation: keyLocation)
         }
-        // An ISF shader with its own vertex stage provides its own varyings.
-        for varying in interface.varyings where interface.isfVertexShader == nil
-            && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2) {
-            let hint = Spelling.closest(to: varying.name, among: Array(VertexStage.providedVaryings)).map { "; did you mean '\($0)'?" }
-                ?? "; it provides vec2 textureCoordinate (…4) and GPUImage's 3×3 neighbours (leftTextureCoordinate, topRightTextureCoordinate, …)"
+        for varying in interface.varyings where varying.name != VertexStage.blurVarying
+            && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2 || varying.arrayLength != nil) {
+            let names = Array(VertexStage.providedVaryings) + [VertexStage.blurVarying]
+            let hint = Spelling.closest(to: varying.name, among: names).map { "; did you mean '\($0)'?" }
+                ?? "; it provides vec2 textureCoordinate (…5) and outputTextureCoordinate, GPUImage's neighbours (leftTextureCoordinate, topRightTextureCoordinate, leftTextureCoordinate2, upperLeftInputTextureCoordinate, …) and its blurs' blurCoordinates[N]"
             diagnostics.append(pass.source.error(
                 "varying '\(varying.name)' is not provided by the workbench's vertex stage\(hint)",
                 line: varying.line, column: varying.column))

@@ -1,8 +1,11 @@
-/// The GLSL the dialects put around a user's shader, in `Shaders/`: the vertex stage every fragment shader
-/// is paired with, and the preludes (and ShaderToy's `main`) spliced around the user's own lines.
+/// The GLSL the dialects put around a user's shader, in `Shaders/`: the vertex stage a fragment shader
+/// without one of its own is paired with, and the preludes (and ShaderToy's `main`) spliced around the
+/// user's own lines.
 package enum DialectShaderFile: String, EmbeddedShaderFile {
     case vertexStage = "vertex-stage.vert.glsl"
     case defaultPrecision = "default-precision.frag.glsl"
+    case framebufferFetch = "framebuffer-fetch.frag.glsl"
+    case framebufferFetchFallback = "framebuffer-fetch-fallback.frag.glsl"
     case shaderToyPrelude = "shadertoy-prelude.frag.glsl"
     case shaderToyMain = "shadertoy-main.frag.glsl"
     case isfBuiltIns = "isf-built-ins.glsl"
@@ -14,6 +17,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         switch self {
         case .vertexStage: PackageResources.vertex_stage_vert_glsl
         case .defaultPrecision: PackageResources.default_precision_frag_glsl
+        case .framebufferFetch: PackageResources.framebuffer_fetch_frag_glsl
+        case .framebufferFetchFallback: PackageResources.framebuffer_fetch_fallback_frag_glsl
         case .shaderToyPrelude: PackageResources.shadertoy_prelude_frag_glsl
         case .shaderToyMain: PackageResources.shadertoy_main_frag_glsl
         case .isfBuiltIns: PackageResources.isf_built_ins_glsl

@@ -14,15 +14,9 @@ extension ShaderInterface {
         var interface = ShaderInterface(version: .es300, uniforms: inputs + declared, varyings: varyings, bodyStartLine: 1)
         interface.dialect = .isf
         interface.isf = header
-        interface.isfVertexShader = try vertexShader(beside: source.path, files: files)
+        if let path = conventionalVertexShaderPath(of: source.path, dialect: .isf), files.isRegularFile(path) {
+            interface.vertexShader = try files.readText(path: path)
+        }
         return interface
-    }
-
-    /// ISF keeps a shader's vertex stage in a file of the same name ending in `.vs`.
-    static func vertexShader(beside path: String, files: SourceFiles) throws(Diagnostic) -> SourceText? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        let vertexPath = String(path[..<dot]) + ".vs"
-        guard files.isRegularFile(vertexPath) else { return nil }
-        return try files.readText(path: vertexPath)
     }
 }

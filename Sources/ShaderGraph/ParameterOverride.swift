@@ -6,10 +6,13 @@ import Foundation
 public struct ParameterOverride: Sendable, Hashable {
     public var name: String
     public var values: [Float]
+    /// `NAME=VALUE` as the user typed it, which messages about it quote.
+    public var text: String
 
     public init(name: String, values: [Float]) {
         self.name = name
         self.values = values
+        self.text = name + "=" + values.map { "\($0)" }.joined(separator: ",")
     }
 
     /// Nil when the text is not NAME=VALUE with numbers (or true/false) after the sign.
@@ -29,19 +32,22 @@ public struct ParameterOverride: Sendable, Hashable {
         }
         guard !name.isEmpty, !values.isEmpty else { return nil }
         self.init(name: name, values: values)
+        self.text = text
     }
 
     /// Sets each override's uniform in `composition`, checking it is published and takes that many numbers.
+    /// A value outside the range the shader declares is clamped into it, with a warning added to the
+    /// composition's.
     public static func apply(_ overrides: [ParameterOverride], to composition: inout Composition) throws(DiagnosticsError) {
         var diagnostics: [Diagnostic] = []
-        let commandLine = SourceLocation(file: "--set", line: 1, column: 1)
         for override in overrides {
+            let commandLine = SourceLocation.commandLine(option: "--set", value: override.text)
             let matches = composition.published.filter { $0.description == override.name || $0.uniform == override.name }
             guard matches.count == 1, let parameter = matches.first else {
                 let published = composition.published.map(\.description)
                 let what = matches.isEmpty ? "is not a published parameter" : "is ambiguous; write node.uniform"
                 let list = published.isEmpty ? "the composition publishes none (list them under 'publish:')" : "published: \(published.joined(separator: ", "))"
-                diagnostics.append(.error("--set \(override.name): '\(override.name)' \(what); \(list)", at: commandLine))
+                diagnostics.append(.error("'\(override.name)' \(what); \(list)", at: commandLine))
                 continue
             }
             guard let index = composition.nodes.firstIndex(where: { $0.name == parameter.node }),
@@ -49,10 +55,12 @@ public struct ParameterOverride: Sendable, Hashable {
                   let declaration = pass.interface.uniform(named: parameter.uniform) else { continue }
             let expected = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
             guard override.values.count == expected else {
-                diagnostics.append(.error("--set \(override.name): \(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine))
+                diagnostics.append(.error("\(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine))
                 continue
             }
-            pass.uniforms[parameter.uniform] = .literal(override.values, location: commandLine)
+            let clamped = DeclaredRange.clamp(override.values, of: declaration, in: pass.file, at: commandLine)
+            if let warning = clamped.warning { composition.warnings.append(warning) }
+            pass.uniforms[parameter.uniform] = .literal(clamped.values, location: commandLine)
             composition.nodes[index].kind = .shader(pass)
         }
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }

@@ -5,7 +5,7 @@ extension PassPlan {
     /// reads: those are settled when the graph is bound, so a new value needs the graph bound again.
     public func takesLiveValue(for uniform: String) -> Bool {
         guard let planned = uniforms.first(where: { $0.name == uniform }), case .literal = planned.value else { return false }
-        if uniform == VertexStage.texelWidthUniform || uniform == VertexStage.texelHeightUniform { return false }
+        if (TexelStepUniforms.neighbourhood.names + TexelStepUniforms.blur.names).contains(uniform) { return false }
         let sizes = isfChain?.passes.flatMap { [$0.width, $0.height] }.compactMap { $0 } ?? []
         return !sizes.contains { $0.text.contains("$" + uniform) }
     }

@@ -23,14 +23,14 @@ public struct PassPlan: Sendable {
         public var value: PlannedValue
     }
 
-    /// GPUImage's neighbourhood convention for one axis: `texelWidth` or `texelHeight`, the step between
-    /// neighbours that the vertex stage also uses.
+    /// GPUImage's texel step along one axis (`texelWidth`, `texelHeightOffset`, … as `TexelStepUniforms`
+    /// names it for the shader): the step between sampled texels that the vertex stage also uses.
     public enum TexelStep: Sendable, Equatable {
         /// The composition sets the uniform to this number.
         case literal(Float)
-        /// One texel of the first input; `setsUniform` when the shader declares the uniform and the
-        /// workbench must set it.
-        case firstInputTexel(setsUniform: Bool)
+        /// One texel of the first input; `uniform` names the shader's own uniform that the workbench sets to
+        /// it, when the shader declares one.
+        case firstInputTexel(uniform: String?)
     }
 
     /// An ISF node's PASSES and IMPORTED images, drawn by one program in turn.
@@ -68,6 +68,14 @@ public struct PassPlan: Sendable {
     public var isfChain: ISFChain?
     /// Whether the pass reads its own previous frame, so it draws into buffers of its own, not the pool.
     public var readsItsPreviousFrame: Bool
+    /// Set when the shader reads `gl_LastFragData`: the texture unit, after its inputs, that its target's
+    /// previous contents are sampled on where they are not fetched.
+    public var previousContentsUnit: Int?
+    /// Whether the pass samples between texels even where an input has its shape, so its inputs are read
+    /// with bilinear filtering as GPUImage reads every input: its optimised blurs place each sample between
+    /// two texels to average them, and a texel step the composition sets, or a vertex shader of the user's,
+    /// may put a coordinate anywhere.
+    public var interpolatesInputs: Bool
 
     init(_ pass: ShaderPass, node: String, index: [String: Int]) {
         shader = PreparedShader(source: pass.source, interface: pass.interface)
@@ -99,15 +107,28 @@ public struct PassPlan: Sendable {
             uniforms.append(Uniform(name: declaration.name, type: declaration.type, count: declaration.arrayLength ?? 1,
                                     value: .literal(defaults)))
         }
+        if let count = interface.blurCoordinateCount {
+            uniforms.append(Uniform(name: VertexStage.blurOffsetsUniform, type: .float, count: count,
+                                    value: .literal(pass.blurLayout.offsets(count: count))))
+        }
         self.uniforms = uniforms
         func texelStep(_ name: String) -> TexelStep {
             if case .literal(let numbers, _)? = pass.uniforms[name], numbers.count == 1 { return .literal(numbers[0]) }
             let declared = pass.uniforms[name] == nil && interface.uniform(named: name)?.type == .float
-            return .firstInputTexel(setsUniform: declared)
+            return .firstInputTexel(uniform: declared ? name : nil)
         }
-        texelWidth = texelStep(VertexStage.texelWidthUniform)
-        texelHeight = texelStep(VertexStage.texelHeightUniform)
-        readsItsPreviousFrame = !pass.feedbackInputs(of: node).isEmpty
+        texelWidth = texelStep(interface.texelStepUniforms.width)
+        texelHeight = texelStep(interface.texelStepUniforms.height)
+        let setsTexelStep = [texelWidth, texelHeight].contains { if case .literal = $0 { true } else { false } }
+        interpolatesInputs = (interface.blurCoordinateCount != nil && pass.blurLayout.isCentredPairs)
+            || (setsTexelStep && !interface.steppedVaryings.isEmpty) || !interface.usesWorkbenchVertexStage
+        readsItsPreviousFrame = !pass.feedbackInputs(of: node).isEmpty || interface.fetchesFramebuffer
+        if interface.fetchesFramebuffer {
+            previousContentsUnit = interface.samplers.count
+            // Fetching draws into the buffer that holds the previous frame, which an input sampling that
+            // frame would read while it is drawn: such a pass reads it from the texture both ways.
+            if !pass.feedbackInputs(of: node).isEmpty { shader.framebufferFetchSource = nil }
+        }
         if let header = interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
             isfChain = ISFChain(header, firstUnit: interface.samplers.count, inputValues: Self.expressionInputs(of: pass))
         }

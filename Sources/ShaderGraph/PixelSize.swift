@@ -26,14 +26,23 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     /// The default render size when nothing in the composition gives one.
     public static let standard = PixelSize(width: 640, height: 480)
 
+    /// Why a text is not a size, saying what is accepted.
+    public struct InvalidSize: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
     /// Parses `1280x720` (or `1280×720`), as given on the command line.
-    public init?(parsing text: String) {
+    public init(parsing text: String) throws(InvalidSize) {
         let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
-              width * height <= Self.maximumPixels
-        else { return nil }
-        self.init(width: width, height: height)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+            throw InvalidSize(description: "a size is WIDTHxHEIGHT in pixels, such as 1280x720")
+        }
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            throw InvalidSize(description: "each side is from 1 to \(Self.maximumSide) pixels, and the whole at most \(Self.maximumPixels / (1024 * 1024)) megapixels")
+        }
+        let size = PixelSize(width: width, height: height)
+        guard size.isWithinBudget else { throw InvalidSize(description: "\(size) is \(Self.overBudget)") }
+        self = size
     }
 
     public var description: String { "\(width)×\(height)" }

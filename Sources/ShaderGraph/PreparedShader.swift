@@ -1,10 +1,16 @@
 /// A user's fragment shader made ready for the driver: its dialect's prelude (from `Shaders/`) inserted after
 /// its header, with `#line` directives so the driver reports the user's own lines, and the vertex stage that
-/// feeds it.
+/// feeds it: its own (a GLSL shader's as written, an ISF shader's after ISF's prelude), else the workbench's.
 public struct PreparedShader: Sendable {
     public var source: SourceText
     public var interface: ShaderInterface
+    /// What every GPU runs. A shader that reads `gl_LastFragData` reads its target's previous contents from
+    /// a texture here (`FramebufferFetch`).
     public var fragmentSource: String
+    /// For a shader that reads `gl_LastFragData`, as written with EXT_shader_framebuffer_fetch enabled: what
+    /// a GPU that lists the extension runs instead. Nil where the shader cannot use it (GLSL ES 3.00 has no
+    /// `gl_LastFragData`) or its pass must not (`PassPlan`).
+    public var framebufferFetchSource: String?
     public var vertexSource: String
 
     /// Driver source-string number of the workbench's prelude; the user's text is string 0.
@@ -25,16 +31,33 @@ public struct PreparedShader: Sendable {
             let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
             let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.prelude(for: isf, writesFragColor: writesFragColor)
             fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init)).joined(separator: "\n")
-            if let vertex = interface.isfVertexShader {
+            if let vertex = interface.vertexShader {
                 let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.vertexPrelude(for: isf)
                 vertexSource = (vertexPrelude + ["#line 1 0"] + vertex.lines.map(String.init)).joined(separator: "\n")
             }
             return
         }
-        let header = source.lines.prefix(interface.bodyStartLine - 1)
-        let body = source.lines.dropFirst(interface.bodyStartLine - 1)
-        let prelude = ["#line 1 \(Self.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
-            + ["#line \(interface.bodyStartLine) 0"]
-        fragmentSource = (header.map(String.init) + prelude + body.map(String.init)).joined(separator: "\n")
+        if let vertex = interface.vertexShader {
+            vertexSource = vertex.text
+        }
+        let lines = source.lines.map(String.init)
+        guard interface.fetchesFramebuffer else {
+            fragmentSource = Self.spliced(lines, prelude: [.defaultPrecision], bodyStartLine: interface.bodyStartLine)
+            return
+        }
+        fragmentSource = Self.spliced(FramebufferFetch.withoutExtension(source.lines), prelude: [.defaultPrecision, .framebufferFetchFallback],
+                                      bodyStartLine: interface.bodyStartLine)
+        if interface.version == .es100 {
+            framebufferFetchSource = Self.spliced(lines, prelude: [.framebufferFetch, .defaultPrecision], bodyStartLine: interface.bodyStartLine)
+        }
+    }
+
+    /// The user's `lines` with `prelude` after their header (the lines before `bodyStartLine`), numbered as
+    /// a source string of its own.
+    private static func spliced(_ lines: [String], prelude: [DialectShaderFile], bodyStartLine: Int) -> String {
+        let header = lines.prefix(bodyStartLine - 1)
+        let body = lines.dropFirst(bodyStartLine - 1)
+        let preludeLines = ["#line 1 \(preludeSourceString)"] + prelude.flatMap(\.lines) + ["#line \(bodyStartLine) 0"]
+        return (header + preludeLines + body).joined(separator: "\n")
     }
 }

@@ -3,8 +3,9 @@ import Yams
 /// The files a composition names, read even when it does not load (a shader missing, a node misspelt):
 /// a watcher follows them, so creating or fixing one of them reloads the composition.
 public enum ReferencedFiles {
-    /// The composition itself and every `file:` under its nodes that the YAML can still be read for;
-    /// just the composition when it cannot be parsed at all.
+    /// The composition itself, every `file:` and `vertex:` under its nodes that the YAML can still be read
+    /// for, and the vertex shaders that may sit beside shader files; just the composition when it cannot be
+    /// parsed at all.
     public static func of(compositionAt path: String) -> [String] {
         guard !FilePaths.isShaderFile(path),
               let source = try? UserFile.readText(path: path),
@@ -15,8 +16,15 @@ public enum ReferencedFiles {
         let directory = FilePaths.directory(of: path)
         var files = [path]
         for (_, node) in nodes {
-            guard case .mapping(let fields) = node, let file = fields["file"]?.string else { continue }
-            files.append(FilePaths.join(directory, file))
+            guard case .mapping(let fields) = node else { continue }
+            if let file = fields["file"]?.string {
+                let path = FilePaths.join(directory, file)
+                files.append(path)
+                if FilePaths.isShaderFile(path) {
+                    files += [ShaderDialect.glsl, .isf].compactMap { ShaderInterface.conventionalVertexShaderPath(of: path, dialect: $0) }
+                }
+            }
+            if let vertex = fields["vertex"]?.string { files.append(FilePaths.join(directory, vertex)) }
         }
         return files
     }

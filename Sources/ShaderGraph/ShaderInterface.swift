@@ -10,20 +10,25 @@ public struct ShaderInterface: Sendable {
         public var column: Int
         /// The default, range and label the shader gives this parameter, if any.
         public var annotation: ParameterAnnotation?
+        /// The file that declares it when that is not the shader's own: its vertex shader.
+        public var file: String?
     }
 
     public var version: GLSLVersion
     public var dialect: ShaderDialect = .glsl
     /// An ISF shader's header: its inputs, passes and imported images.
     public var isf: ISFHeader?
-    /// An ISF shader's own vertex stage: the `.vs` file beside it, when there is one.
-    public var isfVertexShader: SourceText?
+    /// The shader's own vertex stage, when it has one: an ISF shader's `.vs` beside it, a GLSL shader's
+    /// `.vsh` beside it or the file its node names. Without one, the workbench's vertex stage feeds it.
+    public var vertexShader: SourceText?
     public var uniforms: [Declaration]
     /// Interpolated inputs of the fragment stage (`varying` in 1.00, `in` in 3.00).
     public var varyings: [Declaration]
     /// The first line after the `#version` and `#extension` directives that open the file: where the
     /// workbench's prelude goes.
     public var bodyStartLine: Int
+    /// Whether the shader reads what its target held before it drew (`gl_LastFragData`; see `FramebufferFetch`).
+    public var fetchesFramebuffer = false
 
     public func uniform(named name: String) -> Declaration? {
         uniforms.first { $0.name == name }
@@ -40,35 +45,29 @@ public struct ShaderInterface: Sendable {
     }
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
-    /// An ISF shader's `.vs` beside it is read from `files`.
-    public static func read(_ source: SourceText, files: SourceFiles = .disk) throws(Diagnostic) -> ShaderInterface {
+    /// Its own vertex stage is read from `files`: `vertexShaderPath` when given, else the conventional file
+    /// beside it (`.vs` for ISF, `.vsh` for GLSL) when there is one.
+    public static func read(_ source: SourceText, files: SourceFiles = .disk, vertexShaderPath: String? = nil) throws(Diagnostic) -> ShaderInterface {
         let (version, bodyStartLine) = try readHeader(source)
         let tokens = GLSLTokenizer.tokens(of: source)
-        var uniforms: [Declaration] = []
-        var varyings: [Declaration] = []
-        var depth = 0
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index].text
-            switch token {
-            case "{", "(": depth += 1
-            case "}", ")": depth = max(0, depth - 1)
-            case "uniform" where depth == 0:
-                uniforms += declarations(in: tokens, after: &index)
-            case "varying" where depth == 0 && version == .es100,
-                 "in" where depth == 0 && version != .es100:
-                varyings += declarations(in: tokens, after: &index)
-            default: break
-            }
-            index += 1
-        }
-        for index in uniforms.indices {
-            uniforms[index].annotation = try annotation(after: uniforms[index], in: source)
-        }
+        let (declaredUniforms, varyings) = try declarations(in: tokens, of: source, version: version)
+        var uniforms = declaredUniforms
         if let header = try ISFHeaderReader.read(source) {
             return try isf(header, declared: uniforms, varyings: varyings, source: source, files: files)
         }
         let dialect = ShaderDialect.detect(tokens)
+        var vertexShader: SourceText?
+        if dialect == .glsl, let path = vertexShaderPath ?? conventionalVertexShaderPath(of: source.path, dialect: dialect),
+           vertexShaderPath != nil || files.isRegularFile(path) {
+            let vertex = try files.readText(path: path)
+            vertexShader = vertex
+            // Its uniforms are the shader's parameters too; one both stages declare is one uniform.
+            let (vertexUniforms, _) = try declarations(in: GLSLTokenizer.tokens(of: vertex), of: vertex, version: try readHeader(vertex).0)
+            for var uniform in vertexUniforms where !uniforms.contains(where: { $0.name == uniform.name }) {
+                uniform.file = vertex.path
+                uniforms.append(uniform)
+            }
+        }
         if dialect == .shaderToy {
             // The channels a ShaderToy shader uses are its image inputs, declared by the prelude and
             // located at their first use so messages about them point somewhere useful.
@@ -81,7 +80,37 @@ public struct ShaderInterface: Sendable {
         var interface = ShaderInterface(version: dialect == .shaderToy ? .es300 : version, uniforms: uniforms,
                                         varyings: varyings, bodyStartLine: bodyStartLine)
         interface.dialect = dialect
+        interface.vertexShader = vertexShader
+        interface.fetchesFramebuffer = dialect == .glsl && FramebufferFetch.isUsed(by: source, tokens: tokens)
         return interface
+    }
+
+    /// The uniforms (with their settings) and the interpolated inputs declared at the top level of `source`.
+    private static func declarations(in tokens: [GLSLToken], of source: SourceText,
+                                     version: GLSLVersion) throws(Diagnostic) -> (uniforms: [Declaration], varyings: [Declaration]) {
+        let constants = integerConstants(in: tokens, source: source)
+        var uniforms: [Declaration] = []
+        var varyings: [Declaration] = []
+        var depth = 0
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index].text
+            switch token {
+            case "{", "(": depth += 1
+            case "}", ")": depth = max(0, depth - 1)
+            case "uniform" where depth == 0:
+                uniforms += declarations(in: tokens, after: &index, constants: constants)
+            case "varying" where depth == 0 && version == .es100,
+                 "in" where depth == 0 && version != .es100:
+                varyings += declarations(in: tokens, after: &index, constants: constants)
+            default: break
+            }
+            index += 1
+        }
+        for index in uniforms.indices {
+            uniforms[index].annotation = try annotation(after: uniforms[index], in: source)
+        }
+        return (uniforms, varyings)
     }
 
     /// The parameter settings in a `//` comment after the declaration, on the same line.
@@ -108,8 +137,34 @@ public struct ShaderInterface: Sendable {
 
     private static let precisionQualifiers: Set<String> = ["lowp", "mediump", "highp"]
 
-    /// Reads `[precision] type name[N], name2 ;` after a storage qualifier, leaving `index` on the `;`.
-    private static func declarations(in tokens: [GLSLToken], after index: inout Int) -> [Declaration] {
+    /// The integer constants declared at the top level (`const int GAUSSIAN_SAMPLES = 9;`) or defined
+    /// (`#define SAMPLES 9`), which GPUImage's shaders size their arrays with.
+    private static func integerConstants(in tokens: [GLSLToken], source: SourceText) -> [String: Int] {
+        var constants: [String: Int] = [:]
+        for line in source.lines {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if words.count == 3, words[0] == "#define", let value = Int(words[2]) { constants[String(words[1])] = value }
+        }
+        var depth = 0
+        for (index, token) in tokens.enumerated() {
+            switch token.text {
+            case "{", "(": depth += 1
+            case "}", ")": depth = max(0, depth - 1)
+            case "const" where depth == 0:
+                var next = index + 1
+                while next < tokens.count, precisionQualifiers.contains(tokens[next].text) { next += 1 }
+                guard next + 4 < tokens.count, tokens[next].text == "int", tokens[next + 2].text == "=",
+                      let value = Int(tokens[next + 3].text), tokens[next + 4].text == ";" else { continue }
+                constants[tokens[next + 1].text] = value
+            default: break
+            }
+        }
+        return constants
+    }
+
+    /// Reads `[precision] type name[N], name2 ;` after a storage qualifier, leaving `index` on the `;`. An
+    /// array's length is a number or one of `constants`.
+    private static func declarations(in tokens: [GLSLToken], after index: inout Int, constants: [String: Int]) -> [Declaration] {
         index += 1
         while index < tokens.count, precisionQualifiers.contains(tokens[index].text) { index += 1 }
         guard index + 1 < tokens.count else { return [] }
@@ -132,7 +187,7 @@ public struct ShaderInterface: Sendable {
             guard nameToken.text.first.map({ $0.isLetter || $0 == "_" }) ?? false else { index += 1; continue }
             var arrayLength: Int?
             if index + 3 < tokens.count, tokens[index + 1].text == "[", tokens[index + 3].text == "]" {
-                arrayLength = Int(tokens[index + 2].text)
+                arrayLength = Int(tokens[index + 2].text) ?? constants[tokens[index + 2].text]
                 index += 3
             }
             found.append(Declaration(name: nameToken.text, type: type, arrayLength: arrayLength,

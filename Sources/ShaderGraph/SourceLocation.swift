@@ -11,6 +11,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// A value given on the command line, such as `--input clip.mp4`: messages about it start with the
+    /// option and the value as typed, which is where the user must look; there is no file or line to open.
+    public static func commandLine(option: String, value: String) -> SourceLocation {
+        SourceLocation(file: "\(option) \(value)", line: 0)
+    }
+
     /// `file:line:col`, the form editors' quickfix lists jump to; unknown parts are left out.
     public var description: String {
         if line == 0 { return file }

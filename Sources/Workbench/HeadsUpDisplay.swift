@@ -20,17 +20,9 @@ enum HeadsUpDisplay {
 
     static func draw(_ status: Status, in interface: InterfaceContext, layout: WindowLayout) {
         let margin = 10 * interface.scale
-        // Nothing is drawn while nothing changes, so there is no rate to show then.
-        let rate = status.framesPerSecond > 0
-            ? [String(format1: status.framesPerSecond) + " fps", String(format1: status.frameMilliseconds) + " ms"]
-            : ["idle"]
-        var parts = rate + [status.composition, "node: \(status.node)"]
-        if status.paused { parts.append("paused") }
-        if status.compiling { parts.append("compiling…") }
-        if status.framesDropped > 0 { parts.append("\(status.framesDropped) movie frames dropped") }
         let textWidth = layout.imageAreaWidth - 4 * margin
         interface.window("heads-up", x: margin, y: margin, style: .overlay) {
-            interface.text(truncated(parts.joined(separator: "  ·  "), to: textWidth, in: interface), colour: InterfacePalette.grey)
+            interface.text(truncated(summary(of: status), to: textWidth, in: interface), colour: InterfacePalette.grey)
             if let recording = status.recording {
                 let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
                 let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
@@ -41,6 +33,19 @@ enum HeadsUpDisplay {
                 interface.text(truncated(notice, to: textWidth, in: interface), colour: InterfacePalette.amber)
             }
         }
+    }
+
+    /// The first line: how the window is drawing, what it shows, and what it is doing.
+    static func summary(of status: Status) -> String {
+        // A paused clock or an unchanging image draws nothing, so there is no rate to show then.
+        let state = status.paused ? ["paused"]
+            : status.framesPerSecond > 0
+            ? [String(format1: status.framesPerSecond) + " fps", String(format1: status.frameMilliseconds) + " ms"]
+            : ["idle"]
+        var parts = state + [status.composition, "node: \(status.node)"]
+        if status.compiling { parts.append("compiling…") }
+        if status.framesDropped > 0 { parts.append("\(status.framesDropped) movie frames dropped") }
+        return parts.joined(separator: "  ·  ")
     }
 
     /// `text` cut to fit `width`, ending in an ellipsis when cut.

@@ -40,6 +40,8 @@ final class LiveSession {
 
     /// Problems with the latest edit, shown over the last good output; empty when it is good.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The composition's warnings as last printed: a reload that leaves them as they were says nothing again.
+    private var printedWarnings: [Diagnostic] = []
     /// The node shown; nil shows the output.
     private(set) var viewedNode: String?
     var files: Set<String> = []
@@ -158,6 +160,10 @@ final class LiveSession {
             return
         }
         watch(Set(composition.files))
+        if composition.warnings != printedWarnings {
+            for warning in composition.warnings { StandardStreams.error(warning.rendered() + "\n") }
+            printedWarnings = composition.warnings
+        }
         let keeping = viewedNode.map { Set([$0]) } ?? []
         let jobs: [BackgroundCompiler.Job]
         do {

@@ -22,7 +22,7 @@ struct Catalogue: ParsableCommand {
     @Option(help: ArgumentHelp("The image every filter is shown on.", valueName: "FILE"))
     var photo = "images/landscape.jpg"
 
-    @Option(help: ArgumentHelp("Thumbnail size.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Thumbnail size.", valueName: "WxH"), transform: { text in try PixelSize(parsing: text) })
     var size = PixelSize(width: 160, height: 100)
 
     func run() throws {

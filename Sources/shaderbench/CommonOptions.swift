@@ -22,13 +22,6 @@ extension ParameterOverride: ExpressibleByArgument {
     }
 }
 
-/// Parses `WxH` for `--size`.
-extension PixelSize: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(parsing: argument)
-    }
-}
-
 enum ExitCodes {
     /// Problems in the user's files.
     static let diagnostics: Int32 = 1

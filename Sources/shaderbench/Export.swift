@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
     @Option(name: .customLong("swift"), help: ArgumentHelp("Write <Name>.swift and a README snippet into DIR.", valueName: "DIR"))
     var swiftDirectory: String?
 
-    @Option(name: .customLong("c"), help: ArgumentHelp("Write <name>.h and <name>.c into DIR.", valueName: "DIR"))
+    @Option(name: .customLong("c"), help: ArgumentHelp("Write <name>.h, <name>.c and <name>-README.md into DIR.", valueName: "DIR"))
     var cDirectory: String?
 
     @Option(help: "The type (Swift) or prefix (C) to use; the composition's file name by default.")
@@ -35,7 +35,8 @@ struct Export: ParsableCommand {
         let (language, directory): (Exporter.Language, String) = if let swiftDirectory { (.swift, swiftDirectory) } else { (.c, cDirectory ?? ".") }
         do {
             let written = try Exporter.export(composition: composition, as: language, into: directory, name: name)
-            for file in written { StandardStreams.output("wrote \(file)\n") }
+            for warning in written.warnings { StandardStreams.error(warning.rendered() + "\n") }
+            for file in written.files { StandardStreams.output("wrote \(file)\n") }
         } catch {
             for diagnostic in error.diagnostics { StandardStreams.error(diagnostic.rendered() + "\n") }
             throw ExitCode(ExitCodes.diagnostics)

@@ -20,20 +20,24 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Movie quality as the encoder's constant rate factor: lower is better and larger (H.264: 0–51, default 18).", valueName: "CRF"))
     var quality: Int?
 
-    @Option(help: "Number of frames to render.")
+    @Option(parsing: .unconditional, help: "Number of frames to render (1 or more).", transform: RenderRange.frames)
     var frames: Int = 1
 
-    @Option(help: "Frames per second: frame k is at time k/fps.")
+    @Option(parsing: .unconditional, help: "Frames per second (above 0): frame k is at time k/fps.", transform: RenderRange.framesPerSecond)
     var fps: Double = 30
 
-    @Option(help: ArgumentHelp("Render size, overriding the composition's.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Render size, overriding the composition's: each side 1 to 16384, at most 64 megapixels.", valueName: "WxH"),
+            transform: { text in try PixelSize(parsing: text) })
     var size: PixelSize?
 
-    @Option(help: "Index of the first frame.")
+    @Option(parsing: .unconditional, help: "Index of the first frame (0 or more).", transform: RenderRange.start)
     var start: Int = 0
 
     @Option(help: ArgumentHelp("Write every value node's result per frame to FILE as JSON lines (frame, time, node, value).", valueName: "FILE"))
     var values: String?
+
+    @Flag(help: "Draw as a GPU without EXT_shader_framebuffer_fetch does: shaders that read gl_LastFragData read their target from a texture.")
+    var withoutFramebufferFetch = false
 
     func run() throws {
         let destination: RenderDestination
@@ -45,9 +49,13 @@ struct Render: ParsableCommand {
         if case .images = destination, codec != nil || quality != nil {
             throw ValidationError("--codec and --quality apply to movies; --out \(out) writes PNG files")
         }
-        let request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
+        if case .images(let pattern) = destination, frames > 1, !pattern.isNumbered {
+            throw ValidationError("--out \(out): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+        }
+        var request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
                                     frames: frames, fps: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
+        request.framebufferFetch = !withoutFramebufferFetch
         do {
             let written = try RenderJob.run(request, progress: .automatic())
             if case .movie(let movie) = destination {

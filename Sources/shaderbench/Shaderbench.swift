@@ -9,7 +9,17 @@ struct Shaderbench: ParsableCommand {
             A COMPOSITION is a YAML (or JSON) node graph, or a single fragment shader file \
             (.fsh, .frag, .fs, .glsl) fed by the live source.
             """,
+        version: ShaderbenchVersion.current,
         subcommands: [Open.self, Render.self, Check.self, Export.self, Catalogue.self, Devices.self],
         defaultSubcommand: Open.self
     )
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.map { $0._commandName }
+        if let unknown = UnknownCommand.error(in: arguments, commands: commands) {
+            exit(withError: unknown)
+        }
+        main(arguments)
+    }
 }

@@ -95,6 +95,37 @@ struct CRuntimeTests {
         #expect(linked.status == 0, "\(linked.error)")
     }
 
+    @Test("a C export comes with a README whose build lines build it, and creating it with no GL context says so")
+    func readmeAndMissingContext() throws {
+        let folder = try TemporaryFolder()
+        try Self.export(Repository.path("compositions/tour.yaml"), into: folder.path)
+        let readme = try String(contentsOfFile: folder.file("tour-README.md"), encoding: .utf8)
+        let buildLines = readme.split(separator: "\n").filter { $0.hasPrefix("cc ") }.map(String.init)
+        try #require(buildLines.count == 2, "\(readme)")
+        try folder.write("your_app.c", """
+            #include <stdio.h>
+            #include "tour.h"
+
+            /* Run with no context made current: creating the graph must say why it cannot. */
+            int main(void) {
+                char message[1024] = "";
+                tour *graph = NULL;
+                int status = tour_create(&graph, message, sizeof message);
+                printf("%d %s\\n", status, message);
+                return graph == NULL ? 0 : 1;
+            }
+            """)
+        let app = try runProcess("/usr/bin/cc", ExportBuild.strictC + ["-c", "your_app.c", "-o", "your_app.o"], in: folder.path)
+        try #require(app.status == 0, "\(app.error)")
+        for line in buildLines {
+            let built = try runProcess("/bin/sh", ["-c", line], in: folder.path)
+            try #require(built.status == 0, "\(line):\n\(built.error)")
+        }
+        let run = try runProcess(folder.file("your_app"), [], in: folder.path)
+        #expect(run.status == 0)
+        #expect(run.output == "2 no OpenGL ES context is current on this thread: make the app's GLES 3 context current before creating the graph\n")
+    }
+
     @Test("an export with several passes, a reduction and an input draws render's frames under the address, leak and undefined-behaviour sanitizers, which report nothing")
     func sanitizedExportMatchesRender() throws {
         let errors = try ExportFaithfulnessTests.checkC(Repository.path("compositions/color-tracking.yaml"),

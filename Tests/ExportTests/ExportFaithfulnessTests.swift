@@ -52,6 +52,23 @@ struct ExportFaithfulnessTests {
         try Self.checkC(Repository.path("shaders/sepia.fsh"))
     }
 
+    @Test("C: a shader longer than the 4095 bytes a C99 compiler must take in one string is carried in pieces, and draws as render does")
+    func longShader() throws {
+        let folder = try TemporaryFolder()
+        let fades = (0..<200).map { "    colour.rgb = colour.rgb * 0.999 + vec3(\(Double($0) / 100_000));   // step \($0) of a long fade" }
+        let path = try folder.write("long.fsh", """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            // \(String(repeating: "a line longer than a piece, ", count: 200))
+            void main() {
+                lowp vec4 colour = texture2D(inputImageTexture, textureCoordinate);
+            \(fades.joined(separator: "\n"))
+                gl_FragColor = colour;
+            }
+            """)
+        try Self.checkC(path)
+    }
+
     /// Exports `path` (a composition or a lone shader) to C, feeds every input the shipped photo, and
     /// compares the frames with `render`'s on the same photo. The harness is built with `flags` added and
     /// run in `environment`; what it printed to its standard error is returned.

@@ -10,7 +10,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 21
+    static let expectedCount = 23
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -34,6 +34,10 @@ struct BuiltInShaderFileTests {
     struct Program {
         var vertex: String
         var fragment: String
+        /// For a shader that reads its target: the program where the GPU fetches it.
+        var fetchingFragment: String?
+
+        var fetching: Program? { fetchingFragment.map { Program(vertex: vertex, fragment: $0) } }
     }
 
     static let fullscreen = GPUShaderFile.fullscreenVertex.text
@@ -42,13 +46,16 @@ struct BuiltInShaderFileTests {
         let source = SourceText(path: path, text: text)
         let embedded = SourceFiles.embedded(texts: files.merging([path: text]) { $1 }, otherFiles: [], filterFolder: "")
         let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source, files: embedded))
-        return Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)
+        return Program(vertex: shader.vertexSource, fragment: shader.fragmentSource, fetchingFragment: shader.framebufferFetchSource)
     }
 
     static let coordinates = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4",
+                              "textureCoordinate5", "outputTextureCoordinate",
                               "leftTextureCoordinate", "rightTextureCoordinate", "topTextureCoordinate", "bottomTextureCoordinate",
                               "topLeftTextureCoordinate", "topRightTextureCoordinate", "bottomLeftTextureCoordinate",
-                              "bottomRightTextureCoordinate"]
+                              "bottomRightTextureCoordinate", "leftTextureCoordinate2", "rightTextureCoordinate2",
+                              "topTextureCoordinate2", "bottomTextureCoordinate2", "upperLeftInputTextureCoordinate",
+                              "upperRightInputTextureCoordinate", "lowerLeftInputTextureCoordinate", "lowerRightInputTextureCoordinate"]
 
     /// GPUImage-style shaders in both versions, reading every coordinate the vertex stage can give, or one.
     static func gpuImageShaders() throws -> [Program] {
@@ -61,6 +68,23 @@ struct BuiltInShaderFileTests {
         let single = "#version 300 es\nin highp vec2 textureCoordinate;\nuniform sampler2D inputImageTexture;\nout highp vec4 colour;\n"
             + "void main() { colour = texture(inputImageTexture, textureCoordinate); }\n"
         return [try prepared("classic.fsh", classic), try prepared("modern.fsh", modern), try prepared("single.fsh", single)]
+    }
+
+    /// A GPUImage-style blend that reads its target, in both versions: each as fetched and as read from a texture.
+    static func framebufferFetchShaders() throws -> [Program] {
+        let classic = try prepared("blend.fsh", """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = gl_LastFragData[0] * texture2D(inputImageTexture, textureCoordinate); }
+            """)
+        let modern = try prepared("modern.fsh", """
+            #version 300 es
+            in highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            out highp vec4 colour;
+            void main() { colour = gl_LastFragData[0] * texture(inputImageTexture, textureCoordinate); }
+            """)
+        return [classic, modern] + [classic.fetching].compactMap { $0 }
     }
 
     static func shaderToyShader() throws -> Program {
@@ -107,6 +131,8 @@ struct BuiltInShaderFileTests {
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
         case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
             return try gpuImageShaders()
+        case "ShaderGraph/Shaders/framebuffer-fetch.frag.glsl", "ShaderGraph/Shaders/framebuffer-fetch-fallback.frag.glsl":
+            return try framebufferFetchShaders()
         case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":
             return [try shaderToyShader()]
         case "ShaderGraph/Shaders/isf-built-ins.glsl", "ShaderGraph/Shaders/isf-prelude.frag.glsl",

@@ -50,3 +50,16 @@ func gradientImage(width: Int, height: Int) -> RGBAImage {
     }
     return RGBAImage(width: width, height: height, pixels: pixels)
 }
+
+/// An opaque image of seeded random colours, where neighbouring pixels are unrelated: a sample one texel
+/// off reads a visibly different value.
+func noiseImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    var random = SeededRandomNumbers(seed: seed)
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(width * height * 4)
+    for _ in 0..<(width * height) {
+        pixels += [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                   UInt8.random(in: 0...255, using: &random), 255]
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+}

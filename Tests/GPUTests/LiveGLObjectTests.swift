@@ -55,12 +55,12 @@ struct LiveGLObjectTests {
             case .fixedVertexBuffer, .rewrittenVertexBuffer: GLObjectCounts(buffers: 1)
             case .vertexArray: GLObjectCounts(vertexArrays: 1)
             case .builtInProgram, .shaderProgram: GLObjectCounts(programs: 1)
-            // A program and the full-screen quad's vertex array and corner buffer.
-            case .presenter, .outputCopy: GLObjectCounts(buffers: 1, vertexArrays: 1, programs: 1)
+            // A program and the full-screen quad's vertex array, corner and texture coordinate buffers.
+            case .presenter, .outputCopy: GLObjectCounts(buffers: 2, vertexArrays: 1, programs: 1)
             // The quad, the two planes' textures and the NV12 program.
-            case .frameConverter: GLObjectCounts(textures: 2, buffers: 1, vertexArrays: 1, programs: 1)
+            case .frameConverter: GLObjectCounts(textures: 2, buffers: 2, vertexArrays: 1, programs: 1)
             // The packed planes' target, the quad, the program and one pixel buffer more than the depth.
-            case .planarReadback: GLObjectCounts(textures: 1, framebuffers: 1, buffers: 4, vertexArrays: 1, programs: 1)
+            case .planarReadback: GLObjectCounts(textures: 1, framebuffers: 1, buffers: 5, vertexArrays: 1, programs: 1)
             }
         }
     }

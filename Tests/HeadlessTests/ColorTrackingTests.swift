@@ -71,6 +71,6 @@ struct ColorTrackingTests {
     func unknownParameter() throws {
         let (result, _) = try track(["--set", "treshold=0.2"], frames: 1)
         #expect(result.status == 1)
-        #expect(result.error.contains("--set treshold: 'treshold' is not a published parameter; published: mask.targetColor, mask.threshold"), "\(result.error)")
+        #expect(result.error.contains("--set treshold=0.2: error: 'treshold' is not a published parameter; published: mask.targetColor, mask.threshold"), "\(result.error)")
     }
 }

@@ -84,6 +84,27 @@ struct CommandLineTests {
         #expect(withImage != (try ImageFile.read(path: folder.file("b.png"))))
     }
 
+    @Test("an --input that cannot be read is reported at the option and its value, not at a pseudo-file --input:1:1")
+    func unreadableInput() throws {
+        let folder = try TemporaryFolder()
+        let broken = try folder.write("broken.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--input", broken, "--out", folder.file("x.png")])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("--input \(broken): error: "), "\(result.error)")
+    }
+
+    @Test("--input on a composition with no image source to replace is a warning, and the render goes on")
+    func inputWithNothingToReplace() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("white.glsl", "void main() { gl_FragColor = vec4(1.0); }")
+        let composition = try folder.write("c.yaml", "size: [8, 8]\nnodes:\n  white: { kind: shader, file: white.glsl }\n")
+        let result = try runShaderbench(["render", composition, "--input", "images/landscape.jpg", "--out", folder.file("w.png")])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.hasPrefix("--input images/landscape.jpg: warning: \(composition) has no image source to replace, so the input is not used\n"),
+                "\(result.error)")
+        #expect(try ImageFile.read(path: folder.file("w.png"))[4, 4].r == 255)
+    }
+
     @Test("check passes a good composition and names the shaders compiled")
     func checkPasses() throws {
         let result = try runShaderbench(["check", "compositions/five-pass.yaml"])
@@ -116,6 +137,26 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
     }
 
+    @Test("render reports every problem check reports, a broken shader on a node the output does not use included")
+    func renderReportsWhatCheckReports() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fx.fsh", brokenShader)
+        try folder.write("unused.fsh", brokenShader.replacingOccurrences(of: "brightnes", with: "contrst"))
+        let composition = try folder.write("c.yaml", """
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: fx.fsh, inputs: { inputImageTexture: src } }
+              scratch: { kind: shader, file: unused.fsh, inputs: { inputImageTexture: src } }
+            output: fx
+            """)
+        let check = try runShaderbench(["check", composition])
+        let render = try runShaderbench(["render", composition, "--out", folder.file("x.png")])
+        #expect(check.status == 1 && render.status == 1)
+        #expect(check.error.contains("contrst") && check.error.contains("brightnes"), "\(check.error)")
+        #expect(render.error + "2 errors\n" == check.error, "render:\n\(render.error)\ncheck:\n\(check.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
+    }
+
     @Test("a missing composition is one clear error")
     func missingComposition() throws {
         let result = try runShaderbench(["render", "no/such.yaml", "--out", "/tmp/x.png"])
@@ -126,11 +167,68 @@ struct CommandLineTests {
     @Test("several frames need a numbered pattern, and the pattern must be PNG")
     func outputPatternErrors() throws {
         let several = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/one.png", "--frames", "2"])
-        #expect(several.status == 3)
+        #expect(several.status == 64)
         #expect(several.error.contains("needs a frame number in the pattern"))
         let notPNG = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/x-%d.jpg"])
         #expect(notPNG.status == 64)
         #expect(notPNG.error.contains("end the pattern with .png"))
+    }
+
+    @Test("a frame count, rate or first frame out of range is a usage error that says what is allowed", arguments: [
+        (["--frames", "0"], "The value '0' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
+        (["--frames", "-1"], "The value '-1' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
+        (["--fps", "0"], "The value '0' is invalid for '--fps <fps>': frames per second is a number above 0, such as 30 or 29.97"),
+        (["--start=-3"], "The value '-3' is invalid for '--start <start>': frames are numbered from 0, so the first is a whole number, 0 or more"),
+    ])
+    func frameRangeUsage(arguments: [String], message: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("f-%d.png")] + arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("an invalid --size says why and what is accepted", arguments: [
+        ("0x5", "each side is from 1 to 16384 pixels, and the whole at most 64 megapixels"),
+        ("20000x10", "each side is from 1 to 16384 pixels, and the whole at most 64 megapixels"),
+        ("10000x10000", "10000×10000 is more than 64 megapixels, the most one target may have (8192×8192, say)"),
+        ("wide", "a size is WIDTHxHEIGHT in pixels, such as 1280x720"),
+    ])
+    func sizeUsage(size: String, reason: String) throws {
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--out", "/tmp/never.png", "--size", size])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: The value '\(size)' is invalid for '--size <WxH>': \(reason)\n"), "\(result.error)")
+    }
+
+    @Test("a mistyped command is an unknown command with the nearest one, not a file to open", arguments: [
+        (["rendr", "x.yaml"], "unknown command 'rendr'; did you mean 'render'?"),
+        (["chekc"], "unknown command 'chekc'; did you mean 'check'?"),
+        (["frobnicate"], "unknown command 'frobnicate'; the commands are open, render, check, export, catalogue, devices, and a composition or shader file opens in the window"),
+    ])
+    func unknownCommand(arguments: [String], message: String) throws {
+        let result = try runShaderbench(arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
+    }
+
+    @Test("a file whose name looks like a command still opens: only a word that is no file is a mistyped command")
+    func fileNamedLikeACommand() throws {
+        let folder = try TemporaryFolder()
+        try "not a composition".write(toFile: folder.file("rendr"), atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        // Taken as a file to open in the window, which this environment has no display for.
+        let result = try runShaderbench(["rendr"], in: folder.path, environment: environment)
+        #expect(result.status == 3)
+        #expect(result.error.hasPrefix("There is no display"), "\(result.error)")
+    }
+
+    @Test("--version prints the version and exits 0")
+    func version() throws {
+        let result = try runShaderbench(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.output)")
     }
 
     @Test("with no display, opening a window says so in one sentence and points to render")

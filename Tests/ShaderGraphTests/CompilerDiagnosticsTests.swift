@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ShaderGraph
 
@@ -31,6 +32,52 @@ struct CompilerDiagnosticsTests {
         #expect(CompilerDiagnostics.realColumn(fromMesaColumn: 11, in: "float   x =    bar;") == 16)
         #expect(CompilerDiagnostics.realColumn(fromMesaColumn: 12, in: "\t\tfloat x = bar;") == 13)
         #expect(CompilerDiagnostics.realColumn(fromMesaColumn: 1, in: "bar") == 1)
+    }
+
+    /// A shader from Fixtures/compiler-logs and the log Mesa (llvmpipe) printed compiling it, mapped.
+    func mapFixture(_ name: String) throws -> [Diagnostic] {
+        let folder = try #require(Bundle.module.url(forResource: "compiler-logs", withExtension: nil, subdirectory: "Fixtures"))
+        let shader = try String(contentsOf: folder.appendingPathComponent(name + ".fsh"), encoding: .utf8)
+        let log = try String(contentsOf: folder.appendingPathComponent(name + ".log"), encoding: .utf8)
+        return CompilerDiagnostics.diagnostics(fromLog: log, in: SourceText(path: "fx.fsh", text: shader), stage: .compile)
+    }
+
+    @Test("a missing ';' is reported at the end of the line that lacks it, not at the next line's first token")
+    func missingSemicolon() throws {
+        let diagnostics = try mapFixture("mesa-missing-semicolon")
+        #expect(diagnostics.map(\.description) == ["fx.fsh:5:71: error: missing ';' at the end of this line"])
+        #expect(diagnostics.first?.sourceLine == "    lowp vec4 colour = texture2D(inputImageTexture, textureCoordinate)")
+    }
+
+    @Test("a missing ';' before a '}' passes over comments and blank lines back to the code that lacks it")
+    func missingSemicolonBeforeBrace() throws {
+        #expect(try mapFixture("mesa-missing-semicolon-before-brace").map(\.description)
+            == ["fx.fsh:5:42: error: missing ';' at the end of this line"])
+    }
+
+    @Test("a missing ';' between two statements on one line names the code after it")
+    func missingSemicolonMidLine() throws {
+        #expect(try mapFixture("mesa-missing-semicolon-mid-line").map(\.description)
+            == ["fx.fsh:4:19: error: missing ';' before 'float'"])
+    }
+
+    @Test("after a mistake, the errors and warnings that only follow from it are counted under it, and each mistake is shown once at its place")
+    func followOnErrorsAreFolded() throws {
+        let diagnostics = try mapFixture("mesa-follow-on-errors")
+        #expect(diagnostics.map(\.description) == ["fx.fsh:6:68: error: `brightnes' undeclared", "fx.fsh:8:34: error: `tnt' undeclared"])
+        #expect(diagnostics.map { $0.notes.map(\.description) } == [
+            ["note: and 5 more errors and 2 warnings that follow from it"],
+            ["note: and 1 more error and 1 warning that follow from it"],
+        ])
+        #expect(diagnostics.first?.rendered().hasSuffix("^\nnote: and 5 more errors and 2 warnings that follow from it") == true)
+    }
+
+    @Test("two mistakes on one line are both shown: an error that names a token of its own never follows from another")
+    func twoMistakesOnOneLine() {
+        let log = "0:4(67): error: `strength' undeclared\n0:4(10): error: `texture2D' undeclared\n0:4(10): error: operands to arithmetic operators must be numeric\n"
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .compile)
+        #expect(diagnostics.map(\.message) == ["`strength' undeclared", "`texture2D' undeclared"])
+        #expect(diagnostics.map { $0.notes.map(\.message) } == [["and 1 more error that follows from it"], []])
     }
 
     @Test("a driver without columns gets the quoted token's column")

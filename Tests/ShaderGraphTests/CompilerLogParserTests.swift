@@ -33,10 +33,19 @@ private func expected(
             ])
     }
 
-    @Test func syntaxError() throws {
+    @Test("a syntax error quotes no token when what the parser found is a token kind; the tokens it expected are not in the line")
+    func syntaxError() throws {
         #expect(
             try parseFixture("mesa-syntax-error") == [
-                expected(.error, 0, 3, 2, "syntax error, unexpected IDENTIFIER, expecting ',' or ';'", token: ",")
+                expected(.error, 0, 3, 2, "syntax error, unexpected IDENTIFIER, expecting ',' or ';'")
+            ])
+    }
+
+    @Test("a syntax error that found a punctuation mark quotes it, not the tokens the parser expected")
+    func syntaxErrorAtPunctuation() throws {
+        #expect(
+            try parseFixture("mesa-missing-semicolon-before-brace") == [
+                expected(.error, 0, 9, 1, "syntax error, unexpected '}', expecting ',' or ';'", token: "}")
             ])
     }
 

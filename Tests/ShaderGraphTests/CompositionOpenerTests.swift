@@ -51,6 +51,64 @@ struct CompositionOpenerTests {
         #expect(throws: DiagnosticsError.self) { try CompositionOpener.open(path: path, input: .image(path: workspace.path("none.png"))) }
     }
 
+    @Test("an error about --input names the option and the value as typed, not a pseudo-file --input:1:1")
+    func inputErrorNamesTheOption() throws {
+        let workspace = try Workspace()
+        let path = try workspace.shader("s.fsh")
+        let missing = workspace.path("none.png")
+        do {
+            _ = try CompositionOpener.open(path: path, input: .image(path: missing))
+            Issue.record("opened")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["--input \(missing): error: no such file"])
+        }
+    }
+
+    @Test("--input on a composition with no image source to replace is a warning, and the composition opens as it is")
+    func inputWithNothingToReplace() throws {
+        let workspace = try Workspace()
+        try workspace.write("gen.glsl", "void main() { gl_FragColor = vec4(1.0); }")
+        let path = try workspace.write("c.yaml", "nodes:\n  gen: { kind: shader, file: gen.glsl }\n")
+        let image = try workspace.write("photo.png", bytes: [0x89, 0x50])
+        let composition = try CompositionOpener.open(path: path, input: .image(path: image))
+        #expect(composition.nodes.map(\.name) == ["gen"])
+        #expect(composition.warnings.map(\.description)
+            == ["--input \(image): warning: \(path) has no image source to replace, so the input is not used"])
+    }
+
+    @Test("a bad --input and a bad --set are reported together with the composition's own problems")
+    func everyProblemAtOnce() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let path = try workspace.write("c.yaml", """
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: s.fsh, inputs: { inputImageTexture: src } }
+            publish: [fx.nothing]
+            """)
+        let missing = workspace.path("none.png")
+        do {
+            _ = try CompositionOpener.open(path: path, input: .image(path: missing))
+            Issue.record("opened")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "\(path):4:11: error: published parameter 'fx.nothing': \(workspace.path("s.fsh")) has no uniform 'nothing'",
+                "--input \(missing): error: no such file",
+            ])
+        }
+        let good = try workspace.write("good.yaml", "nodes:\n  src: { kind: pattern }\n  fx: { kind: shader, file: s.fsh, inputs: { inputImageTexture: src } }\n")
+        let unpublished = try #require(ParameterOverride(parsing: "gain=1"))
+        do {
+            _ = try CompositionOpener.open(path: good, input: .image(path: missing), overrides: [unpublished])
+            Issue.record("opened")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "--input \(missing): error: no such file",
+                "--set gain=1: error: 'gain' is not a published parameter; the composition publishes none (list them under 'publish:')",
+            ])
+        }
+    }
+
     @Test("'live:' picks which source --input replaces")
     func liveKey() throws {
         let workspace = try Workspace()
@@ -68,15 +126,19 @@ struct CompositionOpenerTests {
 
 @Suite("Files a composition names")
 struct ReferencedFilesTests {
-    @Test("a composition that does not load still names its files, missing ones included")
+    @Test("a composition that does not load still names its files, missing ones included, and the vertex shaders that may sit beside its shaders")
     func brokenComposition() throws {
         let workspace = try Workspace()
         let path = try workspace.write("c/comp.yaml", """
             nodes:
               photo: { kind: imagee, file: ../images/a.png }
               fx: { kind: shader, file: fx.fsh, inputs: { inputImageTexture: photo } }
+              gx: { kind: shader, file: gx.fsh, vertex: stages/gx.vsh, inputs: { inputImageTexture: photo } }
             """)
-        #expect(ReferencedFiles.of(compositionAt: path) == [path, workspace.path("images/a.png"), workspace.path("c/fx.fsh")])
+        #expect(ReferencedFiles.of(compositionAt: path) == [
+            path, workspace.path("images/a.png"), workspace.path("c/fx.fsh"), workspace.path("c/fx.vsh"), workspace.path("c/fx.vs"),
+            workspace.path("c/gx.fsh"), workspace.path("c/gx.vsh"), workspace.path("c/gx.vs"), workspace.path("c/stages/gx.vsh"),
+        ])
     }
 
     @Test("YAML that does not parse names only the composition")

@@ -41,6 +41,37 @@ struct FilterLibraryTests {
             == ["3:33 there is no built-in filter 'sepa'; did you mean 'sepia'?"])
     }
 
+    @Test("a filter with two neighbouring letters swapped is suggested: 'sepai' is 'sepia'")
+    func swappedLetters() throws {
+        guard case .failure(let error) = try load("{ kind: shader, filter: sepai, inputs: { inputImageTexture: photo } }") else {
+            Issue.record("loaded")
+            return
+        }
+        #expect(error.diagnostics.map(\.message) == ["there is no built-in filter 'sepai'; did you mean 'sepia'?"])
+    }
+
+    @Test("an unknown filter does not hide the mistakes beside it: its own misspelt wire and other nodes' errors are reported too")
+    func unknownFilterHidesNothing() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("c.yaml", """
+            nodes:
+              photo: { kind: pattern }
+              look: { kind: shader, filter: sepai, inputs: { inputImageTexture: phot } }
+              lift: { kind: shader, filter: brightness, inputs: { inputImageTexture: look }, uniforms: { brightnes: 0.2 } }
+            output: lift
+            """)
+        do {
+            _ = try CompositionLoader.load(path: path)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
+                "3:33 there is no built-in filter 'sepai'; did you mean 'sepia'?",
+                "3:69 no node named 'phot'; did you mean 'photo'?",
+                "4:94 \(FilterLibrary.path(of: "brightness")) has no uniform 'brightnes'; did you mean 'brightness'?",
+            ])
+        }
+    }
+
     @Test("file and filter together are refused")
     func both() throws {
         guard case .failure(let error) = try load("{ kind: shader, filter: sepia, file: x.fsh }") else {

@@ -109,8 +109,81 @@ struct PassPlanTests {
               fx: { kind: shader, file: s.fsh, inputs: { inputImageTexture: src }, uniforms: { texelHeight: 0.01 } }
             """, in: workspace)
         let fx = try pass(plan, "fx")
-        #expect(fx.texelWidth == .firstInputTexel(setsUniform: true))
+        #expect(fx.texelWidth == .firstInputTexel(uniform: "texelWidth"))
         #expect(fx.texelHeight == .literal(0.01))
+    }
+
+    /// A GPUImage-style blur reading `count` blur coordinates, its step named by `stepUniforms`' declarations.
+    func blurShader(_ workspace: Workspace, count: Int, stepUniforms: String = "") throws {
+        try workspace.write("blur.fsh", """
+            uniform sampler2D inputImageTexture;
+            \(stepUniforms)
+            varying highp vec2 blurCoordinates[\(count)];
+            void main() { gl_FragColor = texture2D(inputImageTexture, blurCoordinates[0]); }
+            """)
+    }
+
+    @Test("a blur's coordinates sit where GPUImage's blur vertex shaders put them, in texel steps", arguments: [
+        ("", 9, [-4, -3, -2, -1, 0, 1, 2, 3, 4] as [Float]),
+        (", blur: ordered", 3, [-1, 0, 1]),
+        (", blur: box", 5, [0, 1.5, -1.5, 3.5, -3.5]),
+        // GPUImage's default Gaussian (radius 4, sigma 2) writes these offsets into its vertex shader.
+        (", blur: { gaussian: 2 }", 5, [0, 1.407333, -1.407333, 3.294215, -3.294215]),
+    ])
+    func blurOffsets(layout: String, count: Int, offsets: [Float]) throws {
+        let workspace = try Workspace()
+        try blurShader(workspace, count: count)
+        let plan = try plan("""
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: blur.fsh, inputs: { inputImageTexture: src }\(layout) }
+            """, in: workspace)
+        let uniform = try #require(try pass(plan, "fx").uniforms.first { $0.name == VertexStage.blurOffsetsUniform })
+        #expect(uniform.count == count)
+        guard case .literal(let planned) = uniform.value else { Issue.record("not a literal: \(uniform.value)"); return }
+        #expect(planned.count == offsets.count && zip(planned, offsets).allSatisfy { abs($0 - $1) < 1e-5 }, "\(planned)")
+    }
+
+    @Test("a blur's step is texelWidthOffset and texelHeightOffset, settable though only the vertex stage takes them; GPUImage 2's texelWidth and texelHeight when it declares those")
+    func blurStepNames() throws {
+        let workspace = try Workspace()
+        try blurShader(workspace, count: 5)
+        let fx = try pass(try plan("""
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: blur.fsh, inputs: { inputImageTexture: src }, uniforms: { texelWidthOffset: 0 } }
+            """, in: workspace), "fx")
+        #expect(fx.texelWidth == .literal(0))
+        #expect(fx.texelHeight == .firstInputTexel(uniform: nil))
+        #expect(fx.interface.texelStepUniforms == .blur)
+        #expect(!fx.uniforms.contains { $0.name == "texelWidthOffset" })
+
+        try blurShader(workspace, count: 5, stepUniforms: "uniform highp float texelWidth;\nuniform highp float texelHeight;")
+        let second = try pass(try plan("""
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: blur.fsh, inputs: { inputImageTexture: src }, uniforms: { texelHeight: 0 } }
+            """, in: workspace), "fx")
+        #expect(second.texelWidth == .firstInputTexel(uniform: "texelWidth"))
+        #expect(second.texelHeight == .literal(0))
+    }
+
+    @Test("GPUImage's optimised blurs sample between texels, so their inputs are read bilinearly even at 1:1")
+    func blursInterpolate() throws {
+        let workspace = try Workspace()
+        try blurShader(workspace, count: 5)
+        let ordered = try pass(try plan("""
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: blur.fsh, inputs: { inputImageTexture: src } }
+            """, in: workspace), "fx")
+        let box = try pass(try plan("""
+            nodes:
+              src: { kind: pattern }
+              fx: { kind: shader, file: blur.fsh, inputs: { inputImageTexture: src }, blur: box }
+            """, in: workspace), "fx")
+        #expect(!ordered.interpolatesInputs)
+        #expect(box.interpolatesInputs)
     }
 
     @Test("an ISF node's targets, in pass order, take units after its inputs, and its size expressions read its inputs' numbers")

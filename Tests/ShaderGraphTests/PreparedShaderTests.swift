@@ -36,6 +36,32 @@ struct PreparedShaderTests {
         #expect(classic.vertexSource.hasPrefix("#define USES_textureCoordinate\n#define USES_textureCoordinate2\n"))
         #expect(classic.vertexSource.contains("textureCoordinate2 = coordinate;"))
     }
+
+    @Test("a shader reading gl_LastFragData gets the extension where it is fetched, and a texture read of the same length where not")
+    func framebufferFetch() throws {
+        let shader = try prepare("""
+            #extension GL_EXT_shader_framebuffer_fetch : require
+            varying highp vec2 textureCoordinate;
+            void main() { gl_FragColor = gl_LastFragData[ 0 ] * 0.5; }
+            """)
+        #expect(shader.interface.fetchesFramebuffer)
+        let fetching = try #require(shader.framebufferFetchSource).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(fetching.first == "#extension GL_EXT_shader_framebuffer_fetch : require")
+        #expect(fetching.contains("#extension GL_EXT_shader_framebuffer_fetch : require"))
+        #expect(fetching.last == "void main() { gl_FragColor = gl_LastFragData[ 0 ] * 0.5; }")
+        let fallback = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(fallback.first == "")
+        #expect(!shader.fragmentSource.contains("GL_EXT_shader_framebuffer_fetch"))
+        #expect(fallback.last == "void main() { gl_FragColor = shaderbenchFetched   * 0.5; }")
+    }
+
+    @Test("GLSL ES 3.00 has no gl_LastFragData, so a shader of that version reads its target from a texture only")
+    func framebufferFetchInES300() throws {
+        let shader = try prepare("#version 300 es\nout highp vec4 colour;\nvoid main() { colour = gl_LastFragData[0]; }")
+        #expect(shader.interface.fetchesFramebuffer)
+        #expect(shader.framebufferFetchSource == nil)
+        #expect(shader.fragmentSource.hasSuffix("void main() { colour = shaderbenchFetched; }"))
+    }
 }
 
 @Suite("Detecting shader dialects")

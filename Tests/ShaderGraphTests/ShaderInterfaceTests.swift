@@ -62,6 +62,19 @@ struct ShaderInterfaceTests {
         #expect(interface.varyings.isEmpty)
     }
 
+    @Test("an array sized by an integer constant or a #define has that length, as GPUImage's GAUSSIAN_SAMPLES sizes its blurs")
+    func arraySizedByConstant() throws {
+        let interface = try read("""
+            const lowp int GAUSSIAN_SAMPLES = 9;
+            #define TAPS 3
+            varying highp vec2 blurCoordinates[GAUSSIAN_SAMPLES];
+            uniform float weights[TAPS];
+            void main() { const int local = 2; }
+            """)
+        #expect(interface.varyings.first?.arrayLength == 9)
+        #expect(interface.uniform(named: "weights")?.arrayLength == 3)
+    }
+
     @Test("desktop #version is refused at its line")
     func desktopVersion() {
         #expect(throws: Diagnostic.self) { try read("#version 330 core\nvoid main() {}") }

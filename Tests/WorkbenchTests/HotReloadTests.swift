@@ -64,13 +64,19 @@ struct HotReloadTests {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red))
         let before = window.swapCount
+        // Saves closer together than the window's 3 ms of quiet are one save. On a loaded machine this process
+        // can be held up between two of them for longer; each such gap may rightly show as a swap of its own.
+        var saved: [ContinuousClock.Instant] = []
         for step in 0..<8 {
             try LiveWindow.shader(red: 0, green: Double(step) / 10, blue: 1).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+            saved.append(.now)
         }
         try LiveWindow.shader(red: 0, green: 1, blue: 0).write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        saved.append(.now)
+        let gaps = zip(saved, saved.dropFirst()).filter { $1 - $0 > .milliseconds(2) }.count
         #expect(try window.waitForCentre(green))
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(window.swapCount == before + 1)
+        #expect(window.swapCount > before && window.swapCount <= before + 1 + gaps, "\(window.swapCount - before) swaps after a burst with \(gaps) gaps")
     }
 
     @Test("a shader in another folder than the composition is watched too")
@@ -160,6 +166,41 @@ struct HotReloadTests {
         try LiveWindow.composition(shaderFolder: ".").write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
         #expect(try window.waitForCentre(green))
         #expect(window.count(of: "compile-start") == compilesBefore + 1)
+    }
+
+    @Test("a vertex shader beside the shader is taken up when it appears, reloads when saved, and its mistakes are shown at its own lines")
+    func vertexShaderBeside() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        // Red, green or blue by where the vertex stage says the middle of the square is.
+        try """
+            precision mediump float;
+            varying vec2 textureCoordinate;
+            void main() {
+                gl_FragColor = textureCoordinate.x > 0.8 ? vec4(0.0, 0.0, 1.0, 1.0)
+                    : textureCoordinate.x > 0.6 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+            }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try window.centre() == red)
+        let vertexPath = String(window.shaderPath.dropLast(".fsh".count)) + ".vsh"
+        func vertex(_ x: String) -> String {
+            """
+            attribute vec4 position;
+            varying vec2 textureCoordinate;
+            void main() {
+                gl_Position = position;
+                textureCoordinate = vec2(\(x), 0.5);
+            }
+            """
+        }
+        try vertex("0.7").write(toFile: vertexPath, atomically: false, encoding: .utf8)
+        #expect(try window.waitForCentre(green))
+        try vertex("0.9").write(toFile: vertexPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(blue))
+        try vertex("0.9 + missing").write(toFile: vertexPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.app.error.contains("\(vertexPath):5:36: error: ") }, "stderr: \(window.app.error)")
+        #expect(try window.centre() == blue)
     }
 
     @Test("Q quits")

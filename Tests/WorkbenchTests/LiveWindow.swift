@@ -13,18 +13,17 @@ final class LiveWindow {
     var tracePath: String { folder.file("trace.jsonl") }
 
     /// `shaderFolder` puts the shader in a folder of its own, beside the composition's; `composition`
-    /// replaces the one-node composition, and `files` (name → text) are written beside it first.
-    init(shaderFolder: String = ".", composition: String? = nil, files: [String: String] = [:]) throws {
+    /// replaces the one-node composition; `prepare` puts what else it reads in the folder before the app starts.
+    init(shaderFolder: String = ".", composition: String? = nil,
+         prepare: (TemporaryFolder) throws -> Void = { _ in }) throws {
         display = try VirtualDisplay()
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("compositions"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.file("compositions/\(shaderFolder)"), withIntermediateDirectories: true)
         shaderPath = FilePathJoin.normalise(folder.file("compositions/\(shaderFolder)/fill.fsh"))
         try Self.shader(red: 1, green: 0, blue: 0).write(toFile: shaderPath, atomically: false, encoding: .utf8)
-        for (name, text) in files {
-            try folder.write("compositions/\(name)", text)
-        }
         compositionPath = try folder.write("compositions/fill.yaml", composition ?? Self.composition(shaderFolder: shaderFolder))
+        try prepare(folder)
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")],

@@ -26,12 +26,10 @@ struct MovieWindowTests {
         """
 
     static func openWindow() throws -> LiveWindow {
-        let folder = try TemporaryFolder()
-        try clip.write(to: folder.file("clip.mp4"))
-        let window = try LiveWindow(composition: composition)
-        try FileManager.default.copyItem(atPath: folder.file("clip.mp4"), toPath: window.folder.file("clip.mp4"))
-        try flip.write(toFile: window.folder.file("compositions/flip.fsh"), atomically: true, encoding: .utf8)
-        return window
+        try LiveWindow(composition: composition) { folder in
+            try clip.write(to: folder.file("clip.mp4"))
+            try flip.write(toFile: folder.file("compositions/flip.fsh"), atomically: true, encoding: .utf8)
+        }
     }
 
     /// The movie frame on the screen, read from its blocks; nil while the movie does not show.

@@ -34,7 +34,9 @@ struct ParameterPanelTests {
 
     /// A window on the composition with its panel open.
     func openWindow(composition: String = Self.composition, shaders: [String: String] = ["look.fsh": Self.look]) throws -> LiveWindow {
-        let window = try LiveWindow(composition: composition, files: shaders)
+        let window = try LiveWindow(composition: composition) { folder in
+            for (name, text) in shaders { try folder.write("compositions/\(name)", text) }
+        }
         #expect(eventually { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
         try window.pressAndWait("p")
         #expect(eventually { window.trace.events.contains { $0.name == "panel-control" } }, "the panel did not open")

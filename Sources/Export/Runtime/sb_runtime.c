@@ -44,8 +44,9 @@ typedef struct sb_step_state {
 struct sb_runtime {
     const sb_composition *composition;
     GLuint *programs;          /* per composition program */
+    int *fetches;              /* per composition program: linked with its fetch_fragment */
     GLuint reshape_program, copy_program, histogram_program, shrink_programs[SB_SHRINK_PROGRAM_COUNT];
-    GLuint vertex_array, quad_buffer, empty_vertex_array, output_framebuffer;
+    GLuint vertex_array, quad_buffer, coordinate_buffer, empty_vertex_array, output_framebuffer;
     GLint reshape_share, reshape_pass_size, histogram_width, histogram_rows, copy_exact;
     GLint shrink_source_size[SB_SHRINK_PROGRAM_COUNT], shrink_span[SB_SHRINK_PROGRAM_COUNT],
           shrink_original_size[SB_SHRINK_PROGRAM_COUNT];
@@ -74,12 +75,10 @@ static int sb_check_gl(sb_runtime *runtime, const char *what) {
 
 static GLuint sb_compile(sb_runtime *runtime, GLenum stage, const sb_text *text, const char *what) {
     GLuint shader = glCreateShader(stage);
-    const GLchar *source = text->text;
-    GLint length = (GLint)text->length;
     GLint compiled = GL_FALSE;
     char log[768];
     GLsizei written = 0;
-    glShaderSource(shader, 1, &source, &length);
+    glShaderSource(shader, (GLsizei)text->count, text->pieces, NULL);
     glCompileShader(shader);
     glGetShaderiv(shader, GL_COMPILE_STATUS, &compiled);
     if (compiled == GL_TRUE) return shader;
@@ -107,6 +106,12 @@ static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text 
     glAttachShader(program, vertex_shader);
     glAttachShader(program, fragment_shader);
     glBindAttribLocation(program, 0, "position");
+    /* GPUImage's texture coordinate attributes, one per input, which a vertex shader of the user's reads. */
+    glBindAttribLocation(program, 1, "inputTextureCoordinate");
+    glBindAttribLocation(program, 2, "inputTextureCoordinate2");
+    glBindAttribLocation(program, 3, "inputTextureCoordinate3");
+    glBindAttribLocation(program, 4, "inputTextureCoordinate4");
+    glBindAttribLocation(program, 5, "inputTextureCoordinate5");
     glLinkProgram(program);
     glDeleteShader(vertex_shader);
     glDeleteShader(fragment_shader);
@@ -117,6 +122,24 @@ static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text 
     snprintf(runtime->error, sizeof runtime->error, "%s: the shaders failed to link: %s", what, log);
     glDeleteProgram(program);
     return 0;
+}
+
+/* Whether the driver lists EXT_shader_framebuffer_fetch, by whole name; an app may rule it out by defining
+   SB_NO_FRAMEBUFFER_FETCH, and the texture path then runs everywhere. */
+static int sb_framebuffer_fetch(void) {
+#ifdef SB_NO_FRAMEBUFFER_FETCH
+    return 0;
+#else
+    static const char name[] = "GL_EXT_shader_framebuffer_fetch";
+    const char *list = (const char *)glGetString(GL_EXTENSIONS);
+    const char *found = list;
+    while (found && (found = strstr(found, name)) != NULL) {
+        char after = found[sizeof name - 1];
+        if ((found == list || found[-1] == ' ') && (after == ' ' || after == '\0')) return 1;
+        found += sizeof name - 1;
+    }
+    return 0;
+#endif
 }
 
 /* Zeroed room for count items, and for one when count is 0, so that NULL always means out of memory. */
@@ -409,13 +432,17 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         } else {
             sb_release_target(&state->reshaped[input]);
         }
-        /* 1:1 sampling is exact with nearest filtering. */
-        state->filters[input] = (source_width == width && source_height == height) || reshape ? GL_NEAREST : GL_LINEAR;
+        /* 1:1 sampling is exact with nearest filtering, unless the pass samples between texels. */
+        state->filters[input] = ((source_width == width && source_height == height) || reshape) && !step->interpolates ? GL_NEAREST : GL_LINEAR;
         glUseProgram(program);
         glUniform1i(glGetUniformLocation(program, definition->sampler), definition->unit);
     }
     glUseProgram(program);
-    /* GPUImage's neighbourhood convention: one texel of the first input, unless set. */
+    if (step->reads_previous_contents && !runtime->fetches[step->program]) {
+        glUniform1i(glGetUniformLocation(program, "shaderbenchPreviousContents"), step->previous_contents_unit);
+        glUniform2f(glGetUniformLocation(program, "shaderbenchTargetSize"), (float)width, (float)height);
+    }
+    /* GPUImage's texel step: one texel of the first input, unless set. */
     if (step->input_count) {
         int first_width, first_height;
         sb_input_size(runtime, step, &step->inputs[0], &first_width, &first_height);
@@ -426,9 +453,9 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         texel[1] = 1.0f / (float)height;
     }
     if (step->texel_width_literal) texel[0] = step->texel_width;
-    else if (step->texel_width_uniform) glUniform1f(glGetUniformLocation(program, "texelWidth"), texel[0]);
+    else if (step->texel_width_uniform) glUniform1f(glGetUniformLocation(program, step->texel_width_uniform), texel[0]);
     if (step->texel_height_literal) texel[1] = step->texel_height;
-    else if (step->texel_height_uniform) glUniform1f(glGetUniformLocation(program, "texelHeight"), texel[1]);
+    else if (step->texel_height_uniform) glUniform1f(glGetUniformLocation(program, step->texel_height_uniform), texel[1]);
     glUniform2fv(glGetUniformLocation(program, "shaderbenchTexelStep"), 1, texel);
     if (step->dialect == SB_DIALECT_SHADERTOY) {
         float resolutions[12];
@@ -668,14 +695,19 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
                 break;
             }
             {
-                sb_target *target = step->feedback ? &state->feedback[1 - state->feedback_last] : &state->own;
+                /* Fetching its target, a pass draws over its last frame in place. */
+                int in_place = step->reads_previous_contents && runtime->fetches[step->program];
+                sb_target *target = step->feedback ? &state->feedback[in_place ? state->feedback_last : 1 - state->feedback_last] : &state->own;
                 sb_draw_into(target);
                 glUseProgram(runtime->programs[step->program]);
                 sb_bind_inputs(runtime, step, state);
+                if (step->reads_previous_contents && !in_place) {
+                    sb_bind(&state->feedback[state->feedback_last], step->previous_contents_unit, GL_NEAREST);
+                }
                 sb_write_uniforms(runtime, step, state, 1);
                 if (step->dialect != SB_DIALECT_GLSL) sb_set_frame_uniforms(step, state, frame, seconds, delta, date);
                 sb_draw_quad(runtime);
-                if (step->feedback) state->feedback_last = 1 - state->feedback_last;
+                if (step->feedback && !in_place) state->feedback_last = 1 - state->feedback_last;
                 state->image = target;
             }
             break;
@@ -742,10 +774,12 @@ SB_RUNTIME_API void sb_destroy(sb_runtime *runtime) {
     if (runtime->copy_program) glDeleteProgram(runtime->copy_program);
     if (runtime->histogram_program) glDeleteProgram(runtime->histogram_program);
     if (runtime->quad_buffer) glDeleteBuffers(1, &runtime->quad_buffer);
+    if (runtime->coordinate_buffer) glDeleteBuffers(1, &runtime->coordinate_buffer);
     if (runtime->vertex_array) glDeleteVertexArrays(1, &runtime->vertex_array);
     if (runtime->empty_vertex_array) glDeleteVertexArrays(1, &runtime->empty_vertex_array);
     if (runtime->output_framebuffer) glDeleteFramebuffers(1, &runtime->output_framebuffer);
     free(runtime->programs);
+    free(runtime->fetches);
     free(runtime->steps);
     free(runtime->inputs);
     free(runtime);
@@ -762,27 +796,39 @@ static GLuint sb_link_built_in(sb_runtime *runtime, const sb_text *fragment, con
 
 SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composition, char *message, size_t message_capacity) {
     static const GLfloat corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    static const GLfloat coordinates[] = {0, 0, 1, 0, 0, 1, 1, 1};
     const sb_built_in_shaders *shaders = composition->shaders;
     sb_runtime *runtime;
-    int index, status = SB_OK;
+    int index, fetch, status = SB_OK;
     *result = NULL;
+    /* Without a current context every GL call does nothing, and shaders would fail with an empty log. */
+    if (!glGetString(GL_VERSION)) {
+        if (message && message_capacity) {
+            snprintf(message, message_capacity, "no OpenGL ES context is current on this thread: make the app's GLES 3 context current before creating the graph");
+        }
+        return SB_ERROR_GL;
+    }
     runtime = (sb_runtime *)calloc(1, sizeof *runtime);
     if (runtime) {
         runtime->composition = composition;
         runtime->programs = (GLuint *)sb_allocate(composition->program_count, sizeof *runtime->programs);
+        runtime->fetches = (int *)sb_allocate(composition->program_count, sizeof *runtime->fetches);
         runtime->steps = (sb_step_state *)sb_allocate(composition->step_count, sizeof *runtime->steps);
         runtime->inputs = (sb_target *)sb_allocate(composition->input_count, sizeof *runtime->inputs);
     }
-    if (!runtime || !runtime->programs || !runtime->steps || !runtime->inputs) {
+    if (!runtime || !runtime->programs || !runtime->fetches || !runtime->steps || !runtime->inputs) {
         sb_destroy(runtime);
         if (message && message_capacity) snprintf(message, message_capacity, "out of memory");
         return SB_ERROR_OUT_OF_MEMORY;
     }
     runtime->created = time(NULL);
     while (glGetError() != GL_NO_ERROR) {}
+    fetch = sb_framebuffer_fetch();
     for (index = 0; index < composition->program_count && status == SB_OK; index++) {
         const sb_program_def *program = &composition->programs[index];
-        runtime->programs[index] = sb_link(runtime, &program->vertex, &program->fragment, program->what);
+        runtime->fetches[index] = fetch && program->fetch_fragment.count > 0;
+        runtime->programs[index] = sb_link(runtime, &program->vertex, runtime->fetches[index] ? &program->fetch_fragment : &program->fragment,
+                                           program->what);
         if (!runtime->programs[index]) status = SB_ERROR_COMPILE;
     }
     if (status == SB_OK && composition->uses_reshape
@@ -814,12 +860,19 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
         glGenVertexArrays(1, &runtime->vertex_array);
         glGenVertexArrays(1, &runtime->empty_vertex_array);
         glGenBuffers(1, &runtime->quad_buffer);
+        glGenBuffers(1, &runtime->coordinate_buffer);
         glGenFramebuffers(1, &runtime->output_framebuffer);
         glBindVertexArray(runtime->vertex_array);
         glBindBuffer(GL_ARRAY_BUFFER, runtime->quad_buffer);
         glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+        glBindBuffer(GL_ARRAY_BUFFER, runtime->coordinate_buffer);
+        glBufferData(GL_ARRAY_BUFFER, sizeof coordinates, coordinates, GL_STATIC_DRAW);
+        for (index = 1; index <= 5; index++) {
+            glEnableVertexAttribArray((GLuint)index);
+            glVertexAttribPointer((GLuint)index, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+        }
         glBindVertexArray(0);
     }
     for (index = 0; index < composition->step_count && status == SB_OK; index++) {

@@ -36,15 +36,20 @@ enum { SB_SINE, SB_TRIANGLE, SB_SQUARE };
 enum { SB_AVERAGE, SB_CENTROID, SB_MINMAX, SB_HISTOGRAM, SB_MEASURE_COUNT };
 enum { SB_RGBA8, SB_RGBA16F, SB_RGBA32F };
 
-/* Shader text with its length, so any byte survives. */
+/* Shader text in pieces, each a string short enough for any C99 compiler, which the driver joins; no
+   pieces for a text this composition never uses. */
 typedef struct sb_text {
-    const char *text;
-    int length;
+    const char *const *pieces;
+    int count;
 } sb_text;
 
+/* A program; fetch_fragment, for a shader that reads gl_LastFragData, is its text for a GPU that lists
+   EXT_shader_framebuffer_fetch, which the runtime links instead there (unless the app defines
+   SB_NO_FRAMEBUFFER_FETCH): fragment reads the target's previous contents from a texture. */
 typedef struct sb_program_def {
     sb_text vertex, fragment;
     const char *what;
+    sb_text fetch_fragment;
 } sb_program_def;
 
 /* A value: literal numbers (slot < 0) or another step's value, optionally some of its components. */
@@ -99,11 +104,18 @@ typedef struct sb_step_def {
     int format;
     int dialect;
     int feedback;
+    int interpolates; /* samples between texels: inputs are read bilinearly even at the pass's shape */
+    /* reads gl_LastFragData: draws over its last frame (feedback is set), which it fetches, or else
+       samples on previous_contents_unit */
+    int reads_previous_contents, previous_contents_unit;
     const sb_input_def *inputs;
     int input_count;
     const sb_uniform_def *uniforms;
     int uniform_count;
-    int texel_width_literal, texel_height_literal, texel_width_uniform, texel_height_uniform;
+    /* GPUImage's texel step: set by the composition (literal), else one texel of the first input, which
+       the shader's own uniforms of these names (when not NULL) are set to as well */
+    int texel_width_literal, texel_height_literal;
+    const char *texel_width_uniform, *texel_height_uniform;
     float texel_width, texel_height;
     const sb_isf_pass_def *isf_passes;
     int isf_pass_count;

@@ -1,0 +1,54 @@
+/// The range a shader declares for a parameter (`// range: 0...1`, ISF's MIN and MAX). A value set outside
+/// it, in a composition or with `--set`, is clamped into it with a warning at the value, the same clamp the
+/// exported code applies to what an app sets, so a render never runs a shader where its author said it
+/// does not work.
+enum DeclaredRange {
+    /// Clamps every number the composition sets to a uniform with a declared range; a warning for each
+    /// setting that was outside, quoting `source`'s line when the setting is in it.
+    static func clampSettings(in composition: inout Composition, source: SourceText? = nil) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for index in composition.nodes.indices {
+            guard case .shader(var pass) = composition.nodes[index].kind else { continue }
+            for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
+                guard case .literal(let values, let location) = setting, let declaration = pass.interface.uniform(named: name) else { continue }
+                let clamped = clamp(values, of: declaration, in: pass.file, at: location)
+                pass.uniforms[name] = .literal(clamped.values, location: location)
+                guard var warning = clamped.warning else { continue }
+                if location.file == source?.path { warning.sourceLine = source?.line(location.line) }
+                warnings.append(warning)
+            }
+            composition.nodes[index].kind = .shader(pass)
+        }
+        return warnings
+    }
+
+    /// `values` clamped into `declaration`'s range, with a warning at `location` when they were outside it.
+    static func clamp(_ values: [Float], of declaration: ShaderInterface.Declaration, in file: String,
+                      at location: SourceLocation) -> (values: [Float], warning: Diagnostic?) {
+        let annotation = declaration.annotation
+        let clamped = values.indices.map { index in
+            var value = values[index]
+            if let low = bound(annotation?.minimum, at: index) { value = max(value, low) }
+            if let high = bound(annotation?.maximum, at: index) { value = min(value, high) }
+            return value
+        }
+        guard clamped != values else { return (values, nil) }
+        let range = "\(numbers(annotation?.minimum))...\(numbers(annotation?.maximum))"
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return (clamped, Diagnostic(.warning, "'\(declaration.name)' is \(numbers(values)), outside the range \(range) that \(name) declares; \(numbers(clamped)) is used",
+                                    at: location))
+    }
+
+    /// A range gives one bound for every component, or one per component.
+    private static func bound(_ bounds: [Float]?, at index: Int) -> Float? {
+        guard let bounds, !bounds.isEmpty else { return nil }
+        return bounds.count == 1 ? bounds[0] : bounds[min(index, bounds.count - 1)]
+    }
+
+    /// `1`, `0.25` or `[1, 0.9, 0.7]`, as a shader's annotation writes them; nothing where there is no bound.
+    private static func numbers(_ values: [Float]?) -> String {
+        guard let values else { return "" }
+        let written = values.map { $0 == $0.rounded() && abs($0) < 1e9 ? String(Int($0)) : "\($0)" }
+        return written.count == 1 ? written[0] : "[" + written.joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// `render`'s frame range and rate as typed, each refused as a usage error that says what is allowed
+/// before anything is opened. Negative numbers are read as numbers (`--frames -1`), so they get the same
+/// message rather than "missing value".
+enum RenderRange {
+    static func frames(_ text: String) throws -> Int {
+        guard let frames = Int(text), frames >= 1 else {
+            throw ValidationError("the number of frames to render is a whole number, 1 or more")
+        }
+        return frames
+    }
+
+    static func start(_ text: String) throws -> Int {
+        guard let start = Int(text), start >= 0 else {
+            throw ValidationError("frames are numbered from 0, so the first is a whole number, 0 or more")
+        }
+        return start
+    }
+
+    static func framesPerSecond(_ text: String) throws -> Double {
+        guard let fps = Double(text), fps > 0, fps.isFinite else {
+            throw ValidationError("frames per second is a number above 0, such as 30 or 29.97")
+        }
+        return fps
+    }
+}
