@@ -51,12 +51,12 @@ let package = Package(
         .target(name: "VideoFrames"),
         // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
         // in the code.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "CGLES", "CEGL"],
+        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
                 resources: [.embedInCode("Shaders")]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
         .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),
         // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.
-        .target(name: "Media", dependencies: ["VideoFrames", "CFFmpeg"]),
+        .target(name: "Media", dependencies: ["VideoFrames", "OperatingSystem", "CFFmpeg"]),
         // The producers behind a composition's live nodes: cameras from Capture, movies from Media.
         .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media"]),
         // Compositions embedded in apps: their files in the source, their inputs fed by the app.
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames"]),
         // Movies made by the ffmpeg command with known content, decoded and encoded through Media.
-        .testTarget(name: "MediaTests", dependencies: ["Media", "VideoFrames", "Images", "TestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "VideoFrames", "Images", "OperatingSystem", "TestSupport"]),
         // The real executable against the emulated camera.
         .testTarget(name: "CameraTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Exported code compiled by cc and swiftc and run against the real executable's renders.

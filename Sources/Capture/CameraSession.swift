@@ -1,7 +1,6 @@
 import Foundation
 import OperatingSystem
 import ShaderGraph
-import Synchronization
 import VideoFrames
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +22,7 @@ public final class CameraSession: Sendable {
         var stopping = false
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     private let frameArrived = NSCondition()
     /// A pipe `stop()` writes to, so the capture thread's poll returns at once.
     private let wakeDescriptor: Int32

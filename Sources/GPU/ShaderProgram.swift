@@ -1,6 +1,6 @@
 import CGLES
+import OperatingSystem
 import ShaderGraph
-import Synchronization
 
 /// A linked program for one prepared shader. Building it either succeeds or throws every diagnostic the
 /// driver gave, mapped to the user's file; there is no half-built state.
@@ -64,7 +64,7 @@ public struct LinkedProgram: Sendable {
 }
 
 enum ProgramIdentifiers {
-    private static let counter = Mutex(0)
+    private static let counter = Locked(0)
 
     static func next() -> Int {
         counter.withLock { value in

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import OperatingSystem
 import VideoFrames
 
 /// The few frames waiting between the producer (a render loop, a window) and the encoder thread. Bounded by
@@ -27,7 +27,7 @@ final class EncoderFrameQueue: Sendable {
     }
 
     let capacity: Int
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
     /// Counts the free places; a producer takes one before queueing.
     private let room = DispatchSemaphore(value: 0)
     /// Counts the queued entries; the encoder thread takes one before dequeuing.

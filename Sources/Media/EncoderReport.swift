@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 
 /// What the encoder thread tells the producer: how far it got, what it warns of, and the error that
 /// stopped it, which the producer's next call throws.
@@ -9,7 +9,7 @@ final class EncoderReport: Sendable {
         var failure: MediaError?
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     var framesWritten: Int {
         get { contents.withLock { $0.framesWritten } }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import OperatingSystem
 import VideoFrames
 
 /// A movie file as a frame source. A thread of its own ("shaderbench-movie") decodes a few frames ahead of
@@ -15,7 +15,7 @@ public final class MovieReader: FrameSource {
     /// What the file holds, found when it was opened.
     public let info: MovieInfo
     private let shared: SharedPlayback
-    private let currentNotice = Mutex<String?>(nil)
+    private let currentNotice = Locked<String?>(nil)
 
     /// Frames decoded ahead of the one on show; enough to ride out a slow frame, few enough that a 4K movie
     /// stays within a hundred megabytes.

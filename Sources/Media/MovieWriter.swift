@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import OperatingSystem
 import VideoFrames
 
 /// Writes frames as a movie through FFmpeg: renders, and recordings of the live window.
@@ -27,7 +27,7 @@ public final class MovieWriter: Sendable {
         var finished = false
     }
 
-    private let producer = Mutex(ProducerState())
+    private let producer = Locked(ProducerState())
 
     /// Opens the output and writes its header. Throws, with the path first, when the path or its folder
     /// cannot be written, the container is unknown, the codec is missing, or the container cannot hold it.

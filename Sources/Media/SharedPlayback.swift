@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import OperatingSystem
 
 /// What a movie's decode thread and its callers share: the queue behind a lock, one condition that wakes
 /// whichever side waits for the other, and how opening went. A thread of its own keeps no reference to the
 /// reader, so releasing the reader stops it.
 final class SharedPlayback: Sendable {
-    let queue: Mutex<PlaybackQueue>
-    private let opening = Mutex<Result<MovieInfo, MediaError>?>(nil)
+    let queue: Locked<PlaybackQueue>
+    private let opening = Locked<Result<MovieInfo, MediaError>?>(nil)
     /// Broadcast after every change either side makes; waiters check the queue while holding its lock, so
     /// no change slips between a check and the wait.
     private let changed = NSCondition()
@@ -14,7 +14,7 @@ final class SharedPlayback: Sendable {
     let threadEnded = DispatchSemaphore(value: 0)
 
     init(capacity: Int) {
-        queue = Mutex(PlaybackQueue(capacity: capacity, tolerance: 1e-6))
+        queue = Locked(PlaybackQueue(capacity: capacity, tolerance: 1e-6))
     }
 
     /// Changes the queue without waiting and wakes the other side.

@@ -1,7 +1,6 @@
 import CInotifyTools
 import Glibc
 import OperatingSystem
-import Synchronization
 
 /// Whether an `InotifySession` is live in this process.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 /// globals, so two sessions would silently share (and one's teardown would close) the other's state.
 /// Rather than multiplex, a second live session is refused with an error that says so: the app needs
 /// one watcher, and the rule keeps every caller honest about who owns the library.
-private let sessionIsLive = Mutex(false)
+private let sessionIsLive = Locked(false)
 
 /// The process's single use of libinotifytools, and the only code in the module that speaks C.
 ///

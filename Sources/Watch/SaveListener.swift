@@ -13,8 +13,8 @@ public final class SaveListener: Sendable {
     /// What the listening thread shares with the owner; the thread holds this, not the listener, so
     /// releasing the listener stops it.
     private final class Shared: Sendable {
-        let watcher: Mutex<FileWatcher>
-        let settled = Mutex<[FileChange]>([])
+        let watcher: Locked<FileWatcher>
+        let settled = Locked<[FileChange]>([])
         let stopping = Atomic<Bool>(false)
         let finished = DispatchSemaphore(value: 0)
         /// Written to interrupt the thread's wait: the watched set changed, or it must stop.
@@ -22,7 +22,7 @@ public final class SaveListener: Sendable {
         let nudgeWrite: Int32
 
         init(watcher: consuming sending FileWatcher, nudgeRead: Int32, nudgeWrite: Int32) {
-            self.watcher = Mutex(watcher)
+            self.watcher = Locked(watcher)
             self.nudgeRead = nudgeRead
             self.nudgeWrite = nudgeWrite
         }

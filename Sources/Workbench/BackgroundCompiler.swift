@@ -2,8 +2,8 @@ import CGLFW
 import Dispatch
 import Foundation
 import GPU
+import OperatingSystem
 import ShaderGraph
-import Synchronization
 
 /// Compiles, links and warms up programs on a thread of its own, with a context that shares objects with
 /// the window's, so the window keeps drawing the last good program while a new one builds.
@@ -31,7 +31,7 @@ final class BackgroundCompiler {
             var stopping = false
         }
 
-        let state = Mutex(State())
+        let state = Locked(State())
         let work = DispatchSemaphore(value: 0)
         let stopped = DispatchSemaphore(value: 0)
     }

@@ -1,5 +1,5 @@
 import CGLFW
-import Synchronization
+import OperatingSystem
 
 /// A GLFW window with an OpenGL ES 3.0 context, and GLFW itself, which it initialises. Everything here runs
 /// on the main thread: GLFW requires it for windows and events, and the context is current there.
@@ -13,7 +13,7 @@ final class GLFWWindow {
     private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
     /// GLFW reports errors through a callback; the last one is kept for the error that follows.
-    private static let lastError = Mutex<String?>(nil)
+    private static let lastError = Locked<String?>(nil)
 
     init(title: String, width: Int, height: Int) throws(WindowError) {
         glfwSetErrorCallback { _, description in

@@ -259,7 +259,7 @@ struct CameraRenderTests {
         let flag = camera.folder.file("unplugged")
         let unplug = Thread {
             Thread.sleep(forTimeInterval: 0.6)
-            FileManager.default.createFile(atPath: flag, contents: nil)
+            _ = FileManager.default.createFile(atPath: flag, contents: nil)
         }
         unplug.start()
         let (result, images) = try render(camera, path, frames: 60)

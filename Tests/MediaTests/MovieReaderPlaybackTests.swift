@@ -1,5 +1,6 @@
 import Foundation
 @testable import Media
+import OperatingSystem
 import Synchronization
 import Testing
 import TestSupport
@@ -70,7 +71,7 @@ struct MovieReaderPlaybackTests {
 
     @Test func decodesOnAThreadNamedForIt() throws {
         let folder = try TemporaryFolder()
-        let names = Mutex<Set<String>>([])
+        let names = Locked<Set<String>>([])
         let reader = try MovieReader(path: try folder.write(TestClip(), as: "clip.mp4")) {
             let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -25,7 +25,7 @@ struct AtomicFileTests {
         try AtomicFile.write(small, to: path)
 
         let writing = Atomic<Bool>(true)
-        let torn = Mutex<[Int]>([])
+        let torn = Locked<[Int]>([])
         let reader = Thread {
             while writing.load(ordering: .acquiring) {
                 guard let bytes = try? FileContents.read(path: path, limit: .max) else {

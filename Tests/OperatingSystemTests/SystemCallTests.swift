@@ -85,7 +85,7 @@ private final class SignalWithoutRestart {
 private final class BlockingRead: Sendable {
     private let threadIdentifier = Atomic<UInt>(0)
     private let calls = Atomic<Int>(0)
-    private let result = Mutex<Result<[UInt8], SystemError>?>(nil)
+    private let result = Locked<Result<[UInt8], SystemError>?>(nil)
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
