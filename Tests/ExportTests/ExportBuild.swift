@@ -34,6 +34,12 @@ enum ExportBuild {
         return harness
     }
 
+    /// The sanitizer `scripts/sanitize` built ShaderbenchKit with (`SHADERBENCH_SANITIZER`): a program linking
+    /// the instrumented library must carry the same runtime.
+    static var sanitizerFlags: [String] {
+        ProcessInfo.processInfo.environment["SHADERBENCH_SANITIZER"].map { ["-sanitize=\($0)"] } ?? []
+    }
+
     /// Compiles exported Swift files with the harness into one program, linking ShaderbenchKit.
     static func compileSwift(_ files: [String], in directory: String) throws -> String {
         let harness = directory + "/harness"
@@ -42,6 +48,7 @@ enum ExportBuild {
         let arguments = files + [Repository.path("Tests/ExportTests/Harness/main.swift"), "-o", harness,
                                  "-I", buildFolder + "/Modules", "-I", Repository.path(".build/checkouts/Yams/Sources/CYaml/include")]
             + modules + ["-L", buildFolder, "-lShaderbenchKit", "-Xlinker", "-rpath", "-Xlinker", buildFolder]
+            + sanitizerFlags
         try require(run(swiftc, arguments, in: directory), "swiftc")
         return harness
     }

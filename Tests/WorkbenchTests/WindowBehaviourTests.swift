@@ -67,14 +67,14 @@ struct WindowBehaviourTests {
               fill: { kind: shader, file: ./fill.fsh }
               swap: { kind: shader, file: ./swap.fsh, inputs: { inputImageTexture: fill } }
             output: swap
-            """)
-        try """
-            varying highp vec2 textureCoordinate;
-            uniform sampler2D inputImageTexture;
-            void main() { gl_FragColor = vec4(texture2D(inputImageTexture, textureCoordinate).bgr, 1.0); }
-            """.write(toFile: window.folder.file("compositions/swap.fsh"), atomically: true, encoding: .utf8)
-        try window.press("r")
-        #expect(try window.waitForCentre(blue), "stderr: \\(window.app.error)")
+            """) { folder in
+            try folder.write("compositions/swap.fsh", """
+                varying highp vec2 textureCoordinate;
+                uniform sampler2D inputImageTexture;
+                void main() { gl_FragColor = vec4(texture2D(inputImageTexture, textureCoordinate).bgr, 1.0); }
+                """)
+        }
+        #expect(try window.waitForCentre(blue), "stderr: \(window.app.error)")
         try window.press("Tab")
         #expect(try window.waitForCentre(red))
         try window.press("Tab")
