@@ -92,6 +92,8 @@ void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height
 
 /// A ring over everything, in window pixels; `colour` is 0xAABBGGRR.
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness);
+/// A straight line over everything, from (`x0`, `y0`) to (`x1`, `y1`) in window pixels.
+void imgui_bridge_line(float x0, float y0, float x1, float y1, uint32_t colour, float thickness);
 
 #ifdef __cplusplus
 }
