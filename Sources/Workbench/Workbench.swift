@@ -29,6 +29,7 @@ public enum Workbench {
         let panel = ParameterPanel(trace: trace)
         var handles = PointHandles()
         var beforeAndAfter = BeforeAndAfter()
+        let library = FilterLibraryPanel()
 
         var clock = SessionClock()
         var statistics = FrameStatistics()
@@ -110,6 +111,10 @@ public enum Workbench {
                     if interface.wantsText { continue }
                     switch key {
                     case .escape where interface.hasOpenPopup: interface.closePopups()
+                    case .escape where library.isOpen, .letter("l"):
+                        library.isOpen.toggle()
+                        if !library.isOpen { session.endPreview() }
+                    case .letter("a") where library.isOpen: notice = (session.addPreviewedFilter(), .now + .seconds(4))
                     case .escape, .letter("q"): window.shouldClose = true
                     case .space: clock.togglePause()
                     // Paused, a step is one movie frame; playing, a seek of five seconds.
@@ -202,6 +207,7 @@ public enum Workbench {
                 readings = panel.readings(of: session)
             }
             beforeAndAfter.draw(in: interface, layout: current)
+            if library.isOpen, let message = library.draw(session, in: interface, layout: current) { notice = (message, .now + .seconds(4)) }
             if showHelp { KeyHelp.draw(in: interface, layout: current) }
             // A control let go, or a point: the next change is a step of its own to undo.
             if !interface.isHoldingControl && !handles.isDragging { session.endGesture() }
