@@ -23,6 +23,11 @@ struct FilterLibraryWindowTests {
         #expect(eventually { window.count(of: "filter-previewed") == 1 }, "stderr: \(window.app.error)")
         #expect(try window.waitForCentre(Self.cyan), "the inverted red square")
         #expect(!FileManager.default.fileExists(atPath: window.folder.file("shaderbench-recordings")), "the search's keys reached the window")
+        // Open, previewing and idle, the window draws nothing.
+        Thread.sleep(forTimeInterval: 0.5)
+        let frames = window.count(of: "frame-presented")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(window.count(of: "frame-presented") == frames)
         #expect(try String(contentsOfFile: window.compositionPath, encoding: .utf8) == LiveWindow.composition(shaderFolder: "."),
                 "the preview wrote to the composition")
 
