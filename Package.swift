@@ -84,7 +84,7 @@ let package = Package(
         // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
         .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "Headless", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OperatingSystem", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
             dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]

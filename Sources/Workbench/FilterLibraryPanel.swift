@@ -1,4 +1,3 @@
-import Headless
 import Overlay
 import ShaderGraph
 
