@@ -29,6 +29,27 @@ public final class Presenter {
     public func present(_ target: RenderTarget, window: PixelSize, area: PixelRectangle,
                         background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
         clear(viewport: window, background: background)
+        draw(target, window: window, area: area)
+    }
+
+    /// Shows `live` as `present` does, and `reference` in its place left of the window column `divider`
+    /// (framebuffer pixels from the left): before and after side by side, each fitted to `area` alone.
+    public func present(_ live: RenderTarget, beside reference: RenderTarget, divider: Int, window: PixelSize, area: PixelRectangle,
+                        background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
+        present(live, window: window, area: area, background: background)
+        let width = min(max(divider - area.x, 0), area.width)
+        guard width > 0 else { return }
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(area.x), GLint(window.height - area.y - area.height), GLsizei(width), GLsizei(area.height))
+        // The live image's pixels left of the divider go, bars included, so a reference of another shape shows alone.
+        glClearColor(background.0, background.1, background.2, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        draw(reference, window: window, area: area)
+        glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// Draws `target` fitted into `area`, over what the window holds.
+    private func draw(_ target: RenderTarget, window: PixelSize, area: PixelRectangle) {
         // GL's viewport counts rows from the bottom.
         glViewport(GLint(area.x), GLint(window.height - area.y - area.height), GLsizei(area.width), GLsizei(area.height))
         let scale = Self.fit(target.size, in: PixelSize(width: area.width, height: area.height))

@@ -16,6 +16,13 @@ bool imgui_bridge_button(const char *label) { return ImGui::Button(label); }
 
 bool imgui_bridge_small_button(const char *label) { return ImGui::SmallButton(label); }
 
+bool imgui_bridge_search_field(const char *label, char *buffer, int32_t capacity, bool take_focus) {
+    if (take_focus) ImGui::SetKeyboardFocusHere();
+    return ImGui::InputTextWithHint(label, "search", buffer, (size_t)capacity, ImGuiInputTextFlags_EnterReturnsTrue);
+}
+
+bool imgui_bridge_selectable(const char *label, bool selected) { return ImGui::Selectable(label, selected); }
+
 bool imgui_bridge_menu(const char *label, int32_t *selected, const char *const *items, int32_t count) {
     int index = *selected;
     bool changed = ImGui::Combo(label, &index, items, count);

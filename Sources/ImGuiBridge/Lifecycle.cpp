@@ -5,13 +5,15 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
-// Enough of Unicode for the interface's own text and what compositions and compilers put in it: Latin,
-// punctuation (… ·), arrows (↺) and shapes (●).
+// Enough of Unicode for the interface's own text and what compositions, compilers and the filters' descriptions
+// put in it: Latin, Greek (θ σ), punctuation (… ·), arrows (↺), mathematical operators (− √) and shapes (●).
 static const ImWchar glyphRanges[] = {
     0x0020, 0x00FF,
     0x0100, 0x017F,
+    0x0370, 0x03FF,
     0x2000, 0x206F,
     0x2190, 0x21FF,
+    0x2200, 0x22FF,
     0x25A0, 0x25FF,
     0,
 };
@@ -70,7 +72,13 @@ bool imgui_bridge_settling(void) {
 
 bool imgui_bridge_wants_pointer(void) { return ImGui::GetIO().WantCaptureMouse; }
 
-bool imgui_bridge_wants_text(void) { return ImGui::GetIO().WantTextInput; }
+bool imgui_bridge_wants_text(void) {
+    // Whether a text field is the active item as the last frame ended. WantTextInput says the same a frame late,
+    // both ways, and the window draws no frame nothing asks for: it would hold on to the keys after Enter let the
+    // field go, and let the first key typed after the field took the keyboard reach the window.
+    ImGuiContext &context = *ImGui::GetCurrentContext();
+    return context.ActiveId != 0 && context.ActiveId == context.InputTextState.ID;
+}
 
 bool imgui_bridge_popup_open(void) { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId); }
 

@@ -65,3 +65,7 @@ void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness) {
     ImGui::GetForegroundDrawList()->AddCircle(ImVec2(x, y), radius, colour, 0, thickness);
 }
+
+void imgui_bridge_line(float x0, float y0, float x1, float y1, uint32_t colour, float thickness) {
+    ImGui::GetForegroundDrawList()->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), colour, thickness);
+}

@@ -21,6 +21,21 @@ extension InterfaceContext {
         small ? imgui_bridge_small_button(label) : imgui_bridge_button(label)
     }
 
+    /// A one-line field editing `text`; `focus` puts the keyboard in it. True in the frame Enter was pressed
+    /// in it, which also lets the keyboard go back to the window.
+    public func searchField(_ label: String, text: inout String, focus: Bool) -> Bool {
+        var buffer = [CChar](repeating: 0, count: 256)
+        for (index, byte) in text.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = CChar(bitPattern: byte) }
+        let entered = imgui_bridge_search_field(label, &buffer, Int32(buffer.count), focus)
+        text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return entered
+    }
+
+    /// A line that can be chosen, highlighted while `selected`; true in the frame it was clicked.
+    public func selectable(_ label: String, selected: Bool) -> Bool {
+        imgui_bridge_selectable(label, selected)
+    }
+
     /// A drop-down of `items`; `selected` is the index of the one chosen.
     public func menu(_ label: String, selected: inout Int32, items: [String]) -> Bool {
         var texts = items.map { strdup($0) }

@@ -83,7 +83,9 @@ final class GLFWWindow {
             case GLFW_KEY_RIGHT: .right
             default: letter.map(WindowKey.letter)
             }
-            if let mapped { owner.events.append(.key(mapped)) }
+            // Other keys (Enter, Backspace, the arrows up and down) are the interface's: it sees them only in a frame
+            // drawn while they are down.
+            owner.events.append(mapped.map(WindowEvent.key) ?? .interfaceInput)
         }
         glfwSetDropCallback(handle) { window, count, paths in
             guard let owner = GLFWWindow.owner(of: window), let paths else { return }

@@ -9,12 +9,14 @@ enum KeyHelp {
         ("S", "save a screenshot of the image shown"),
         ("V", "record the image shown to a movie; V again stops"),
         ("Tab", "show the next node (Shift-Tab: previous)"),
+        ("B", "keep the image as a reference beside the live one; B again drops it"),
         ("P", "the parameter panel: tune published parameters"),
+        ("L", "the filter library: search, Enter or a click runs one on the node shown, A adds it"),
         ("Ctrl-S", "save the tuned values into the composition"),
         ("Ctrl-Z", "undo a parameter change (Ctrl-Shift-Z: redo)"),
         ("F", "fullscreen on or off"),
         ("H", "this help"),
-        ("Esc / Q", "quit"),
+        ("Esc / Q", "quit (Esc closes the library first)"),
     ]
 
     static func draw(in interface: InterfaceContext, layout: WindowLayout) {

@@ -43,7 +43,9 @@ final class LiveSession {
     /// The composition's warnings as last printed: a reload that leaves them as they were says nothing again.
     private var printedWarnings: [Diagnostic] = []
     /// The node shown; nil shows the output.
-    private(set) var viewedNode: String?
+    var viewedNode: String?
+    /// A library filter running on the image of a node, shown while it is chosen (L).
+    var filterPreview: FilterPreview?
     var files: Set<String> = []
     private var generation = 0
     private var pending: PendingReload?
@@ -131,6 +133,7 @@ final class LiveSession {
     func open(_ newPath: String) {
         path = newPath
         viewedNode = nil
+        filterPreview = nil
         tuning.removeAll()
         history.removeAll()
         reload(reason: "open")
@@ -152,7 +155,7 @@ final class LiveSession {
         compiler.dropQueued()
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides)
+            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides))
         } catch {
             fail(error.diagnostics, reason: reason)
             // Keep watching what the last good graph used, and whatever the broken one names.

@@ -28,6 +28,8 @@ public enum Workbench {
                                       compiler: compiler, trace: trace)
         let panel = ParameterPanel(trace: trace)
         var handles = PointHandles()
+        var beforeAndAfter = BeforeAndAfter()
+        let library = FilterLibraryPanel()
 
         var clock = SessionClock()
         var statistics = FrameStatistics()
@@ -84,7 +86,9 @@ public enum Workbench {
                     needsFrame = true
                 case .pointer(let x, let y, let pressed):
                     let current = layout()
-                    if panel.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
+                    if beforeAndAfter.pointer(x: x, y: y, pressed: pressed, layout: current, scale: interface.scale) {
+                        needsFrame = true
+                    } else if panel.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
                         needsFrame = true
                     } else if interface.wantsPointer || interface.hasOpenPopup || (panel.isOpen && x >= Double(current.imageArea.width)) {
                         // Over the interface, or dragging one of its controls: its, not the image's. The interface
@@ -107,6 +111,10 @@ public enum Workbench {
                     if interface.wantsText { continue }
                     switch key {
                     case .escape where interface.hasOpenPopup: interface.closePopups()
+                    case .escape where library.isOpen, .letter("l"):
+                        library.isOpen.toggle()
+                        if !library.isOpen { session.endPreview() }
+                    case .letter("a") where library.isOpen: notice = (session.addPreviewedFilter(), .now + .seconds(4))
                     case .escape, .letter("q"): window.shouldClose = true
                     case .space: clock.togglePause()
                     // Paused, a step is one movie frame; playing, a seek of five seconds.
@@ -125,6 +133,7 @@ public enum Workbench {
                         }
                     case .letter("r"): session.reload(reason: "key")
                     case .letter("h"): showHelp.toggle()
+                    case .letter("b"): notice = (beforeAndAfter.toggle(shown: shownImage), .now + .seconds(4))
                     case .letter("p"): panel.isOpen.toggle()
                     case .letter("f"): window.toggleFullscreen()
                     case .tab: session.cycleViewedNode(backwards: false)
@@ -197,6 +206,8 @@ public enum Workbench {
                 handles.draw(session, in: interface, layout: current)
                 readings = panel.readings(of: session)
             }
+            beforeAndAfter.draw(in: interface, layout: current)
+            if library.isOpen, let message = library.draw(session, in: interface, layout: current) { notice = (message, .now + .seconds(4)) }
             if showHelp { KeyHelp.draw(in: interface, layout: current) }
             // A control let go, or a point: the next change is a step of its own to undo.
             if !interface.isHoldingControl && !handles.isDragging { session.endGesture() }
@@ -210,7 +221,7 @@ public enum Workbench {
             session.executor?.keysHeld = keysHeld
             do {
                 if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
-                    presenter.present(image, window: windowSize, area: current.imageArea)
+                    beforeAndAfter.present(image, with: presenter, layout: current)
                     shownImage = image
                 } else {
                     presenter.clear(viewport: windowSize)

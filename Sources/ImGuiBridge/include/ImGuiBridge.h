@@ -79,6 +79,11 @@ bool imgui_bridge_checkbox(const char *label, bool *value);
 bool imgui_bridge_button(const char *label);
 bool imgui_bridge_small_button(const char *label);
 bool imgui_bridge_menu(const char *label, int32_t *selected, const char *const *items, int32_t count);
+/// A one-line text field editing `buffer`, `capacity` bytes with its terminating zero; `take_focus` puts the
+/// keyboard in it from the next frame. True in the frame Enter was pressed in it, which also lets the field go.
+bool imgui_bridge_search_field(const char *label, char *buffer, int32_t capacity, bool take_focus);
+/// A line that can be chosen, highlighted while `selected`; true in the frame it was clicked.
+bool imgui_bridge_selectable(const char *label, bool selected);
 /// A swatch of `components` (3 or 4) floats that opens a picker, then a field per component. `swatch`
 /// receives the swatch's rectangle (x, y, width, height) and, while the picker is open, `picker` its
 /// saturation-value square; else zeros.
@@ -92,6 +97,8 @@ void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height
 
 /// A ring over everything, in window pixels; `colour` is 0xAABBGGRR.
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness);
+/// A straight line over everything, from (`x0`, `y0`) to (`x1`, `y1`) in window pixels.
+void imgui_bridge_line(float x0, float y0, float x1, float y1, uint32_t colour, float thickness);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,3 @@
-import ShaderGraph
 
 /// One filter of the library as the catalogue shows it: what its header comment says, the images it takes
 /// and the parameters a composition can set.

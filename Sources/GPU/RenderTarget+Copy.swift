@@ -1,0 +1,16 @@
+import CGLES
+
+extension RenderTarget {
+    /// A target of its own holding what this one holds now: later passes drawing into this one leave the copy
+    /// as it was, which is what a kept reference image needs.
+    public func copy() throws(GPUError) -> RenderTarget {
+        let copy = try RenderTarget(descriptor)
+        let width = GLint(size.width), height = GLint(size.height)
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), copy.framebuffer)
+        glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        try GLInfo.check("copying a \(descriptor) image")
+        return copy
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The filter library (L) in the real window under Xvfb, driven from the keyboard: a search, Enter to run the
+/// first match on the node shown, A to add it to the composition.
+@Suite("The filter library in the window", .serialized)
+struct FilterLibraryWindowTests {
+    static let cyan: (r: UInt8, g: UInt8, b: UInt8) = (0, 255, 255)
+
+    @Test("a filter chosen by search runs on the image shown, and A writes it into the composition, which check accepts and the window reloads")
+    func chooseAndAdd() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
+        try window.pressAndWait("l")
+        // The search field takes the keyboard in the frame after the panel appears.
+        Thread.sleep(forTimeInterval: 1)
+        // "vert" finds color-invert (and flip-vertical after it); its V would start a recording if the window took it.
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "vert"])
+        // Held a moment, as a person's finger holds it: the interface sees a key in a frame drawn while it is down.
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "keydown", "Return", "sleep", "0.2",
+                                        "keyup", "Return"])
+        #expect(eventually { window.count(of: "filter-previewed") == 1 }, "stderr: \(window.app.error)")
+        #expect(try window.waitForCentre(Self.cyan), "the inverted red square")
+        #expect(!FileManager.default.fileExists(atPath: window.folder.file("shaderbench-recordings")), "the search's keys reached the window")
+        // Open, previewing and idle, the window draws nothing.
+        Thread.sleep(forTimeInterval: 0.5)
+        let frames = window.count(of: "frame-presented")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(window.count(of: "frame-presented") == frames)
+        #expect(try String(contentsOfFile: window.compositionPath, encoding: .utf8) == LiveWindow.composition(shaderFolder: "."),
+                "the preview wrote to the composition")
+
+        let changes = window.count(of: "file-changed")
+        try window.pressAndWait("a")
+        #expect(eventually { window.count(of: "filter-added") == 1 }, "stderr: \(window.app.error)")
+        let written = try String(contentsOfFile: window.compositionPath, encoding: .utf8)
+        #expect(written == """
+            composition: 1
+            size: [64, 64]
+            nodes:
+              fill: { kind: shader, file: ./fill.fsh }
+              color-invert: { kind: shader, filter: color-invert, inputs: { inputImageTexture: fill } }
+            output: color-invert
+            """)
+        let check = try runShaderbench(["check", window.compositionPath], in: window.folder.path)
+        #expect(check.status == 0, "\(check.error)")
+        #expect(eventually { window.count(of: "file-changed") > changes }, "the window did not reload the composition")
+        #expect(try window.waitForCentre(Self.cyan))
+    }
+}
