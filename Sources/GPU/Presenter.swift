@@ -29,6 +29,12 @@ public final class Presenter {
     public func present(_ target: RenderTarget, window: PixelSize, area: PixelRectangle,
                         background: (Float, Float, Float) = (0.09, 0.09, 0.1)) {
         clear(viewport: window, background: background)
+        draw(target, window: window, area: area)
+    }
+
+    /// Draws `target` centred in `area` of the window's framebuffer, over what is there: one tile of several.
+    public func draw(_ target: RenderTarget, window: PixelSize, area: PixelRectangle) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         // GL's viewport counts rows from the bottom.
         glViewport(GLint(area.x), GLint(window.height - area.y - area.height), GLsizei(area.width), GLsizei(area.height))
         let scale = Self.fit(target.size, in: PixelSize(width: area.width, height: area.height))
