@@ -65,3 +65,9 @@ void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness) {
     ImGui::GetForegroundDrawList()->AddCircle(ImVec2(x, y), radius, colour, 0, thickness);
 }
+
+void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t colour, float clip_x, float clip_y,
+                                float clip_width, float clip_height) {
+    ImVec4 clip(clip_x, clip_y, clip_x + clip_width, clip_y + clip_height);
+    ImGui::GetBackgroundDrawList()->AddText(nullptr, 0, ImVec2(x, y), colour, text, nullptr, 0, &clip);
+}

@@ -92,6 +92,10 @@ void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height
 
 /// A ring over everything, in window pixels; `colour` is 0xAABBGGRR.
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness);
+/// Text under every window but over the image, in window pixels, cut off outside its clip rectangle (x, y,
+/// width, height).
+void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t colour, float clip_x, float clip_y,
+                                float clip_width, float clip_height);
 
 #ifdef __cplusplus
 }
