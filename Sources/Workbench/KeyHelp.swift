@@ -9,7 +9,7 @@ enum KeyHelp {
         ("S", "save a screenshot of the image shown"),
         ("V", "record the image shown to a movie; V again stops"),
         ("Tab", "show the next node (Shift-Tab: previous)"),
-        ("G", "every node at once, with its cost"),
+        ("G", "every node at once, with its cost; click one to show it"),
         ("P", "the parameter panel: tune published parameters"),
         ("Ctrl-S", "save the tuned values into the composition"),
         ("Ctrl-Z", "undo a parameter change (Ctrl-Shift-Z: redo)"),

@@ -3,13 +3,15 @@ import Overlay
 import ShaderGraph
 
 /// Every node at once (G): each image node's live output as a tile, labelled with its name, size, format and
-/// what it costs a frame, and the value nodes' numbers along the bottom.
+/// what it costs a frame, and the value nodes' numbers along the bottom. A click on a tile shows that node
+/// full size, as Tab would, and closes the grid.
 final class NodeGrid {
     private(set) var isOpen = false
     private let trace: TraceWriter?
-    /// The tiles as last drawn, with their nodes.
+    /// The tiles as last drawn, with their nodes: what a click picks from.
     private var layout: NodeGridLayout?
     private var nodes: [String] = []
+    private var wasPressed = false
     /// What was last traced, so the trace says where the tiles are without a line a frame.
     private var traced: (layout: NodeGridLayout, nodes: [String])?
 
@@ -22,6 +24,13 @@ final class NodeGrid {
         isOpen.toggle()
         session.keepEveryImage(isOpen)
         if !isOpen { layout = nil }
+    }
+
+    /// Takes a pointer event (framebuffer pixels): the node whose tile the left button just went down on.
+    func pressedNode(x: Double, y: Double, pressed: Bool) -> String? {
+        defer { wasPressed = pressed }
+        guard pressed, !wasPressed, let index = layout?.tile(atX: x, y: y), nodes.indices.contains(index) else { return nil }
+        return nodes[index]
     }
 
     /// Draws the tiles into the window's framebuffer, over nothing, and their labels into the interface.

@@ -85,7 +85,14 @@ public enum Workbench {
                     needsFrame = true
                 case .pointer(let x, let y, let pressed):
                     let current = layout()
-                    if panel.isOpen, !grid.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
+                    if grid.isOpen, x < Double(current.imageArea.width), !interface.wantsPointer {
+                        // A press on a tile shows its node full size, as Tab would.
+                        if let node = grid.pressedNode(x: x, y: y, pressed: pressed) {
+                            grid.toggle(session)
+                            session.show(node)
+                            needsFrame = true
+                        }
+                    } else if panel.isOpen, !grid.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
                         needsFrame = true
                     } else if interface.wantsPointer || interface.hasOpenPopup || (panel.isOpen && x >= Double(current.imageArea.width)) {
                         // Over the interface, or dragging one of its controls: its, not the image's. The interface

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The grid of every node (G) in the real window under Xvfb: tiles read back from the screen at the places
-/// the trace gives for them.
+/// the trace gives for them, clicked with xdotool.
 @Suite("The grid of every node", .serialized)
 struct NodeGridTests {
     /// Three one-colour nodes, only one of which the output needs: the grid shows the other two as well.
@@ -46,6 +46,18 @@ struct NodeGridTests {
         let centres = tileCentres(window)
         #expect(centres.count == 3)
         #expect(try window.waitFor(centres), "tiles \(window.trace.gridTiles)")
+    }
+
+    @Test("clicking a tile shows that node full size and closes the grid")
+    func clickThrough() throws {
+        let window = try openGrid()
+        #expect(try window.waitFor(tileCentres(window)))
+        let tiles = window.trace.gridTiles
+        let reds = try #require(tiles["reds"]), greens = try #require(tiles["greens"])
+        try window.pointer(["mousemove", "\(Int(reds.x + reds.width / 2))", "\(Int(reds.y + reds.height / 2))", "sleep", "0.2", "click", "1"])
+        // 16:9 fills the window: red everywhere, the middle and where the green tile was alike.
+        #expect(try window.waitFor([(640, 360, red), (Int(greens.x + greens.width / 2), Int(greens.y + greens.height / 2), red)]),
+                "stderr: \(window.app.error)")
     }
 
     @Test("with the grid open and nothing changing, the window draws no frames")
