@@ -251,7 +251,7 @@ public enum Workbench {
             needsFrame = false
             // Another frame when this one's interface is not the last word: after input, so it settles; when a
             // window appeared (it is measured in its first frame and drawn in its second); when an event went
-            // back to false; when the values the panel read have changed in this frame.
+            // back to false; when the values the panel or the grid read have changed in this frame.
             if settling || interface.isSettling || session.endPulses() { needsFrame = true }
             if showsValues, panel.readings(of: session) != readings { needsFrame = true }
             // A tuned value the running program could not take rebuilt the graph, which this frame already drew.
