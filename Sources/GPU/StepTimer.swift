@@ -10,6 +10,8 @@ final class StepTimer {
     private let queries: [TimerQuery]?
     private let clock = ContinuousClock()
     private var lapStarted: ContinuousClock.Instant
+    /// The step whose query is running: a step that threw leaves it running into the next frame.
+    private var running: Int?
 
     init(steps: Int) {
         queries = GLInfo.supportsTimerQueries ? (0..<steps).map { _ in TimerQuery() } : nil
@@ -18,7 +20,9 @@ final class StepTimer {
 
     /// Before the frame's first step: what was queued before it is not charged to that step.
     func frameStarts() {
-        if queries != nil {
+        if let queries {
+            if let running { queries[running].end() }
+            running = nil
             // Reading the flag clears it: a disjoint event from now on spoils this frame's figures.
             var disjoint: GLint = 0
             glGetIntegerv(GLenum(GL_GPU_DISJOINT_EXT), &disjoint)
@@ -29,13 +33,16 @@ final class StepTimer {
     }
 
     func stepStarts(_ step: Int) {
-        queries?[step].begin()
+        guard let queries else { return }
+        queries[step].begin()
+        running = step
     }
 
     /// After a step: its milliseconds when they are known at once (finishing), else nil until `frameEnded`.
     func stepEnded(_ step: Int) -> Double? {
         if let queries {
             queries[step].end()
+            running = nil
             return nil
         }
         glFinish()
