@@ -126,7 +126,7 @@ let package = Package(
                     exclude: ["Harness"]),
         // The interface in a real GLFW window on a display of the tests' own.
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CGLFW", "CGLES", "TestSupport"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Images", "TestSupport", "Workbench", "shaderbench"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["GPU", "ShaderGraph", "Images", "TestSupport", "Workbench", "shaderbench"]),
         // Every input fuzzing saved (Tests/FuzzCorpus), replayed through its target.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         // Reads the manifest and every import: modules stand in layers and imports only point down.

@@ -19,6 +19,12 @@ public enum GLInfo {
         string(GL_EXTENSIONS).split(separator: " ").contains { $0 == FramebufferFetch.extensionName }
     }
 
+    /// Whether the current context's driver lists EXT_disjoint_timer_query, so GPU time can be measured per
+    /// draw without finishing the work.
+    public static var supportsTimerQueries: Bool {
+        string(GL_EXTENSIONS).split(separator: " ").contains { $0 == "GL_EXT_disjoint_timer_query" }
+    }
+
     static func string(_ name: Int32) -> String {
         guard let pointer = glGetString(GLenum(name)) else { return "unknown" }
         return String(cString: pointer)

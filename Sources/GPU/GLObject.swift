@@ -13,6 +13,7 @@ struct GLObject: ~Copyable {
         case program
         case vertexShader
         case fragmentShader
+        case query
     }
 
     let kind: Kind
@@ -28,6 +29,7 @@ struct GLObject: ~Copyable {
         case .program: name = glCreateProgram()
         case .vertexShader: name = glCreateShader(GLenum(GL_VERTEX_SHADER))
         case .fragmentShader: name = glCreateShader(GLenum(GL_FRAGMENT_SHADER))
+        case .query: glGenQueries(1, &name)
         }
         self.init(adopting: name, kind: kind)
     }
@@ -56,6 +58,7 @@ struct GLObject: ~Copyable {
         case .vertexArray: glDeleteVertexArrays(1, &name)
         case .program: glDeleteProgram(name)
         case .vertexShader, .fragmentShader: glDeleteShader(name)
+        case .query: glDeleteQueries(1, &name)
         }
         LiveGLObjects.change(kind, by: -1)
     }

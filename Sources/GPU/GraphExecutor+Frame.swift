@@ -22,7 +22,11 @@ extension GraphExecutor {
             if let target = images[index], steps[index].isPooled { pool.release(target) }
             images[index] = nil
         }
+        if timesSteps, stepTimer == nil { stepTimer = StepTimer(steps: steps.count) }
+        let timer = timesSteps ? stepTimer : nil
+        timer?.frameStarts()
         for (index, step) in steps.enumerated() {
+            timer?.stepStarts(index)
             switch step.work {
             case .source(let target):
                 images[index] = target
@@ -48,6 +52,7 @@ extension GraphExecutor {
                     resources.hold(held, for: plan.steps[index].node.name)
                 }
             }
+            if let timer, let milliseconds = timer.stepEnded(index) { stepMilliseconds[index] = milliseconds }
             for released in step.releases where steps[released].isPooled {
                 if let target = images[released] {
                     pool.release(target)
@@ -55,6 +60,7 @@ extension GraphExecutor {
                 }
             }
         }
+        timer?.frameEnded(into: &stepMilliseconds)
         guard let output = images[plan.output] else {
             throw GPUError("the output '\(composition.output)' produced no image")
         }

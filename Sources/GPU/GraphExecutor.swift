@@ -47,6 +47,12 @@ public final class GraphExecutor {
     /// Each step's image this frame; pooled ones are returned as soon as their last reader has run.
     var images: [RenderTarget?]
     var values: FrameValues
+    /// Time every step (see `StepTimer`); off, a frame costs nothing extra.
+    public var timesSteps = false
+    /// Made the first time steps are timed.
+    var stepTimer: StepTimer?
+    /// What each step cost in the last frame timed, in milliseconds.
+    var stepMilliseconds: [Double?]
     var uniformWriter = UniformWriter()
     var wireScratch = [Float](repeating: 0, count: 16)
 
@@ -79,6 +85,7 @@ public final class GraphExecutor {
         steps = binding.steps
         descriptors = binding.descriptors
         images = Array(repeating: nil, count: binding.steps.count)
+        stepMilliseconds = Array(repeating: nil, count: binding.steps.count)
         values = FrameValues(plan, steps: binding.steps, held: resources.heldValue(for:))
         readsFrameState = binding.steps.contains { step in
             if case .shader(let pass) = step.work { pass.frameUniforms != nil } else { false }
@@ -150,6 +157,11 @@ public final class GraphExecutor {
     public func value(of node: String) -> [Float]? {
         guard let index = plan.step(named: node), !values[index].isEmpty else { return nil }
         return values[index]
+    }
+
+    /// What a node cost in the last frame drawn with `timesSteps` on, in milliseconds; nil before one.
+    public func milliseconds(of node: String) -> Double? {
+        plan.step(named: node).flatMap { stepMilliseconds[$0] }
     }
 
     /// The image a kept node made in the last frame.

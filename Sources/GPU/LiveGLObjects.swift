@@ -20,6 +20,7 @@ public enum LiveGLObjects {
         case .vertexArray: tally.counts.vertexArrays += delta
         case .program: tally.counts.programs += delta
         case .vertexShader, .fragmentShader: tally.counts.shaders += delta
+        case .query: tally.counts.queries += delta
         }
     }
 

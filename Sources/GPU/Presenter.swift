@@ -48,8 +48,9 @@ public final class Presenter {
         glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
-    /// Draws `target` fitted into `area`, over what the window holds.
-    private func draw(_ target: RenderTarget, window: PixelSize, area: PixelRectangle) {
+    /// Draws `target` centred in `area` of the window's framebuffer, over what is there: one tile of several.
+    public func draw(_ target: RenderTarget, window: PixelSize, area: PixelRectangle) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         // GL's viewport counts rows from the bottom.
         glViewport(GLint(area.x), GLint(window.height - area.y - area.height), GLsizei(area.width), GLsizei(area.height))
         let scale = Self.fit(target.size, in: PixelSize(width: area.width, height: area.height))

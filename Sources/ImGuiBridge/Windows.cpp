@@ -69,3 +69,9 @@ void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float 
 void imgui_bridge_line(float x0, float y0, float x1, float y1, uint32_t colour, float thickness) {
     ImGui::GetForegroundDrawList()->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), colour, thickness);
 }
+
+void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t colour, float clip_x, float clip_y,
+                                float clip_width, float clip_height) {
+    ImVec4 clip(clip_x, clip_y, clip_x + clip_width, clip_y + clip_height);
+    ImGui::GetBackgroundDrawList()->AddText(nullptr, 0, ImVec2(x, y), colour, text, nullptr, 0, &clip);
+}

@@ -5,6 +5,13 @@ extension String {
         self = "\(tenths / 10).\(abs(tenths % 10))"
     }
 
+    /// Two decimal places, for milliseconds.
+    init(format2 value: Double) {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = abs(hundredths) % 100
+        self = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
     /// Three decimal places, for parameter values.
     init(format3 value: Float) {
         let thousandths = Int((Double(value) * 1000).rounded())

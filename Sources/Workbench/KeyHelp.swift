@@ -10,6 +10,7 @@ enum KeyHelp {
         ("V", "record the image shown to a movie; V again stops"),
         ("Tab", "show the next node (Shift-Tab: previous)"),
         ("B", "keep the image as a reference beside the live one; B again drops it"),
+        ("G", "every node at once, with its cost; click one to show it"),
         ("P", "the parameter panel: tune published parameters"),
         ("L", "the filter library: search, Enter or a click runs one on the node shown, A adds it"),
         ("Ctrl-S", "save the tuned values into the composition"),

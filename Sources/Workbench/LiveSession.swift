@@ -167,7 +167,7 @@ final class LiveSession {
             for warning in composition.warnings { StandardStreams.error(warning.rendered() + "\n") }
             printedWarnings = composition.warnings
         }
-        let keeping = viewedNode.map { Set([$0]) } ?? []
+        let keeping = keptNodes(of: composition)
         let jobs: [BackgroundCompiler.Job]
         do {
             jobs = try compileJobs(for: composition, keeping: keeping)
@@ -271,8 +271,7 @@ final class LiveSession {
         var tuned = composition
         try ParameterOverride.apply(tuning.reconcile(with: TunableParameter.all(in: composition, renderSize: .standard)) + overrides,
                                     to: &tuned)
-        let keeping = viewedNode.flatMap { composition.node(named: $0) != nil ? Set([$0]) : nil } ?? []
-        return try GraphExecutor(composition: tuned, keeping: keeping, resources: resources)
+        return try GraphExecutor(composition: tuned, keeping: keptNodes(of: composition), resources: resources)
     }
 
     private func fail(_ problems: [Diagnostic], reason: String) {
@@ -311,13 +310,37 @@ final class LiveSession {
 
     /// Shows the next (or previous) node that makes an image; the output comes after the last.
     func cycleViewedNode(backwards: Bool) {
-        guard let executor else { return }
-        let images = executor.composition.nodes.filter { $0.output == .image }.map(\.name)
-        let current = viewedNode ?? executor.composition.output
-        guard let index = images.firstIndex(of: current), !images.isEmpty else { return }
-        let next = images[(index + (backwards ? images.count - 1 : 1)) % images.count]
-        viewedNode = next == executor.composition.output ? nil : next
+        let images = imageNodes
+        guard let index = images.firstIndex(of: shownNode), !images.isEmpty else { return }
+        show(images[(index + (backwards ? images.count - 1 : 1)) % images.count])
+    }
+
+    /// Shows `node`'s image in place of the output's.
+    func show(_ node: String) {
+        guard let executor, node != shownNode else { return }
+        viewedNode = node == executor.composition.output ? nil : node
         reload(reason: "view")
+    }
+
+    /// The nodes that make an image, in the composition's order.
+    var imageNodes: [String] {
+        executor?.composition.nodes.filter { $0.output == .image }.map(\.name) ?? []
+    }
+
+    /// Whether every image node's image is kept after each frame, for the grid of every node, rather than
+    /// only the one shown; nodes the output does not need then run too.
+    private(set) var keepsEveryImage = false
+
+    func keepEveryImage(_ keep: Bool) {
+        guard keep != keepsEveryImage else { return }
+        keepsEveryImage = keep
+        reload(reason: "view")
+    }
+
+    /// The nodes whose images must outlive a frame of `composition`, besides its output.
+    private func keptNodes(of composition: Composition) -> Set<String> {
+        if keepsEveryImage { return Set(composition.nodes.filter { $0.output == .image }.map(\.name)) }
+        return viewedNode.flatMap { composition.node(named: $0) != nil ? Set([$0]) : nil } ?? []
     }
 
     /// The node whose image is on screen.

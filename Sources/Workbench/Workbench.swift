@@ -27,6 +27,7 @@ public enum Workbench {
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       compiler: compiler, trace: trace)
         let panel = ParameterPanel(trace: trace)
+        let grid = NodeGrid(trace: trace)
         var handles = PointHandles()
         var beforeAndAfter = BeforeAndAfter()
         let library = FilterLibraryPanel()
@@ -86,9 +87,16 @@ public enum Workbench {
                     needsFrame = true
                 case .pointer(let x, let y, let pressed):
                     let current = layout()
-                    if beforeAndAfter.pointer(x: x, y: y, pressed: pressed, layout: current, scale: interface.scale) {
+                    if grid.isOpen, x < Double(current.imageArea.width), !interface.wantsPointer {
+                        // A press on a tile shows its node full size, as Tab would.
+                        if let node = grid.pressedNode(x: x, y: y, pressed: pressed) {
+                            grid.toggle(session)
+                            session.show(node)
+                            needsFrame = true
+                        }
+                    } else if beforeAndAfter.pointer(x: x, y: y, pressed: pressed, layout: current, scale: interface.scale) {
                         needsFrame = true
-                    } else if panel.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
+                    } else if panel.isOpen, !grid.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
                         needsFrame = true
                     } else if interface.wantsPointer || interface.hasOpenPopup || (panel.isOpen && x >= Double(current.imageArea.width)) {
                         // Over the interface, or dragging one of its controls: its, not the image's. The interface
@@ -135,6 +143,7 @@ public enum Workbench {
                     case .letter("h"): showHelp.toggle()
                     case .letter("b"): notice = (beforeAndAfter.toggle(shown: shownImage), .now + .seconds(4))
                     case .letter("p"): panel.isOpen.toggle()
+                    case .letter("g"): grid.toggle(session)
                     case .letter("f"): window.toggleFullscreen()
                     case .tab: session.cycleViewedNode(backwards: false)
                     case .shiftTab: session.cycleViewedNode(backwards: true)
@@ -200,14 +209,15 @@ public enum Workbench {
                                                       notices: [notice?.text].compactMap { $0 } + cameraNotices),
                                 in: interface, layout: current)
             ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
-            var readings: [String] = []
             if panel.isOpen {
                 panel.draw(session, in: interface, layout: current)
-                handles.draw(session, in: interface, layout: current)
-                readings = panel.readings(of: session)
+                if !grid.isOpen { handles.draw(session, in: interface, layout: current) }
             }
-            beforeAndAfter.draw(in: interface, layout: current)
+            if !grid.isOpen { beforeAndAfter.draw(in: interface, layout: current) }
             if library.isOpen, let message = library.draw(session, in: interface, layout: current) { notice = (message, .now + .seconds(4)) }
+            // Both show values the graph makes, which the frame may change.
+            let showsValues = panel.isOpen || grid.isOpen
+            let readings = showsValues ? panel.readings(of: session) : []
             if showHelp { KeyHelp.draw(in: interface, layout: current) }
             // A control let go, or a point: the next change is a step of its own to undo.
             if !interface.isHoldingControl && !handles.isDragging { session.endGesture() }
@@ -219,13 +229,18 @@ public enum Workbench {
             if let press = buttons.press { session.executor?.pointerPressed(at: press) }
             if let release = buttons.release { session.executor?.pointerReleased(at: release) }
             session.executor?.keysHeld = keysHeld
+            session.executor?.timesSteps = grid.isOpen
             do {
-                if let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
+                let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds))
+                if grid.isOpen {
+                    grid.draw(session, presenter: presenter, in: interface, window: current)
+                } else if let image {
                     beforeAndAfter.present(image, with: presenter, layout: current)
-                    shownImage = image
                 } else {
                     presenter.clear(viewport: windowSize)
                 }
+                // What V records, the grid open or not.
+                if let image { shownImage = image }
                 lastRenderError = nil
             } catch {
                 // Printed once, not once a frame, while the same failure repeats.
@@ -247,9 +262,9 @@ public enum Workbench {
             needsFrame = false
             // Another frame when this one's interface is not the last word: after input, so it settles; when a
             // window appeared (it is measured in its first frame and drawn in its second); when an event went
-            // back to false; when the values the panel read have changed in this frame.
+            // back to false; when the values the panel or the grid read have changed in this frame.
             if settling || interface.isSettling || session.endPulses() { needsFrame = true }
-            if panel.isOpen, panel.readings(of: session) != readings { needsFrame = true }
+            if showsValues, panel.readings(of: session) != readings { needsFrame = true }
             // A tuned value the running program could not take rebuilt the graph, which this frame already drew.
             shownExecutor = session.executor.map(ObjectIdentifier.init)
         }

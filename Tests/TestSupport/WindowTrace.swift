@@ -50,6 +50,17 @@ public struct WindowTrace {
         return (x, y, width, height)
     }
 
+    /// Where the grid of every node last said each node's tile shows its image, in window pixels, by node.
+    public var gridTiles: [String: (x: Double, y: Double, width: Double, height: Double)] {
+        var tiles: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
+        for event in events where event.name == "grid-tile" {
+            guard let node = event.fields["node"] as? String, let x = event.fields["x"] as? Double, let y = event.fields["y"] as? Double,
+                  let width = event.fields["width"] as? Double, let height = event.fields["height"] as? Double else { continue }
+            tiles[node] = (x, y, width, height)
+        }
+        return tiles
+    }
+
     /// Each value the window set `node.uniform` to, in order.
     public func parameterValues(_ node: String, _ uniform: String) -> [[Double]] {
         events.filter { $0.name == "parameter-changed" && $0.fields["node"] as? String == node && $0.fields["uniform"] as? String == uniform }

@@ -99,6 +99,10 @@ void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness);
 /// A straight line over everything, from (`x0`, `y0`) to (`x1`, `y1`) in window pixels.
 void imgui_bridge_line(float x0, float y0, float x1, float y1, uint32_t colour, float thickness);
+/// Text under every window but over the image, in window pixels, cut off outside its clip rectangle (x, y,
+/// width, height).
+void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t colour, float clip_x, float clip_y,
+                                float clip_width, float clip_height);
 
 #ifdef __cplusplus
 }
