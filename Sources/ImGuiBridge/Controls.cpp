@@ -23,6 +23,11 @@ bool imgui_bridge_search_field(const char *label, char *buffer, int32_t capacity
 
 bool imgui_bridge_selectable(const char *label, bool selected) { return ImGui::Selectable(label, selected); }
 
+void imgui_bridge_image(unsigned int texture, float width, float height) {
+    // The OpenGL 3 backend takes a texture's GL name as its ImTextureID.
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture)), ImVec2(width, height));
+}
+
 bool imgui_bridge_menu(const char *label, int32_t *selected, const char *const *items, int32_t count) {
     int index = *selected;
     bool changed = ImGui::Combo(label, &index, items, count);

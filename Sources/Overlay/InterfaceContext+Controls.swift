@@ -1,4 +1,5 @@
 import Foundation
+import GPU
 import ImGuiBridge
 
 /// Controls. Each takes the value it shows and returns true in the frame the person changed it. A label
@@ -34,6 +35,11 @@ extension InterfaceContext {
     /// A line that can be chosen, highlighted while `selected`; true in the frame it was clicked.
     public func selectable(_ label: String, selected: Bool) -> Bool {
         imgui_bridge_selectable(label, selected)
+    }
+
+    /// `image` shown `width` by `height`, as a line of the window.
+    public func image(_ image: RenderTarget, width: Float, height: Float) {
+        imgui_bridge_image(image.texture, width, height)
     }
 
     /// A drop-down of `items`; `selected` is the index of the one chosen.

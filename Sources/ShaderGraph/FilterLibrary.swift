@@ -30,4 +30,10 @@ public enum FilterLibrary {
     public static func path(of name: String, in folder: String = FilterLibrary.folder) -> String {
         folder + "/" + name + ".fsh"
     }
+
+    /// Where `shaderbench catalogue` keeps the filter's thumbnail (`docs/filters/NAME.png` beside the shaders
+    /// folder): the filter on the catalogue's photo.
+    public static func thumbnailPath(of name: String, in folder: String = FilterLibrary.folder) -> String {
+        (folder as NSString).deletingLastPathComponent + "/docs/filters/" + name + ".png"
+    }
 }

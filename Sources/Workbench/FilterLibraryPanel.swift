@@ -5,6 +5,15 @@ import ShaderGraph
 /// say, narrowed by a search field. Choosing one (a click, or Enter for the first match) runs it on the image of
 /// the node shown; "Add" (or A) writes it into the composition after that node.
 final class FilterLibraryPanel {
+    private let trace: TraceWriter?
+    private let thumbnails = FilterThumbnails()
+    /// Where each thumbnail was when last traced, so the trace says where they are without a line a frame.
+    private var tracedPlacements: [String: InterfaceRectangle] = [:]
+
+    init(trace: TraceWriter?) {
+        self.trace = trace
+    }
+
     var isOpen = false {
         didSet { if isOpen && !oldValue { takesFocus = true } }
     }
@@ -53,10 +62,24 @@ final class FilterLibraryPanel {
                 if interface.button("Drop") { session.endPreview() }
             }
             interface.separator()
+            var placements: [String: InterfaceRectangle] = [:]
             for filter in matches {
                 interface.identified(filter.name) {
                     if interface.selectable(filter.name, selected: filter.name == preview?.filter) { session.preview(filter: filter.name) }
+                    if let thumbnail = thumbnails.thumbnail(of: filter.name) {
+                        // Half the catalogue's size: enough to tell the filters apart, and a screenful of them.
+                        let scale = interface.scale / 2
+                        interface.image(thumbnail, width: Float(thumbnail.size.width) * scale, height: Float(thumbnail.size.height) * scale)
+                        placements[filter.name] = interface.lastItem
+                    }
                     if !filter.description.isEmpty { interface.wrappedText(filter.description, colour: InterfacePalette.grey) }
+                }
+            }
+            if placements != tracedPlacements {
+                tracedPlacements = placements
+                for (filter, rectangle) in placements.sorted(by: { $0.key < $1.key }) {
+                    trace?.record("library-thumbnail", ["filter": .string(filter), "x": .number(Double(rectangle.x)), "y": .number(Double(rectangle.y)),
+                                                        "width": .number(Double(rectangle.width)), "height": .number(Double(rectangle.height))])
                 }
             }
         }

@@ -30,7 +30,7 @@ public enum Workbench {
         let grid = NodeGrid(trace: trace)
         var handles = PointHandles()
         var beforeAndAfter = BeforeAndAfter()
-        let library = FilterLibraryPanel()
+        let library = FilterLibraryPanel(trace: trace)
 
         var clock = SessionClock()
         var statistics = FrameStatistics()

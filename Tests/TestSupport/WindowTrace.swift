@@ -61,6 +61,17 @@ public struct WindowTrace {
         return tiles
     }
 
+    /// Where the filter library last said each filter's thumbnail is, in window pixels, by filter.
+    public var libraryThumbnails: [String: (x: Double, y: Double, width: Double, height: Double)] {
+        var thumbnails: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
+        for event in events where event.name == "library-thumbnail" {
+            guard let filter = event.fields["filter"] as? String, let x = event.fields["x"] as? Double, let y = event.fields["y"] as? Double,
+                  let width = event.fields["width"] as? Double, let height = event.fields["height"] as? Double else { continue }
+            thumbnails[filter] = (x, y, width, height)
+        }
+        return thumbnails
+    }
+
     /// Each value the window set `node.uniform` to, in order.
     public func parameterValues(_ node: String, _ uniform: String) -> [[Double]] {
         events.filter { $0.name == "parameter-changed" && $0.fields["node"] as? String == node && $0.fields["uniform"] as? String == uniform }

@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import TestSupport
 import Testing
 
@@ -47,5 +48,35 @@ struct FilterLibraryWindowTests {
         #expect(check.status == 0, "\(check.error)")
         #expect(eventually { window.count(of: "file-changed") > changes }, "the window did not reload the composition")
         #expect(try window.waitForCentre(Self.cyan))
+    }
+
+    @Test("each filter in the list shows the catalogue's thumbnail of it, the right way up")
+    func thumbnails() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
+        try window.pressAndWait("l")
+        Thread.sleep(forTimeInterval: 1)
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "sepia"])
+        #expect(eventually { window.trace.libraryThumbnails["sepia"] != nil }, "stderr: \(window.app.error)")
+        let place = try #require(window.trace.libraryThumbnails["sepia"])
+        let catalogue = try ImageFile.read(path: Repository.path("docs/filters/sepia.png"))
+        let screen = try window.display.screenshot()
+        // The top and the bottom half each as the catalogue's: shown, and not upside down.
+        for half in 0..<2 {
+            var shown = [0.0, 0.0, 0.0], expected = [0.0, 0.0, 0.0]
+            let rows = Int(place.height) / 2, columns = Int(place.width)
+            for y in 2..<(rows - 2) {
+                for x in 2..<(columns - 2) {
+                    let pixel = screen[Int(place.x) + x, Int(place.y) + half * rows + y]
+                    shown[0] += Double(pixel.r); shown[1] += Double(pixel.g); shown[2] += Double(pixel.b)
+                    let source = catalogue[x * catalogue.width / columns, (half * rows + y) * catalogue.height / Int(place.height)]
+                    expected[0] += Double(source.r); expected[1] += Double(source.g); expected[2] += Double(source.b)
+                }
+            }
+            let count = Double((rows - 4) * (columns - 4))
+            for channel in 0..<3 {
+                #expect(abs(shown[channel] - expected[channel]) / count < 8, "half \(half), channel \(channel): \(shown[channel] / count) against \(expected[channel] / count)")
+            }
+        }
     }
 }

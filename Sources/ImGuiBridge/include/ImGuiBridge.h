@@ -84,6 +84,8 @@ bool imgui_bridge_menu(const char *label, int32_t *selected, const char *const *
 bool imgui_bridge_search_field(const char *label, char *buffer, int32_t capacity, bool take_focus);
 /// A line that can be chosen, highlighted while `selected`; true in the frame it was clicked.
 bool imgui_bridge_selectable(const char *label, bool selected);
+/// The GL texture `texture` (RGBA, row 0 at the top) drawn `width` by `height`, as an item of the window.
+void imgui_bridge_image(unsigned int texture, float width, float height);
 /// A swatch of `components` (3 or 4) floats that opens a picker, then a field per component. `swatch`
 /// receives the swatch's rectangle (x, y, width, height) and, while the picker is open, `picker` its
 /// saturation-value square; else zeros.
