@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(name: "shaderbench-fuzz", dependencies: ["FuzzTargets", "CLibFuzzer"]),
 
         // Real processes and temporary folders for the end-to-end tests.
-        .target(name: "TestSupport", dependencies: ["Images"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Images", "OperatingSystem"], path: "Tests/TestSupport"),
         // An emulated V4L2 camera, preloaded into the real binary by the capture tests.
         .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 

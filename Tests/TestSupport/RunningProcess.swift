@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 
 /// A process left running while a test works with it, its output going to files the test can read at
 /// any time; terminated with the value.
@@ -26,8 +27,15 @@ public final class RunningProcess {
     public var processIdentifier: Int32 { process.processIdentifier }
     public var status: Int32 { process.terminationStatus }
 
-    public var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
-    public var error: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    public var output: String { Self.text(of: outputPath) }
+    public var error: String { Self.text(of: errorPath) }
+
+    /// What the process has written so far. Not `String(contentsOfFile:)`, which on Linux leaks its buffer when
+    /// the file grows while it reads, as these do.
+    private static func text(of path: String) -> String {
+        guard let bytes = try? FileContents.read(path: path, limit: 64 << 20) else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     public func waitForExit(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
