@@ -173,20 +173,13 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
 
         mutating func sum() throws(SyntaxError) -> Node {
             var node = try product()
-            while let operation = take("+-") {
-                // Each operand is parsed before its node is made: a node built around a `try` that throws leaks its box.
-                let right = try product()
-                node = .binary(operation, node, right)
-            }
+            while let operation = take("+-") { node = .binary(operation, node, try product()) }
             return node
         }
 
         mutating func product() throws(SyntaxError) -> Node {
             var node = try signed()
-            while let operation = take("*/%") {
-                let right = try signed()
-                node = .binary(operation, node, right)
-            }
+            while let operation = take("*/%") { node = .binary(operation, node, try signed()) }
             return node
         }
 
@@ -207,8 +200,7 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
         mutating func power() throws(SyntaxError) -> Node {
             let base = try atom()
             guard take("^") != nil else { return base }
-            let exponent = try signed()
-        return .binary("^", base, exponent)
+            return .binary("^", base, try signed())
         }
 
         mutating func atom() throws(SyntaxError) -> Node {
@@ -260,12 +252,8 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
                 throw SyntaxError(offset: start, message: "unknown function '\(name)'\(hint)")
             }
             guard take("(") != nil else { throw SyntaxError(offset: index, message: "expected '(' after '\(name)'") }
-            let first = try sum()
-            var arguments = [first]
-            while take(",") != nil {
-                let next = try sum()
-                arguments.append(next)
-            }
+            var arguments = [try sum()]
+            while take(",") != nil { arguments.append(try sum()) }
             guard take(")") != nil else { throw SyntaxError(offset: index, message: "expected ',' or ')' in the arguments of '\(name)'") }
             guard arity.contains(arguments.count) else {
                 let expected = arity.upperBound == Int.max ? "at least \(arity.lowerBound)" : "\(arity.lowerBound)"
