@@ -28,6 +28,11 @@ final class LiveWindow {
         environment["DISPLAY"] = display.name
         app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")],
                                  environment: environment, directory: folder.path, logs: folder.path)
+        // On a machine busy with the rest of the suite the first frame can take longer than a test's own waits,
+        // which are for what happens after it: those start from a window that has drawn.
+        _ = eventually(timeout: 30) { [app, tracePath] in
+            !app.isRunning || ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").contains("\"event\":\"frame-presented\"")
+        }
     }
 
     static func composition(shaderFolder: String) -> String {
