@@ -31,6 +31,12 @@ struct CameraWindowTests {
             app.stopNow()
         }
 
+        /// A wait for the camera's first picture: starting a window, a GL context and a stream can take many
+        /// seconds while the rest of the suite loads both cores, so this allows more than a test's later waits.
+        func firstPicture(_ condition: () throws -> Bool) rethrows -> Bool {
+            try eventually(timeout: 30, condition)
+        }
+
         /// Whether the red bar (the camera's first) is on screen, below the heads-up display.
         func showsCamera() throws -> Bool {
             let pixel = try display.screenshot()[280, 400]
@@ -54,7 +60,7 @@ struct CameraWindowTests {
     @Test("every format shows the camera's colours on screen", arguments: [("YUYV", 2), ("NV12", 2), ("YU12", 2), ("RGB3", 1), ("MJPG", 3)])
     func formatsOnScreen(format: String, tolerance: Int) throws {
         let window = try CameraWindow(format: format)
-        let matched = try eventually { try window.barErrorOnScreen() <= tolerance }
+        let matched = try window.firstPicture { try window.barErrorOnScreen() <= tolerance }
         #expect(matched, "\(format): off by \((try? window.barErrorOnScreen()) ?? -1)")
     }
 
@@ -66,7 +72,7 @@ struct CameraWindowTests {
             return abs(Int(pixel.r) - 51) <= 3 && abs(Int(pixel.g) - 255) <= 3 && abs(Int(pixel.b) - 77) <= 3
         }
         // The bars' centres are at 1/8, 3/8, 5/8 and 7/8 of the 1280-pixel output, which fills the window.
-        #expect(try eventually { try dotIsAt(160) }, "the default target is red")
+        #expect(try window.firstPicture { try dotIsAt(160) }, "the default target is red")
         try window.display.xdotool(["mousemove", "800", "400", "click", "1"])
         #expect(try eventually { try dotIsAt(800) }, "the blue bar's colour, picked")
         // 480 pixels is half the output's width: the threshold grows by 0.25, enough to take in the grey bar.
@@ -77,7 +83,7 @@ struct CameraWindowTests {
     @Test("an unplugged camera leaves its last frame on screen, releases the device, and comes back by itself")
     func unplugAndReplug() throws {
         let window = try CameraWindow()
-        #expect(try eventually { try window.showsCamera() })
+        #expect(try window.firstPicture { try window.showsCamera() })
         let opens = window.camera.counters["opens"] ?? 0
         try window.camera.set("unplugged", true)
         #expect(eventually { window.lines(containing: "showing the last frame, reconnecting") >= 1 }, "\(window.app.error)")
@@ -103,14 +109,14 @@ struct CameraWindowTests {
         #expect(eventually { window.lines(containing: said) >= 1 }, "\(window.app.error)")
         #expect(try !window.showsCamera())
         try window.camera.set(fault, false)
-        #expect(try eventually { try window.showsCamera() }, "\(window.app.error)")
+        #expect(try window.firstPicture { try window.showsCamera() }, "\(window.app.error)")
         #expect(window.app.isRunning)
     }
 
     @Test("stalls, EAGAIN storms and I/O errors while streaming hold the last frame and recover", arguments: ["stall", "eagain", "eio"])
     func faultsWhileStreaming(fault: String) throws {
         let window = try CameraWindow()
-        #expect(try eventually { try window.showsCamera() })
+        #expect(try window.firstPicture { try window.showsCamera() })
         let streamingBefore = window.lines(containing: "camera: streaming")
         try window.camera.set(fault, true)
         #expect(eventually { window.lines(containing: "warning: camera") >= 1 }, "\(fault): \(window.app.error)")

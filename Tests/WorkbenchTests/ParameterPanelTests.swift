@@ -156,7 +156,7 @@ struct ParameterPanelTests {
         let app = try RunningProcess(Repository.executable, ["open", shader, "--trace", trace], environment: environment,
                                      directory: folder.path, logs: folder.path)
         defer { app.stopNow() }
-        #expect(eventually { WindowTrace(path: trace).frames.count > 0 }, "stderr: \(app.error)")
+        #expect(eventually(timeout: 30) { WindowTrace(path: trace).frames.count > 0 }, "stderr: \(app.error)")
         try display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "p"])
         #expect(eventually { WindowTrace(path: trace).control("look", "level") != nil })
         let slider = try #require(WindowTrace(path: trace).control("look", "level"))
