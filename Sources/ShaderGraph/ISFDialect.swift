@@ -22,7 +22,7 @@ enum ISFDialect {
     static let lookups = ["IMG_PIXEL", "IMG_NORM_PIXEL", "IMG_THIS_PIXEL", "IMG_THIS_NORM_PIXEL", "IMG_SIZE"]
 
     /// Names an input, pass target or imported image may not take.
-    static let builtInNames = Set(builtIns + lookups + ["isf_FragNormCoord", "main", "texture", "texture2D"])
+    static let builtInNames = Set(builtIns + lookups + ["isf_FragNormCoord", "vv_FragNormCoord", "isf_vertShaderInit", "vv_vertShaderInit", "main", "texture", "texture2D"])
 
     /// The prefix of the prelude's own names.
     static let internalPrefix = "shaderbench"
@@ -50,7 +50,9 @@ enum ISFDialect {
     /// `isf_vertShaderInit()` with GLSL 1.x's `attribute` and `varying` mapped (`isf-vertex-prelude.vert.glsl`).
     static func vertexPrelude(for header: ISFHeader) -> [String] {
         DialectShaderFile.isfBuiltIns.lines
-            + header.inputs.filter { $0.kind.glslType != .sampler2D }.map { "uniform \($0.kind.glslType) \($0.name);" }
+            + header.inputs.map { "uniform \($0.kind.glslType) \($0.name);" }
+            + otherImageUniforms(of: header)
+            + imageProperties(of: header)
             + DialectShaderFile.isfVertexPrelude.lines
     }
 
@@ -60,13 +62,36 @@ enum ISFDialect {
     static func prelude(for header: ISFHeader, writesFragColor: Bool) -> [String] {
         var lines = DialectShaderFile.isfBuiltIns.lines
         lines += header.inputs.map { "uniform \($0.kind.glslType) \($0.name);" }
-        // Pass targets and imported images are images too; the executor binds them by name.
-        let otherImages = header.passes.compactMap(\.target) + header.imported.map(\.name)
-        lines += Array(Set(otherImages)).sorted().map { "uniform sampler2D \($0);" }
+        lines += otherImageUniforms(of: header)
+        lines += imageProperties(of: header)
         lines += DialectShaderFile.isfPrelude.lines
         if writesFragColor {
             lines += DialectShaderFile.isfFragColor.lines
         }
         return lines
+    }
+
+    /// Pass targets and imported images are images too; the executor binds them by name.
+    private static func otherImageUniforms(of header: ISFHeader) -> [String] {
+        Array(Set(header.passes.compactMap(\.target) + header.imported.map(\.name))).sorted().map { "uniform sampler2D \($0);" }
+    }
+
+    /// Every image a shader can read: image inputs, pass targets and imported images.
+    private static func imageNames(of header: ISFHeader) -> [String] {
+        let names = header.inputs.filter { $0.kind.glslType == .sampler2D }.map(\.name)
+            + header.passes.compactMap(\.target) + header.imported.map(\.name)
+        return Array(Set(names)).sorted()
+    }
+
+    /// What ISF hosts declare beside each image: `_NAME_imgSize`, `_NAME_imgRect` (the part of the texture the
+    /// image fills, in texture coordinates) and `_NAME_flip` (whether lookups must turn it over). Here every
+    /// image fills its texture and the lookups already turn ISF's y-up coordinates into the stored order, so
+    /// all three are properties of the texture alone: its size, the whole of it, and not flipped.
+    private static func imageProperties(of header: ISFHeader) -> [String] {
+        imageNames(of: header).flatMap { name in
+            ["#define _\(name)_imgSize vec2(textureSize(\(name), 0))",
+             "#define _\(name)_imgRect vec4(0.0, 0.0, 1.0, 1.0)",
+             "#define _\(name)_flip false"]
+        }
     }
 }

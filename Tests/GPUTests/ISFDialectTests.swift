@@ -43,6 +43,9 @@ struct ISFDialectTests {
         "IMG_NORM_PIXEL(inputImage, gl_FragCoord.xy / RENDERSIZE)",
         "IMG_PIXEL(inputImage, gl_FragCoord.xy)",
         "texture2D(inputImage, isf_FragNormCoord)",
+        "IMG_NORM_PIXEL(inputImage, vv_FragNormCoord)",
+        // How ISF hosts expand IMG_PIXEL themselves, from the image's declared rectangle, size and flip.
+        "texture(inputImage, _inputImage_flip ? vec2(0.0) : gl_FragCoord.xy / _inputImage_imgSize * _inputImage_imgRect.zw + _inputImage_imgRect.xy)",
     ])
     func passThrough(lookup: String) throws {
         let output = try render("void main() { gl_FragColor = \(lookup); }")
@@ -76,6 +79,18 @@ struct ISFDialectTests {
             """, imageSize: small)
         #expect(output[0, 0] == source[3, 11], "pixel (3, 0) from the bottom is stored in the last row")
         #expect(output[30, 0].r == 20 && output[30, 0].g == 12 && output[30, 0].b == 40 && output[30, 0].a == 24)
+    }
+
+    @Test("every image has _NAME_imgSize, _NAME_imgRect and _NAME_flip: its own size, the whole texture, not flipped")
+    func imageProperties() throws {
+        let output = try render("""
+            void main() {
+                gl_FragColor = vec4(_inputImage_imgSize / 255.0, _inputImage_imgRect.z - _inputImage_imgRect.x,
+                                    _inputImage_flip || _inputImage_imgRect.y != 0.0 || _inputImage_imgRect.w != 1.0 ? 0.0 : 1.0);
+            }
+            """, imageSize: PixelSize(width: 20, height: 12))
+        let pixel = output[7, 7]
+        #expect(pixel.r == 20 && pixel.g == 12 && pixel.b == 255 && pixel.a == 255, "\(pixel)")
     }
 
     @Test("TIME, TIMEDELTA, FRAMEINDEX, PASSINDEX, DATE and RENDERSIZE carry the frame's values")

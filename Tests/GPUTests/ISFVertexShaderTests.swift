@@ -46,6 +46,22 @@ struct ISFVertexShaderTests {
         withExtendedLifetime(workspace) {}
     }
 
+    @Test("ISF 1's vv_vertShaderInit and vv_FragNormCoord work in the .vs, and an image's _NAME_imgSize is there too")
+    func firstVersionNamesInTheVertexShader() throws {
+        let (workspace, composition) = try build(vertex: """
+            varying vec2 shifted;
+            void main() {
+                vv_vertShaderInit();
+                shifted = vv_FragNormCoord + vec2(3.0, 2.0) / _inputImage_imgSize;
+            }
+            """)
+        let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
+        for (x, y) in [(5, 5), (20, 12), (30, 20)] {
+            #expect(output[x, y] == image[x + 3, y - 2], "at \(x),\(y)")
+        }
+        withExtendedLifetime(workspace) {}
+    }
+
     @Test("an error in the .vs is reported at its own file, line and column")
     func errorsInTheVertexShader() throws {
         let (workspace, composition) = try build(vertex: """

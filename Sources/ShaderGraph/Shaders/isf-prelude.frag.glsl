@@ -18,4 +18,6 @@ vec4 shaderbenchTexture(sampler2D image, vec2 coordinate, float bias) { return t
 #define texture shaderbenchTexture
 #define gl_FragCoord shaderbenchFragCoord()
 #define isf_FragNormCoord shaderbenchFragNormCoord()
+// ISF 1's name for it.
+#define vv_FragNormCoord isf_FragNormCoord
 #define varying in

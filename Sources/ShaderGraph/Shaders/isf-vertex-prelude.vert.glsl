@@ -9,5 +9,8 @@ void isf_vertShaderInit() {
     gl_Position = vec4(position, 0.0, 1.0);
     isf_FragNormCoord = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
 }
+// ISF 1's names for them.
+#define vv_vertShaderInit isf_vertShaderInit
+#define vv_FragNormCoord isf_FragNormCoord
 #define attribute in
 #define varying out
