@@ -121,8 +121,9 @@ struct ISFHeaderReader {
         return header
     }
 
+    // Descriptive keys written as `null` (as some published files have them) count as absent.
     private func versionString(_ value: Any?, at path: Path) throws(Diagnostic) -> String? {
-        guard let value else { return nil }
+        guard let value, !(value is NSNull) else { return nil }
         if kind(at: path) == .number, let number = value as? NSNumber { return number.stringValue }
         guard kind(at: path) == .string, let text = value as? String else {
             throw error("ISFVSN must be a version string such as \"2.0\"", at: path)
@@ -131,7 +132,7 @@ struct ISFHeaderReader {
     }
 
     private func string(_ value: Any?, at path: Path, what: String) throws(Diagnostic) -> String? {
-        guard let value else { return nil }
+        guard let value, !(value is NSNull) else { return nil }
         guard kind(at: path) == .string, let text = value as? String else {
             throw error("\(what) must be a string in double quotes", at: path)
         }
@@ -139,7 +140,7 @@ struct ISFHeaderReader {
     }
 
     private func strings(_ value: Any?, at path: Path, what: String) throws(Diagnostic) -> [String]? {
-        guard let value else { return nil }
+        guard let value, !(value is NSNull) else { return nil }
         guard kind(at: path) == .array, let items = value as? [Any] else {
             throw error("\(what) must be a list of strings [\"…\", …]", at: path)
         }

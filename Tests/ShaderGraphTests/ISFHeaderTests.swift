@@ -61,6 +61,17 @@ struct ISFHeaderTests {
         #expect(try interface("/*{ \"INPUTS\": [] }\nvoid main() {}").dialect == .glsl, "a comment never closed is the driver's to report")
     }
 
+    @Test("descriptive keys written as null count as absent, as published files have them")
+    func nullDescriptions() throws {
+        let header = try #require(try readHeader("""
+            /*{ "ISFVSN": null, "VSN": null, "DESCRIPTION": null, "CREDIT": null, "CATEGORIES": null,
+                "INPUTS": [ { "NAME": "amount", "TYPE": "float", "LABEL": null } ] }*/
+            void main() { gl_FragColor = vec4(amount); }
+            """))
+        #expect(header.description == nil && header.credit == nil && header.categories.isEmpty)
+        #expect(header.inputs.map(\.name) == ["amount"] && header.inputs[0].label == nil)
+    }
+
     @Test("INPUTS become uniforms of their GLSL type, located at their NAME, with DEFAULT, range and LABEL")
     func inputs() throws {
         let isf = try interface(Self.filter)
