@@ -1,5 +1,4 @@
 import Foundation
-import OperatingSystem
 
 /// A process left running while a test works with it, its output going to files the test can read at
 /// any time; terminated with the value.
@@ -15,7 +14,7 @@ public final class RunningProcess {
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = executable == Repository.executable ? Self.withTestPreload(environment) : environment
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle(forWritingAtPath: errorPath)
@@ -23,19 +22,22 @@ public final class RunningProcess {
         try process.run()
     }
 
+    /// `SHADERBENCH_TEST_PRELOAD`, when set, is preloaded into the workbench's own processes after what the
+    /// test preloads: `scripts/sanitize` keeps Mesa's driver loaded in the window to the end that way, which
+    /// every process cannot have (the compilers the tests run crash with it).
+    private static func withTestPreload(_ environment: [String: String]) -> [String: String] {
+        guard let preload = environment["SHADERBENCH_TEST_PRELOAD"], !preload.isEmpty else { return environment }
+        var environment = environment
+        environment["LD_PRELOAD"] = [environment["LD_PRELOAD"], preload].compactMap { $0 }.joined(separator: ":")
+        return environment
+    }
+
     public var isRunning: Bool { process.isRunning }
     public var processIdentifier: Int32 { process.processIdentifier }
     public var status: Int32 { process.terminationStatus }
 
-    public var output: String { Self.text(of: outputPath) }
-    public var error: String { Self.text(of: errorPath) }
-
-    /// What the process has written so far. Not `String(contentsOfFile:)`, which on Linux leaks its buffer when
-    /// the file grows while it reads, as these do.
-    private static func text(of path: String) -> String {
-        guard let bytes = try? FileContents.read(path: path, limit: 64 << 20) else { return "" }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    public var output: String { textSoFar(of: outputPath) }
+    public var error: String { textSoFar(of: errorPath) }
 
     public func waitForExit(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

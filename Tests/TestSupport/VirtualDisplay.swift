@@ -87,12 +87,14 @@ public struct TestSupportError: Error, CustomStringConvertible {
 }
 
 /// Ends a process: SIGTERM, then SIGKILL if it has not gone within two seconds, so a wedged child never
-/// hangs a test run.
+/// hangs a test run. Waits even for one that ended by itself: until someone waits, Foundation keeps the
+/// process object and what it holds alive.
 func stop(_ process: Process) {
-    guard process.isRunning else { return }
-    process.terminate()
-    let deadline = Date().addingTimeInterval(2)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    if process.isRunning {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
     process.waitUntilExit()
 }

@@ -11,7 +11,7 @@ public struct WindowTrace {
     public var events: [Event]
 
     public init(path: String) {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let text = textSoFar(of: path)
         events = text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let time = object["t"] as? Double, let name = object["event"] as? String else { return nil }

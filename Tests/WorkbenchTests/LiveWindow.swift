@@ -31,7 +31,7 @@ final class LiveWindow {
         // On a machine busy with the rest of the suite the first frame can take longer than a test's own waits,
         // which are for what happens after it: those start from a window that has drawn.
         _ = eventually(timeout: 30) { [app, tracePath] in
-            !app.isRunning || ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").contains("\"event\":\"frame-presented\"")
+            !app.isRunning || !WindowTrace(path: tracePath).frames.isEmpty
         }
     }
 
@@ -110,7 +110,7 @@ final class LiveWindow {
 
     /// How many times the trace records `event`.
     func count(of event: String) -> Int {
-        ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"\(event)\"").count - 1
+        textSoFar(of: tracePath).components(separatedBy: "\"event\":\"\(event)\"").count - 1
     }
 
     /// How many times the trace says a program was swapped in.
