@@ -36,6 +36,9 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+        // glslang, the reference GLSL front end, with its SPIR-V back end (static C++ archives), and SPIRV-Cross.
+        systemLibrary("CGlslang", pkgConfig: "spirv", apt: ["glslang-dev"]),
+        systemLibrary("CSPIRVCross", pkgConfig: "spirv-cross-c-shared", apt: ["libspirv-cross-c-shared-dev"]),
 
         // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
         // process's streams and folders. The bottom layer: it imports nothing of ours.
@@ -49,6 +52,10 @@ let package = Package(
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),
+        // Desktop GLSL rewritten as GLSL ES (glslang to SPIR-V, SPIRV-Cross back to GLSL ES), for the shaders a
+        // GLES driver refuses. Its own GLSL lives in Shaders/, embedded in the code.
+        .target(name: "ShaderTranslation", dependencies: ["OperatingSystem", "CGlslang", "CSPIRVCross"],
+                resources: [.embedInCode("Shaders")]),
         // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
         // in the code.
         .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
@@ -107,6 +114,8 @@ let package = Package(
 
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
         .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph", "TestSupport"], resources: [.copy("Fixtures")]),
+        // glslang and SPIRV-Cross on real shader text: translations, their errors' places, the cache.
+        .testTarget(name: "ShaderTranslationTests", dependencies: ["ShaderTranslation"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
         .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES", "TestSupport"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
