@@ -58,7 +58,7 @@ let package = Package(
                 resources: [.embedInCode("Shaders")]),
         // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
         // in the code.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
+        .target(name: "GPU", dependencies: ["ShaderGraph", "ShaderTranslation", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
                 resources: [.embedInCode("Shaders")]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
         .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),

@@ -9,6 +9,25 @@ public enum CompilerDiagnostics {
         diagnostics(fromLog: log, in: shader.source, stage: stage)
     }
 
+    /// For a shader the driver refused as GLSL ES (`log`) whose desktop GLSL reading failed too (glslang's
+    /// `desktopLog`): the driver's diagnostics, each with glslang's about the same line as notes, then
+    /// glslang's about other lines. Each of glslang's says that it is about the desktop reading.
+    public static func diagnostics(fromLog log: String, desktopLog: String, for shader: PreparedShader) -> [Diagnostic] {
+        var diagnostics = diagnostics(fromLog: log, in: shader.source, stage: .compile)
+        for var desktop in Self.diagnostics(fromLog: desktopLog, in: shader.source, stage: .compile) {
+            desktop.message = "as desktop GLSL: " + desktop.message
+            if let line = desktop.location?.line, line > 0,
+               let index = diagnostics.firstIndex(where: { $0.location?.line == line }) {
+                desktop.severity = .note
+                desktop.notes = []
+                diagnostics[index].notes.append(desktop)
+            } else {
+                diagnostics.append(desktop)
+            }
+        }
+        return diagnostics
+    }
+
     /// For a log about `source`, the user's text behind the workbench's prelude (a fragment shader, or an
     /// ISF shader's own vertex stage).
     public static func diagnostics(fromLog log: String, in source: SourceText, stage: Stage) -> [Diagnostic] {
