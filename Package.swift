@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C. The runtime C exports
         // carry is C in Runtime/, embedded in the code.
-        .target(name: "Export", dependencies: ["ShaderGraph", "GPU"], resources: [.embedInCode("Runtime")]),
+        .target(name: "Export", dependencies: ["ShaderGraph", "ShaderTranslation", "GPU"], resources: [.embedInCode("Runtime")]),
         // Batch work without a window: render to files, check shaders.
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
