@@ -117,7 +117,7 @@ let package = Package(
         // glslang and SPIRV-Cross on real shader text: translations, their errors' places, the cache.
         .testTarget(name: "ShaderTranslationTests", dependencies: ["ShaderTranslation"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
-        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES", "TestSupport"]),
+        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "ShaderTranslation", "Images", "VideoFrames", "CGLES", "TestSupport"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",

@@ -33,13 +33,20 @@ public enum DesktopGLSLTranslator {
     private static let serialized = Locked(())
     private static let cache = Locked(TranslationCache())
 
-    private static func translateAnew(_ source: String) -> Result<String, TranslationFailure> {
+    /// `source` as glslang reads it: desktop GLSL's `#version` for its own and, for GLSL ES 1.00, the names
+    /// desktop GLSL lacks defined after it; with the GLSL ES version (100 or 300) to write it back as. Nil for a
+    /// version this translation does not write (GLSL ES 3.10 and later).
+    package static func desktopText(ofFragment source: String) -> (text: String, esVersion: Int)? {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let declared = declaredVersion(in: lines)
-        guard let version = declared.version else {
+        guard let version = declared.version else { return nil }
+        return (desktopSource(lines, versionLine: declared.lineIndex, addingES100Names: version == 100), version)
+    }
+
+    private static func translateAnew(_ source: String) -> Result<String, TranslationFailure> {
+        guard let (desktopText, version) = desktopText(ofFragment: source) else {
             return .failure(TranslationFailure(log: "ERROR: only GLSL ES 1.00 and 3.00 shaders are read as desktop GLSL"))
         }
-        let desktopText = desktopSource(lines, versionLine: declared.lineIndex, addingES100Names: version == 100)
         do {
             let words = try serialized.withLock { _ throws(Glslang.Log) in
                 try Glslang.openGLSPIRV(fragment: desktopText, defaultVersion: Int32(desktopVersion))
@@ -57,10 +64,9 @@ public enum DesktopGLSLTranslator {
     /// `lines` with desktop GLSL's `#version` for their GLSL ES one and, for GLSL ES 1.00, the names desktop
     /// GLSL lacks defined right after it; a `#line` directive gives the lines after them their own numbers
     /// (source string 0, the user's and the header's), so glslang's errors keep their places.
-    static func desktopSource(_ lines: [String], versionLine: Int?, addingES100Names: Bool) -> String {
+    private static func desktopSource(_ lines: [String], versionLine: Int?, addingES100Names: Bool) -> String {
         let version = "#version \(desktopVersion)"
-        var added = addingES100Names ? String(decoding: PackageResources.es100_names_frag_glsl, as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : []
+        var added = addingES100Names ? TranslationShaderFile.es100Names.lines : []
         var lines = lines
         if let versionLine {
             lines[versionLine] = version
@@ -74,7 +80,7 @@ public enum DesktopGLSLTranslator {
 
     /// The GLSL ES version (100 or 300) of a shader's header and the index of its `#version` line: GLSL ES
     /// 1.00 without one; nil for a version this translation does not write (3.10 and later).
-    static func declaredVersion(in lines: [String]) -> (version: Int?, lineIndex: Int?) {
+    private static func declaredVersion(in lines: [String]) -> (version: Int?, lineIndex: Int?) {
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
