@@ -36,6 +36,9 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+        // glslang, the reference GLSL front end, with its SPIR-V back end (static C++ archives), and SPIRV-Cross.
+        systemLibrary("CGlslang", pkgConfig: "spirv", apt: ["glslang-dev"]),
+        systemLibrary("CSPIRVCross", pkgConfig: "spirv-cross-c-shared", apt: ["libspirv-cross-c-shared-dev"]),
 
         // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
         // process's streams and folders. The bottom layer: it imports nothing of ours.
@@ -49,9 +52,13 @@ let package = Package(
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),
+        // Desktop GLSL rewritten as GLSL ES (glslang to SPIR-V, SPIRV-Cross back to GLSL ES), for the shaders a
+        // GLES driver refuses. Its own GLSL lives in Shaders/, embedded in the code.
+        .target(name: "ShaderTranslation", dependencies: ["OperatingSystem", "CGlslang", "CSPIRVCross"],
+                resources: [.embedInCode("Shaders")]),
         // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
         // in the code.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
+        .target(name: "GPU", dependencies: ["ShaderGraph", "ShaderTranslation", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
                 resources: [.embedInCode("Shaders")]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
         .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),
@@ -63,7 +70,7 @@ let package = Package(
         .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C. The runtime C exports
         // carry is C in Runtime/, embedded in the code.
-        .target(name: "Export", dependencies: ["ShaderGraph", "GPU"], resources: [.embedInCode("Runtime")]),
+        .target(name: "Export", dependencies: ["ShaderGraph", "ShaderTranslation", "GPU"], resources: [.embedInCode("Runtime")]),
         // Batch work without a window: render to files, check shaders.
         .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
@@ -107,8 +114,10 @@ let package = Package(
 
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
         .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph", "TestSupport"], resources: [.copy("Fixtures")]),
+        // glslang and SPIRV-Cross on real shader text: translations, their errors' places, the cache.
+        .testTarget(name: "ShaderTranslationTests", dependencies: ["ShaderTranslation"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
-        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "CGLES", "TestSupport"]),
+        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "ShaderTranslation", "Images", "VideoFrames", "CGLES", "TestSupport"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",

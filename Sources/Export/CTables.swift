@@ -1,5 +1,6 @@
 import GPU
 import ShaderGraph
+import ShaderTranslation
 
 /// The frame plan printed as the C runtime's tables: each step as the executor runs it, with every
 /// program's final text, each input's unit, mapping and source, each uniform's value or wire, and each
@@ -138,8 +139,10 @@ struct CTables {
     }
 
     private mutating func shaderStep(_ pass: PassPlan, node: Node, index: [Int], parameterSlots: [String: Int]) -> String {
-        let program = addProgram(vertex: pass.shader.vertexSource, fragment: pass.shader.fragmentSource,
-                                 fetchingFragment: pass.shader.framebufferFetchSource, what: "node '\(node.name)'")
+        // A shader written for desktop GLSL is embedded as the GLSL ES the window runs, so the app needs no translator.
+        let translated = DesktopGLSLTranslator.embeddableTranslation(ofFragment: pass.shader.fragmentSource)
+        let program = addProgram(vertex: pass.shader.vertexSource, fragment: translated ?? pass.shader.fragmentSource,
+                                 fetchingFragment: translated == nil ? pass.shader.framebufferFetchSource : nil, what: "node '\(node.name)'")
         let interface = pass.interface
         var inputs: [String] = []
         for input in pass.inputs {

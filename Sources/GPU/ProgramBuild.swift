@@ -8,6 +8,12 @@ public enum ProgramBuild {
         case vertex(log: String)
         case fragment(log: String)
         case link(log: String)
+
+        public var log: String {
+            switch self {
+            case .vertex(let log), .fragment(let log), .link(let log): log
+            }
+        }
     }
 
     /// Compiles both stages and links them, binding `attributes` (name → slot) first. The program is handed

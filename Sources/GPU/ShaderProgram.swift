@@ -1,6 +1,7 @@
 import CGLES
 import OperatingSystem
 import ShaderGraph
+import ShaderTranslation
 
 /// A linked program for one prepared shader. Building it either succeeds or throws every diagnostic the
 /// driver gave, mapped to the user's file; there is no half-built state.
@@ -11,6 +12,8 @@ public final class ShaderProgram {
     /// Whether it reads its target through EXT_shader_framebuffer_fetch, so its pass draws over its last
     /// frame in place; a shader that reads `gl_LastFragData` otherwise samples it from a texture.
     public let fetchesFramebuffer: Bool
+    /// Whether the driver refused the shader as GLSL ES and runs its desktop GLSL reading, rewritten as GLSL ES.
+    public let translatedFromDesktopGLSL: Bool
     private let program: GLObject
 
     public var name: GLuint { program.name }
@@ -25,19 +28,21 @@ public final class ShaderProgram {
         program = GLObject(adopting: linked.name, kind: .program)
         self.shader = shader
         self.fetchesFramebuffer = linked.fetchesFramebuffer
+        self.translatedFromDesktopGLSL = linked.translatedFromDesktopGLSL
         self.identifier = ProgramIdentifiers.next()
     }
 
     /// Compiles and links on the current context, which may be a worker's context sharing objects with the
     /// renderer's; the result is adopted there with `init(adopting:shader:)`. A shader that reads
     /// `gl_LastFragData` fetches it where `framebufferFetch` allows (by default, where the driver lists the
-    /// extension) and its plan lets it.
+    /// extension) and its plan lets it. A fragment shader the driver refuses as GLSL ES is tried once more as
+    /// desktop GLSL (`linkTranslation`).
     public static func link(_ shader: PreparedShader,
                             framebufferFetch: Bool = GLInfo.supportsFramebufferFetch) throws(DiagnosticsError) -> LinkedProgram {
         let fetched = framebufferFetch ? shader.framebufferFetchSource : nil
         switch ProgramBuild.build(vertex: shader.vertexSource, fragment: fetched ?? shader.fragmentSource, attributes: FullscreenQuad.attributes) {
         case .success(let program):
-            return LinkedProgram(name: program, fetchesFramebuffer: fetched != nil)
+            return LinkedProgram(name: program, fetchesFramebuffer: fetched != nil, translatedFromDesktopGLSL: false)
         case .failure(.vertex(let log)):
             if let vertex = shader.interface.vertexShader {
                 throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: vertex, stage: .compile))
@@ -45,9 +50,34 @@ public final class ShaderProgram {
             // Otherwise the vertex stage is the workbench's; its failure is not the user's line.
             throw DiagnosticsError([.error("the workbench's vertex stage failed to compile: \(log)", at: shader.source.location(line: 0))])
         case .failure(.fragment(let log)):
-            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .compile))
+            return try linkTranslation(of: shader, refusedWith: log)
         case .failure(.link(let log)):
             throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .link))
+        }
+    }
+
+    /// Many shaders were written for desktop OpenGL, whose GLSL allows what GLSL ES refuses. The one the driver
+    /// refused with `log` is read as desktop GLSL and rewritten as GLSL ES (translations are remembered by
+    /// text, so a reload of the same text does not translate again), and that is linked, reading its target
+    /// from a texture. Where the desktop reading fails too, both compilers' errors are the user's to see.
+    private static func linkTranslation(of shader: PreparedShader, refusedWith log: String) throws(DiagnosticsError) -> LinkedProgram {
+        let translated: String
+        switch DesktopGLSLTranslator.translate(fragment: shader.fragmentSource) {
+        case .success(let text):
+            translated = text
+        case .failure(let failure):
+            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, desktopLog: failure.log, for: shader))
+        }
+        switch ProgramBuild.build(vertex: shader.vertexSource, fragment: translated, attributes: FullscreenQuad.attributes) {
+        case .success(let program):
+            return LinkedProgram(name: program, fetchesFramebuffer: false, translatedFromDesktopGLSL: true)
+        case .failure(let failure):
+            // The driver's words about the translation are about lines the user never wrote: theirs stand, with a note.
+            var diagnostics = CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .compile)
+            let reason = failure.log.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let note = Diagnostic(.note, "read as desktop GLSL, its GLSL ES rewriting failed too: \(reason)")
+            if !diagnostics.isEmpty { diagnostics[0].notes.append(note) }
+            throw DiagnosticsError(diagnostics)
         }
     }
 
@@ -61,6 +91,7 @@ public final class ShaderProgram {
 public struct LinkedProgram: Sendable {
     public let name: GLuint
     public let fetchesFramebuffer: Bool
+    public let translatedFromDesktopGLSL: Bool
 }
 
 enum ProgramIdentifiers {

@@ -9,6 +9,26 @@ public enum CompilerDiagnostics {
         diagnostics(fromLog: log, in: shader.source, stage: stage)
     }
 
+    /// For a shader the driver refused as GLSL ES (`log`) whose desktop GLSL reading failed too (glslang's
+    /// `desktopLog`): the driver's diagnostics, each of glslang's a note under the one nearest its line that
+    /// says it is the desktop reading. A shader that does not parse as GLSL ES does not parse as desktop GLSL
+    /// either (they share the grammar), so after the driver's syntax error glslang's would only repeat it.
+    public static func diagnostics(fromLog log: String, desktopLog: String, for shader: PreparedShader) -> [Diagnostic] {
+        var diagnostics = diagnostics(fromLog: log, in: shader.source, stage: .compile)
+        guard !diagnostics.isEmpty, !CompilerLogParser.parse(log).contains(where: { $0.message.contains("syntax error") }) else {
+            return diagnostics
+        }
+        for var desktop in Self.diagnostics(fromLog: desktopLog, in: shader.source, stage: .compile) {
+            desktop.message = "as desktop GLSL: " + desktop.message
+            desktop.severity = .note
+            desktop.notes = []
+            let line = desktop.location?.line ?? 0
+            let nearest = diagnostics.indices.min { abs((diagnostics[$0].location?.line ?? 0) - line) < abs((diagnostics[$1].location?.line ?? 0) - line) }
+            diagnostics[nearest ?? 0].notes.append(desktop)
+        }
+        return diagnostics
+    }
+
     /// For a log about `source`, the user's text behind the workbench's prelude (a fragment shader, or an
     /// ISF shader's own vertex stage).
     public static func diagnostics(fromLog log: String, in source: SourceText, stage: Stage) -> [Diagnostic] {

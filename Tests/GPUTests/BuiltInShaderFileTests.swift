@@ -1,6 +1,7 @@
 import Foundation
 @testable import GPU
 import ShaderGraph
+import ShaderTranslation
 import Testing
 import VideoFrames
 
@@ -10,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 23
+    static let expectedCount = 24
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -36,6 +37,8 @@ struct BuiltInShaderFileTests {
         var fragment: String
         /// For a shader that reads its target: the program where the GPU fetches it.
         var fetchingFragment: String?
+        /// For a shader translated from desktop GLSL: the text glslang read, which `fragment` was written from.
+        var desktopFragment: String?
 
         var fetching: Program? { fetchingFragment.map { Program(vertex: vertex, fragment: $0) } }
     }
@@ -107,6 +110,24 @@ struct BuiltInShaderFileTests {
         return try prepared("shift.fs", fragment, files: ["shift.vs": vertex])
     }
 
+    /// A GPUImage-style shader in GLSL ES 1.00's names that only desktop GLSL accepts (an int initialising a
+    /// float), as the driver runs it: translated.
+    static func desktopShader() throws -> Program {
+        let source = SourceText(path: "desktop.fsh", text: """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform samplerCube environment;
+            void main() {
+                float one = 1;
+                gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * one
+                    + texture2DProj(inputImageTexture, vec3(textureCoordinate, 1.0)) + textureCube(environment, vec3(one));
+            }
+            """)
+        let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source))
+        return Program(vertex: shader.vertexSource, fragment: try DesktopGLSLTranslator.translate(fragment: shader.fragmentSource).get(),
+                       desktopFragment: DesktopGLSLTranslator.desktopText(ofFragment: shader.fragmentSource)?.text)
+    }
+
     /// The programs each file's users build with it.
     static func programs(using file: String) throws -> [Program] {
         switch file {
@@ -138,6 +159,8 @@ struct BuiltInShaderFileTests {
         case "ShaderGraph/Shaders/isf-built-ins.glsl", "ShaderGraph/Shaders/isf-prelude.frag.glsl",
              "ShaderGraph/Shaders/isf-frag-color.frag.glsl", "ShaderGraph/Shaders/isf-vertex-prelude.vert.glsl":
             return [try isfShader()]
+        case "ShaderTranslation/Shaders/es100-names.frag.glsl":
+            return [try desktopShader()]
         default:
             Issue.record("\(file) has no recipe here: add how its users compile it")
             return []
@@ -150,6 +173,7 @@ struct BuiltInShaderFileTests {
         #expect(files.count == Self.expectedCount, "found \(files)")
         let embedded = DialectShaderFile.allCases.map { "ShaderGraph/Shaders/\($0.fileName)" }
             + GPUShaderFile.allCases.map { "GPU/Shaders/\($0.fileName)" }
+            + TranslationShaderFile.allCases.map { "ShaderTranslation/Shaders/\($0.fileName)" }
         #expect(Set(embedded).isSubset(of: files), "embedded but not found: \(Set(embedded).subtracting(files))")
         #expect(files.allSatisfy(embedded.contains))
     }
@@ -161,7 +185,8 @@ struct BuiltInShaderFileTests {
         // The file's own text (after a #version its users may follow with defines) is in what they compile.
         let body = try Self.text(of: file).split(separator: "\n", omittingEmptySubsequences: false)
             .drop { $0.hasPrefix("#version") }.joined(separator: "\n").trimmingCharacters(in: .newlines)
-        #expect(programs.contains { $0.vertex.contains(body) || $0.fragment.contains(body) }, "no program uses \(file)")
+        #expect(programs.contains { [$0.vertex, $0.fragment, $0.desktopFragment].contains { $0?.contains(body) == true } },
+                "no program uses \(file)")
         for program in programs {
             do {
                 _ = try BuiltInProgram(file, vertex: program.vertex, fragment: program.fragment,

@@ -120,3 +120,42 @@ struct DiagnosticNamingTests {
         #expect(named.message == "no matching function; candidates are: [node 'blur']\nfloat min(float, float)")
     }
 }
+
+/// A shader refused as GLSL ES whose desktop GLSL reading failed too: the driver's errors, glslang's as notes.
+@Suite("Mapping both compilers' logs of a shader broken as GLSL ES and as desktop GLSL")
+struct DesktopDiagnosticsTests {
+    let shader: PreparedShader = {
+        let source = SourceText(path: "fx.fsh", text: """
+            precision mediump float;
+            void main() {
+                float one = 1;
+                gl_FragColor = vec4(undeclaredThing, one, 0.0, 1.0);
+            }
+            """)
+        let interface = (try? ShaderInterface.read(source)) ?? ShaderInterface(version: .es100, uniforms: [], varyings: [], bodyStartLine: 1)
+        return PreparedShader(source: source, interface: interface)
+    }()
+
+    @Test("the driver's errors stand, and each of glslang's is a note under the nearest, saying it is the desktop reading")
+    func notesUnderNearest() {
+        let log = "0:3(9): error: initializer of type int cannot be assigned to variable of type float\n"
+            + "0:4(25): error: `undeclaredThing' undeclared\n"
+        let desktopLog = "ERROR: 0:4: 'undeclaredThing' : undeclared identifier \nERROR: 0:5: 'x' : something further on \n"
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: log, desktopLog: desktopLog, for: shader)
+        #expect(diagnostics.map(\.severity) == [.error, .error])
+        #expect(diagnostics[0].notes.isEmpty)
+        #expect(diagnostics[1].notes.map(\.severity) == [.note, .note])
+        #expect(diagnostics[1].notes.first?.message == "as desktop GLSL: 'undeclaredThing' : undeclared identifier")
+        #expect(diagnostics[1].notes.first?.location == SourceLocation(file: "fx.fsh", line: 4, column: 25))
+        #expect(diagnostics[1].notes.last?.location?.line == 5)
+    }
+
+    @Test("after the driver's syntax error, glslang's, which only repeat it, are left out")
+    func syntaxErrors() {
+        let log = "0:4(5): error: syntax error, unexpected IDENTIFIER, expecting ',' or ';'\n"
+        let desktopLog = "ERROR: 0:4: '' :  syntax error, unexpected IDENTIFIER, expecting COMMA or SEMICOLON\n"
+        let diagnostics = CompilerDiagnostics.diagnostics(fromLog: log, desktopLog: desktopLog, for: shader)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.notes.isEmpty == true)
+    }
+}

@@ -117,6 +117,21 @@ struct HotReloadTests {
         #expect(eventually { (try? window.errorPanelArea()).map { $0 == (0, 0, 255) } ?? false })
     }
 
+    @Test("a save of a shader written for desktop GLSL, which GLSL ES refuses, is shown through its translation")
+    func desktopGLSL() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try """
+            precision mediump float;
+            void main() {
+                float one = 1;
+                gl_FragColor = vec4(0, one, 0, one);
+            }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(green), "stderr: \(window.app.error)")
+        #expect(!window.app.error.contains("error:"), "stderr: \(window.app.error)")
+    }
+
     @Test("a broken composition keeps the last good graph, and fixing it clears the error")
     func brokenComposition() throws {
         let window = try LiveWindow()

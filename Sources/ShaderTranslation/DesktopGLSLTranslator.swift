@@ -1,0 +1,102 @@
+import OperatingSystem
+
+/// Fragment shaders written for desktop OpenGL, whose GLSL allows what GLSL ES refuses (globals initialised
+/// from uniforms, implicit int-to-float conversions, redefined built-ins such as `sign`), rewritten as GLSL ES:
+/// read as desktop GLSL by glslang into SPIR-V, then written back as GLSL ES of the shader's own version by
+/// SPIRV-Cross, uniforms and samplers under their own names. For a shader the driver refused as GLSL ES.
+public enum DesktopGLSLTranslator {
+    /// The desktop version a translated shader is read as: the oldest that SPIR-V for OpenGL takes.
+    static let desktopVersion = 330
+
+    /// `source` (a whole prepared fragment shader, `#line` directives included) as GLSL ES, or glslang's log
+    /// about it, whose places are `source`'s own. Remembered by text, so the same text is translated once per process.
+    public static func translate(fragment source: String) -> Result<String, TranslationFailure> {
+        if let known = cache.withLock({ $0.result(for: source) }) { return known }
+        let result = translateAnew(source)
+        cache.withLock { $0.remember(result, for: source) }
+        return result
+    }
+
+    /// The GLSL ES text to embed for `source` where no driver is at hand to judge it: the translation when
+    /// glslang's GLSL ES front end refuses the text and its desktop reading succeeds, else nil (embed it as it is).
+    public static func embeddableTranslation(ofFragment source: String) -> String? {
+        guard !serialized.withLock({ _ in Glslang.acceptsAsES(fragment: source) }) else { return nil }
+        return try? translate(fragment: source).get()
+    }
+
+    /// How many shaders glslang has read as desktop GLSL in this process: a cached text adds none.
+    package static var translationCount: Int {
+        cache.withLock { $0.misses }
+    }
+
+    /// glslang's process-wide state is set up once and its shaders are read one at a time.
+    private static let serialized = Locked(())
+    private static let cache = Locked(TranslationCache())
+
+    /// `source` as glslang reads it: desktop GLSL's `#version` for its own and, for GLSL ES 1.00, the names
+    /// desktop GLSL lacks defined after it; with the GLSL ES version (100 or 300) to write it back as. Nil for a
+    /// version this translation does not write (GLSL ES 3.10 and later).
+    package static func desktopText(ofFragment source: String) -> (text: String, esVersion: Int)? {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let declared = declaredVersion(in: lines)
+        guard let version = declared.version else { return nil }
+        return (desktopSource(lines, versionLine: declared.lineIndex, addingES100Names: version == 100), version)
+    }
+
+    private static func translateAnew(_ source: String) -> Result<String, TranslationFailure> {
+        guard let (desktopText, version) = desktopText(ofFragment: source) else {
+            return .failure(TranslationFailure(log: "ERROR: only GLSL ES 1.00 and 3.00 shaders are read as desktop GLSL"))
+        }
+        do {
+            let words = try serialized.withLock { _ throws(Glslang.Log) in
+                try Glslang.openGLSPIRV(fragment: desktopText, defaultVersion: Int32(desktopVersion))
+            }
+            return .success(try SPIRVCross.glslES(from: words, version: UInt32(version)))
+        } catch let error as Glslang.Log {
+            return .failure(TranslationFailure(log: error.text))
+        } catch let error as SPIRVCross.Failure {
+            return .failure(TranslationFailure(log: "ERROR: SPIRV-Cross could not write GLSL ES: \(error.message)"))
+        } catch {
+            return .failure(TranslationFailure(log: "ERROR: \(error)"))
+        }
+    }
+
+    /// `lines` with desktop GLSL's `#version` for their GLSL ES one and, for GLSL ES 1.00, the names desktop
+    /// GLSL lacks defined right after it; a `#line` directive gives the lines after them their own numbers
+    /// (source string 0, the user's and the header's), so glslang's errors keep their places.
+    private static func desktopSource(_ lines: [String], versionLine: Int?, addingES100Names: Bool) -> String {
+        let version = "#version \(desktopVersion)"
+        var added = addingES100Names ? TranslationShaderFile.es100Names.lines : []
+        var lines = lines
+        if let versionLine {
+            lines[versionLine] = version
+            if !added.isEmpty { added.append("#line \(versionLine + 2) 0") }
+            lines.insert(contentsOf: added, at: versionLine + 1)
+        } else {
+            lines.insert(contentsOf: [version] + added + ["#line 1 0"], at: 0)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The GLSL ES version (100 or 300) of a shader's header and the index of its `#version` line: GLSL ES
+    /// 1.00 without one; nil for a version this translation does not write (3.10 and later).
+    private static func declaredVersion(in lines: [String]) -> (version: Int?, lineIndex: Int?) {
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
+            let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.first == "#version" else { break }
+            switch (words.count > 1 ? words[1] : "", words.count > 2 ? words[2] : "") {
+            case ("100", ""): return (100, index)
+            case ("300", "es"): return (300, index)
+            default: return (nil, index)
+            }
+        }
+        return (100, nil)
+    }
+}
+
+/// Why a shader could not be translated: glslang's log, or SPIRV-Cross's reason as an unplaced error.
+public struct TranslationFailure: Error, Hashable, Sendable {
+    public var log: String
+}

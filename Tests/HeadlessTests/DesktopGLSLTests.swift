@@ -1,0 +1,41 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// Shaders written for desktop OpenGL, which the driver refuses as GLSL ES, pass `check` and render their
+/// colours through their translation; one broken in every profile is reported at the user's line.
+@Suite("Desktop GLSL shaders", .serialized)
+struct DesktopGLSLTests {
+    @Test("check passes a desktop GLSL shader and render draws its colour", arguments: DesktopGLSLShader.allCases)
+    func checkAndRender(shader: DesktopGLSLShader) throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(shader.rawValue, shader.text)
+        let check = try runShaderbench(["check", path])
+        #expect(check.status == 0, "\(check.error)")
+        #expect(check.output == "\(path): ok (1 shader compiled)\n")
+
+        let render = try runShaderbench(["render", path, "--out", folder.file("out.png"), "--size", "8x8"])
+        try #require(render.status == 0, "\(render.error)")
+        let image = try ImageFile.read(path: folder.file("out.png"))
+        for (x, y) in [(0, 0), (4, 4), (7, 7)] {
+            let pixel = image[x, y]
+            #expect([pixel.r, pixel.g, pixel.b, pixel.a] == shader.colour, "pixel (\(x), \(y))")
+        }
+    }
+
+    @Test("a shader broken as GLSL ES and as desktop GLSL reports the driver's errors at the user's lines, glslang's under them")
+    func brokenEverywhere() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("broken.fsh", DesktopGLSLShader.brokenEverywhere)
+        let result = try runShaderbench(["check", path])
+        #expect(result.status == 1)
+        let lines = result.error.split(separator: "\n").map(String.init)
+        // The driver's own: the int initialiser (GLSL ES only) and the undeclared name.
+        #expect(lines.contains { $0.hasPrefix("\(path):3:5: error: ") })
+        #expect(lines.contains { $0.hasPrefix("\(path):4:25: error: ") && $0.contains("undeclaredThing") })
+        // glslang's reading of the same line, as desktop GLSL, is a note under it at the same place.
+        #expect(lines.contains { $0.hasPrefix("\(path):4:25: note: as desktop GLSL: ") && $0.contains("undeclaredThing") })
+        #expect(!lines.contains { $0.contains("prelude") })
+    }
+}

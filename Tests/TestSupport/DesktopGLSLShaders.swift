@@ -1,0 +1,62 @@
+/// Shaders written for desktop OpenGL, each relying on one thing its GLSL allows and GLSL ES refuses, with
+/// the colour each draws everywhere; and one that no profile accepts.
+public enum DesktopGLSLShader: String, CaseIterable, Sendable {
+    /// An ISF shader that defines its own `sign`, which GLSL ES forbids for a built-in's name.
+    case redefinedBuiltIn = "own-sign.fs"
+    /// An ISF shader whose global is initialised from a uniform, which GLSL ES requires to be constant.
+    case uniformInitialisedGlobal = "half-level.fs"
+    /// A GLSL ES 1.00 shader that mixes ints into float arithmetic, which GLSL ES never converts implicitly.
+    case implicitConversions = "int-to-float.fsh"
+
+    public var text: String {
+        switch self {
+        case .redefinedBuiltIn:
+            """
+            /*{
+              "INPUTS": [ { "NAME": "level", "TYPE": "float", "DEFAULT": 0.5 } ]
+            }*/
+            float sign(float x) { return x > 0.0 ? 1.0 : 0.25; }
+            void main() {
+                gl_FragColor = vec4(sign(level), sign(-level), 0.0, 1.0);
+            }
+            """
+        case .uniformInitialisedGlobal:
+            """
+            /*{
+              "INPUTS": [ { "NAME": "level", "TYPE": "float", "DEFAULT": 0.5 } ]
+            }*/
+            float halfLevel = level * 0.5;
+            void main() {
+                gl_FragColor = vec4(halfLevel, level, 0.0, 1.0);
+            }
+            """
+        case .implicitConversions:
+            """
+            precision mediump float;
+            void main() {
+                float one = 1;
+                vec2 v = vec2(1, 2) * 2;
+                gl_FragColor = vec4(v / 4, one - 1, one);
+            }
+            """
+        }
+    }
+
+    /// The colour every pixel comes out as, in 8-bit RGBA.
+    public var colour: [UInt8] {
+        switch self {
+        case .redefinedBuiltIn: [255, 64, 0, 255]
+        case .uniformInitialisedGlobal: [64, 128, 0, 255]
+        case .implicitConversions: [128, 255, 0, 255]
+        }
+    }
+
+    /// Broken as desktop GLSL and as GLSL ES: line 4 names something never declared (column 25).
+    public static let brokenEverywhere = """
+        precision mediump float;
+        void main() {
+            float one = 1;
+            gl_FragColor = vec4(undeclaredThing, one, 0.0, 1.0);
+        }
+        """
+}
