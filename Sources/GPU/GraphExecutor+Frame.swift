@@ -114,7 +114,7 @@ extension GraphExecutor {
     private func setInputsAndUniforms(of pass: ExecutableStep.Pass) {
         for input in pass.inputs {
             let image = input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
-            image?.bind(toUnit: input.unit, filter: input.filter)
+            image?.bind(toUnit: input.unit, filter: input.filter, wrap: input.wrap)
         }
         if let unit = pass.previousContentsUnit { pass.feedback?.previous.bind(toUnit: unit, filter: GL_NEAREST) }
         for uniform in pass.wiredUniforms { write(uniform) }

@@ -73,7 +73,7 @@ public struct FramePlan: Sendable {
         }
         steps = scheduled.enumerated().map { position, node in
             let releases = lastReader.filter { $0.value == position && !kept.contains($0.key) }.keys.sorted().compactMap { index[$0] }
-            return Step(node: node, work: Self.work(of: node, index: index), releases: releases)
+            return Step(node: node, work: Self.work(of: node, index: index, output: composition.output), releases: releases)
         }
         if let size = composition.size {
             renderSize = .fixed(size)
@@ -100,14 +100,14 @@ public struct FramePlan: Sendable {
         }
     }
 
-    private static func work(of node: Node, index: [String: Int]) -> Work {
+    private static func work(of node: Node, index: [String: Int], output: String) -> Work {
         switch node.kind {
         case .image(let image): .image(image)
         case .sequence(let sequence): .sequence(sequence)
         case .pattern(let pattern): .pattern(size: pattern.size)
         case .camera(let camera): .camera(camera)
         case .movie(let movie): .movie(movie)
-        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index))
+        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index, isOutput: node.name == output))
         case .constant(let numbers): .constant(numbers)
         case .time: .time
         case .reduction(let reduction): .reduction(reduction, input: index[reduction.input.node] ?? 0)

@@ -53,6 +53,30 @@ struct ShaderToyUniformTests {
         #expect(pixel(image, x: 3, y: 0) == [15, 0, 0, 255], "1.5 seconds since midnight")
     }
 
+    @Test("iChannelResolution and textureSize give each channel's own size: a 64×32 image and a 16×8 pass")
+    func channelResolution() throws {
+        let folder = try TemporaryFolder()
+        try ImageFile.writePNG(RGBAImage(width: 64, height: 32, fill: (r: 10, g: 20, b: 30, a: 255)), to: folder.file("wide.png"))
+        _ = try folder.write("small.frag", "void mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }\n")
+        let image = try render(shader: """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                int channel = fragCoord.x < 2.0 ? 0 : 1;
+                vec3 reported = iChannelResolution[channel];
+                vec2 stored = channel == 0 ? vec2(textureSize(iChannel0, 0)) : vec2(textureSize(iChannel1, 0));
+                fragColor = vec4(reported.xy / 255.0, reported.xy == stored ? reported.z : 0.0, 1.0);
+            }
+            """, composition: """
+            size: [4, 2]
+            nodes:
+              picture: { kind: image, file: wide.png }
+              small: { kind: shader, file: small.frag, size: [16, 8] }
+              toy: { kind: shader, file: toy.frag, inputs: { iChannel0: picture, iChannel1: small } }
+            output: toy
+            """, in: folder)
+        #expect(pixel(image, x: 0, y: 0) == [64, 32, 255, 255])
+        #expect(pixel(image, x: 3, y: 0) == [16, 8, 255, 255])
+    }
+
     @Test("iChannelTime is a movie channel's playback time and the composition's time for other channels")
     func channelTime() throws {
         let folder = try TemporaryFolder()
