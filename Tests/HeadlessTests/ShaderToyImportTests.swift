@@ -26,11 +26,6 @@ struct ShaderToyImportTests {
          ]}}
         """
 
-    func pixel(_ image: RGBAImage, x: Int, y: Int) -> [UInt8] {
-        let start = (y * image.width + x) * 4
-        return Array(image.pixels[start..<start + 4])
-    }
-
     @Test("a page with Common, a buffer reading itself and an Image pass imports, checks, and counts one step a frame")
     func multipassCounter() throws {
         let folder = try TemporaryFolder()
@@ -49,8 +44,8 @@ struct ShaderToyImportTests {
         #expect(render.status == 0, "\(render.error)")
         for frame in 0..<frames {
             let image = try ImageFile.read(path: folder.file("f-\(frame).png"))
-            #expect(pixel(image, x: 0, y: 0) == [UInt8(frame + 1), 0, 0, 255], "frame \(frame)")
-            #expect(pixel(image, x: 1, y: 3) == [0, 0, 0, 255], "odd columns stay black")
+            #expect(image[0, 0] == (UInt8(frame + 1), 0, 0, 255), "frame \(frame)")
+            #expect(image[1, 3] == (0, 0, 0, 255), "odd columns stay black")
         }
     }
 
@@ -72,7 +67,7 @@ struct ShaderToyImportTests {
         let composition = folder.file("keys/keys.yaml")
         #expect(try runShaderbench(["check", composition]).status == 0)
         #expect(try runShaderbench(["render", composition, "--size", "2x2", "--out", folder.file("k.png")]).status == 0)
-        #expect(pixel(try ImageFile.read(path: folder.file("k.png")), x: 0, y: 0) == [255, 3, 0, 255])
+        #expect((try ImageFile.read(path: folder.file("k.png")))[0, 0] == (255, 3, 0, 255))
     }
 
     @Test("a picture from the site's library is taken from beside the page, at its own size; a missing one is stood in for")
@@ -95,7 +90,7 @@ struct ShaderToyImportTests {
         #expect(folder.isFolder("pictures") && FileManager.default.fileExists(atPath: folder.file("pictures/f1a2b3.png")))
         let composition = folder.file("pictures/pictures.yaml")
         #expect(try runShaderbench(["render", composition, "--size", "2x2", "--out", folder.file("p.png")]).status == 0)
-        #expect(pixel(try ImageFile.read(path: folder.file("p.png")), x: 0, y: 0) == [64, 32, 0, 255])
+        #expect((try ImageFile.read(path: folder.file("p.png")))[0, 0] == (64, 32, 0, 255))
     }
 
     @Test("a malformed page is an error at its line and column, and nothing is written")

@@ -18,11 +18,6 @@ struct ShaderToyUniformTests {
         return try ImageFile.read(path: output)
     }
 
-    func pixel(_ image: RGBAImage, x: Int, y: Int) -> [UInt8] {
-        let start = (y * image.width + x) * 4
-        return Array(image.pixels[start..<start + 4])
-    }
-
     @Test("HW_PERFORMANCE is defined as 1, the site's value on a desktop GPU")
     func hardwarePerformance() throws {
         let image = try render(shader: """
@@ -34,7 +29,7 @@ struct ShaderToyUniformTests {
             #endif
             }
             """, in: try TemporaryFolder())
-        #expect(pixel(image, x: 0, y: 0) == [0, 255, 0, 255])
+        #expect(image[0, 0] == (0, 255, 0, 255))
     }
 
     @Test("iDate in a render is 2025-01-01 00:00 UTC plus the frame's time: year, month from 0, day, seconds")
@@ -49,8 +44,8 @@ struct ShaderToyUniformTests {
             """
         // Frame 6 at 4 frames a second is 1.5 s after midnight.
         let image = try render(shader: shader, in: folder, ["--fps", "4", "--start", "6"])
-        #expect(pixel(image, x: 0, y: 0) == [25, 1, 1, 255], "2025, January (0), the 1st")
-        #expect(pixel(image, x: 3, y: 0) == [15, 0, 0, 255], "1.5 seconds since midnight")
+        #expect(image[0, 0] == (25, 1, 1, 255), "2025, January (0), the 1st")
+        #expect(image[3, 0] == (15, 0, 0, 255), "1.5 seconds since midnight")
     }
 
     @Test("iChannelResolution and textureSize give each channel's own size: a 64×32 image and a 16×8 pass")
@@ -73,8 +68,8 @@ struct ShaderToyUniformTests {
               toy: { kind: shader, file: toy.frag, inputs: { iChannel0: picture, iChannel1: small } }
             output: toy
             """, in: folder)
-        #expect(pixel(image, x: 0, y: 0) == [64, 32, 255, 255])
-        #expect(pixel(image, x: 3, y: 0) == [16, 8, 255, 255])
+        #expect(image[0, 0] == (64, 32, 255, 255))
+        #expect(image[3, 0] == (16, 8, 255, 255))
     }
 
     @Test("iChannelTime is a movie channel's playback time and the composition's time for other channels")
@@ -96,7 +91,7 @@ struct ShaderToyUniformTests {
               toy: { kind: shader, file: toy.frag, inputs: { iChannel0: clip, iChannel1: still } }
             output: toy
             """, in: folder, ["--fps", "4", "--start", "1"])
-        #expect(pixel(image, x: 0, y: 0) == [75, 25, 255, 255])
+        #expect(image[0, 0] == (75, 25, 255, 255))
     }
 
     @Test("iFrameRate and iTimeDelta follow --fps from the first frame on")
@@ -106,7 +101,7 @@ struct ShaderToyUniformTests {
                 fragColor = vec4(iFrameRate / 255.0, iTimeDelta * 1000.0 / 255.0, 0.0, 1.0);
             }
             """, in: try TemporaryFolder(), ["--fps", "25"])
-        #expect(pixel(image, x: 0, y: 0) == [25, 40, 0, 255])
+        #expect(image[0, 0] == (25, 40, 0, 255))
     }
 
     @Test("iSampleRate is 44100, and iMouse is zero in a render, which has no pointer")
@@ -116,6 +111,6 @@ struct ShaderToyUniformTests {
                 fragColor = vec4(iSampleRate == 44100.0 ? 1.0 : 0.0, iMouse == vec4(0.0) ? 1.0 : 0.0, 0.0, 1.0);
             }
             """, in: try TemporaryFolder())
-        #expect(pixel(image, x: 0, y: 0) == [255, 255, 0, 255])
+        #expect(image[0, 0] == (255, 255, 0, 255))
     }
 }
