@@ -49,6 +49,7 @@ public enum ShaderToyImportJob {
         for file in imported.files {
             let path = FilePaths.join(folder, file.name)
             do {
+                try Directories.createParent(of: path)
                 switch file {
                 case .text(_, let contents):
                     try AtomicFile.write(Array(contents.utf8), to: path)

@@ -25,6 +25,7 @@ public struct ShaderToyImport: Sendable {
     static let bufferNodes = ["buffer-a", "buffer-b", "buffer-c", "buffer-d"]
     static let commonFile = "common.glsl"
     static let blankFile = "blank-channel.frag"
+    static let mediaFolder = "media"
 
     /// A channel that reads nothing the workbench has: a blank image of the size the site gives that kind.
     struct Blank: Hashable {
@@ -87,7 +88,7 @@ public struct ShaderToyImport: Sendable {
             if node != "image" { fields.append("format: rgba32f") }
             if !inputs.isEmpty { fields.append("inputs: { \(inputs.joined(separator: ", ")) }") }
             if !samplings.isEmpty { fields.append("sampling: { \(samplings.joined(separator: ", ")) }") }
-            nodes.append("  # \(pass.name)\n  \(node): { \(fields.joined(separator: ", ")) }")
+            nodes.append("  # \(Self.oneLine(pass.name))\n  \(node): { \(fields.joined(separator: ", ")) }")
         }
         for (node, definition) in sources.sorted(by: { $0.key < $1.key }) {
             nodes.append("  \(node): \(definition)")
@@ -96,24 +97,17 @@ public struct ShaderToyImport: Sendable {
             nodes.append("  \(blank.node): { kind: shader, file: \(Self.blankFile), size: [\(blank.width), \(blank.height)] }")
         }
         if !blanks.isEmpty {
-            files.append(.text(name: Self.blankFile, contents: """
-                // A channel the workbench cannot feed (keyboard, sound, an unbound channel): transparent black, which
-                // reads as no key held, silence, or nothing.
-                void mainImage(out vec4 fragColor, in vec2 fragCoord) {
-                    fragColor = vec4(0.0);
-                }
-
-                """))
+            files.append(.text(name: Self.blankFile, contents: DialectShaderFile.shaderToyBlankChannel.text))
         }
         if let common {
             files.insert(.text(name: Self.commonFile, contents: common.code.hasSuffix("\n") ? common.code : common.code + "\n"), at: 0)
         }
-        let title = page.name.map { "# \($0.split(whereSeparator: \.isNewline).joined(separator: " ")), imported from ShaderToy\n" } ?? "# Imported from ShaderToy\n"
+        let title = page.name.map { "# \(Self.oneLine($0)), imported from ShaderToy\n" } ?? "# Imported from ShaderToy\n"
         let composition = title + """
-            # Buffers are float images of the output's size, cleared to zero at the start; each frame draws them
-            # in order A, B, C, D, then Image.
+            # Buffers are float images of the output's size, transparent black before their first frame; each
+            # frame draws every buffer before the Image pass.
             composition: 1
-            size: [800, 450]
+            size: [800, 450]           # any size: the buffers follow it, and render --size overrides it
             nodes:
             \(nodes.joined(separator: "\n"))
             output: image
@@ -122,6 +116,11 @@ public struct ShaderToyImport: Sendable {
         files.insert(.text(name: compositionName, contents: composition), at: 0)
         self.files = files
         self.notes = notes
+    }
+
+    /// A name from the page as a one-line YAML comment.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// Buffers (by letter) that read one another round in a circle, other than a buffer reading itself.
@@ -177,11 +176,13 @@ public struct ShaderToyImport: Sendable {
                 sources["pattern"] = "{ kind: pattern }"
                 return "pattern"
             }
+            // In a folder of their own, so no name of the site's can take the place of a generated file.
+            let copy = "\(mediaFolder)/\(fileName)"
             let node = "\(input.kind)-\(fileName.split(separator: ".").first ?? "")".lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" }
             if sources[node] == nil {
-                sources[node] = input.kind == "texture" ? "{ kind: image, file: \(fileName) }" : "{ kind: movie, file: \(fileName), loop: true }"
-                files.append(.copy(name: fileName, from: path))
+                sources[node] = input.kind == "texture" ? "{ kind: image, file: \(copy) }" : "{ kind: movie, file: \(copy), loop: true }"
             }
+            if !files.contains(where: { $0.name == copy }) { files.append(.copy(name: copy, from: path)) }
             return node
         case "webcam":
             sources["camera"] = "{ kind: camera, device: auto }"

@@ -10,7 +10,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 23
+    static let expectedCount = 24
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -135,6 +135,8 @@ struct BuiltInShaderFileTests {
             return try framebufferFetchShaders()
         case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":
             return [try shaderToyShader()]
+        case "ShaderGraph/Shaders/shadertoy-blank-channel.frag.glsl":
+            return [try prepared("blank-channel.frag", DialectShaderFile.shaderToyBlankChannel.text)]
         case "ShaderGraph/Shaders/isf-built-ins.glsl", "ShaderGraph/Shaders/isf-prelude.frag.glsl",
              "ShaderGraph/Shaders/isf-frag-color.frag.glsl", "ShaderGraph/Shaders/isf-vertex-prelude.vert.glsl":
             return [try isfShader()]

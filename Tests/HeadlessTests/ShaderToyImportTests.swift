@@ -87,7 +87,7 @@ struct ShaderToyImportTests {
         #expect(imported.status == 0, "\(imported.error)")
         #expect(imported.error.contains("\(page):4:15: warning: Image iChannel2 shows /media/a/elsewhere.jpg from the site's library, which is not beside the page: the moving test pattern stands in (put elsewhere.jpg beside the page and import again)"),
                 "\(imported.error)")
-        #expect(folder.isFolder("pictures") && FileManager.default.fileExists(atPath: folder.file("pictures/f1a2b3.png")))
+        #expect(folder.isFolder("pictures") && FileManager.default.fileExists(atPath: folder.file("pictures/media/f1a2b3.png")))
         let composition = folder.file("pictures/pictures.yaml")
         #expect(try runShaderbench(["render", composition, "--size", "2x2", "--out", folder.file("p.png")]).status == 0)
         #expect((try ImageFile.read(path: folder.file("p.png")))[0, 0] == (64, 32, 0, 255))
