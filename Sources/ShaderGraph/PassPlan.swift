@@ -79,9 +79,9 @@ public struct PassPlan: Sendable {
     /// may put a coordinate anywhere.
     public var interpolatesInputs: Bool
 
-    /// `isOutput`: the node is the composition's output, which a ShaderToy shader draws opaque.
-    init(_ pass: ShaderPass, node: String, index: [String: Int], isOutput: Bool) {
-        shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: isOutput)
+    /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass.
+    init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool) {
+        shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque)
         size = pass.size
         format = pass.format
         let interface = pass.interface

@@ -72,6 +72,24 @@ struct ShaderToyUniformTests {
         #expect(image[3, 0] == (16, 8, 255, 255))
     }
 
+    @Test("a pass read as a channel keeps the alpha it writes, as the site's buffers do; the shown pass is opaque")
+    func alpha() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("store.frag", "void mainImage(out vec4 c, in vec2 p) { c = vec4(0.0, 0.0, 0.0, 0.5); }\n")
+        let image = try render(shader: """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = vec4(texture(iChannel0, fragCoord / iResolution.xy).a, 0.0, 0.0, 0.25);
+            }
+            """, composition: """
+            size: [4, 2]
+            nodes:
+              store: { kind: shader, file: store.frag }
+              toy: { kind: shader, file: toy.frag, inputs: { iChannel0: store } }
+            output: toy
+            """, in: folder)
+        #expect(image[0, 0] == (128, 0, 0, 255))
+    }
+
     @Test("iChannelTime is a movie channel's playback time and the composition's time for other channels")
     func channelTime() throws {
         let folder = try TemporaryFolder()
