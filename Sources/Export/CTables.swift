@@ -148,7 +148,18 @@ struct CTables {
         for input in pass.inputs {
             let mapping = ["fill": "SB_MAP_FILL", "fit": "SB_MAP_FIT", "stretch": "SB_MAP_STRETCH"][input.mapping.rawValue] ?? "SB_MAP_FILL"
             if !input.isFeedback && input.mapping != .stretch { usesReshape = true }
-            inputs.append("{ \(CodeLiteral.c(input.sampler)), \(input.unit), \(index[input.source]), \(mapping), \(input.isFeedback ? 1 : 0), \(input.shaderToyChannel ?? -1) }")
+            let filter = switch input.sampling.filter {
+            case .nearest: "GL_NEAREST"
+            case .linear: "GL_LINEAR"
+            case .mipmap: "GL_LINEAR_MIPMAP_LINEAR"
+            case nil: "0"
+            }
+            let wrap = switch input.sampling.wrap {
+            case .repeat: "GL_REPEAT"
+            case .mirror: "GL_MIRRORED_REPEAT"
+            case .clamp, nil: "GL_CLAMP_TO_EDGE"
+            }
+            inputs.append("{ \(CodeLiteral.c(input.sampler)), \(input.unit), \(index[input.source]), \(mapping), \(input.isFeedback ? 1 : 0), \(input.shaderToyChannel ?? -1), \(filter), \(wrap) }")
         }
         var uniforms: [String] = []
         for uniform in pass.uniforms {

@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jpeg
     /// A camera's format list and a request, chosen from.
     case cameraFormat = "camera-format"
+    /// A ShaderToy page's JSON, read and imported.
+    case shaderToyPage = "shadertoy-page"
 
     public func run(_ data: [UInt8]) {
         switch self {
@@ -23,6 +25,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .compilerLog: CompilerLogFuzzing.run(data)
         case .png, .jpeg: ImageDecodingFuzzing.run(data, as: self == .png ? "fuzz.png" : "fuzz.jpg")
         case .cameraFormat: CameraFormatFuzzing.run(data)
+        case .shaderToyPage: ShaderToyPageFuzzing.run(data)
         }
     }
 }

@@ -8,6 +8,7 @@ struct ExecutableStep {
         var step: Int
         var unit: Int
         var filter: GLint
+        var wrap: GLint
         /// Reads the pass's own previous frame.
         var isFeedback: Bool
         /// Lays the input onto the pass's shape when its aspect ratio differs.

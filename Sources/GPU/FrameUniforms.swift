@@ -12,6 +12,9 @@ struct FrameUniforms {
     private var frame: GLint = -1
     private var mouse: GLint = -1
     private var date: GLint = -1
+    private var channelTime: GLint = -1
+    /// ShaderToy's channels and the steps whose images they sample, for `iChannelTime`.
+    private var channelSteps: [(channel: Int, step: Int)] = []
 
     /// Nil for dialects that set nothing per frame.
     /// `inputSizes` are the sizes of the images `pass.inputs` sample, in their order.
@@ -27,8 +30,12 @@ struct FrameUniforms {
             frame = program.uniformLocation("iFrame")
             mouse = program.uniformLocation("iMouse")
             date = program.uniformLocation("iDate")
-            // Fixed for the life of the pass: its size, and its channels' sizes in channel order.
+            channelTime = program.uniformLocation("iChannelTime")
+            channelSteps = pass.inputs.compactMap { input in input.shaderToyChannel.map { ($0, input.source) } }
+            // Fixed for the life of the pass: its size, its channels' sizes in channel order, and the audio
+            // sample rate, the site's default since no channel here plays sound.
             glUseProgram(program.name)
+            glUniform1f(program.uniformLocation("iSampleRate"), 44100)
             glUniform3f(program.uniformLocation("iResolution"), Float(passSize.width), Float(passSize.height), 1)
             var resolutions = [Float](repeating: 0, count: 12)
             for (input, size) in zip(pass.inputs, inputSizes) {
@@ -50,8 +57,16 @@ struct FrameUniforms {
         }
     }
 
-    /// Sets this frame's values on the bound program.
-    func set(_ state: FrameState) {
+    /// Sets this frame's values on the bound program. `sourceSeconds` holds, by step, a movie's playback
+    /// time this frame: a channel showing one reports it in `iChannelTime`, others the frame's time.
+    func set(_ state: FrameState, sourceSeconds: [Double?]) {
+        if channelTime >= 0 {
+            var times = SIMD4<Float>(repeating: Float(state.time.seconds))
+            for (channel, step) in channelSteps {
+                if let seconds = sourceSeconds[step] { times[channel] = Float(seconds) }
+            }
+            withUnsafeBytes(of: &times) { glUniform1fv(channelTime, 4, $0.baseAddress?.assumingMemoryBound(to: GLfloat.self)) }
+        }
         glUniform1f(time, Float(state.time.seconds))
         glUniform1i(frame, GLint(state.time.index))
         glUniform1f(frameRate, Float(1 / state.delta))
@@ -74,11 +89,11 @@ struct FrameState {
     var delta: Double
     /// ShaderToy's convention, in pixels with y up: xy while a button is held, zw where it was pressed.
     var mouse: SIMD4<Float>
-    /// Year, month (0–11), day, and seconds since midnight, local time.
+    /// Year, month (0–11), day, and seconds since midnight, in `DateOrigin`'s calendar.
     var date: SIMD4<Float>
 
-    static func date(at moment: Date) -> SIMD4<Float> {
-        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: moment)
+    static func date(at moment: Date, in calendar: Calendar) -> SIMD4<Float> {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: moment)
         let seconds = Double((parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)) + Double(parts.nanosecond ?? 0) / 1e9
         return SIMD4(Float(parts.year ?? 0), Float((parts.month ?? 1) - 1), Float(parts.day ?? 1), Float(seconds))
     }

@@ -183,9 +183,20 @@ struct GraphBinding {
                 glUseProgram(program.name)
                 // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser, unless the
                 // pass samples between texels.
-                let filter = (sizes[input.source] == size || reshaper != nil) && !pass.interpolatesInputs ? GL_NEAREST : GL_LINEAR
-                inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: filter, isFeedback: input.isFeedback,
-                                                   reshaper: reshaper))
+                let chosen = (sizes[input.source] == size || reshaper != nil) && !pass.interpolatesInputs ? GL_NEAREST : GL_LINEAR
+                let filter = switch input.sampling.filter {
+                case .nearest: GL_NEAREST
+                case .linear: GL_LINEAR
+                case .mipmap: GL_LINEAR_MIPMAP_LINEAR
+                case nil: chosen
+                }
+                let wrap = switch input.sampling.wrap {
+                case .repeat: GL_REPEAT
+                case .mirror: GL_MIRRORED_REPEAT
+                case .clamp, nil: GL_CLAMP_TO_EDGE
+                }
+                inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: filter, wrap: wrap,
+                                                   isFeedback: input.isFeedback, reshaper: reshaper))
             }
             var wired: [ExecutableStep.WiredUniform] = []
             for uniform in pass.uniforms {

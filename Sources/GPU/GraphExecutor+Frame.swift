@@ -11,11 +11,11 @@ extension GraphExecutor {
         let interaction = FrameValues.Interaction(pointer: pointer, keysHeld: keysHeld, press: pendingPress, release: pendingRelease)
         pendingPress = nil
         pendingRelease = nil
-        let delta = previousTime.map { time.seconds > $0 ? time.seconds - $0 : 0 }.flatMap { $0 > 0 ? $0 : nil }
+        let delta = frameInterval ?? previousTime.map { time.seconds > $0 ? time.seconds - $0 : 0 }.flatMap { $0 > 0 ? $0 : nil }
             ?? (time.index > 0 ? time.seconds / Double(time.index) : 1.0 / 60)
         previousTime = time.seconds
         // Working out the calendar date is not free; only ShaderToy and ISF passes read it.
-        let date = readsFrameState ? FrameState.date(at: createdAt.addingTimeInterval(time.seconds)) : .zero
+        let date = readsFrameState ? dateOrigin.date(atFrameSeconds: time.seconds) : .zero
         frameState = FrameState(time: time, delta: delta, mouse: mouse, date: date)
         // Last frame's kept images go back to the pool now that nobody shows them.
         for index in images.indices {
@@ -38,7 +38,7 @@ extension GraphExecutor {
                 quad.draw()
                 images[index] = target
             case .live(let live):
-                images[index] = try show(live, time: time)
+                images[index] = try show(live, at: index, time: time)
             case .sequence(let player):
                 do {
                     images[index] = try player.image(forFrame: time.index)
@@ -86,8 +86,9 @@ extension GraphExecutor {
 
     /// The source's frame for this moment (a camera's newest, a movie's frame at the clock's time), else its
     /// last one, else the pattern (for an `auto` camera) or black.
-    private func show(_ live: ExecutableStep.Live, time: FrameTime) throws(GPUError) -> RenderTarget {
+    private func show(_ live: ExecutableStep.Live, at index: Int, time: FrameTime) throws(GPUError) -> RenderTarget {
         let moment = live.movie?.movieTime(at: time.seconds, duration: live.feed.source.duration) ?? time.seconds
+        if live.movie != nil { sourceSeconds[index] = moment }
         try live.feed.update(at: moment, wait: cameraWait, failing: cameraWait != nil)
         if let latest = live.feed.latest { return latest }
         if let (program, timeLocation) = live.pattern {
@@ -113,11 +114,11 @@ extension GraphExecutor {
     private func setInputsAndUniforms(of pass: ExecutableStep.Pass) {
         for input in pass.inputs {
             let image = input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
-            image?.bind(toUnit: input.unit, filter: input.filter)
+            image?.bind(toUnit: input.unit, filter: input.filter, wrap: input.wrap)
         }
         if let unit = pass.previousContentsUnit { pass.feedback?.previous.bind(toUnit: unit, filter: GL_NEAREST) }
         for uniform in pass.wiredUniforms { write(uniform) }
-        pass.frameUniforms?.set(frameState)
+        pass.frameUniforms?.set(frameState, sourceSeconds: sourceSeconds)
     }
 
     private func write(_ uniform: ExecutableStep.WiredUniform) {

@@ -35,8 +35,13 @@ public final class GraphExecutor {
     var pendingPress: SIMD2<Float>?
     var pendingRelease: SIMD2<Float>?
     var frameState = FrameState(time: FrameTime(index: 0, seconds: 0), delta: 1.0 / 60, mouse: .zero, date: .zero)
-    /// The date frame 0 is at, for ShaderToy's `iDate`.
-    let createdAt = Date()
+    /// Where ShaderToy's `iDate` and ISF's `DATE` come from: the wall clock unless a render fixes it.
+    public var dateOrigin = DateOrigin.wallClock
+    /// The interval between frames when it is fixed (renders: one frame at their rate), for `iTimeDelta`
+    /// and `iFrameRate` from the first frame on; nil measures it between calls.
+    public var frameInterval: Double?
+    /// A movie source's playback time this frame, by step, for ShaderToy's `iChannelTime`.
+    var sourceSeconds: [Double?]
     /// Whether any pass sets dialect uniforms (time, date, …) each frame.
     let readsFrameState: Bool
 
@@ -86,6 +91,7 @@ public final class GraphExecutor {
         descriptors = binding.descriptors
         images = Array(repeating: nil, count: binding.steps.count)
         stepMilliseconds = Array(repeating: nil, count: binding.steps.count)
+        sourceSeconds = Array(repeating: nil, count: binding.steps.count)
         values = FrameValues(plan, steps: binding.steps, held: resources.heldValue(for:))
         readsFrameState = binding.steps.contains { step in
             if case .shader(let pass) = step.work { pass.frameUniforms != nil } else { false }

@@ -15,6 +15,8 @@ public final class RenderTarget {
     private let framebufferObject: GLObject
     /// The sampling filter last set, so a pass only touches texture state when it changes.
     private var filter: GLint = 0
+    /// The edge mode last set; every texture starts clamped.
+    private var wrap: GLint = GL_CLAMP_TO_EDGE
 
     public var size: PixelSize { descriptor.size }
 
@@ -84,16 +86,24 @@ public final class RenderTarget {
         }
     }
 
-    /// Binds the texture to `unit` with the given filter: nearest for 1:1 sampling, linear when scaling.
-    func bind(toUnit unit: Int, filter: GLint) {
+    /// Binds the texture to `unit` with the given filter (nearest for 1:1 sampling, linear when scaling, or
+    /// `GL_LINEAR_MIPMAP_LINEAR`, which rebuilds the mipmap chain from the image as it is now) and edge mode.
+    func bind(toUnit unit: Int, filter: GLint, wrap: GLint = GL_CLAMP_TO_EDGE) {
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         if self.filter != filter { setFilter(filter) }
+        if self.wrap != wrap {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), wrap)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), wrap)
+            self.wrap = wrap
+        }
+        if filter == GL_LINEAR_MIPMAP_LINEAR { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
     }
 
     private func setFilter(_ filter: GLint) {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        // Magnifying has no mipmap levels to choose between.
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter == GL_LINEAR_MIPMAP_LINEAR ? GL_LINEAR : filter)
         self.filter = filter
     }
 

@@ -59,6 +59,10 @@ public enum RenderJob {
 
         // Each rendered frame uses a newly captured camera frame, waiting for it up to this long.
         executor.cameraWait = Self.cameraFrameWait
+        // A frame's pixels depend on its index alone: its date is a fixed start plus its time, and the
+        // interval to the previous frame is one frame at the rate, from the first frame on.
+        executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
+        executor.frameInterval = 1 / request.fps
         let valueLog: ValueLog?
         do {
             valueLog = try request.valuesPath.map(ValueLog.init(path:))

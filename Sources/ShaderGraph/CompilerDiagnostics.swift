@@ -5,8 +5,19 @@ public enum CompilerDiagnostics {
         case link
     }
 
+    /// Messages about a ShaderToy shader's Common code are reported at the Common file's lines.
     public static func diagnostics(fromLog log: String, for shader: PreparedShader, stage: Stage) -> [Diagnostic] {
-        diagnostics(fromLog: log, in: shader.source, stage: stage)
+        let messages = CompilerLogParser.parse(log)
+        guard let common = shader.common, messages.contains(where: { $0.sourceString == PreparedShader.commonSourceString }) else {
+            return diagnostics(of: messages, in: shader.source, stage: stage)
+        }
+        let inCommon = messages.filter { $0.sourceString == PreparedShader.commonSourceString }.map { message in
+            var renumbered = message
+            renumbered.sourceString = 0
+            return renumbered
+        }
+        let others = messages.filter { $0.sourceString != PreparedShader.commonSourceString }
+        return diagnostics(of: inCommon, in: common, stage: stage) + (others.isEmpty ? [] : diagnostics(of: others, in: shader.source, stage: stage))
     }
 
     /// For a shader the driver refused as GLSL ES (`log`) whose desktop GLSL reading failed too (glslang's
@@ -32,7 +43,10 @@ public enum CompilerDiagnostics {
     /// For a log about `source`, the user's text behind the workbench's prelude (a fragment shader, or an
     /// ISF shader's own vertex stage).
     public static func diagnostics(fromLog log: String, in source: SourceText, stage: Stage) -> [Diagnostic] {
-        let messages = CompilerLogParser.parse(log)
+        diagnostics(of: CompilerLogParser.parse(log), in: source, stage: stage)
+    }
+
+    private static func diagnostics(of messages: [CompilerMessage], in source: SourceText, stage: Stage) -> [Diagnostic] {
         if messages.isEmpty {
             // A failed step with an empty log still must say something located.
             return [.error("the shader failed to \(stage.rawValue) and the driver gave no reason", at: source.location(line: 0))]

@@ -204,9 +204,15 @@ public struct ShaderPass: Sendable {
     public var mappings: [String: InputMapping] = [:]
     /// `blur:`, where the vertex stage puts a blur's `blurCoordinates`.
     public var blurLayout: BlurLayout = .ordered
+    /// `sampling:`, by image input: the filter and edge mode it is read with.
+    public var samplings: [String: InputSampling] = [:]
+    /// `common:`, a ShaderToy shader's Common code (the site's Common tab), compiled before its own text.
+    public var common: SourceText?
 
+    /// A ShaderToy channel is sampled at its own size, as on the site (`iChannelResolution` and
+    /// `textureSize` then agree); other dialects' inputs fill the pass unless told otherwise.
     public func mapping(of input: String) -> InputMapping {
-        mappings[input] ?? .fill
+        mappings[input] ?? (interface.dialect == .shaderToy ? .stretch : .fill)
     }
 
     public init(file: String, source: SourceText, interface: ShaderInterface, inputs: [String: Wire] = [:],

@@ -196,7 +196,7 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node", into: &diagnostics)
             kind = readMovie(name: name, fields: fields, at: key)
         case "shader":
-            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "blur"], in: "a shader node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "sampling", "common", "blur"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
         case "constant":
             reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
@@ -434,6 +434,18 @@ private final class Loading {
                 pass.mappings[input] = chosen
             }
         }
+        if let samplingNode = fields["sampling"] {
+            pass.samplings = readSamplings(samplingNode, interface: interface, file: file.path)
+        }
+        if let commonNode = fields["common"] {
+            guard interface.dialect == .shaderToy else {
+                diagnostics.append(reader.error("'common' is a ShaderToy shader's Common code, and \(file.path) is not a ShaderToy shader", at: commonNode))
+                return nil
+            }
+            guard let named = existingFile(fields, node: name, at: key, field: "common"),
+                  let common = attempt({ () throws(Diagnostic) in try files.readText(path: named.path, reference: named.location) }) else { return nil }
+            pass.common = common
+        }
         if let blurNode = fields["blur"] {
             guard let layout = readBlurLayout(blurNode) else { return nil }
             guard let count = interface.blurCoordinateCount else {
@@ -447,6 +459,37 @@ private final class Loading {
             pass.blurLayout = layout
         }
         return .shader(pass)
+    }
+
+    /// `sampling: { INPUT: { filter: nearest|linear|mipmap, wrap: clamp|repeat|mirror } }`, either key optional.
+    func readSamplings(_ node: Yams.Node, interface: ShaderInterface, file: String) -> [String: InputSampling] {
+        guard let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(node, what: "'sampling'") }) else { return [:] }
+        var samplings: [String: InputSampling] = [:]
+        for (inputNode, value) in mapping {
+            guard let input = inputNode.string else { continue }
+            guard interface.samplers.contains(where: { $0.name == input }) else {
+                diagnostics.append(reader.error("'sampling' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode))
+                continue
+            }
+            guard let fields = attempt({ () throws(Diagnostic) in try reader.mapping(value, what: "an input's sampling") }) else { continue }
+            reader.checkKeys(fields, allowed: ["filter", "wrap"], in: "an input's sampling", into: &diagnostics)
+            var sampling = InputSampling()
+            if let filterNode = fields["filter"] {
+                sampling.filter = choice(filterNode, what: "a filter")
+            }
+            if let wrapNode = fields["wrap"] {
+                sampling.wrap = choice(wrapNode, what: "a wrap")
+            }
+            samplings[input] = sampling
+        }
+        return samplings
+    }
+
+    /// One of an enumeration's spellings, or a located error that lists them.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ node: Yams.Node, what: String) -> Choice? where Choice.RawValue == String {
+        if let text = node.string, let chosen = Choice(rawValue: text) { return chosen }
+        diagnostics.append(reader.error("\(what) is one of: \(Choice.allCases.map(\.rawValue).joined(separator: ", "))", at: node))
+        return nil
     }
 
     /// `blur: ordered`, `blur: box` or `blur: { gaussian: SIGMA }`.

@@ -1,6 +1,6 @@
 /// The GLSL the dialects put around a user's shader, in `Shaders/`: the vertex stage a fragment shader
-/// without one of its own is paired with, and the preludes (and ShaderToy's `main`) spliced around the
-/// user's own lines.
+/// without one of its own is paired with, the preludes (and ShaderToy's `main`) spliced around the
+/// user's own lines, and the blank channel a ShaderToy import writes.
 package enum DialectShaderFile: String, EmbeddedShaderFile {
     case vertexStage = "vertex-stage.vert.glsl"
     case defaultPrecision = "default-precision.frag.glsl"
@@ -8,6 +8,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case framebufferFetchFallback = "framebuffer-fetch-fallback.frag.glsl"
     case shaderToyPrelude = "shadertoy-prelude.frag.glsl"
     case shaderToyMain = "shadertoy-main.frag.glsl"
+    /// Not spliced: the pass `shaderbench import` writes for a channel it cannot feed.
+    case shaderToyBlankChannel = "shadertoy-blank-channel.frag.glsl"
     case isfBuiltIns = "isf-built-ins.glsl"
     case isfPrelude = "isf-prelude.frag.glsl"
     case isfFragColor = "isf-frag-color.frag.glsl"
@@ -21,6 +23,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .framebufferFetchFallback: PackageResources.framebuffer_fetch_fallback_frag_glsl
         case .shaderToyPrelude: PackageResources.shadertoy_prelude_frag_glsl
         case .shaderToyMain: PackageResources.shadertoy_main_frag_glsl
+        case .shaderToyBlankChannel: PackageResources.shadertoy_blank_channel_frag_glsl
         case .isfBuiltIns: PackageResources.isf_built_ins_glsl
         case .isfPrelude: PackageResources.isf_prelude_frag_glsl
         case .isfFragColor: PackageResources.isf_frag_color_frag_glsl

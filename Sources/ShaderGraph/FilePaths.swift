@@ -1,12 +1,12 @@
 /// Lexical path handling for files a composition names: relative paths resolve against the composition's
 /// folder, and `a/../b` collapses so messages show the path a person would type.
 package enum FilePaths {
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func join(_ directory: String, _ reference: String) -> String {
+    package static func join(_ directory: String, _ reference: String) -> String {
         if reference.hasPrefix("/") || directory == "." { return normalize(reference) }
         return normalize(directory + "/" + reference)
     }

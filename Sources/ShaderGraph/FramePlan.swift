@@ -71,9 +71,16 @@ public struct FramePlan: Sendable {
         for (position, node) in scheduled.enumerated() {
             for wire in GraphOrder.dependencies(of: node) { lastReader[wire.node] = position }
         }
+        // A ShaderToy pass that others (or it itself) read as a channel is one of the site's buffers, which
+        // keep the alpha they write; every other pass is shown, as the site shows its Image pass, opaque.
+        let channelSources = Set(composition.nodes.flatMap { node -> [String] in
+            guard case .shader(let pass) = node.kind, pass.interface.dialect == .shaderToy else { return [] }
+            return pass.inputs.filter { ShaderToyDialect.channels.contains($0.key) }.map(\.value.node)
+        })
         steps = scheduled.enumerated().map { position, node in
             let releases = lastReader.filter { $0.value == position && !kept.contains($0.key) }.keys.sorted().compactMap { index[$0] }
-            return Step(node: node, work: Self.work(of: node, index: index), releases: releases)
+            let opaque = node.name == composition.output || !channelSources.contains(node.name)
+            return Step(node: node, work: Self.work(of: node, index: index, opaque: opaque), releases: releases)
         }
         if let size = composition.size {
             renderSize = .fixed(size)
@@ -100,14 +107,14 @@ public struct FramePlan: Sendable {
         }
     }
 
-    private static func work(of node: Node, index: [String: Int]) -> Work {
+    private static func work(of node: Node, index: [String: Int], opaque: Bool) -> Work {
         switch node.kind {
         case .image(let image): .image(image)
         case .sequence(let sequence): .sequence(sequence)
         case .pattern(let pattern): .pattern(size: pattern.size)
         case .camera(let camera): .camera(camera)
         case .movie(let movie): .movie(movie)
-        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index))
+        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index, opaque: opaque))
         case .constant(let numbers): .constant(numbers)
         case .time: .time
         case .reduction(let reduction): .reduction(reduction, input: index[reduction.input.node] ?? 0)

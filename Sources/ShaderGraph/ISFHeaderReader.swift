@@ -1,19 +1,19 @@
 import Foundation
 
-/// Reads the JSON header of an ISF file into an `ISFHeader`. Foundation decodes the JSON; `ISFJSONLayout`
+/// Reads the JSON header of an ISF file into an `ISFHeader`. Foundation decodes the JSON; `JSONLayout`
 /// finds where each part is written, so every mistake (malformed JSON, a missing NAME, an unknown TYPE, a
 /// DEFAULT with the wrong number of components) is reported at its line and column in the user's file.
 struct ISFHeaderReader {
     let source: SourceText
     let text: ISFHeaderText
-    let layout: ISFJSONLayout
+    let layout: JSONLayout
 
     /// The header of `source`; nil when the file does not open with one (it is then not ISF).
     static func read(_ source: SourceText) throws(Diagnostic) -> ISFHeader? {
         guard let text = ISFHeaderText.leading(in: source) else { return nil }
-        let layout: ISFJSONLayout
+        let layout: JSONLayout
         do {
-            layout = try ISFJSONLayout.scan(text.characters)
+            layout = try JSONLayout.scan(text.characters, document: "the header")
         } catch {
             let place = text.place(of: error.index)
             throw source.error("ISF header: \(error.message)", line: place.line, column: place.column)
@@ -45,7 +45,7 @@ struct ISFHeaderReader {
 
     // MARK: Locations
 
-    typealias Path = [ISFJSONLayout.Step]
+    typealias Path = [JSONLayout.Step]
 
     /// Where the value at `path` starts, or the nearest enclosing value the layout knows.
     func location(of path: Path) -> SourceLocation {
@@ -85,7 +85,7 @@ struct ISFHeaderReader {
         source.error(message, line: location.line, column: location.column)
     }
 
-    func kind(at path: Path) -> ISFJSONLayout.Kind? {
+    func kind(at path: Path) -> JSONLayout.Kind? {
         layout.values[path]?.kind
     }
 

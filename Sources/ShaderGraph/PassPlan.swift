@@ -12,6 +12,8 @@ public struct PassPlan: Sendable {
         public var isFeedback: Bool
         /// ShaderToy's `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
         public var shaderToyChannel: Int?
+        /// The filter and edges the composition sets for it.
+        public var sampling = InputSampling()
     }
 
     /// A uniform the workbench sets: literal ones once, wired ones every frame.
@@ -77,8 +79,9 @@ public struct PassPlan: Sendable {
     /// may put a coordinate anywhere.
     public var interpolatesInputs: Bool
 
-    init(_ pass: ShaderPass, node: String, index: [String: Int]) {
-        shader = PreparedShader(source: pass.source, interface: pass.interface)
+    /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass.
+    init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool) {
+        shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque)
         size = pass.size
         format = pass.format
         let interface = pass.interface
@@ -87,7 +90,7 @@ public struct PassPlan: Sendable {
             let channel = interface.dialect == .shaderToy
                 ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
-                         isFeedback: wire.node == node, shaderToyChannel: channel)
+                         isFeedback: wire.node == node, shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling())
         }
         var uniforms: [Uniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {

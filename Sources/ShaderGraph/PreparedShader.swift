@@ -12,19 +12,28 @@ public struct PreparedShader: Sendable {
     /// `gl_LastFragData`) or its pass must not (`PassPlan`).
     public var framebufferFetchSource: String?
     public var vertexSource: String
+    /// A ShaderToy shader's Common code, compiled between the prelude and its own text.
+    public var common: SourceText?
 
     /// Driver source-string number of the workbench's prelude; the user's text is string 0.
     static let preludeSourceString = 1
+    /// Driver source-string number of a ShaderToy shader's Common code.
+    static let commonSourceString = 2
 
-    public init(source: SourceText, interface: ShaderInterface) {
+    /// `common` is a ShaderToy shader's Common code; `opaque` makes a ShaderToy shader's alpha 1, as the
+    /// site shows its Image pass (its buffers keep what they write).
+    public init(source: SourceText, interface: ShaderInterface, common: SourceText? = nil, opaque: Bool = true) {
         self.source = source
         self.interface = interface
         vertexSource = VertexStage.source(for: interface)
         if interface.dialect == .shaderToy {
+            self.common = common
             let channels = interface.samplers.map(\.name)
-            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ShaderToyDialect.prelude(channels: channels)
+            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + (opaque ? ShaderToyDialect.opaque : [])
+                + ShaderToyDialect.prelude(channels: channels)
+            let commonLines = common.map { ["#line 1 \(Self.commonSourceString)"] + $0.lines.map(String.init) } ?? []
             let epilogue = ["#line \(prelude.count - 1) \(Self.preludeSourceString)"] + ShaderToyDialect.epilogue
-            fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init) + epilogue).joined(separator: "\n")
+            fragmentSource = (prelude + commonLines + ["#line 1 0"] + source.lines.map(String.init) + epilogue).joined(separator: "\n")
             return
         }
         if interface.dialect == .isf, let isf = interface.isf {

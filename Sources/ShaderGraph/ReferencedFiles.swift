@@ -3,7 +3,7 @@ import Yams
 /// The files a composition names, read even when it does not load (a shader missing, a node misspelt):
 /// a watcher follows them, so creating or fixing one of them reloads the composition.
 public enum ReferencedFiles {
-    /// The composition itself, every `file:` and `vertex:` under its nodes that the YAML can still be read
+    /// The composition itself, every `file:`, `vertex:` and `common:` under its nodes that the YAML can still be read
     /// for, and the vertex shaders that may sit beside shader files; just the composition when it cannot be
     /// parsed at all.
     public static func of(compositionAt path: String) -> [String] {
@@ -24,7 +24,9 @@ public enum ReferencedFiles {
                     files += [ShaderDialect.glsl, .isf].compactMap { ShaderInterface.conventionalVertexShaderPath(of: path, dialect: $0) }
                 }
             }
-            if let vertex = fields["vertex"]?.string { files.append(FilePaths.join(directory, vertex)) }
+            for field in ["vertex", "common"] {
+                if let named = fields[field]?.string { files.append(FilePaths.join(directory, named)) }
+            }
         }
         return files
     }

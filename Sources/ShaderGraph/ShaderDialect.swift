@@ -32,6 +32,9 @@ enum ShaderToyDialect {
         DialectShaderFile.shaderToyPrelude.lines + channels.map { "uniform sampler2D \($0);" }
     }
 
+    /// Defined before the prelude for a pass whose alpha the `main` sets to 1.
+    static let opaque = ["#define SHADERBENCH_OPAQUE"]
+
     /// The `main` that calls the user's `mainImage`.
     static var epilogue: [String] { DialectShaderFile.shaderToyMain.lines }
 }

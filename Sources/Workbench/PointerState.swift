@@ -2,9 +2,13 @@ import GPU
 import ShaderGraph
 
 /// The pointer over the output, kept in ShaderToy's `iMouse` form: output pixels with y up; xy follow the
-/// pointer while the left button is held, zw hold where it was pressed, negated once it is released.
+/// pointer while the left button is held; zw hold where it was pressed, z positive while it is held and
+/// negative once released, w positive only in the first frame after the press. That is the site's
+/// convention since November 2020, as "Special Shadertoy features" (shadertoyunofficial.wordpress.com,
+/// 2016-07-20, updated) lists it: just clicked when z > 0 and w > 0, held when z > 0 and w < 0, released when
+/// both are negative.
 struct PointerState {
-    private(set) var shaderToyMouse = SIMD4<Float>(0, 0, 0, 0)
+    private var shaderToyMouse = SIMD4<Float>(0, 0, 0, 0)
     /// For `mouse`, `pick` and `drag` nodes: x, y in texture coordinates of the output (from the top-left)
     /// and 1 while the left button is held.
     private(set) var normalised = SIMD3<Float>(0, 0, 0)
@@ -14,6 +18,12 @@ struct PointerState {
 
     /// Where it last went up, until the loop takes it.
     private(set) var releasedAt: SIMD2<Float>?
+
+    /// `iMouse` for the frame about to be drawn; a press's positive w is for that one frame only.
+    mutating func takeShaderToyMouse() -> SIMD4<Float> {
+        defer { shaderToyMouse.w = -abs(shaderToyMouse.w) }
+        return shaderToyMouse
+    }
 
     /// The press and release since the loop last asked, so a click or drag between two frames still counts.
     mutating func takeButtonChanges() -> (press: SIMD2<Float>?, release: SIMD2<Float>?) {

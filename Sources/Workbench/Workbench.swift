@@ -223,7 +223,8 @@ public enum Workbench {
             if !interface.isHoldingControl && !handles.isDragging { session.endGesture() }
 
             let windowSize = current.framebuffer
-            session.executor?.mouse = pointer.shaderToyMouse
+            let mouse = pointer.takeShaderToyMouse()
+            session.executor?.mouse = mouse
             session.executor?.pointer = pointer.normalised
             let buttons = pointer.takeButtonChanges()
             if let press = buttons.press { session.executor?.pointerPressed(at: press) }
@@ -260,6 +261,8 @@ public enum Workbench {
             if edited, let trace { Self.recordResources(trace) }
             clock.advanceFrame()
             needsFrame = false
+            // The frame after a press shows its w negative.
+            if mouse.w > 0 { needsFrame = true }
             // Another frame when this one's interface is not the last word: after input, so it settles; when a
             // window appeared (it is measured in its first frame and drawn in its second); when an event went
             // back to false; when the values the panel or the grid read have changed in this frame.

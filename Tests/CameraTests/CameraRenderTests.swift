@@ -48,6 +48,28 @@ struct CameraRenderTests {
         }
     }
 
+    @Test("a ShaderToy channel fed by a camera reports the camera's size in iChannelResolution, and samples it at that size")
+    func shaderToyChannelResolution() throws {
+        let camera = try EmulatedCamera()
+        _ = try camera.folder.write("toy.frag", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                vec2 size = iChannelResolution[0].xy;
+                fragColor = vec4(size / 8.0 / 255.0, size == vec2(textureSize(iChannel0, 0)) ? 1.0 : 0.0, 1.0);
+            }
+            """)
+        let path = try camera.folder.write("toy.yaml", """
+            size: [4, 2]
+            nodes:
+              camera: { kind: camera, device: auto, size: [1280, 720] }
+              toy: { kind: shader, file: toy.frag, inputs: { iChannel0: camera } }
+            output: toy
+            """)
+        let (result, images) = try render(camera, path, frames: 1)
+        #expect(result.status == 0, "\(result.error)")
+        let pixel = try #require(images.first)[0, 0]
+        #expect([pixel.r, pixel.g, pixel.b] == [160, 90, 255], "1280×720 in eighths")
+    }
+
     /// A 640×480 camera of one format, painting white, black, red and grey bars, below the real libv4l2.
     func cameraBelowLibv4l2(format: String) throws -> EmulatedCamera {
         try EmulatedCamera(devices: """

@@ -4,17 +4,19 @@ import TestSupport
 import Testing
 
 /// One composition with every node kind an export carries (an ISF shader with a float target and a
-/// persistent one sized by an expression, feedback, ShaderToy, reductions, value arithmetic, an LFO and
-/// the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
+/// persistent one sized by an expression, feedback, ShaderToy with a repeated, mipmapped channel,
+/// reductions, value arithmetic, an LFO and the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
 @Suite("Exports carry every node kind", .serialized)
 struct ExportCoverageTests {
     static let frames = 4
 
     static let toy = """
         void mainImage(out vec4 fragColor, in vec2 fragCoord) {
-            vec2 uv = fragCoord / iResolution.xy;
+            // Tiled and minified: its sampling repeats and reads mipmaps.
+            vec2 uv = fragCoord / iResolution.xy * 1.5;
             vec4 c = texture(iChannel0, uv);
-            fragColor = vec4(c.rgb * (0.75 + 0.25 * sin(iTime * 3.0 + float(iFrame))), 1.0);
+            float rate = iSampleRate / 44100.0;
+            fragColor = vec4(c.rgb * rate * (0.75 + 0.25 * sin(iChannelTime[0] * 3.0 + float(iFrame))), 1.0);
         }
         """
 
@@ -61,7 +63,7 @@ struct ExportCoverageTests {
             filter: low-pass
             inputs: { inputImageTexture: blur, previousOutput: trail }
             uniforms: { filterStrength: 0.7 }
-          toy: { kind: shader, file: toy.fsh, inputs: { iChannel0: trail } }
+          toy: { kind: shader, file: toy.fsh, inputs: { iChannel0: trail }, sampling: { iChannel0: { filter: mipmap, wrap: repeat } } }
           accumulate: { kind: shader, file: accumulate.fs, inputs: { inputImage: photo } }
           wave: { kind: lfo, waveform: triangle, rate: 2.5 }
           clock: { kind: time }

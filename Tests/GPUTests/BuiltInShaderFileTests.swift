@@ -156,6 +156,8 @@ struct BuiltInShaderFileTests {
             return try framebufferFetchShaders()
         case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":
             return [try shaderToyShader()]
+        case "ShaderGraph/Shaders/shadertoy-blank-channel.frag.glsl":
+            return [try prepared("blank-channel.frag", DialectShaderFile.shaderToyBlankChannel.text)]
         case "ShaderGraph/Shaders/isf-built-ins.glsl", "ShaderGraph/Shaders/isf-prelude.frag.glsl",
              "ShaderGraph/Shaders/isf-frag-color.frag.glsl", "ShaderGraph/Shaders/isf-vertex-prelude.vert.glsl":
             return [try isfShader()]

@@ -141,6 +141,16 @@ struct ReferencedFilesTests {
         ])
     }
 
+    @Test("a ShaderToy pass's Common code is watched with it")
+    func commonCode() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("c/page.yaml", """
+            nodes:
+              image: { kind: shader, file: image.frag, common: shared/common.glsl }
+            """)
+        #expect(ReferencedFiles.of(compositionAt: path).contains(workspace.path("c/shared/common.glsl")))
+    }
+
     @Test("YAML that does not parse names only the composition")
     func unparsable() throws {
         let workspace = try Workspace()

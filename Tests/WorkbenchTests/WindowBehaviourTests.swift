@@ -164,7 +164,7 @@ struct WindowBehaviourTests {
         #expect(try window.waitForCentre(blue))
     }
 
-    @Test("a ShaderToy shader's iMouse follows the pointer while the button is held, in output pixels with y up")
+    @Test("a ShaderToy shader's iMouse follows the pointer while the button is held, in output pixels with y up, zw's signs as on the site")
     func shaderToyMouse() throws {
         let window = try LiveWindow(composition: """
             size: [1280, 720]
@@ -175,13 +175,15 @@ struct WindowBehaviourTests {
         // The window now runs; the shader becomes a ShaderToy one by a save.
         try """
             void mainImage(out vec4 fragColor, in vec2 fragCoord) {
-                fragColor = vec4(iMouse.x / iResolution.x, iMouse.y / iResolution.y, iMouse.z < 0.0 ? 1.0 : 0.0, 1.0);
+                // Held after the click's frame: z > 0, w < 0 (0.5); released: both negative (0.25).
+                float state = iMouse.z > 0.0 ? (iMouse.w > 0.0 ? 1.0 : 0.5) : (iMouse.w < 0.0 ? 0.25 : 0.0);
+                fragColor = vec4(iMouse.x / iResolution.x, iMouse.y / iResolution.y, state, 1.0);
             }
             """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
         #expect(try window.waitForCentre((0, 0, 0)), "nothing pressed yet")
         try window.pointer(["mousemove", "320", "540", "mousedown", "1"])
-        #expect(try window.waitForCentre((64, 64, 0)), "a quarter across, a quarter up from the bottom")
+        #expect(try window.waitForCentre((64, 64, 128)), "a quarter across, a quarter up from the bottom; held, so w is negative")
         try window.pointer(["mouseup", "1"])
-        #expect(try window.waitForCentre((64, 64, 255)), "released: the press position is kept, negated")
+        #expect(try window.waitForCentre((64, 64, 64)), "released: the press position is kept, negated")
     }
 }

@@ -38,7 +38,7 @@ typedef struct sb_step_state {
     int has_value, is_set;
     int width, height;
     GLint time_location, frame_location, delta_location, rate_location, mouse_location, date_location,
-          pass_index_location, render_size_location;
+          channel_time_location, pass_index_location, render_size_location;
 } sb_step_state;
 
 struct sb_runtime {
@@ -194,11 +194,19 @@ static void sb_draw_into(const sb_target *target) {
     glViewport(0, 0, target->width, target->height);
 }
 
-static void sb_bind(const sb_target *target, int unit, GLint filter) {
+/* A mipmapped read rebuilds the chain from the image as it is now; magnifying has no levels to choose. */
+static void sb_bind_wrapped(const sb_target *target, int unit, GLint filter, GLint wrap) {
     glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
     glBindTexture(GL_TEXTURE_2D, target->texture);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter == GL_LINEAR_MIPMAP_LINEAR ? GL_LINEAR : filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+    if (filter == GL_LINEAR_MIPMAP_LINEAR) glGenerateMipmap(GL_TEXTURE_2D);
+}
+
+static void sb_bind(const sb_target *target, int unit, GLint filter) {
+    sb_bind_wrapped(target, unit, filter, GL_CLAMP_TO_EDGE);
 }
 
 static void sb_draw_quad(const sb_runtime *runtime) {
@@ -433,7 +441,8 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
             sb_release_target(&state->reshaped[input]);
         }
         /* 1:1 sampling is exact with nearest filtering, unless the pass samples between texels. */
-        state->filters[input] = ((source_width == width && source_height == height) || reshape) && !step->interpolates ? GL_NEAREST : GL_LINEAR;
+        state->filters[input] = definition->filter ? definition->filter
+            : ((source_width == width && source_height == height) || reshape) && !step->interpolates ? GL_NEAREST : GL_LINEAR;
         glUseProgram(program);
         glUniform1i(glGetUniformLocation(program, definition->sampler), definition->unit);
     }
@@ -470,6 +479,8 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
             resolutions[channel * 3 + 2] = 1;
         }
         glUniform3fv(glGetUniformLocation(program, "iChannelResolution"), 4, resolutions);
+        /* The site's default sample rate: no channel plays sound here. */
+        glUniform1f(glGetUniformLocation(program, "iSampleRate"), 44100);
     } else if (step->dialect == SB_DIALECT_ISF) {
         glUniform2f(state->render_size_location, (float)width, (float)height);
     }
@@ -564,6 +575,11 @@ static void sb_set_frame_uniforms(const sb_step_def *step, const sb_step_state *
     glUniform1i(state->frame_location, frame);
     glUniform1f(state->rate_location, (float)(1 / delta));
     glUniform4f(state->mouse_location, 0, 0, 0, 0);
+    if (state->channel_time_location >= 0) {
+        /* The app's images have no playback time of their own: every channel is at the frame's time. */
+        float times[4] = { (float)seconds, (float)seconds, (float)seconds, (float)seconds };
+        glUniform1fv(state->channel_time_location, 4, times);
+    }
     if (step->dialect == SB_DIALECT_ISF) {
         /* ISF counts months from 1 and has no interval before the first frame. */
         glUniform1f(state->delta_location, frame == 0 ? 0 : (float)delta);
@@ -608,7 +624,7 @@ static void sb_bind_inputs(const sb_runtime *runtime, const sb_step_def *step, c
         const sb_input_def *definition = &step->inputs[input];
         const sb_target *image = state->reshaped[input].texture ? &state->reshaped[input]
             : definition->feedback ? &state->feedback[state->feedback_last] : runtime->steps[definition->source].image;
-        if (image) sb_bind(image, definition->unit, state->filters[input]);
+        if (image) sb_bind_wrapped(image, definition->unit, state->filters[input], definition->wrap);
     }
 }
 
@@ -913,6 +929,7 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
             state->rate_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iFrameRate");
             state->mouse_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iMouse");
             state->date_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "DATE" : "iDate");
+            state->channel_time_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iChannelTime");
             state->pass_index_location = glGetUniformLocation(program, "PASSINDEX");
             state->render_size_location = glGetUniformLocation(program, "RENDERSIZE");
             sb_write_uniforms(runtime, step, state, 0);

@@ -70,6 +70,8 @@ typedef struct sb_input_def {
     int mapping;
     int feedback;
     int channel; /* ShaderToy's iChannelN, else -1 */
+    int filter;  /* the GL filter the composition sets, else 0: nearest at the pass's size, linear when scaled */
+    int wrap;    /* the GL wrap mode */
 } sb_input_def;
 
 /* A uniform set once (literal) or every frame (wired to a step's value). */

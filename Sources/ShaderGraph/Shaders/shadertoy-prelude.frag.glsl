@@ -3,6 +3,9 @@
 // the workbench stores row 0 at the top. The channels the shader uses are declared after this.
 precision highp float;
 precision highp int;
+// ShaderToy defines 0 where it judges the device low-end (phones, tablets) and 1 elsewhere; shaders use it to
+// choose their full-quality path, which the workbench, a desktop renderer, takes.
+#define HW_PERFORMANCE 1
 uniform vec3 iResolution;
 uniform float iTime;
 uniform float iTimeDelta;
@@ -12,6 +15,7 @@ uniform vec4 iMouse;
 uniform vec4 iDate;
 uniform float iChannelTime[4];
 uniform vec3 iChannelResolution[4];
+uniform float iSampleRate;
 // Every 2D sampler here is a channel, so flipping t in the lookup functions flips exactly the channels.
 vec4 shaderbenchTexture(sampler2D s, vec2 c) { return texture(s, vec2(c.x, 1.0 - c.y)); }
 vec4 shaderbenchTexture(sampler2D s, vec2 c, float bias) { return texture(s, vec2(c.x, 1.0 - c.y), bias); }

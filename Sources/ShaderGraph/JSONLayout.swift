@@ -1,7 +1,7 @@
-/// Where each key and value of an ISF header's JSON stands, and what kind of value each is. Foundation decodes
-/// the header's values but tells neither where they are nor, when the text is malformed, what is wrong in
+/// Where each key and value of a JSON document (an ISF header, a ShaderToy page) stands, and what kind of
+/// value each is. Foundation decodes the values but tells neither where they are nor, when the text is malformed, what is wrong in
 /// words a person can act on; this scan of the same text does both.
-struct ISFJSONLayout {
+struct JSONLayout {
     enum Kind {
         case object, array, string, number, boolean, null
     }
@@ -13,12 +13,12 @@ struct ISFJSONLayout {
     }
 
     struct Value {
-        /// Index of the value's first character in the header text.
+        /// Index of the value's first character in the text.
         var start: Int
         var kind: Kind
     }
 
-    /// A malformed header: what is wrong, at a character index of the header text.
+    /// Malformed JSON: what is wrong, at a character index of the text.
     struct SyntaxError: Error {
         var index: Int
         var message: String
@@ -30,25 +30,28 @@ struct ISFJSONLayout {
     /// Index of each object member's key (its opening quote), by the path of the member's value.
     private(set) var keys: [[Step]: Int] = [:]
 
-    /// Scans `text` as one JSON value. Trailing commas are accepted, as Foundation accepts them.
-    static func scan(_ text: [Character]) throws(SyntaxError) -> ISFJSONLayout {
-        var scanner = Scanner(text: text)
+    /// Scans `text` as one JSON value. Trailing commas are accepted, as Foundation accepts them. `document`
+    /// names the text in messages ("the header").
+    static func scan(_ text: [Character], document: String) throws(SyntaxError) -> JSONLayout {
+        var scanner = Scanner(text: text, document: document)
         scanner.skipBlanks()
         try scanner.value(at: [])
         scanner.skipBlanks()
         if scanner.index < text.count {
-            throw SyntaxError(index: scanner.index, message: "unexpected \(scanner.describeHere()) after the end of the JSON object; the header holds exactly one { … }")
+            throw SyntaxError(index: scanner.index, message: "unexpected \(scanner.describeHere()) after the end of the JSON object; \(document) holds exactly one { … }")
         }
         return scanner.layout
     }
 
     private struct Scanner {
         let text: [Character]
+        let document: String
         var index = 0
-        var layout = ISFJSONLayout()
+        var layout = JSONLayout()
 
-        init(text: [Character]) {
+        init(text: [Character], document: String) {
             self.text = text
+            self.document = document
         }
 
         var current: Character? { index < text.count ? text[index] : nil }
@@ -59,7 +62,7 @@ struct ISFJSONLayout {
 
         /// The character or word at the scan position, quoted for a message.
         func describeHere() -> String {
-            guard let character = current else { return "end of the header" }
+            guard let character = current else { return "end of \(document)" }
             if character.isLetter {
                 let word = text[index...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 return "'\(String(word))'"
@@ -68,14 +71,14 @@ struct ISFJSONLayout {
         }
 
         mutating func value(at path: [Step]) throws(SyntaxError) {
-            // A header's JSON is a few levels deep; deeper nesting would only cost stack and memory here and in
-            // Foundation's parser, which reads the header after this scan.
-            guard path.count <= ISFJSONLayout.maximumNesting else {
-                throw SyntaxError(index: index, message: "the header nests more than \(ISFJSONLayout.maximumNesting) levels deep")
+            // The documents read here are a few levels deep; deeper nesting would only cost stack and memory
+            // here and in Foundation's parser, which reads the text after this scan.
+            guard path.count <= JSONLayout.maximumNesting else {
+                throw SyntaxError(index: index, message: "\(document) nests more than \(JSONLayout.maximumNesting) levels deep")
             }
             let start = index
             guard let character = current else {
-                throw SyntaxError(index: index, message: "the header ends where a value was expected")
+                throw SyntaxError(index: index, message: "\(document) ends where a value was expected")
             }
             let kind: Kind
             switch character {
@@ -174,7 +177,7 @@ struct ISFJSONLayout {
         static let singleQuotes = "JSON strings are written in double quotes, not single quotes"
 
         func unclosed(_ what: String, opening: Int, closer: Character) -> SyntaxError {
-            SyntaxError(index: opening, message: "this \(what) is never closed; a '\(closer)' is missing before the end of the header")
+            SyntaxError(index: opening, message: "this \(what) is never closed; a '\(closer)' is missing before the end of \(document)")
         }
 
         /// Reads a string, returning its text between the quotes as written (escapes validated, not decoded).
