@@ -9,12 +9,12 @@ struct LayeringTests {
     /// From the bottom up. A new module must be placed here before its first test run.
     static let layers: [[String]] = [
         // Module maps over Debian's C libraries.
-        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CImGui", "CFFmpeg", "CLibFuzzer"],
+        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CImGui", "CFFmpeg", "CALSA", "CFFTW", "CLibFuzzer"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
         // Dear ImGui behind a C interface, with its GLFW and GLES backends.
         ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge"],
         // The pure model, and the wrappers over one C library each.
-        ["ShaderGraph", "Images", "Watch", "Media"],
+        ["ShaderGraph", "Images", "Watch", "Media", "Audio"],
         // The one GL owner; cameras, which take their settings from the model.
         ["GPU", "Capture"],
         // What builds on the GPU: live sources, the interface over the image, exports, embedding, test support.
