@@ -35,7 +35,7 @@ let package = Package(
         // libFuzzer's driver, declared for the fuzzer's own main; only a -sanitize=fuzzer build links it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
-                      apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+                      apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
         systemLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
         // FFTW's single-precision library (libfftw3f), which libfftw3-dev installs beside the double one.
         systemLibrary("CFFTW", pkgConfig: "fftw3f", apt: ["libfftw3-dev"]),
