@@ -62,8 +62,9 @@ let package = Package(
         .target(name: "Media", dependencies: ["VideoFrames", "OperatingSystem", "CFFmpeg"]),
         // Sound for ISF's audio inputs: live capture through ALSA on a thread of its own, and spectra through FFTW.
         .target(name: "Audio", dependencies: ["OperatingSystem", "CALSA", "CFFTW"]),
-        // The producers behind a composition's live nodes: cameras from Capture, movies from Media.
-        .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media"]),
+        // The producers behind a composition's live nodes: cameras from Capture, movies from Media, sound
+        // from Media's files and Audio's capture.
+        .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media", "Audio", "OperatingSystem"]),
         // Compositions embedded in apps: their files in the source, their inputs fed by the app.
         .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C. The runtime C exports

@@ -12,6 +12,8 @@ public struct PassPlan: Sendable {
         public var isFeedback: Bool
         /// ShaderToy's `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
         public var shaderToyChannel: Int?
+        /// Set for an ISF audio or audioFFT input: the image its sound is laid out as.
+        public var sound: SoundImageShape?
     }
 
     /// A uniform the workbench sets: literal ones once, wired ones every frame.
@@ -87,7 +89,8 @@ public struct PassPlan: Sendable {
             let channel = interface.dialect == .shaderToy
                 ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
-                         isFeedback: wire.node == node, shaderToyChannel: channel)
+                         isFeedback: wire.node == node, shaderToyChannel: channel,
+                         sound: interface.soundInput(named: sampler.name).flatMap(SoundImageShape.init))
         }
         var uniforms: [Uniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
