@@ -11,8 +11,6 @@ public protocol SoundSource: AnyObject {
     /// is read there exactly; live sound gives its newest samples), channel 0's row first, each row
     /// `shape.length` long, laid out as `SoundImageShape` says.
     func values(of shape: SoundImageShape, at seconds: Double) -> [Float]
-    /// Whether it is live capture, whose images change however the clock stands.
-    var isLive: Bool { get }
-    /// One line for the user while it is not delivering sound (no capture device: silence stands in).
+    /// One line for the user while it is not delivering sound (no capture device, or capture stopped).
     var notice: String? { get }
 }

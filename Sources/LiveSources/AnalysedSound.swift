@@ -15,7 +15,8 @@ final class AnalysedSound: SoundSource {
     }
 
     let samples: Samples
-    let notice: String?
+    /// Why it hears silence, when it was opened so.
+    private let silenceNotice: String?
     /// One analyser per window length the inputs ask for, made on first use and reused every frame.
     private var analysers: [Int: SpectrumAnalyser] = [:]
     private var window: [Float] = []
@@ -23,7 +24,14 @@ final class AnalysedSound: SoundSource {
 
     init(_ samples: Samples, notice: String? = nil) {
         self.samples = samples
-        self.notice = notice
+        silenceNotice = notice
+    }
+
+    var notice: String? {
+        if case .captured(let capture) = samples, let problem = capture.problem {
+            return "\(problem); audio inputs hear the last sound captured"
+        }
+        return silenceNotice
     }
 
     var channelCount: Int {
@@ -32,10 +40,6 @@ final class AnalysedSound: SoundSource {
         case .captured: SoundCapture.channelCount
         case .silence(let channels): channels
         }
-    }
-
-    var isLive: Bool {
-        if case .captured = samples { true } else { false }
     }
 
     func values(of shape: SoundImageShape, at seconds: Double) -> [Float] {
