@@ -81,9 +81,7 @@ struct AudioRenderTests {
     @Test("the live sound of a render is the live movie's soundtrack")
     func liveMovieSound() throws {
         let folder = try TemporaryFolder()
-        var clip = TestClip(width: 64, height: 48, fps: 30, frames: 30)
-        clip.audio = true
-        try clip.write(to: folder.file("clip.mp4"))
+        try TestClip(width: 64, height: 48, fps: 30, frames: 30, audio: true).write(to: folder.file("clip.mp4"))
         _ = try folder.write("spectrum.fs", Self.spectrumShader)
         let path = try folder.write("show.yaml", """
             size: [256, 1]

@@ -26,9 +26,7 @@ struct DecodedSoundTests {
     @Test("a movie's soundtrack decodes; a movie without sound, and a file that is no media, are errors naming the file")
     func soundtracks() throws {
         let folder = try TemporaryFolder()
-        var clip = TestClip(width: 64, height: 48, fps: 30, frames: 15)
-        clip.audio = true
-        try clip.write(to: folder.file("with.mp4"))
+        try TestClip(width: 64, height: 48, fps: 30, frames: 15, audio: true).write(to: folder.file("with.mp4"))
         #expect(try DecodedSound(path: folder.file("with.mp4")).length > 20_000)
         try TestClip(width: 64, height: 48, fps: 30, frames: 15).write(to: folder.file("without.mp4"))
         do {
