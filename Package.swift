@@ -35,10 +35,13 @@ let package = Package(
         // libFuzzer's driver, declared for the fuzzer's own main; only a -sanitize=fuzzer build links it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
-                      apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+                      apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
         // glslang, the reference GLSL front end, with its SPIR-V back end (static C++ archives), and SPIRV-Cross.
         systemLibrary("CGlslang", pkgConfig: "spirv", apt: ["glslang-dev"]),
         systemLibrary("CSPIRVCross", pkgConfig: "spirv-cross-c-shared", apt: ["libspirv-cross-c-shared-dev"]),
+        systemLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
+        // FFTW's single-precision library (libfftw3f), which libfftw3-dev installs beside the double one.
+        systemLibrary("CFFTW", pkgConfig: "fftw3f", apt: ["libfftw3-dev"]),
 
         // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
         // process's streams and folders. The bottom layer: it imports nothing of ours.
@@ -64,8 +67,11 @@ let package = Package(
         .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),
         // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.
         .target(name: "Media", dependencies: ["VideoFrames", "OperatingSystem", "CFFmpeg"]),
-        // The producers behind a composition's live nodes: cameras from Capture, movies from Media.
-        .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media"]),
+        // Sound for ISF's audio inputs: live capture through ALSA on a thread of its own, and spectra through FFTW.
+        .target(name: "Audio", dependencies: ["OperatingSystem", "CALSA", "CFFTW"]),
+        // The producers behind a composition's live nodes: cameras from Capture, movies from Media, sound
+        // from Media's files and Audio's capture.
+        .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media", "Audio", "OperatingSystem"]),
         // Compositions embedded in apps: their files in the source, their inputs fed by the app.
         .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C. The runtime C exports
@@ -126,6 +132,8 @@ let package = Package(
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames"]),
+        // Spectra of known tones, and capture from an ALSA device that reads a file.
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
         // Movies made by the ffmpeg command with known content, decoded and encoded through Media.
         .testTarget(name: "MediaTests", dependencies: ["Media", "VideoFrames", "Images", "OperatingSystem", "TestSupport"]),
         // The real executable against the emulated camera.

@@ -11,6 +11,7 @@
 #include <libavutil/dict.h>
 #include <libavutil/channel_layout.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
 
 /* Reading movies: helpers the decoder needs. */
 

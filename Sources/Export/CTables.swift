@@ -57,7 +57,8 @@ struct CTables {
                 steps.append(parameterStep(parameter, in: step, index: index))
             }
             switch step.work {
-            case .image, .camera, .movie:
+            case .image, .camera, .movie, .audio:
+                // An audio node never gets this far: the interface refuses it.
                 steps.append("{ .kind = SB_STEP_INPUT, .input = \(inputIndex[node.name] ?? 0) }")
             case .pattern(let patternSize):
                 let shader = try TestPattern.prepared()

@@ -54,6 +54,8 @@ struct ExportedInterface {
             case .movie:
                 // The app decodes the movie as it likes and feeds its frames, so exported code links no FFmpeg.
                 inputs.append(Input(node: node.name, kind: "movie", file: nil))
+            case .audio:
+                problems.append(.error("node '\(node.name)': an audio node decodes or captures sound while it runs, which an exported graph does not", at: node.location))
             case .sequence:
                 problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location))
             case .shader(let pass):

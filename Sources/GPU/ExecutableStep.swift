@@ -13,6 +13,8 @@ struct ExecutableStep {
         var isFeedback: Bool
         /// Lays the input onto the pass's shape when its aspect ratio differs.
         var reshaper: InputReshaper?
+        /// Set for an ISF audio or audioFFT input: its image, made from the sound step's sound each frame.
+        var sound: SoundTexture?
     }
 
     struct WiredUniform {
@@ -54,6 +56,8 @@ struct ExecutableStep {
         case source(RenderTarget)
         case sequence(SequencePlayer)
         case live(Live)
+        /// An audio node: no image of its own; the inputs wired to it make theirs from its sound.
+        case sound(any SoundSource)
         case pattern(ShaderProgram, timeLocation: GLint, target: TextureDescriptor)
         case shader(Pass)
         case constant([Float])

@@ -18,6 +18,10 @@ struct GraphBinding {
          externalImages: [String: RenderTarget], writer: inout UniformWriter) throws(DiagnosticsError) {
         var diagnostics: [Diagnostic] = []
         var sources: [Int: SourceImage] = [:]
+        let liveMovie = plan.composition.liveSource.flatMap(plan.composition.node(named:)).flatMap { node -> MovieSource? in
+            if case .movie(let movie) = node.kind { return movie }
+            return nil
+        }
         for (index, step) in plan.steps.enumerated() {
             if let external = externalImages[step.node.name] {
                 sources[index] = .external(external)
@@ -25,7 +29,7 @@ struct GraphBinding {
             }
             do {
                 if let source = try Self.openSource(step.work, renderSize: requested, compositionSize: plan.composition.size,
-                                                    resources: resources) {
+                                                    liveMovie: liveMovie, resources: resources) {
                     sources[index] = source
                 }
             } catch {
@@ -61,7 +65,9 @@ struct GraphBinding {
                 } catch {
                     diagnostics.append(.error(error.message, at: movie.location))
                 }
-            case (.image, _), (.sequence, _), (.movie, _):
+            case (.audio, .sound(let sound)?):
+                work = .sound(sound)
+            case (.image, _), (.sequence, _), (.movie, _), (.audio, _):
                 break
             case (.camera(let camera), .camera(let feed, let asked)?):
                 do {
@@ -90,7 +96,7 @@ struct GraphBinding {
                     let program = try resources.program(for: pass.shader, node: node.name)
                     programs[node.name] = program
                     work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes + [stepSize],
-                                                 resources: resources, writer: &writer))
+                                                 sounds: sources.compactMapValues(\.sound), resources: resources, writer: &writer))
                 } catch {
                     diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
                 }
@@ -126,18 +132,25 @@ struct GraphBinding {
         case sequence(SequencePlayer)
         case movie(FrameFeed)
         case camera(FrameFeed, asked: PixelSize)
+        /// An audio node's sound, which has no size: its inputs' images take theirs from their shapes.
+        case sound(any SoundSource)
 
         var size: PixelSize? {
             switch self {
             case .external(let target), .image(let target): target.size
             case .sequence(let player): player.size
             case .movie(let feed), .camera(let feed, _): feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
+            case .sound: nil
             }
+        }
+
+        var sound: (any SoundSource)? {
+            if case .sound(let sound) = self { sound } else { nil }
         }
     }
 
     private static func openSource(_ work: FramePlan.Work, renderSize: PixelSize?, compositionSize: PixelSize?,
-                                   resources: GraphResources) throws(DiagnosticsError) -> SourceImage? {
+                                   liveMovie: MovieSource?, resources: GraphResources) throws(DiagnosticsError) -> SourceImage? {
         switch work {
         case .image(let source):
             return .image(try resources.image(at: source.file, location: source.location))
@@ -148,6 +161,8 @@ struct GraphBinding {
         case .camera(let camera):
             let asked = camera.requestedSize(renderSize: renderSize, compositionSize: compositionSize)
             return .camera(try resources.cameraFeed(for: camera, size: asked), asked: asked)
+        case .audio(let audio):
+            return .sound(try resources.sound(for: audio, liveMovie: liveMovie))
         default:
             return nil
         }
@@ -170,15 +185,26 @@ struct GraphBinding {
 
     /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now,
     /// wired uniforms resolved to value slots. `sizes` holds every step's size up to this one.
+    /// `sounds` are the audio steps' sounds, by step.
     private static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize],
-                             resources: GraphResources, writer: inout UniformWriter) throws(DiagnosticsError) -> ExecutableStep.Pass {
+                             sounds: [Int: any SoundSource], resources: GraphResources,
+                             writer: inout UniformWriter) throws(DiagnosticsError) -> ExecutableStep.Pass {
         let target = TextureDescriptor(size: size, format: pass.format)
         var step: ExecutableStep.Pass
         do throws(GPUError) {
             glUseProgram(program.name)
             var inputs: [ExecutableStep.Input] = []
+            var inputSizes: [PixelSize] = []
             for input in pass.inputs {
                 glUniform1i(program.uniformLocation(input.sampler), GLint(input.unit))
+                if let shape = input.sound, let sound = sounds[input.source] {
+                    // A sound's image is read as laid out, sample by sample: never reshaped or blended.
+                    let texture = try SoundTexture(shape: shape, source: sound)
+                    inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: GL_NEAREST, wrap: GL_CLAMP_TO_EDGE, isFeedback: false,
+                                                       sound: texture))
+                    inputSizes.append(texture.size)
+                    continue
+                }
                 let reshaper = input.isFeedback ? nil : try InputReshaper(mapping: input.mapping, input: sizes[input.source], pass: size)
                 glUseProgram(program.name)
                 // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser, unless the
@@ -197,6 +223,7 @@ struct GraphBinding {
                 }
                 inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: filter, wrap: wrap,
                                                    isFeedback: input.isFeedback, reshaper: reshaper))
+                inputSizes.append(sizes[input.source])
             }
             var wired: [ExecutableStep.WiredUniform] = []
             for uniform in pass.uniforms {
@@ -209,8 +236,8 @@ struct GraphBinding {
                                                              source: source, components: components))
                 }
             }
-            setTexelStep(of: pass, program: program, inputSize: inputs.first.map { sizes[$0.step] } ?? size, writer: &writer)
-            let frameUniforms = FrameUniforms(program: program, pass: pass, passSize: size, inputSizes: pass.inputs.map { sizes[$0.source] })
+            setTexelStep(of: pass, program: program, inputSize: inputSizes.first ?? size, writer: &writer)
+            let frameUniforms = FrameUniforms(program: program, pass: pass, passSize: size, inputSizes: inputSizes)
             let feedback = pass.readsItsPreviousFrame ? try resources.feedbackBuffers(of: node.name, target: target) : nil
             let previousContentsUnit = program.fetchesFramebuffer ? nil : pass.previousContentsUnit
             if let unit = previousContentsUnit {

@@ -39,6 +39,8 @@ extension GraphExecutor {
                 images[index] = target
             case .live(let live):
                 images[index] = try show(live, at: index, time: time)
+            case .sound:
+                break
             case .sequence(let player):
                 do {
                     images[index] = try player.image(forFrame: time.index)
@@ -112,8 +114,10 @@ extension GraphExecutor {
     /// With the pass's program in use: binds each input to its unit (reshaped, fed back, or as its node made
     /// it) and sets the wired uniforms and the dialect's per-frame ones.
     private func setInputsAndUniforms(of pass: ExecutableStep.Pass) {
+        // Sound images are refilled before any input is bound: an upload binds its texture on the active unit.
+        for input in pass.inputs { input.sound?.update(at: frameState.time.seconds) }
         for input in pass.inputs {
-            let image = input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
+            let image = input.sound?.target ?? input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
             image?.bind(toUnit: input.unit, filter: input.filter, wrap: input.wrap)
         }
         if let unit = pass.previousContentsUnit { pass.feedback?.previous.bind(toUnit: unit, filter: GL_NEAREST) }

@@ -101,6 +101,7 @@ public final class GraphExecutor {
     /// One line per live source that is not delivering, and for an `auto` camera showing the pattern instead.
     public var notices: [String] {
         steps.compactMap { step in
+            if case .sound(let sound) = step.work { return sound.notice }
             guard case .live(let live) = step.work else { return nil }
             if live.feed.latest == nil, live.pattern != nil, !live.feed.source.isPresent {
                 return "no camera found; showing the test pattern"
@@ -143,7 +144,7 @@ public final class GraphExecutor {
     public func layout(of node: String) -> ProgramWarmUp.Layout? {
         guard let index = plan.step(named: node), case .shader(let pass) = steps[index].work else { return nil }
         return ProgramWarmUp.Layout(target: pass.target, inputs: pass.inputs.map { input in
-            ProgramWarmUp.Layout.Input(texture: input.reshaper?.target.descriptor ?? descriptors[input.step],
+            ProgramWarmUp.Layout.Input(texture: input.sound?.target.descriptor ?? input.reshaper?.target.descriptor ?? descriptors[input.step],
                                        linearFilter: input.filter == GL_LINEAR)
         })
     }

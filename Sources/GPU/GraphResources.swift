@@ -24,6 +24,8 @@ public final class GraphResources {
     /// Each camera node's feed with the size it asked its device for.
     private var cameras: [CameraSource: (size: PixelSize, feed: FrameFeed)] = [:]
     private var movies: [MovieSource: FrameFeed] = [:]
+    /// Each audio node's sound with the live movie it was opened for (the live sound of a render is its soundtrack).
+    private var sounds: [AudioSource: (liveMovie: MovieSource?, source: any SoundSource)] = [:]
     /// Opens cameras and movies; without one, a composition with a live node cannot run.
     private let sources: (any FrameSourceOpener)?
     private var feedback: [String: FeedbackBuffers] = [:]
@@ -116,6 +118,18 @@ public final class GraphResources {
         return feed
     }
 
+    /// The sound of an audio node, opened on first use and kept while compositions that reload use it.
+    func sound(for audio: AudioSource, liveMovie: MovieSource?) throws(DiagnosticsError) -> any SoundSource {
+        if let open = sounds[audio], open.liveMovie == liveMovie { return open.source }
+        sounds[audio] = nil
+        guard let sources else {
+            throw DiagnosticsError([.error("sound cannot be opened here", at: audio.location)])
+        }
+        let source = try sources.openSound(audio, liveMovie: liveMovie)
+        sounds[audio] = (liveMovie, source)
+        return source
+    }
+
     private func feed(at location: SourceLocation,
                       open: (any FrameSourceOpener, @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource)
         throws(DiagnosticsError) -> FrameFeed {
@@ -147,9 +161,11 @@ public final class GraphResources {
         heldValues[node]
     }
 
-    /// Drops a movie's decoder whose file changed, so the next executor opens it again.
+    /// Drops a movie's decoder, and any sound decoded from the file, when the file changed, so the next
+    /// executor opens it again.
     public func forgetMovie(at path: String) {
         movies = movies.filter { $0.key.file != path }
+        sounds = sounds.filter { $0.key.file != path && $0.value.liveMovie?.file != path }
     }
 
     /// Drops an uploaded image whose file changed, so the next executor reads it again.
@@ -178,6 +194,12 @@ public final class GraphResources {
             return nil
         })
         movies = movies.filter { usedMovies.contains($0.key) }
+        // Dropping a sound that is no longer used releases its capture device.
+        let usedSounds = Set(executor.composition.nodes.compactMap { node -> AudioSource? in
+            if case .audio(let audio) = node.kind { return audio }
+            return nil
+        })
+        sounds = sounds.filter { usedSounds.contains($0.key) }
         // A node's own feedback is keyed by its name, an ISF node's persistent targets by "node/target".
         let feedbackKeys = Set(executor.composition.nodes.flatMap { node -> [String] in
             guard case .shader(let pass) = node.kind else { return [] }

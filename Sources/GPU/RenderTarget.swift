@@ -86,6 +86,16 @@ public final class RenderTarget {
         }
     }
 
+    /// Replaces the contents of a float target with RGBA `floats`, row 0 first.
+    func upload(floats: [Float]) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        floats.withUnsafeBytes { bytes in
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(size.width), GLsizei(size.height),
+                            GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
+        }
+    }
+
     /// Binds the texture to `unit` with the given filter (nearest for 1:1 sampling, linear when scaling, or
     /// `GL_LINEAR_MIPMAP_LINEAR`, which rebuilds the mipmap chain from the image as it is now) and edge mode.
     func bind(toUnit unit: Int, filter: GLint, wrap: GLint = GL_CLAMP_TO_EDGE) {

@@ -1,10 +1,11 @@
+import Audio
 import Capture
 import GPU
 import Media
 import ShaderGraph
 import VideoFrames
 
-/// The frame sources the workbench opens for live nodes: V4L2 cameras and movie files.
+/// The sources the workbench opens for live nodes: V4L2 cameras, movie files, and sound.
 public struct StandardFrameSources: FrameSourceOpener {
     /// Whether a movie is read through to its end when it opens, so a truncated or corrupt file is found
     /// before anything runs (`check`); otherwise only its first frame must decode.
@@ -12,10 +13,14 @@ public struct StandardFrameSources: FrameSourceOpener {
     /// Whether a camera another program holds is an error at its node (`render` and `check`, which cannot
     /// wait for it); otherwise it is a notice while its session keeps trying (the window).
     public var busyCameraIsAnError: Bool
+    /// Whether the live sound is the default ALSA capture device (the window); otherwise it is the live
+    /// movie's soundtrack, or silence (`render` and `check`, which must give the same frames every time).
+    public var capturesSound: Bool
 
-    public init(verifiesMovies: Bool = false, busyCameraIsAnError: Bool = false) {
+    public init(verifiesMovies: Bool = false, busyCameraIsAnError: Bool = false, capturesSound: Bool = false) {
         self.verifiesMovies = verifiesMovies
         self.busyCameraIsAnError = busyCameraIsAnError
+        self.capturesSound = capturesSound
     }
 
     public func openCamera(_ camera: CameraSource, size: PixelSize,
@@ -50,6 +55,29 @@ public struct StandardFrameSources: FrameSourceOpener {
             return reader
         } catch {
             throw DiagnosticsError([.error(error.message, at: movie.location)])
+        }
+    }
+
+    public func openSound(_ audio: AudioSource, liveMovie: MovieSource?) throws(DiagnosticsError) -> any SoundSource {
+        if audio.file == nil, capturesSound {
+            do throws(SoundCaptureError) {
+                return AnalysedSound(.captured(try SoundCapture()))
+            } catch {
+                // The composition keeps running: silence stands in, and the window says why.
+                return AnalysedSound(.silence(channels: SoundCapture.channelCount),
+                                     notice: "no sound capture device (\(error.message)); audio inputs hear silence")
+            }
+        }
+        guard let file = audio.file ?? liveMovie?.file else {
+            return AnalysedSound(.silence(channels: SoundCapture.channelCount),
+                                 notice: "the live sound is silence in a render; give the audio node a file, or render a movie as the live source")
+        }
+        do throws(MediaError) {
+            return AnalysedSound(.decoded(try DecodedSound(path: file)))
+        } catch {
+            // A live movie without sound is no mistake in the composition; a file the node names is.
+            guard audio.file == nil else { throw DiagnosticsError([.error(error.message, at: audio.location)]) }
+            return AnalysedSound(.silence(channels: SoundCapture.channelCount), notice: "\(error.message); audio inputs hear silence")
         }
     }
 }

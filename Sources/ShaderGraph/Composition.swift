@@ -40,6 +40,7 @@ public struct Composition: Sendable {
             switch node.kind {
             case .image(let image): files.append(image.file)
             case .movie(let movie): files.append(movie.file)
+            case .audio(let audio): files += audio.file.map { [$0] } ?? []
             case .sequence(let sequence): files += sequence.files
             case .shader(let shader):
                 files.append(shader.file)
@@ -71,6 +72,7 @@ public struct Node: Sendable {
     public var output: NodeOutput {
         switch kind {
         case .image, .sequence, .pattern, .camera, .movie, .shader: .image
+        case .audio: .sound
         case .constant(let values): .value(components: values.count)
         case .time, .oscillator, .key: .value(components: 1)
         case .reduction(let reduction): .value(components: reduction.componentCount)
@@ -93,10 +95,13 @@ public struct Node: Sendable {
 public enum NodeOutput: Hashable, Sendable, CustomStringConvertible {
     case image
     case value(components: Int)
+    /// Sound, which ISF's audio and audioFFT inputs take as images of their own shape.
+    case sound
 
     public var description: String {
         switch self {
         case .image: "an image"
+        case .sound: "sound"
         case .value(let components): components == 1 ? "a value" : "a \(components)-component value"
         }
     }
@@ -113,6 +118,8 @@ public enum NodeKind: Sendable {
     case camera(CameraSource)
     /// A movie file decoded on a thread of its own, converted to RGB on the GPU, following the clock.
     case movie(MovieSource)
+    /// Sound for ISF audio and audioFFT inputs: a file's, or the live sound.
+    case audio(AudioSource)
     /// A fragment-shader pass into a pooled texture.
     case shader(ShaderPass)
     /// Fixed numbers, wired into uniforms.
@@ -144,6 +151,7 @@ public enum NodeKind: Sendable {
         case .pattern: "pattern"
         case .camera: "camera"
         case .movie: "movie"
+        case .audio: "audio"
         case .shader: "shader"
         case .constant: "constant"
         case .time: "time"
@@ -157,7 +165,7 @@ public enum NodeKind: Sendable {
         }
     }
 
-    public static let names = ["image", "sequence", "pattern", "camera", "movie", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
+    public static let names = ["image", "sequence", "pattern", "camera", "movie", "audio", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
         + Reduction.Measure.allCases.map(\.rawValue) + ValueOperation.Operator.allCases.map(\.rawValue)
 }
 

@@ -195,6 +195,9 @@ private final class Loading {
         case "movie":
             reader.checkKeys(fields, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node", into: &diagnostics)
             kind = readMovie(name: name, fields: fields, at: key)
+        case "audio":
+            reader.checkKeys(fields, allowed: ["kind", "file"], in: "an audio node", into: &diagnostics)
+            kind = readAudio(name: name, fields: fields, at: key)
         case "shader":
             reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "sampling", "common", "blur"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
@@ -358,6 +361,12 @@ private final class Loading {
             movie.start = start
         }
         return .movie(movie)
+    }
+
+    func readAudio(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
+        guard fields["file"] != nil else { return .audio(AudioSource(location: reader.location(of: key))) }
+        guard let file = existingFile(fields, node: name, at: key) else { return nil }
+        return .audio(AudioSource(file: file.path, location: file.location))
     }
 
     func readShader(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {

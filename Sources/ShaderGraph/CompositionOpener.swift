@@ -7,6 +7,8 @@ public enum CompositionOpener {
     public static let feedbackInputName = "previousOutput"
     /// The source node that feeds a lone shader's other image inputs (a blend's second image).
     public static let secondNodeName = "input2"
+    /// The audio node that feeds a lone ISF shader's audio and audioFFT inputs: the live sound.
+    public static let soundNodeName = "sound"
 
     /// Every problem is reported at once: the composition's own, a bad `--input` and bad `--set` values
     /// together, so fixing one never only uncovers the next. (A `--set` needs the composition to be checked.)
@@ -50,13 +52,20 @@ public enum CompositionOpener {
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
             // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it;
             // `previousOutput` is the shader's own last frame (feedback).
-            let others = interface.samplers.filter { $0.name != imageInput.name && $0.name != feedbackInputName }
+            let others = interface.pictureSamplers.filter { $0.name != imageInput.name && $0.name != feedbackInputName }
             if !others.isEmpty {
                 nodes.append(Node(name: secondNodeName, kind: .pattern(PatternSource()), location: start))
             }
             for sampler in others {
                 pass.inputs[sampler.name] = Wire(node: secondNodeName, location: source.location(line: sampler.line, column: sampler.column))
             }
+        }
+        let soundInputs = interface.samplers.filter { interface.soundInput(named: $0.name) != nil }
+        if !soundInputs.isEmpty {
+            nodes.append(Node(name: soundNodeName, kind: .audio(AudioSource(location: start)), location: start))
+        }
+        for sampler in soundInputs {
+            pass.inputs[sampler.name] = Wire(node: soundNodeName, location: source.location(line: sampler.line, column: sampler.column))
         }
         let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
         if let feedback = interface.samplers.first(where: { $0.name == feedbackInputName }) {

@@ -108,7 +108,8 @@ private struct Check {
         let interface = pass.interface
         let file = pass.source.path
         for sampler in interface.samplers where pass.inputs[sampler.name] == nil {
-            report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; add it under 'inputs:'", at: node.location)
+            let remedy = interface.soundInput(named: sampler.name) == nil ? "add it" : "wire an audio node ({ kind: audio }) to it"
+            report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; \(remedy) under 'inputs:'", at: node.location)
         }
         for (name, wire) in pass.inputs.sorted(by: { $0.key < $1.key }) {
             let keyLocation = pass.keyLocations[name] ?? wire.location
@@ -121,7 +122,13 @@ private struct Check {
                 continue
             }
             guard let source = resolve(wire) else { continue }
-            if source.output != .image {
+            if let sound = interface.soundInput(named: name) {
+                if source.output != .sound {
+                    report("'\(name)' is an ISF \(sound.kind.rawValue) input, made from sound; wire an audio node to it ({ kind: audio }), not '\(source.name)', which makes \(source.output)", at: wire.location)
+                }
+            } else if source.output == .sound {
+                report("'\(source.name)' makes sound, which only an ISF audio or audioFFT input takes; '\(name)' is an image input", at: wire.location)
+            } else if source.output != .image {
                 report("'\(source.name)' makes \(source.output), but '\(name)' is an image input; wire values into uniforms", at: wire.location)
             } else if !wire.components.isEmpty {
                 report("an image input takes a whole image; remove the component selection from '\(source.name)'", at: wire.location)
@@ -213,7 +220,7 @@ private struct Check {
         if wire.parameter != nil { return parameterWidth(wire) }
         guard let source = resolve(wire) else { return nil }
         guard case .value(let available) = source.output else {
-            report("'\(source.name)' makes an image, but \(role) is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location)
+            report("'\(source.name)' makes \(source.output), but \(role) is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location)
             return nil
         }
         if let outOfRange = wire.components.first(where: { $0 >= available }) {
@@ -279,7 +286,7 @@ private struct Check {
         case .wire(let wire):
             guard let source = resolve(wire) else { return }
             guard case .value(let available) = source.output else {
-                report("'\(source.name)' makes an image, but '\(name)' is a \(typeName) uniform; wire images under 'inputs:'", at: wire.location)
+                report("'\(source.name)' makes \(source.output), but '\(name)' is a \(typeName) uniform; wire images under 'inputs:'", at: wire.location)
                 return
             }
             if let outOfRange = wire.components.first(where: { $0 >= available }) {

@@ -16,6 +16,7 @@ public struct FramePlan: Sendable {
         case pattern(size: PixelSize?)
         case camera(CameraSource)
         case movie(MovieSource)
+        case audio(AudioSource)
         case pass(PassPlan)
         case constant([Float])
         case time
@@ -114,6 +115,7 @@ public struct FramePlan: Sendable {
         case .pattern(let pattern): .pattern(size: pattern.size)
         case .camera(let camera): .camera(camera)
         case .movie(let movie): .movie(movie)
+        case .audio(let audio): .audio(audio)
         case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index, opaque: opaque))
         case .constant(let numbers): .constant(numbers)
         case .time: .time

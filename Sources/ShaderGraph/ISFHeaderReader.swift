@@ -182,9 +182,6 @@ struct ISFHeaderReader {
         let typePath = path + [.key("TYPE")]
         guard let typeName = try string(typeValue, at: typePath, what: "TYPE") else { throw error("TYPE is missing", at: path) }
         guard let kind = ISFInput.Kind(rawValue: typeName) else {
-            if Self.unsupportedTypes.contains(typeName) {
-                throw error("input '\(name)': ISF \(typeName) inputs are not supported", at: typePath)
-            }
             let hint = Spelling.closest(to: typeName, among: ISFInput.Kind.allCases.map(\.rawValue)).map { "; did you mean \($0)?" }
                 ?? "; use one of \(Self.typeList)"
             throw error("input '\(name)' has unknown TYPE '\(typeName)'\(hint)", at: typePath)
@@ -200,11 +197,27 @@ struct ISFHeaderReader {
         if kind == .long {
             try readMenu(of: &input, members: members, at: path)
         }
+        if kind.isSound {
+            input.soundLength = try soundLength(members["MAX"], of: input, at: path + [.key("MAX")])
+        }
         return input
     }
 
     static let typeList = ISFInput.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-    static let unsupportedTypes: Set<String> = ["audio", "audioFFT"]
+
+    /// The widest sound image: two seconds of samples at 48 kHz is more than any visualiser draws.
+    static let longestSound = 96_000
+
+    /// An audio or audioFFT input's MAX: how many samples or bins its image holds at most.
+    private func soundLength(_ value: Any?, of input: ISFInput, at path: Path) throws(Diagnostic) -> Int? {
+        guard let value else { return nil }
+        let what = input.kind == .audio ? "samples" : "frequency bins"
+        guard kind(at: path) == .number, let number = (value as? NSNumber)?.doubleValue, number == number.rounded(),
+              number >= 1, number <= Double(Self.longestSound) else {
+            throw error("MAX of \(input.kind.rawValue) input '\(input.name)' is how many \(what) its image holds, a whole number from 1 to \(Self.longestSound)", at: path)
+        }
+        return Int(number)
+    }
 
     /// DEFAULT, MIN, MAX or IDENTITY: one number for a scalar (true or false for a bool or event), a list of
     /// `count` numbers for a point2D or a color.

@@ -13,7 +13,10 @@ public struct ISFInput: Hashable, Sendable {
         /// RGBA, each 0 to 1.
         case color
         case image
-
+        /// Sound as an image: one row per channel, one column per sample (see `AudioSource`).
+        case audio
+        /// Sound's spectrum as an image: one row per channel, one column per frequency bin.
+        case audioFFT
         /// The uniform's type in the prelude.
         public var glslType: GLSLType {
             switch self {
@@ -22,12 +25,15 @@ public struct ISFInput: Hashable, Sendable {
             case .float: .float
             case .point2D: .vec2
             case .color: .vec4
-            case .image: .sampler2D
+            case .image, .audio, .audioFFT: .sampler2D
             }
         }
 
         /// How many numbers its DEFAULT, MIN, MAX and IDENTITY hold; nil for images, which have none.
         var componentCount: Int? { glslType == .sampler2D ? nil : glslType.componentCount }
+
+        /// Whether the image it names is made from sound, which only an `audio` node feeds.
+        public var isSound: Bool { self == .audio || self == .audioFFT }
 
         /// Kinds whose value a size expression may use as `$NAME`.
         var isNumber: Bool { componentCount == 1 }
@@ -45,6 +51,8 @@ public struct ISFInput: Hashable, Sendable {
     /// A long's menu: VALUES, the numbers it may take, and LABELS, what each is called (same order).
     public var values: [Int]?
     public var labels: [String]?
+    /// An audio or audioFFT input's MAX: at most this many samples or frequency bins across its image.
+    public var soundLength: Int?
     /// Where its NAME is written in the header.
     public var location: SourceLocation
 

@@ -29,6 +29,8 @@ public enum LoneShaderComposition {
                 let settings = uniforms.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
                 if !settings.isEmpty { fields += ", uniforms: { \(settings.joined(separator: ", ")) }" }
                 lines.append("  \(yamlString(node.name)): { \(fields) }")
+            case .audio:
+                lines.append("  \(yamlString(node.name)): { kind: audio }")
             default:
                 let kind = switch sources {
                 case .appInputs: "camera"

@@ -14,6 +14,8 @@ public struct PassPlan: Sendable {
         public var shaderToyChannel: Int?
         /// The filter and edges the composition sets for it.
         public var sampling = InputSampling()
+        /// Set for an ISF audio or audioFFT input: the image its sound is laid out as.
+        public var sound: SoundImageShape?
     }
 
     /// A uniform the workbench sets: literal ones once, wired ones every frame.
@@ -90,7 +92,8 @@ public struct PassPlan: Sendable {
             let channel = interface.dialect == .shaderToy
                 ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
-                         isFeedback: wire.node == node, shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling())
+                         isFeedback: wire.node == node, shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling(),
+                         sound: interface.soundInput(named: sampler.name).flatMap(SoundImageShape.init))
         }
         var uniforms: [Uniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {

@@ -37,11 +37,19 @@ public struct ShaderInterface: Sendable {
     /// Image inputs, in declaration order.
     public var samplers: [Declaration] { uniforms.filter { $0.type == .sampler2D } }
 
+    /// An ISF audio or audioFFT input by name: an image input that sound feeds.
+    public func soundInput(named name: String) -> ISFInput? {
+        isf?.input(named: name).flatMap { $0.kind.isSound ? $0 : nil }
+    }
+
+    /// Image inputs that images feed, in declaration order: every sampler but ISF's sound inputs.
+    public var pictureSamplers: [Declaration] { samplers.filter { soundInput(named: $0.name) == nil } }
+
     /// The sampler a live source feeds when a single shader file is opened on its own: GPUImage's
-    /// `inputImageTexture` (ISF's `inputImage`) when declared, else the first sampler.
+    /// `inputImageTexture` (ISF's `inputImage`) when declared, else the first sampler that takes an image.
     public var primaryImageInput: Declaration? {
         let conventional = dialect == .isf ? ISFDialect.filterInput : "inputImageTexture"
-        return samplers.first { $0.name == conventional } ?? samplers.first
+        return pictureSamplers.first { $0.name == conventional } ?? pictureSamplers.first
     }
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.

@@ -11,7 +11,7 @@ final class LiveSession {
     private(set) var path: String
     private let input: LiveInput?
     private let overrides: [ParameterOverride]
-    private let resources = GraphResources(sources: StandardFrameSources())
+    private let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))
     /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
     let cameraFrames = ArrivalCounter()
 
@@ -95,12 +95,13 @@ final class LiveSession {
     var isCompiling: Bool { pending != nil }
 
     /// Whether the shown image changes with time alone, so frames must keep coming. A camera's frames
-    /// wake the loop as they arrive instead; an `auto` camera showing the pattern animates like one.
+    /// wake the loop as they arrive instead; an `auto` camera showing the pattern animates like one. Sound
+    /// changes all the time, a file's with the clock and live sound as it is heard, so it animates too.
     var isAnimated: Bool {
         guard let executor else { return false }
         return executor.showsPatternForCamera || executor.composition.nodes.contains { node in
             switch node.kind {
-            case .pattern, .sequence, .movie, .time, .oscillator: true
+            case .pattern, .sequence, .movie, .time, .oscillator, .audio: true
             default: false
             }
         }

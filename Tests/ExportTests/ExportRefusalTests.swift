@@ -30,6 +30,26 @@ struct ExportRefusalTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("out")), "nothing is written")
     }
 
+    @Test("an audio node, which decodes or captures sound while it runs, is refused at its line")
+    func audio() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("bars.fs", """
+            /*{ "INPUTS": [ { "NAME": "spectrum", "TYPE": "audioFFT" } ] }*/
+            void main() { gl_FragColor = IMG_NORM_PIXEL(spectrum, isf_FragNormCoord); }
+            """)
+        let composition = try folder.write("bars.yaml", """
+            composition: 1
+            nodes:
+              live: { kind: audio }
+              bars: { kind: shader, file: bars.fs, inputs: { spectrum: live } }
+            output: bars
+            """)
+        let result = try runShaderbench(["export", composition, "--c", folder.file("out")], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("bars.yaml:3:"), "located at the node: \(result.error)")
+        #expect(result.error.contains("node 'live': an audio node decodes or captures sound while it runs"), "\(result.error)")
+    }
+
     @Test("an ISF shader's IMPORTED image is refused at its entry in the header")
     func importedImage() throws {
         let folder = try TemporaryFolder()

@@ -10,12 +10,12 @@ struct LayeringTests {
     static let layers: [[String]] = [
         // Module maps over Debian's C libraries.
         ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CImGui", "CFFmpeg", "CLibFuzzer",
-         "CGlslang", "CSPIRVCross"],
+         "CGlslang", "CSPIRVCross", "CALSA", "CFFTW"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
         // Dear ImGui behind a C interface, with its GLFW and GLES backends.
         ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge"],
-        // The pure model, and the wrappers over one C library each (two for the desktop GLSL translation).
-        ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation"],
+        // The pure model, and the wrappers over C libraries (two each for the desktop GLSL translation and sound).
+        ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation", "Audio"],
         // The one GL owner; cameras, which take their settings from the model.
         ["GPU", "Capture"],
         // What builds on the GPU: live sources, the interface over the image, exports, embedding, test support.

@@ -131,9 +131,10 @@ struct ISFHeaderTests {
 
     @Test("inputs that cannot be declared are reported at the offending part", arguments: [
         (#"{ "TYPE": "float" }"#, "2:17 this input has no NAME; every input needs \"NAME\" and \"TYPE\""),
-        (#"{ "NAME": "gain" }"#, "2:17 input 'gain' has no TYPE; use one of event, bool, long, float, point2D, color, image"),
+        (#"{ "NAME": "gain" }"#, "2:17 input 'gain' has no TYPE; use one of event, bool, long, float, point2D, color, image, audio, audioFFT"),
         (#"{ "NAME": "gain", "TYPE": "flot" }"#, "2:43 input 'gain' has unknown TYPE 'flot'; did you mean float?"),
-        (#"{ "NAME": "sound", "TYPE": "audioFFT" }"#, "2:44 input 'sound': ISF audioFFT inputs are not supported"),
+        (#"{ "NAME": "sound", "TYPE": "audioFFT", "MAX": 0 }"#, "2:63 MAX of audioFFT input 'sound' is how many frequency bins its image holds, a whole number from 1 to 96000"),
+        (#"{ "NAME": "wave", "TYPE": "audio", "MAX": [256] }"#, "2:59 MAX of audio input 'wave' is how many samples its image holds, a whole number from 1 to 96000"),
         (#"{ "NAME": "tint", "TYPE": "color", "DEFAULT": [1, 0, 0] }"#, "2:63 DEFAULT of color input 'tint' needs 4 numbers [r, g, b, a], found 3"),
         (#"{ "NAME": "at", "TYPE": "point2D", "MAX": 1 }"#, "2:59 MAX of point2D input 'at' must be a list of 2 numbers [x, y]"),
         (#"{ "NAME": "n", "TYPE": "long", "DEFAULT": 1.5 }"#, "2:59 DEFAULT of long input 'n' must be a whole number, found 1.5"),

@@ -21,11 +21,12 @@ public struct TestClip: Sendable {
     public static let swatches: [(r: UInt8, g: UInt8, b: UInt8)] = [(224, 32, 32), (32, 192, 64), (32, 64, 224), (240, 240, 240)]
     public static let bitCount = 10
 
-    public init(width: Int = 320, height: Int = 240, fps: Int = 30, frames: Int = 30) {
+    public init(width: Int = 320, height: Int = 240, fps: Int = 30, frames: Int = 30, audio: Bool = false) {
         self.width = width
         self.height = height
         self.fps = fps
         self.frames = frames
+        self.audio = audio
     }
 
     /// The side of one frame-number block.

@@ -13,8 +13,9 @@ final class LiveWindow {
     var tracePath: String { folder.file("trace.jsonl") }
 
     /// `shaderFolder` puts the shader in a folder of its own, beside the composition's; `composition`
-    /// replaces the one-node composition; `prepare` puts what else it reads in the folder before the app starts.
-    init(shaderFolder: String = ".", composition: String? = nil,
+    /// replaces the one-node composition; `environment` adds to the app's (paths in it may use `$FOLDER`,
+    /// the temporary folder); `prepare` puts what else it reads in the folder before the app starts.
+    init(shaderFolder: String = ".", composition: String? = nil, environment added: [String: String] = [:],
          prepare: (TemporaryFolder) throws -> Void = { _ in }) throws {
         display = try VirtualDisplay()
         folder = try TemporaryFolder()
@@ -24,7 +25,9 @@ final class LiveWindow {
         try Self.shader(red: 1, green: 0, blue: 0).write(toFile: shaderPath, atomically: false, encoding: .utf8)
         compositionPath = try folder.write("compositions/fill.yaml", composition ?? Self.composition(shaderFolder: shaderFolder))
         try prepare(folder)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(added.mapValues { [folder] in
+            $0.replacingOccurrences(of: "$FOLDER", with: folder.path)
+        }) { $1 }
         environment["DISPLAY"] = display.name
         app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")],
                                  environment: environment, directory: folder.path, logs: folder.path)

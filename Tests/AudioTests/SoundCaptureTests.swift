@@ -1,0 +1,41 @@
+import Audio
+import Foundation
+import Testing
+import TestSupport
+
+/// Live capture through ALSA on a machine without a sound card: `ALSA_CONFIG_PATH` names a configuration
+/// whose default device reads a tone from a file, or one with no device at all. ALSA reads its
+/// configuration for the whole process, so these run one at a time.
+@Suite("Capturing sound through ALSA", .serialized)
+struct SoundCaptureTests {
+    @Test("the default device's sound arrives on the capture thread, newest samples last")
+    func captureFromFile() throws {
+        let folder = try TemporaryFolder()
+        let tone = TestTone(frequency: 1500, amplitude: 0.5, seconds: 5)
+        try tone.write(to: folder.file("tone.raw"))
+        setenv("ALSA_CONFIG_PATH", try folder.write("asound.conf", TestTone.alsaConfiguration(readingRaw: folder.file("tone.raw"))), 1)
+        let capture = try SoundCapture()
+        defer { capture.stop() }
+        Thread.sleep(forTimeInterval: 0.2)
+        var samples = [Float](repeating: 0, count: 1024)
+        samples.withUnsafeMutableBufferPointer { capture.latest(channel: 1, into: $0) }
+        #expect(capture.problem == nil)
+        // Real time: a fifth of a second fills the window, and the tone's swing is there.
+        #expect(abs((samples.max() ?? 0) - 0.5) < 0.01)
+        let analyser = SpectrumAnalyser(windowLength: 1024)
+        var magnitudes = [Float](repeating: 0, count: analyser.binCount)
+        samples.withUnsafeBufferPointer { input in magnitudes.withUnsafeMutableBufferPointer { analyser.magnitudes(of: input, into: $0) } }
+        #expect(magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] } == tone.bin(windowLength: 1024))
+    }
+
+    @Test("without a device, opening says so with ALSA's reason")
+    func noDevice() throws {
+        let folder = try TemporaryFolder()
+        setenv("ALSA_CONFIG_PATH", try folder.write("asound.conf", TestTone.alsaConfigurationWithoutDevices), 1)
+        #expect {
+            _ = try SoundCapture()
+        } throws: { error in
+            "\(error)".contains("ALSA 'default': cannot open the capture device")
+        }
+    }
+}

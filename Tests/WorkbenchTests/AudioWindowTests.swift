@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Live sound in the window, from ALSA's default capture device, with no sound card: the app's
+/// `ALSA_CONFIG_PATH` names a configuration whose default device reads a tone from a file, or none at all.
+@Suite("Live sound in the window", .serialized)
+struct AudioWindowTests {
+    /// Green while the spectrum's first channel peaks at bin 16 (1.5 kHz at 48 kHz, 256 bins from 512
+    /// samples) and is quiet away from it; red otherwise (silence included).
+    static let visualiser = """
+        /*{ "INPUTS": [ { "NAME": "spectrum", "TYPE": "audioFFT", "MAX": 256 } ] }*/
+        void main() {
+            float peak = IMG_PIXEL(spectrum, vec2(16.5, 0.5)).r;
+            float away = IMG_PIXEL(spectrum, vec2(40.5, 0.5)).r;
+            gl_FragColor = peak > 0.4 && away < 0.05 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+        }
+        """
+
+    static let composition = """
+        composition: 1
+        size: [64, 64]
+        nodes:
+          live: { kind: audio }
+          show: { kind: shader, file: show.fs, inputs: { spectrum: live } }
+        """
+
+    /// The window on the composition, its ALSA configuration written by `configuration` into its folder.
+    static func openWindow(configuration: @escaping (TemporaryFolder) throws -> String) throws -> LiveWindow {
+        try LiveWindow(composition: composition, environment: ["ALSA_CONFIG_PATH": "$FOLDER/asound.conf"]) { folder in
+            try visualiser.write(toFile: folder.file("compositions/show.fs"), atomically: true, encoding: .utf8)
+            _ = try folder.write("asound.conf", try configuration(folder))
+        }
+    }
+
+    @Test("the default capture device's tone shows as its peak in the spectrum, drawn continuously")
+    func toneFromTheDevice() throws {
+        let window = try Self.openWindow { folder in
+            try TestTone(frequency: 1500, amplitude: 0.5, seconds: 30).write(to: folder.file("tone.raw"))
+            return TestTone.alsaConfiguration(readingRaw: folder.file("tone.raw"))
+        }
+        #expect(try window.waitForCentre(green), "\(window.app.error)")
+        // Sound changes all the time: the window keeps drawing without anything else happening.
+        let drawn = window.count(of: "frame-presented")
+        #expect(eventually(timeout: 5) { window.count(of: "frame-presented") > drawn + 5 })
+        #expect(!window.app.error.contains("no sound capture device"))
+    }
+
+    @Test("with no capture device the window says so, hears silence, and keeps running")
+    func noDevice() throws {
+        let window = try Self.openWindow { _ in TestTone.alsaConfigurationWithoutDevices }
+        #expect(try window.waitForCentre(red), "\(window.app.error)")
+        #expect(eventually(timeout: 10) { window.app.error.contains("warning: no sound capture device (ALSA 'default': cannot open the capture device") },
+                "\(window.app.error)")
+        let drawn = window.count(of: "frame-presented")
+        #expect(eventually(timeout: 5) { window.count(of: "frame-presented") > drawn + 5 })
+        #expect(window.app.isRunning)
+    }
+}
