@@ -25,11 +25,11 @@ public enum CompilerDiagnostics {
     /// says it is the desktop reading. A shader that does not parse as GLSL ES does not parse as desktop GLSL
     /// either (they share the grammar), so after the driver's syntax error glslang's would only repeat it.
     public static func diagnostics(fromLog log: String, desktopLog: String, for shader: PreparedShader) -> [Diagnostic] {
-        var diagnostics = diagnostics(fromLog: log, in: shader.source, stage: .compile)
+        var diagnostics = diagnostics(fromLog: log, for: shader, stage: .compile)
         guard !diagnostics.isEmpty, !CompilerLogParser.parse(log).contains(where: { $0.message.contains("syntax error") }) else {
             return diagnostics
         }
-        for var desktop in Self.diagnostics(fromLog: desktopLog, in: shader.source, stage: .compile) {
+        for var desktop in Self.diagnostics(fromLog: desktopLog, for: shader, stage: .compile) {
             desktop.message = "as desktop GLSL: " + desktop.message
             desktop.severity = .note
             desktop.notes = []
