@@ -9,7 +9,8 @@ struct LayeringTests {
     /// From the bottom up. A new module must be placed here before its first test run.
     static let layers: [[String]] = [
         // Module maps over Debian's C libraries.
-        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CImGui", "CFFmpeg", "CLibFuzzer"],
+        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CImGui", "CFFmpeg",
+         "CLibFuzzer"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
         // Dear ImGui behind a C interface, with its GLFW and GLES backends.
         ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge"],
