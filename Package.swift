@@ -46,9 +46,12 @@ let package = Package(
         // dialects add around a user's shader lives in Shaders/, embedded in the code.
         .target(name: "ShaderGraph", dependencies: ["OperatingSystem", .product(name: "Yams", package: "Yams")],
                 resources: [.embedInCode("Shaders")]),
+        // libpng's classic reader behind a C interface, for PNGs kept at 16 bits: its errors arrive by longjmp,
+        // which needs a setjmp that Swift cannot write.
+        .target(name: "PNGBridge", dependencies: ["CPNG"]),
         // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo, TIFF through libtiff, WebP
-        // through libwebp), as RGBA8 pixels.
-        .target(name: "Images", dependencies: ["OperatingSystem", "CPNG", "CTurboJPEG", "CTIFF", "CWebP"]),
+        // through libwebp), as RGBA8 pixels, or 16-bit ones where the file has them.
+        .target(name: "Images", dependencies: ["OperatingSystem", "CPNG", "PNGBridge", "CTurboJPEG", "CTIFF", "CWebP"]),
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),

@@ -1,6 +1,6 @@
 import OperatingSystem
 
-/// Reading and writing image files as RGBA8.
+/// Reading and writing image files as RGBA8 (and reading 16-bit PNGs at 16 bits).
 public enum ImageFile {
     /// Far beyond any texture a 16384×16384 limit admits once compressed; a larger file is a mistake, not an input.
     static let maximumFileSize = 256 << 20
@@ -12,6 +12,11 @@ public enum ImageFile {
     /// format, truncated or corrupt data, dimensions over `maximumDimension` -> ImageFileError.
     public static func read(path: String, maximumDimension: Int = 16384) throws(ImageFileError) -> RGBAImage {
         try decode(try contents(of: path), path: path, maximumDimension: maximumDimension)
+    }
+
+    /// Reads as `read` does, but a 16-bit PNG keeps its 16 bits.
+    public static func readAtFullDepth(path: String, maximumDimension: Int = 16384) throws(ImageFileError) -> DecodedImage {
+        try decodeAtFullDepth(try contents(of: path), path: path, maximumDimension: maximumDimension)
     }
 
     private static func contents(of path: String) throws(ImageFileError) -> [UInt8] {
@@ -29,6 +34,14 @@ public enum ImageFile {
         case .jpeg: try JPEGCodec.decode(data, path: path, maximumDimension: maximumDimension)
         case .tiff: try TIFFCodec.decode(data, path: path, maximumDimension: maximumDimension)
         case .webp: try WebPCodec.decode(data, path: path, maximumDimension: maximumDimension)
+        }
+    }
+
+    /// Decodes as `decode` does, but a 16-bit PNG keeps its 16 bits.
+    public static func decodeAtFullDepth(_ data: [UInt8], path: String, maximumDimension: Int = 16384) throws(ImageFileError) -> DecodedImage {
+        switch try format(of: data, path: path) {
+        case .png: try PNGCodec.decodeAtFullDepth(data, path: path, maximumDimension: maximumDimension)
+        case .jpeg, .tiff, .webp: .eightBit(try decode(data, path: path, maximumDimension: maximumDimension))
         }
     }
 

@@ -12,8 +12,8 @@ struct LayeringTests {
         ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CImGui", "CFFmpeg",
          "CLibFuzzer"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
-        // Dear ImGui behind a C interface, with its GLFW and GLES backends.
-        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge"],
+        // Dear ImGui behind a C interface, with its GLFW and GLES backends; libpng's classic reader (C).
+        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge"],
         // The pure model, and the wrappers over one C library each.
         ["ShaderGraph", "Images", "Watch", "Media"],
         // The one GL owner; cameras, which take their settings from the model.
