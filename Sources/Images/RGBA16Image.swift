@@ -12,9 +12,4 @@ public struct RGBA16Image: Sendable, Equatable {
         self.height = height
         self.samples = samples
     }
-
-    /// Each sample rounded to the nearest of 256 levels, as an 8-bit reader would give it.
-    public var eightBit: RGBAImage {
-        RGBAImage(width: width, height: height, pixels: samples.map { UInt8((UInt32($0) * 255 + 32767) / 65535) })
-    }
 }

@@ -46,10 +46,4 @@ struct SixteenBitPNGTests {
         }
         #expect(error.description.hasPrefix("cut.png: the PNG file is truncated or corrupt (libpng: "), "\(error)")
     }
-
-    @Test("reduced to 8 bits, each sample rounds to the nearest level")
-    func reduced() {
-        let image = RGBA16Image(width: 1, height: 1, samples: [0x0000, 0x0080, 0x8080, 0xFFFF])
-        #expect(image.eightBit == RGBAImage(width: 1, height: 1, pixels: [0, 0, 128, 255]))
-    }
 }
