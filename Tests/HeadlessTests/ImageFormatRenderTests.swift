@@ -45,6 +45,28 @@ struct ImageFormatRenderTests {
         #expect(try ImageFile.read(path: folder.file("out.png")) == image)
     }
 
+    @Test("--input with numbered TIFF files feeds a lone shader one file per frame")
+    func tiffSequenceAsInput() throws {
+        let folder = try TemporaryFolder()
+        let frames = [image, RGBAImage(width: 32, height: 16, pixels: image.pixels.enumerated().map { $0.offset % 4 == 3 ? 255 : 255 - $0.element })]
+        _ = try folder.makeFolder("frames")
+        for (index, frame) in frames.enumerated() {
+            let png = try folder.write("frame.png", bytes: try ImageFile.encodePNG(frame))
+            try ImageMagick.convert(png, to: folder.file("frames/\(index + 1).tif"), options: ["-alpha", "off"])
+        }
+        let shader = try folder.write("copy.fsh", """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }
+            """)
+        let result = try runShaderbench(["render", shader, "--input", folder.file("frames/%d.tif"), "--frames", "2",
+                                         "--out", folder.file("out/%d.png")])
+        #expect(result.status == 0, "\(result.error)")
+        for (index, frame) in frames.enumerated() {
+            #expect(try ImageFile.read(path: folder.file("out/\(index).png")) == frame, "frame \(index)")
+        }
+    }
+
     @Test("a TIFF or WebP cut short is an error at its node from check and render, with nothing else on stderr",
           arguments: [("cut.tif", "the TIFF file is truncated or corrupt (libtiff: "), ("cut.webp", "the WebP file is truncated (libwebp status 7)")])
     func truncated(name: String, message: String) throws {
