@@ -3,6 +3,7 @@ import PNGBridge
 
 /// PNG through libpng's simplified API. The classic API reports errors by longjmp, which would skip Swift's
 /// cleanup and corrupt its state; the simplified API catches them inside libpng and returns 0 with a message.
+/// 16-bit files kept at 16 bits need the classic API, so PNGBridge runs it in C, where setjmp is allowed.
 enum PNGCodec {
     // PNG_FORMAT_RGBA is a parenthesised macro that Swift does not import; the flags it is built from are plain.
     private static let rgbaFormat = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
