@@ -13,7 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// PNG at 8 bits and at its own depth (16-bit files through libpng's classic reader).
     case png
     case jpeg
-    /// TIFF through libtiff, opened on the bytes in memory.
+    /// TIFF through libtiff, opened on the bytes in memory, at 8 bits and at its own depth.
     case tiff
     case webp
     /// A camera's format list and a request, chosen from.

@@ -1,4 +1,4 @@
-/// An image file's pixels at the depth the file stores: 8 bits a channel for most files, 16 for PNGs that have
+/// An image file's pixels at the depth the file stores: 8 bits a channel for most files, 16 for PNGs and TIFFs that have
 /// them, so a texture can keep the levels between 8-bit steps.
 public enum DecodedImage: Sendable, Equatable {
     case eightBit(RGBAImage)

@@ -1,6 +1,6 @@
 import OperatingSystem
 
-/// Reading and writing image files as RGBA8 (and reading 16-bit PNGs at 16 bits).
+/// Reading and writing image files as RGBA8 (and reading 16-bit PNGs and TIFFs at 16 bits).
 public enum ImageFile {
     /// Far beyond any texture a 16384×16384 limit admits once compressed; a larger file is a mistake, not an input.
     static let maximumFileSize = 256 << 20
@@ -14,7 +14,7 @@ public enum ImageFile {
         try decode(try contents(of: path), path: path, maximumDimension: maximumDimension)
     }
 
-    /// Reads as `read` does, but a 16-bit PNG keeps its 16 bits.
+    /// Reads as `read` does, but a 16-bit PNG, or a 16-bit grey or RGB TIFF, keeps its 16 bits.
     public static func readAtFullDepth(path: String, maximumDimension: Int = 16384) throws(ImageFileError) -> DecodedImage {
         try decodeAtFullDepth(try contents(of: path), path: path, maximumDimension: maximumDimension)
     }
@@ -37,11 +37,12 @@ public enum ImageFile {
         }
     }
 
-    /// Decodes as `decode` does, but a 16-bit PNG keeps its 16 bits.
+    /// Decodes as `decode` does, but a 16-bit PNG, or a 16-bit grey or RGB TIFF, keeps its 16 bits.
     public static func decodeAtFullDepth(_ data: [UInt8], path: String, maximumDimension: Int = 16384) throws(ImageFileError) -> DecodedImage {
         switch try format(of: data, path: path) {
         case .png: try PNGCodec.decodeAtFullDepth(data, path: path, maximumDimension: maximumDimension)
-        case .jpeg, .tiff, .webp: .eightBit(try decode(data, path: path, maximumDimension: maximumDimension))
+        case .tiff: try TIFFCodec.decodeAtFullDepth(data, path: path, maximumDimension: maximumDimension)
+        case .jpeg, .webp: .eightBit(try decode(data, path: path, maximumDimension: maximumDimension))
         }
     }
 

@@ -95,6 +95,56 @@ struct TIFFDecodingTests {
     }
 }
 
+/// 16-bit TIFFs read at full depth keep their samples, as 16-bit PNGs do.
+@Suite("16-bit TIFFs at full depth")
+struct SixteenBitTIFFTests {
+    /// `png` converted by ImageMagick, which keeps 16-bit samples as they are, to a TIFF with `options`.
+    func tiff(from png: [UInt8], options: [String], in folder: TemporaryFolder) throws -> [UInt8] {
+        let source = try folder.write("deep.png", bytes: png)
+        try ImageMagick.convert(source, to: folder.file("deep.tif"), options: ["-depth", "16"] + options)
+        return try folder.read("deep.tif")
+    }
+
+    @Test("a 16-bit RGB TIFF in strips, deflated with a predictor, keeps every sample, steps finer than 8 bits included")
+    func rgbStrips() throws {
+        let folder = try TemporaryFolder()
+        let pixels = (0..<5 * 7).map { (index: Int) -> [UInt16] in
+            let step = UInt16(index)
+            return [0x4000 + step, 0x8000 + 3 * step, 0xFFFF - 5 * step]
+        }
+        let rows = (0..<7).map { (row: Int) -> [UInt8] in pixels[row * 5 ..< row * 5 + 5].joined().flatMap(bigEndian16) }
+        let png = PNGBytes(width: 5, height: 7, bitDepth: 16, colourType: .rgb).encode(rows: rows)
+        let bytes = try tiff(from: png, options: ["-compress", "zip", "-define", "tiff:predictor=2", "-define", "tiff:rows-per-strip=3"], in: folder)
+        let expected: [UInt16] = pixels.flatMap { $0 + [0xFFFF] }
+        #expect(try ImageFile.decodeAtFullDepth(bytes, path: "deep.tif") == .sixteenBit(RGBA16Image(width: 5, height: 7, samples: expected)))
+        #expect(try ImageFile.decode(bytes, path: "deep.tif")[0, 0] == (64, 128, 255, 255))
+    }
+
+    @Test("a tiled 16-bit grey TIFF with alpha keeps its samples, the grey in all three colours")
+    func greyAlphaTiles() throws {
+        let folder = try TemporaryFolder()
+        let width = 20, height = 18
+        let pixels = (0..<width * height).map { (index: Int) -> [UInt16] in [UInt16(0x1000 + 7 * index), UInt16(0xFFFF - index)] }
+        let rows = (0..<height).map { (row: Int) -> [UInt8] in pixels[row * width ..< (row + 1) * width].joined().flatMap(bigEndian16) }
+        let png = PNGBytes(width: width, height: height, bitDepth: 16, colourType: .greyAlpha).encode(rows: rows)
+        let bytes = try tiff(from: png, options: ["-define", "tiff:tile-geometry=16x16"], in: folder)
+        let expected: [UInt16] = pixels.flatMap { [$0[0], $0[0], $0[0], $0[1]] }
+        #expect(try ImageFile.decodeAtFullDepth(bytes, path: "deep.tif") == .sixteenBit(RGBA16Image(width: width, height: height, samples: expected)))
+    }
+
+    @Test("a 16-bit TIFF cut short is an ImageFileError at full depth too")
+    func truncated() throws {
+        let folder = try TemporaryFolder()
+        let row: [UInt8] = (0..<64 * 3).flatMap { bigEndian16(UInt16($0 * 300)) }
+        let png = PNGBytes(width: 64, height: 64, bitDepth: 16, colourType: .rgb).encode(rows: Array(repeating: row, count: 64))
+        let bytes = try tiff(from: png, options: ["-compress", "none"], in: folder)
+        for cut in [100, bytes.count / 2] {
+            let error = try #require(throws: ImageFileError.self) { try ImageFile.decodeAtFullDepth(Array(bytes.prefix(cut)), path: "cut.tif") }
+            #expect(error.description.hasPrefix("cut.tif: the TIFF file is"), "cut at \(cut): \(error)")
+        }
+    }
+}
+
 extension Array {
     /// The elements repeated in order until there are `count` of them.
     func cycled(_ count: Int) -> [Element] {
