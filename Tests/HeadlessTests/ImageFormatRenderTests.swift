@@ -36,6 +36,23 @@ struct ImageFormatRenderTests {
         #expect(try ImageFile.read(path: folder.file("out.png")) == image)
     }
 
+    @Test("a TIFF that libtiff warns about (an unknown tag, tags out of order) renders with nothing from libtiff on stderr")
+    func tiffWithWarnings() throws {
+        let folder = try TemporaryFolder()
+        _ = try write("odd.tif", options: ["-alpha", "off"], in: folder)
+        var bytes = try folder.read("odd.tif")
+        // ImageMagick writes little-endian ("II") here: the first directory's offset, its entry count, then 12-byte
+        // entries. Orientation (274) becomes a private tag libtiff does not know, after tags greater than it.
+        let directory = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        let entries = Int(bytes[directory]) | Int(bytes[directory + 1]) << 8
+        let orientation = try #require((0..<entries).map { directory + 2 + $0 * 12 }.first { Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 == 274 })
+        bytes[orientation ..< orientation + 2] = [0xE8, 0xFD]
+        try folder.write("odd.tif", bytes: bytes)
+        let result = try runShaderbench(["render", try composition(showing: "odd.tif", in: folder), "--out", folder.file("out.png")])
+        #expect(result.status == 0 && result.error == "frame 1/1 → \(folder.file("out.png"))\n", "\(result.error)")
+        #expect(try ImageFile.read(path: folder.file("out.png")) == image)
+    }
+
     @Test("render of a composition whose image node is a lossless WebP writes its pixels")
     func webp() throws {
         let folder = try TemporaryFolder()
