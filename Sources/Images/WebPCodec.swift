@@ -16,7 +16,7 @@ enum WebPCodec {
         }
         // The still-image decoder refuses animations; say what will take one instead.
         guard config.input.has_animation == 0 else {
-            throw ImageFileError(path: path, message: "animated WebP files are not supported; use a movie node or numbered images")
+            throw ImageFileError(path: path, message: "animated WebP files are not supported; save the frames as numbered images for a sequence node")
         }
         let width = Int(config.input.width)
         let height = Int(config.input.height)

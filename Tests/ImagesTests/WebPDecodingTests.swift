@@ -44,6 +44,16 @@ struct WebPDecodingTests {
         #expect(TestImages.maximumDifference(decoded, image) <= 12)
     }
 
+    @Test("an animated WebP is refused with what to do instead")
+    func animated() throws {
+        let folder = try TemporaryFolder()
+        let first = try folder.write("1.png", bytes: try ImageFile.encodePNG(TestImages.gradient(width: 8, height: 8)))
+        let second = try folder.write("2.png", bytes: try ImageFile.encodePNG(TestImages.redOverBlue(width: 8, height: 8)))
+        try ImageMagick.convert(first, to: folder.file("moving.webp"), options: ["-delay", "10", second])
+        let error = try #require(throws: ImageFileError.self) { try ImageFile.decode(try folder.read("moving.webp"), path: "moving.webp") }
+        #expect(error.message == "animated WebP files are not supported; save the frames as numbered images for a sequence node")
+    }
+
     @Test("a WebP cut short is an ImageFileError that says so")
     func truncated() throws {
         let folder = try TemporaryFolder()
