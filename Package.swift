@@ -30,6 +30,8 @@ let package = Package(
         systemLibrary("CV4L2", pkgConfig: "libv4l2", apt: ["libv4l-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        systemLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
+        systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
         // Dear ImGui and the stb libraries it builds fonts with. C++: only ImGuiBridge compiles against it.
         systemLibrary("CImGui", pkgConfig: "imgui", apt: ["libimgui-dev"]),
         // libFuzzer's driver, declared for the fuzzer's own main; only a -sanitize=fuzzer build links it.
@@ -50,8 +52,12 @@ let package = Package(
         // dialects add around a user's shader lives in Shaders/, embedded in the code.
         .target(name: "ShaderGraph", dependencies: ["OperatingSystem", .product(name: "Yams", package: "Yams")],
                 resources: [.embedInCode("Shaders")]),
-        // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo), as RGBA8 pixels.
-        .target(name: "Images", dependencies: ["OperatingSystem", "CPNG", "CTurboJPEG"]),
+        // libpng's classic reader behind a C interface, for PNGs kept at 16 bits: its errors arrive by longjmp,
+        // which needs a setjmp that Swift cannot write.
+        .target(name: "PNGBridge", dependencies: ["CPNG"]),
+        // Image files in and out (PNG through libpng, JPEG through libjpeg-turbo, TIFF through libtiff, WebP
+        // through libwebp), as RGBA8 pixels, or 16-bit ones where the file has them.
+        .target(name: "Images", dependencies: ["OperatingSystem", "CPNG", "PNGBridge", "CTurboJPEG", "CTIFF", "CWebP"]),
         // The shape every frame producer shares: a frame of planes with its colour description, and the
         // source protocol the GPU takes them through. Pure Swift.
         .target(name: "VideoFrames"),

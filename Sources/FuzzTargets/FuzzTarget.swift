@@ -10,8 +10,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case sizeExpression = "size-expression"
     /// A driver's compile log, parsed into located messages.
     case compilerLog = "compiler-log"
+    /// PNG at 8 bits and at its own depth (16-bit files through libpng's classic reader).
     case png
     case jpeg
+    /// TIFF through libtiff, opened on the bytes in memory, at 8 bits and at its own depth.
+    case tiff
+    case webp
     /// A camera's format list and a request, chosen from.
     case cameraFormat = "camera-format"
     /// A ShaderToy page's JSON, read and imported.
@@ -23,7 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .isfHeader: ISFHeaderFuzzing.run(data)
         case .sizeExpression: SizeExpressionFuzzing.run(data)
         case .compilerLog: CompilerLogFuzzing.run(data)
-        case .png, .jpeg: ImageDecodingFuzzing.run(data, as: self == .png ? "fuzz.png" : "fuzz.jpg")
+        case .png, .jpeg, .tiff, .webp: ImageDecodingFuzzing.run(data, as: "fuzz.\(rawValue)")
         case .cameraFormat: CameraFormatFuzzing.run(data)
         case .shaderToyPage: ShaderToyPageFuzzing.run(data)
         }

@@ -45,6 +45,8 @@ struct GraphBinding {
         }
 
         var sizes: [PixelSize] = []
+        /// Each step's texture format, for the reshapers of the passes that read it.
+        var formats: [PixelFormat] = []
         for (index, step) in plan.steps.enumerated() {
             let node = step.node
             var work: ExecutableStep.Work?
@@ -95,7 +97,7 @@ struct GraphBinding {
                 do throws(DiagnosticsError) {
                     let program = try resources.program(for: pass.shader, node: node.name)
                     programs[node.name] = program
-                    work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes + [stepSize],
+                    work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes + [stepSize], formats: formats,
                                                  sounds: sources.compactMapValues(\.sound), resources: resources, writer: &writer))
                 } catch {
                     diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
@@ -116,8 +118,10 @@ struct GraphBinding {
             case (.pick(let pick, let input), _): work = .pick(pick, input: input)
             case (.drag(let drag), _): work = .drag(drag)
             }
+            let executable = work.map { ExecutableStep(work: $0, releases: step.releases) }
             sizes.append(stepSize)
-            if let work { steps.append(ExecutableStep(work: work, releases: step.releases)) }
+            formats.append(executable?.descriptor(orSize: stepSize).format ?? .rgba8)
+            if let executable { steps.append(executable) }
         }
         guard diagnostics.isEmpty, steps.count == plan.steps.count else { throw DiagnosticsError(diagnostics) }
         descriptors = zip(steps, sizes).map { $0.descriptor(orSize: $1) }
@@ -184,9 +188,9 @@ struct GraphBinding {
     }
 
     /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now,
-    /// wired uniforms resolved to value slots. `sizes` holds every step's size up to this one.
-    /// `sounds` are the audio steps' sounds, by step.
-    private static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize],
+    /// wired uniforms resolved to value slots. `sizes` holds every step's size up to this one, `formats` every
+    /// earlier step's format. `sounds` are the audio steps' sounds, by step.
+    private static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize], formats: [PixelFormat],
                              sounds: [Int: any SoundSource], resources: GraphResources,
                              writer: inout UniformWriter) throws(DiagnosticsError) -> ExecutableStep.Pass {
         let target = TextureDescriptor(size: size, format: pass.format)
@@ -205,7 +209,9 @@ struct GraphBinding {
                     inputSizes.append(texture.size)
                     continue
                 }
-                let reshaper = input.isFeedback ? nil : try InputReshaper(mapping: input.mapping, input: sizes[input.source], pass: size)
+                // A feedback input may read a later step, whose format is not known yet; it is never reshaped.
+                let reshaper = input.isFeedback ? nil : try InputReshaper(
+                    mapping: input.mapping, input: TextureDescriptor(size: sizes[input.source], format: formats[input.source]), pass: size)
                 glUseProgram(program.name)
                 // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser, unless the
                 // pass samples between texels.

@@ -73,13 +73,13 @@ public final class GraphResources {
         programs[ProgramKey(node: node, shader: program.shader, fetchesFramebuffer: program.fetchesFramebuffer)] = program
     }
 
-    /// The image file at `path`, read and uploaded on first use; a file that cannot be read is an error at
-    /// `location`, where the composition names it.
+    /// The image file at `path`, read and uploaded on first use (a 16-bit PNG as half floats); a file that
+    /// cannot be read is an error at `location`, where the composition names it.
     func image(at path: String, location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
         if let image = images[path] { return image }
-        let pixels: RGBAImage
+        let pixels: DecodedImage
         do throws(ImageFileError) {
-            pixels = try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize)
+            pixels = try ImageFile.readAtFullDepth(path: path, maximumDimension: GLInfo.maximumTextureSize)
         } catch {
             throw DiagnosticsError([.error(error.description, at: location)])
         }

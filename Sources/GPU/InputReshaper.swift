@@ -9,11 +9,12 @@ package final class InputReshaper {
     private let program: BuiltInProgram
     private let share: (Double, Double)
 
-    /// Nil when the input needs no reshaping: stretched, or already the pass's aspect ratio.
-    init?(mapping: InputMapping, input: PixelSize, pass: PixelSize) throws(GPUError) {
-        guard mapping != .stretch, input.width * pass.height != input.height * pass.width else { return nil }
-        share = mapping.visibleShare(input: input, pass: pass)
-        target = try RenderTarget(TextureDescriptor(size: pass))
+    /// Nil when the input needs no reshaping: stretched, or already the pass's aspect ratio. The target keeps
+    /// the input's format, so a half-float image keeps its depth.
+    init?(mapping: InputMapping, input: TextureDescriptor, pass: PixelSize) throws(GPUError) {
+        guard mapping != .stretch, input.size.width * pass.height != input.size.height * pass.width else { return nil }
+        share = mapping.visibleShare(input: input.size, pass: pass)
+        target = try RenderTarget(TextureDescriptor(size: pass, format: input.format))
         program = try BuiltInProgram("an input's mapping", vertex: GPUShaderFile.fullscreenVertex.text,
                                      fragment: GPUShaderFile.inputReshape.text,
                                      attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])

@@ -2,7 +2,7 @@ import Images
 import ShaderGraph
 
 /// A sequence node's image: frame k of the graph shows file k (wrapping round), decoded and uploaded when
-/// the frame changes, into one texture reused while the files share a size.
+/// the frame changes, into one texture reused while the files share a size and depth.
 final class SequencePlayer {
     private let sequence: ImageSequence
     private var shown: Int?
@@ -21,7 +21,7 @@ final class SequencePlayer {
         let index = ((frame % sequence.files.count) + sequence.files.count) % sequence.files.count
         guard index != shown else { return target }
         let image = try Self.decode(sequence.files[index], at: sequence.location)
-        if image.width == target.size.width, image.height == target.size.height {
+        if TextureDescriptor(size: PixelSize(width: image.width, height: image.height), format: RenderTarget.format(for: image)) == target.descriptor {
             target.upload(image)
         } else {
             target = try Self.upload(image, at: sequence.location)
@@ -34,15 +34,15 @@ final class SequencePlayer {
         try upload(try decode(path, at: location), at: location)
     }
 
-    private static func decode(_ path: String, at location: SourceLocation) throws(DiagnosticsError) -> RGBAImage {
+    private static func decode(_ path: String, at location: SourceLocation) throws(DiagnosticsError) -> DecodedImage {
         do throws(ImageFileError) {
-            return try ImageFile.read(path: path, maximumDimension: GLInfo.maximumTextureSize)
+            return try ImageFile.readAtFullDepth(path: path, maximumDimension: GLInfo.maximumTextureSize)
         } catch {
             throw DiagnosticsError([.error(error.description, at: location)])
         }
     }
 
-    private static func upload(_ image: RGBAImage, at location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
+    private static func upload(_ image: DecodedImage, at location: SourceLocation) throws(DiagnosticsError) -> RenderTarget {
         do {
             return try RenderTarget(image: image)
         } catch {

@@ -4,7 +4,7 @@ import OperatingSystem
 public struct ImageFileError: Error, Sendable, CustomStringConvertible {
     /// The path as the caller gave it; empty for images encoded in memory, which have none.
     public let path: String
-    /// One sentence without the path, e.g. "not a PNG or JPEG file".
+    /// One sentence without the path, e.g. "not a PNG, JPEG, TIFF or WebP file".
     public let message: String
 
     public init(path: String, message: String) {

@@ -1,30 +1,53 @@
 import CPNG
+import PNGBridge
 
 /// PNG through libpng's simplified API. The classic API reports errors by longjmp, which would skip Swift's
 /// cleanup and corrupt its state; the simplified API catches them inside libpng and returns 0 with a message.
+/// 16-bit files kept at 16 bits need the classic API, so PNGBridge runs it in C, where setjmp is allowed.
 enum PNGCodec {
     // PNG_FORMAT_RGBA is a parenthesised macro that Swift does not import; the flags it is built from are plain.
     private static let rgbaFormat = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
 
     static func decode(_ data: [UInt8], path: String, maximumDimension: Int) throws(ImageFileError) -> RGBAImage {
-        // libpng keeps the memory pointer from begin_read and reads through it again in finish_read, so both calls
-        // must happen while the pointer is valid.
+        try read(data, path: path) { control throws(ImageFileError) in
+            try finishEightBit(&control, path: path, maximumDimension: maximumDimension)
+        }
+    }
+
+    /// 16-bit files at 16 bits, through libpng's classic reader (the simplified one gives 16 bits only as linear
+    /// light with premultiplied alpha); every other file as `decode` gives it.
+    static func decodeAtFullDepth(_ data: [UInt8], path: String, maximumDimension: Int) throws(ImageFileError) -> DecodedImage {
+        try read(data, path: path) { control throws(ImageFileError) in
+            guard control.format & PNG_FORMAT_FLAG_LINEAR != 0 else {
+                return .eightBit(try finishEightBit(&control, path: path, maximumDimension: maximumDimension))
+            }
+            return .sixteenBit(try readSixteenBit(data, width: Int(control.width), height: Int(control.height),
+                                                  path: path, maximumDimension: maximumDimension))
+        }
+    }
+
+    /// Reads the header of `data` with the simplified API and hands its control structure to `finish`. libpng
+    /// keeps the memory pointer from begin_read and reads through it again in finish_read, so both calls must
+    /// happen while the pointer is valid.
+    private static func read<Decoded>(_ data: [UInt8], path: String,
+                                      finish: (inout png_image) throws(ImageFileError) -> Decoded) throws(ImageFileError) -> Decoded {
         // Array.withUnsafeBytes rethrows untyped errors, so the typed error travels out in a Result.
         let result = data.withUnsafeBytes { bytes in
-            Result { () throws(ImageFileError) in try decode(bytes, path: path, maximumDimension: maximumDimension) }
+            Result { () throws(ImageFileError) -> Decoded in
+                var control = png_image()
+                control.version = UInt32(PNG_IMAGE_VERSION)
+                // Freeing is idempotent, and the early returns between begin and finish would otherwise leak.
+                defer { png_image_free(&control) }
+                guard png_image_begin_read_from_memory(&control, bytes.baseAddress, bytes.count) != 0 else {
+                    throw corrupt(path: path, control: control)
+                }
+                return try finish(&control)
+            }
         }
         return try result.get()
     }
 
-    private static func decode(_ bytes: UnsafeRawBufferPointer, path: String, maximumDimension: Int) throws(ImageFileError) -> RGBAImage {
-        var control = png_image()
-        control.version = UInt32(PNG_IMAGE_VERSION)
-        // Freeing is idempotent, and the early returns between begin and finish would otherwise leak.
-        defer { png_image_free(&control) }
-
-        guard png_image_begin_read_from_memory(&control, bytes.baseAddress, bytes.count) != 0 else {
-            throw corrupt(path: path, control: control)
-        }
+    private static func finishEightBit(_ control: inout png_image, path: String, maximumDimension: Int) throws(ImageFileError) -> RGBAImage {
         let width = Int(control.width)
         let height = Int(control.height)
         let byteCount = try ImageSize.rgbaByteCount(width: width, height: height, maximumDimension: maximumDimension, path: path)
@@ -44,6 +67,26 @@ enum PNGCodec {
             throw corrupt(path: path, control: control)
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func readSixteenBit(_ data: [UInt8], width: Int, height: Int, path: String,
+                                       maximumDimension: Int) throws(ImageFileError) -> RGBA16Image {
+        // Four samples a pixel, as RGBA8 has four bytes: the same count and the same limits.
+        let sampleCount = try ImageSize.rgbaByteCount(width: width, height: height, maximumDimension: maximumDimension, path: path)
+        var message = [CChar](repeating: 0, count: 256)
+        var finished: Int32 = 0
+        let samples = [UInt16](unsafeUninitializedCapacity: sampleCount) { buffer, initializedCount in
+            finished = data.withUnsafeBufferPointer { bytes in
+                pngbridge_read_rgba16(bytes.baseAddress, bytes.count, UInt32(width), UInt32(height), buffer.baseAddress,
+                                      &message, message.count)
+            }
+            initializedCount = finished != 0 ? sampleCount : 0
+        }
+        guard finished != 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ImageFileError(path: path, message: "the PNG file is truncated or corrupt (libpng: \(reason))")
+        }
+        return RGBA16Image(width: width, height: height, samples: samples)
     }
 
     static func encode(_ image: RGBAImage) throws(ImageFileError) -> [UInt8] {

@@ -108,7 +108,7 @@ public enum NodeOutput: Hashable, Sendable, CustomStringConvertible {
 }
 
 public enum NodeKind: Sendable {
-    /// A still image file (PNG or JPEG), uploaded once.
+    /// A still image file (PNG, JPEG, TIFF or WebP), uploaded once.
     case image(ImageSource)
     /// Numbered image files, one per frame.
     case sequence(ImageSequence)

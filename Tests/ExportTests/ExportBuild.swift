@@ -44,7 +44,9 @@ enum ExportBuild {
     static func compileSwift(_ files: [String], in directory: String) throws -> String {
         let harness = directory + "/harness"
         let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "swiftc"
-        let modules = ["CGLES", "CEGL", "CPNG", "CTurboJPEG", "CV4L2", "CGlslang", "CSPIRVCross"].flatMap { ["-I", Repository.path("Sources/\($0)")] }
+        // Every C module below ShaderbenchKit, which its Swift modules import.
+        let modules = ["CGLES", "CEGL", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CV4L2", "PNGBridge/include", "CGlslang", "CSPIRVCross"]
+            .flatMap { ["-I", Repository.path("Sources/\($0)")] }
         let arguments = files + [Repository.path("Tests/ExportTests/Harness/main.swift"), "-o", harness,
                                  "-I", buildFolder + "/Modules", "-I", Repository.path(".build/checkouts/Yams/Sources/CYaml/include")]
             + modules + ["-L", buildFolder, "-lShaderbenchKit", "-Xlinker", "-rpath", "-Xlinker", buildFolder]

@@ -1,5 +1,6 @@
 import Images
 import Testing
+import TestSupport
 
 /// PNG colour types and bit depths the encoder never writes, each built byte by byte and decoded to RGBA8.
 @Suite("PNG variants decode to RGBA8")

@@ -22,7 +22,7 @@ struct RGBAImageTests {
 
     @Test("errors without a path describe themselves by their message alone")
     func errorDescription() {
-        #expect(ImageFileError(path: "photo.png", message: "not a PNG or JPEG file").description == "photo.png: not a PNG or JPEG file")
+        #expect(ImageFileError(path: "photo.png", message: "not a PNG, JPEG, TIFF or WebP file").description == "photo.png: not a PNG, JPEG, TIFF or WebP file")
         #expect(ImageFileError(path: "", message: "image is 0×0, which has no pixels").description == "image is 0×0, which has no pixels")
     }
 }

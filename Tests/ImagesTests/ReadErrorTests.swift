@@ -48,7 +48,7 @@ struct ReadErrorTests {
         let directory = try TemporaryFolder()
         let path = try directory.write("notes.png", bytes: Array("not an image\n".utf8))
         let error = try #require(throws: ImageFileError.self) { try ImageFile.read(path: path) }
-        #expect(error.description == "\(path): not a PNG or JPEG file")
+        #expect(error.description == "\(path): not a PNG, JPEG, TIFF or WebP file")
     }
 
     @Test("a missing file names its path")

@@ -9,11 +9,11 @@ struct LayeringTests {
     /// From the bottom up. A new module must be placed here before its first test run.
     static let layers: [[String]] = [
         // Module maps over Debian's C libraries.
-        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CImGui", "CFFmpeg", "CLibFuzzer",
-         "CGlslang", "CSPIRVCross", "CALSA", "CFFTW"],
+        ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CImGui", "CFFmpeg",
+         "CLibFuzzer", "CGlslang", "CSPIRVCross", "CALSA", "CFFTW"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
-        // Dear ImGui behind a C interface, with its GLFW and GLES backends.
-        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge"],
+        // Dear ImGui behind a C interface, with its GLFW and GLES backends; libpng's classic reader (C).
+        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge"],
         // The pure model, and the wrappers over C libraries (two each for the desktop GLSL translation and sound).
         ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation", "Audio"],
         // The one GL owner; cameras, which take their settings from the model.

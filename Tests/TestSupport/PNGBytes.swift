@@ -1,8 +1,8 @@
 /// Builds PNG files byte by byte, so the tests can produce colour types and bit depths the encoder under test never
 /// writes (palette, grey, 16-bit, interlaced) and headers no encoder would (absurd dimensions). The image data is
 /// stored uncompressed in the zlib stream, which every inflater must accept.
-struct PNGBytes {
-    enum ColourType: UInt8 {
+public struct PNGBytes {
+    public enum ColourType: UInt8 {
         case grey = 0
         case rgb = 2
         case palette = 3
@@ -10,18 +10,29 @@ struct PNGBytes {
         case rgba = 6
     }
 
-    var width: Int
-    var height: Int
-    var bitDepth: UInt8
-    var colourType: ColourType
-    var interlaced = false
+    public var width: Int
+    public var height: Int
+    public var bitDepth: UInt8
+    public var colourType: ColourType
+    public var interlaced = false
     /// RGB triples for PLTE.
-    var palette: [UInt8] = []
+    public var palette: [UInt8] = []
     /// tRNS contents, if any.
-    var transparency: [UInt8]? = nil
+    public var transparency: [UInt8]? = nil
+
+    public init(width: Int, height: Int, bitDepth: UInt8, colourType: ColourType, interlaced: Bool = false,
+                palette: [UInt8] = [], transparency: [UInt8]? = nil) {
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.colourType = colourType
+        self.interlaced = interlaced
+        self.palette = palette
+        self.transparency = transparency
+    }
 
     /// The file for a non-interlaced image whose packed rows, top to bottom, are `rows` (stored unfiltered).
-    func encode(rows: [[UInt8]]) -> [UInt8] {
+    public func encode(rows: [[UInt8]]) -> [UInt8] {
         var raw: [UInt8] = []
         for row in rows {
             raw.append(0)
@@ -31,7 +42,7 @@ struct PNGBytes {
     }
 
     /// The file whose IDAT holds `imageData` (filter bytes included) exactly as given.
-    func file(imageData: [UInt8]) -> [UInt8] {
+    public func file(imageData: [UInt8]) -> [UInt8] {
         var header: [UInt8] = []
         header += bigEndian(UInt32(width))
         header += bigEndian(UInt32(height))
@@ -50,7 +61,7 @@ struct PNGBytes {
     }
 
     /// Adam7-interlaced image data for 8-bit-per-sample pixels given as `pixel(x, y)` byte groups.
-    static func adam7ImageData(width: Int, height: Int, pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
+    public static func adam7ImageData(width: Int, height: Int, pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
         let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         var data: [UInt8] = []
         for (xStart, yStart, xStep, yStep) in passes {
@@ -67,12 +78,12 @@ struct PNGBytes {
         return data
     }
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
         return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(crc32(typeBytes + data))
     }
 
-    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+    public static func storedZlib(_ data: [UInt8]) -> [UInt8] {
         var stream: [UInt8] = [0x78, 0x01]
         var offset = 0
         repeat {
@@ -108,10 +119,10 @@ struct PNGBytes {
     }
 }
 
-func bigEndian(_ value: UInt32) -> [UInt8] {
+public func bigEndian(_ value: UInt32) -> [UInt8] {
     [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
 }
 
-func bigEndian16(_ value: UInt16) -> [UInt8] {
+public func bigEndian16(_ value: UInt16) -> [UInt8] {
     [UInt8(value >> 8), UInt8(value & 0xFF)]
 }

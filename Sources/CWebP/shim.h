@@ -1,0 +1,4 @@
+#ifndef SHADERBENCH_CWEBP_SHIM_H
+#define SHADERBENCH_CWEBP_SHIM_H
+#include <webp/decode.h>
+#endif
