@@ -17,6 +17,9 @@ enum SoakBenchmark {
             }
             print("| resident memory | \(megabytes(first.residentBytes)) MB | \(megabytes(last.residentBytes)) MB |")
         }
+        // The curve tells a leak (a steady climb) from the allocator settling (steps that stop).
+        let curve = stride(from: 0, to: settled.count, by: max(settled.count / 10, 1)).map { settled[$0] } + settled.suffix(1)
+        print("\nResident memory along the run: " + curve.map { "\($0.reload): \(megabytes($0.residentBytes))" }.joined(separator: ", ") + " (reload: MB)")
         let changes = report.changesInWhatIsHeld
         print("\nGL objects and descriptors: \(changes.isEmpty ? "the same at every cycle after warm-up" : "\(changes.count) readings differ, first: \(changes[0])")")
         print("Resident memory growth after warm-up: \(megabytes(report.residentGrowth)) MB (target: under 1 MB)")
