@@ -31,16 +31,8 @@ public enum FilterInsertion {
     /// `source` with a node `name` running `filter` on node `node`'s image, and what read that image rewired to
     /// it. Throws, at the place concerned, when the text cannot be changed without touching more than that.
     public static func insert(_ filter: Filter, named name: String, after node: String, into source: SourceText) throws(Diagnostic) -> String {
-        let root: Yams.Node?
-        do {
-            root = try Yams.compose(yaml: source.text)
-        } catch {
-            throw source.error("the composition cannot be read to add a filter to it: \(error)", line: 1, column: 1)
-        }
-        let reader = YAMLReader(source: source)
-        guard let root, case .mapping(let top) = root, let nodesNode = top["nodes"], case .mapping(let nodes) = nodesNode else {
-            throw source.error("the composition has no 'nodes' mapping to add a filter to", line: 1, column: 1)
-        }
+        let composed = try ComposedComposition(source, purpose: "to add a filter to")
+        let reader = composed.reader, top = composed.top, nodes = composed.nodes
         guard let (key, value) = nodes.first(where: { $0.key.string == node }) else {
             throw source.error("there is no node '\(node)' to add a filter after", line: 1, column: 1)
         }
@@ -61,7 +53,7 @@ public enum FilterInsertion {
         func text(_ word: String) -> String { json ? "\"\(word)\"" : word }
         let entry = "\(text(name)): { \(text("kind")): \(text("shader")), \(text("filter")): \(text(filter.name)), "
             + "\(text("inputs")): { \(text(filter.imageInput)): \(text(node)) } }"
-        try add(entry, after: (key, value), in: nodesNode, edits: &edits, reader: reader)
+        try add(entry, after: (key, value), in: composed.nodesNode, edits: &edits, reader: reader)
         return edits.result
     }
 

@@ -25,16 +25,8 @@ public enum ParameterWriteBack {
     /// cannot be written without touching more than it (a node that is not a mapping, a uniform set by a
     /// wire or with a different count of numbers).
     public static func write(_ values: [Value], into source: SourceText) throws(Diagnostic) -> String {
-        let root: Yams.Node?
-        do {
-            root = try Yams.compose(yaml: source.text)
-        } catch {
-            throw source.error("the composition cannot be read to save parameters into it: \(error)", line: 1, column: 1)
-        }
-        let reader = YAMLReader(source: source)
-        guard let root, case .mapping(let top) = root, let nodesNode = top["nodes"], case .mapping(let nodes) = nodesNode else {
-            throw source.error("the composition has no 'nodes' mapping to save parameters into", line: 1, column: 1)
-        }
+        let composed = try ComposedComposition(source, purpose: "to save parameters into")
+        let reader = composed.reader, nodes = composed.nodes
         var edits = TextEdits(source.text)
         let json = source.path.lowercased().hasSuffix(".json")
         var missing: [String: [Value]] = [:]
