@@ -28,34 +28,16 @@ struct ISFVertexShaderTests {
         return (workspace, composition)
     }
 
-    @Test("varyings the .vs computes from isf_FragNormCoord reach the fragment stage, y up as in ISF")
-    func varyingsFromTheVertexShader() throws {
-        let (workspace, composition) = try build(vertex: """
-            varying vec2 shifted;
-            void main() {
-                isf_vertShaderInit();
-                // Three pixels to the right and two up (y points up in ISF).
-                shifted = isf_FragNormCoord + vec2(3.0, 2.0) / RENDERSIZE;
-            }
-            """)
+    @Test("varyings the .vs computes from isf_FragNormCoord reach the fragment stage, y up as in ISF; ISF 1's names and an image's _NAME_imgSize work there too",
+          arguments: [
+              "isf_vertShaderInit();\n    shifted = isf_FragNormCoord + vec2(3.0, 2.0) / RENDERSIZE;",
+              "vv_vertShaderInit();\n    shifted = vv_FragNormCoord + vec2(3.0, 2.0) / _inputImage_imgSize;",
+          ])
+    func varyingsFromTheVertexShader(body: String) throws {
+        // Three pixels to the right and two up (y points up in ISF); the render is the image's size.
+        let (workspace, composition) = try build(vertex: "varying vec2 shifted;\nvoid main() {\n    \(body)\n}\n")
         let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
         // Two up in ISF is two rows nearer the top in the stored image.
-        for (x, y) in [(5, 5), (20, 12), (30, 20)] {
-            #expect(output[x, y] == image[x + 3, y - 2], "at \(x),\(y)")
-        }
-        withExtendedLifetime(workspace) {}
-    }
-
-    @Test("ISF 1's vv_vertShaderInit and vv_FragNormCoord work in the .vs, and an image's _NAME_imgSize is there too")
-    func firstVersionNamesInTheVertexShader() throws {
-        let (workspace, composition) = try build(vertex: """
-            varying vec2 shifted;
-            void main() {
-                vv_vertShaderInit();
-                shifted = vv_FragNormCoord + vec2(3.0, 2.0) / _inputImage_imgSize;
-            }
-            """)
-        let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
         for (x, y) in [(5, 5), (20, 12), (30, 20)] {
             #expect(output[x, y] == image[x + 3, y - 2], "at \(x),\(y)")
         }

@@ -52,24 +52,24 @@ public struct WindowTrace {
 
     /// Where the grid of every node last said each node's tile shows its image, in window pixels, by node.
     public var gridTiles: [String: (x: Double, y: Double, width: Double, height: Double)] {
-        var tiles: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
-        for event in events where event.name == "grid-tile" {
-            guard let node = event.fields["node"] as? String, let x = event.fields["x"] as? Double, let y = event.fields["y"] as? Double,
-                  let width = event.fields["width"] as? Double, let height = event.fields["height"] as? Double else { continue }
-            tiles[node] = (x, y, width, height)
-        }
-        return tiles
+        latestRectangles(of: "grid-tile", keyedBy: "node")
     }
 
     /// Where the filter library last said each filter's thumbnail is, in window pixels, by filter.
     public var libraryThumbnails: [String: (x: Double, y: Double, width: Double, height: Double)] {
-        var thumbnails: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
-        for event in events where event.name == "library-thumbnail" {
-            guard let filter = event.fields["filter"] as? String, let x = event.fields["x"] as? Double, let y = event.fields["y"] as? Double,
-                  let width = event.fields["width"] as? Double, let height = event.fields["height"] as? Double else { continue }
-            thumbnails[filter] = (x, y, width, height)
+        latestRectangles(of: "library-thumbnail", keyedBy: "filter")
+    }
+
+    /// The last rectangle each `event` gave, by the value of its `key` field.
+    private func latestRectangles(of event: String, keyedBy key: String) -> [String: (x: Double, y: Double, width: Double, height: Double)] {
+        var rectangles: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
+        for reading in events where reading.name == event {
+            let fields = reading.fields
+            guard let name = fields[key] as? String, let x = fields["x"] as? Double, let y = fields["y"] as? Double,
+                  let width = fields["width"] as? Double, let height = fields["height"] as? Double else { continue }
+            rectangles[name] = (x, y, width, height)
         }
-        return thumbnails
+        return rectangles
     }
 
     /// Each value the window set `node.uniform` to, in order.
