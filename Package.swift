@@ -17,6 +17,8 @@ let package = Package(
         // can link it with swiftc alone.
         .library(name: "ShaderbenchKit", type: .dynamic, targets: ["ShaderbenchKit"]),
         .library(name: "V4L2Emulator", type: .dynamic, targets: ["V4L2Emulator"]),
+        // glslang and SPIRV-Cross, which ShaderTranslation opens only when a shader first needs translating.
+        .library(name: "ShaderbenchDesktopGLSL", type: .dynamic, targets: ["DesktopGLSLCompiler"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,9 +40,12 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat",
                       apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
-        // glslang, the reference GLSL front end, with its SPIR-V back end (static C++ archives), and SPIRV-Cross.
+        // glslang, the reference GLSL front end, with its SPIR-V back end (static C++ archives), and SPIRV-Cross:
+        // only DesktopGLSLCompiler, a shared library of its own, links them.
         systemLibrary("CGlslang", pkgConfig: "spirv", apt: ["glslang-dev"]),
         systemLibrary("CSPIRVCross", pkgConfig: "spirv-cross-c-shared", apt: ["libspirv-cross-c-shared-dev"]),
+        // The desktop GLSL compiler's interface: its shared library's name and its functions' types.
+        .systemLibrary(name: "CDesktopGLSL", path: "Sources/CDesktopGLSL"),
         systemLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
         // FFTW's single-precision library (libfftw3f), which libfftw3-dev installs beside the double one.
         systemLibrary("CFFTW", pkgConfig: "fftw3f", apt: ["libfftw3-dev"]),
@@ -63,8 +68,13 @@ let package = Package(
         .target(name: "VideoFrames"),
         // Desktop GLSL rewritten as GLSL ES (glslang to SPIR-V, SPIRV-Cross back to GLSL ES), for the shaders a
         // GLES driver refuses. Its own GLSL lives in Shaders/, embedded in the code.
-        .target(name: "ShaderTranslation", dependencies: ["OperatingSystem", "CGlslang", "CSPIRVCross"],
+        .target(name: "ShaderTranslation", dependencies: ["OperatingSystem", "CDesktopGLSL"],
                 resources: [.embedInCode("Shaders")]),
+        // glslang and SPIRV-Cross behind CDesktopGLSL's two functions (C), linked only into their shared library.
+        // pkg-config's `spirv` lists glslang's static C++ archives in link order; the default limits and the C++
+        // runtime are not in it.
+        .target(name: "DesktopGLSLCompiler", dependencies: ["CGlslang", "CSPIRVCross"],
+                linkerSettings: [.linkedLibrary("glslang-default-resource-limits"), .linkedLibrary("stdc++")]),
         // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
         // in the code.
         .target(name: "GPU", dependencies: ["ShaderGraph", "ShaderTranslation", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],

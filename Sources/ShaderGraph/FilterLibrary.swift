@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 
 /// The built-in filters: ordinary shader files in the `shaders` folder, which a node names with
 /// `filter: NAME` instead of a path. They stay files so they can be opened, copied, edited and hot-reloaded.
@@ -9,7 +10,7 @@ public enum FilterLibrary {
         if let configured = ProcessInfo.processInfo.environment["SHADERBENCH_SHADERS"], !configured.isEmpty {
             return configured
         }
-        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: ProgramLocation.executableDirectory ?? "/")
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent("shaders")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("sepia.fsh").path) { return candidate.path }

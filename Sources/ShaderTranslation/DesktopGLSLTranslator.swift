@@ -20,7 +20,7 @@ public enum DesktopGLSLTranslator {
     /// The GLSL ES text to embed for `source` where no driver is at hand to judge it: the translation when
     /// glslang's GLSL ES front end refuses the text and its desktop reading succeeds, else nil (embed it as it is).
     public static func embeddableTranslation(ofFragment source: String) -> String? {
-        guard !serialized.withLock({ _ in Glslang.acceptsAsES(fragment: source) }) else { return nil }
+        guard DesktopGLSLCompiler.acceptsAsES(source, stage: .fragment) == false else { return nil }
         return try? translate(fragment: source).get()
     }
 
@@ -29,8 +29,6 @@ public enum DesktopGLSLTranslator {
         cache.withLock { $0.misses }
     }
 
-    /// glslang's process-wide state is set up once and its shaders are read one at a time.
-    private static let serialized = Locked(())
     private static let cache = Locked(TranslationCache())
 
     /// `source` as glslang reads it: desktop GLSL's `#version` for its own and, for GLSL ES 1.00, the names
@@ -47,17 +45,17 @@ public enum DesktopGLSLTranslator {
         guard let (desktopText, version) = desktopText(ofFragment: source) else {
             return .failure(TranslationFailure(log: "ERROR: only GLSL ES 1.00 and 3.00 shaders are read as desktop GLSL"))
         }
-        do {
-            let words = try serialized.withLock { _ throws(Glslang.Log) in
-                try Glslang.openGLSPIRV(fragment: desktopText, defaultVersion: Int32(desktopVersion))
-            }
-            return .success(try SPIRVCross.glslES(from: words, version: UInt32(version)))
-        } catch let error as Glslang.Log {
-            return .failure(TranslationFailure(log: error.text))
-        } catch let error as SPIRVCross.Failure {
-            return .failure(TranslationFailure(log: "ERROR: SPIRV-Cross could not write GLSL ES: \(error.message)"))
+        do throws(DesktopGLSLCompiler.Failure) {
+            return .success(try DesktopGLSLCompiler.translate(desktopText, stage: .fragment, defaultVersion: desktopVersion, esVersion: version))
         } catch {
-            return .failure(TranslationFailure(log: "ERROR: \(error)"))
+            switch error {
+            case .refused(let log):
+                return .failure(TranslationFailure(log: log))
+            case .notWritten(let reason):
+                return .failure(TranslationFailure(log: "ERROR: SPIRV-Cross could not write GLSL ES: \(reason)"))
+            case .unavailable(let reason):
+                return .failure(TranslationFailure(log: "ERROR: desktop GLSL cannot be translated here: \(reason)"))
+            }
         }
     }
 

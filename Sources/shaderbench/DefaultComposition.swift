@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import OperatingSystem
 import ShaderGraph
 
 /// Finds the composition opened when none is named: in the working directory, else in the checkout the
@@ -10,7 +8,7 @@ enum DefaultComposition {
 
     static func locate() -> String? {
         if UserFile.isRegularFile(relativePath) { return relativePath }
-        var directory = executableDirectory()
+        var directory = ProgramLocation.executableDirectory ?? "."
         while directory.count > 1 {
             let candidate = directory + "/" + relativePath
             if UserFile.isRegularFile(candidate) { return candidate }
@@ -18,13 +16,5 @@ enum DefaultComposition {
             directory = String(directory[..<slash])
         }
         return nil
-    }
-
-    private static func executableDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return "." }
-        let path = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 
 /// Paths in the checkout the tests were built from, and the built `shaderbench` executable.
 public enum Repository {
@@ -47,10 +48,18 @@ public func runProcess(_ executable: String, _ arguments: [String], in directory
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    // Both streams drain at once: a program that fills one pipe while the other is read would wait forever.
+    let errorText = Locked("")
+    let errorRead = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        errorText.withLock { $0 = text }
+        errorRead.signal()
+    }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    errorRead.wait()
     return ProcessResult(status: process.terminationStatus,
                          output: String(decoding: outputData, as: UTF8.self),
-                         error: String(decoding: errorData, as: UTF8.self))
+                         error: errorText.withLock { $0 })
 }
