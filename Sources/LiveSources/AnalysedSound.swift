@@ -29,7 +29,9 @@ final class AnalysedSound: SoundSource {
 
     var notice: String? {
         if case .captured(let capture) = samples, let problem = capture.problem {
-            return "\(problem); audio inputs hear the last sound captured"
+            // The capture keeps trying the device, so the notice goes by itself once sound arrives.
+            return capture.hasCaptured ? "\(problem); audio inputs hear the last sound captured"
+                : "no sound capture device (\(problem)); audio inputs hear silence"
         }
         return silenceNotice
     }

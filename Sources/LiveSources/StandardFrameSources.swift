@@ -60,13 +60,9 @@ public struct StandardFrameSources: FrameSourceOpener {
 
     public func openSound(_ audio: AudioSource, liveMovie: MovieSource?) throws(DiagnosticsError) -> any SoundSource {
         if audio.file == nil, capturesSound {
-            do throws(SoundCaptureError) {
-                return AnalysedSound(.captured(try SoundCapture()))
-            } catch {
-                // The composition keeps running: silence stands in, and the window says why.
-                return AnalysedSound(.silence(channels: SoundCapture.channelCount),
-                                     notice: "no sound capture device (\(error.message)); audio inputs hear silence")
-            }
+            // Without a device the composition keeps running on silence while the capture looks for one,
+            // and the window says why.
+            return AnalysedSound(.captured(SoundCapture()))
         }
         guard let file = audio.file ?? liveMovie?.file else {
             return AnalysedSound(.silence(channels: SoundCapture.channelCount),
