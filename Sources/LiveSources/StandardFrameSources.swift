@@ -69,7 +69,9 @@ public struct StandardFrameSources: FrameSourceOpener {
                                  notice: "the live sound is silence in a render; give the audio node a file, or render a movie as the live source")
         }
         do throws(MediaError) {
-            return AnalysedSound(.decoded(try DecodedSound(path: file)))
+            let sound = try DecodedSound(path: file)
+            guard audio.file == nil, let liveMovie else { return AnalysedSound(.decoded(sound)) }
+            return AnalysedSound(.soundtrack(sound, movie: liveMovie, duration: try MovieReader.duration(ofMovieAt: liveMovie.file)))
         } catch {
             // A live movie without sound is no mistake in the composition; a file the node names is.
             guard audio.file == nil else { throw DiagnosticsError([.error(error.message, at: audio.location)]) }
