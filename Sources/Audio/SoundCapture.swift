@@ -7,7 +7,10 @@ import OperatingSystem
 /// nothing queues, and memory is the ring's, bounded by construction.
 ///
 /// The device is asked for 16-bit stereo at 48 kHz and ALSA's plug layer converts whatever it really has.
-/// The thread owns the device from opening to closing, so `stop()` (or the capture going away) releases it.
+/// A device that cannot be opened (none configured, another program holding it) or that stops delivering
+/// is a state, never an end: the thread tries to open it again every half second, as a camera session
+/// looks for its camera, so a device that appears or frees up later is heard without a restart. The thread
+/// owns the device from opening to closing, so `stop()` (or the capture going away) releases it.
 public final class SoundCapture: Sendable {
     public static let sampleRate = 48_000
     public static let channelCount = 2
@@ -15,49 +18,50 @@ public final class SoundCapture: Sendable {
     public static let ringLength = 1 << 18
     /// Frames read at a time: 10 ms.
     static let blockFrames = 480
+    /// How long the thread waits before trying a device that could not be opened, or stopped, again.
+    static let retryInterval = 0.5
 
     private struct Ring {
         var channels = [[Float]](repeating: [Float](repeating: 0, count: SoundCapture.ringLength), count: SoundCapture.channelCount)
         /// Frames written since the start; the next goes at `written % ringLength`.
         var written = 0
         var stopping = false
-        /// Why capture stopped early, after it had started.
-        var problem: String?
+        /// Why it is not capturing now; nil while it is.
+        var problem: SoundCaptureError?
+        /// Whether any sound arrived, so the ring holds sound that was captured.
+        var hasCaptured = false
     }
 
     public let device: String
     private let ring = Locked(Ring())
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled by `stop()`, so a thread waiting to try again ends at once.
+    private let wake = DispatchSemaphore(value: 0)
 
-    /// Opens `device` and starts capturing; throws, with ALSA's reason, when it cannot be opened.
-    public init(device: String = "default") throws(SoundCaptureError) {
+    /// Starts the capture thread on `device` and returns once its first attempt to open it settled, so
+    /// `problem` already says whether it could; later attempts run on the thread and never hold the caller.
+    public init(device: String = "default") {
         self.device = device
-        let opened = Locked<Result<Void, SoundCaptureError>?>(nil)
         let settled = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            captureLoop(reportingOpen: { result in
-                opened.withLock { $0 = result }
-                settled.signal()
-            })
+            captureLoop(firstAttemptSettled: { settled.signal() })
             finished.signal()
         }
         thread.name = "shaderbench-sound"
         thread.start()
         settled.wait()
-        if case .failure(let error)? = opened.withLock({ $0 }) {
-            // The thread has ended; nothing is left for `stop()` (from deinit) to wait for.
-            finished.wait()
-            ring.withLock { $0.stopping = true }
-            throw error
-        }
     }
 
     deinit {
         stop()
     }
 
-    /// Why capture stopped after it had started; nil while it runs.
-    public var problem: String? { ring.withLock { $0.problem } }
+    /// Why it is not capturing now (the device cannot be opened, or capture stopped and it is trying again),
+    /// with ALSA's reason; nil while it captures.
+    public var problem: SoundCaptureError? { ring.withLock { $0.problem } }
+
+    /// Whether any sound arrived: from then on `latest` gives the last sound captured while it waits.
+    public var hasCaptured: Bool { ring.withLock { $0.hasCaptured } }
 
     /// The newest `into.count` samples of `channel`, oldest first; silence where fewer were captured.
     public func latest(channel: Int, into samples: UnsafeMutableBufferPointer<Float>) {
@@ -81,31 +85,58 @@ public final class SoundCapture: Sendable {
             defer { ring.stopping = true }
             return !ring.stopping
         }
-        if first { finished.wait() }
+        guard first else { return }
+        wake.signal()
+        finished.wait()
     }
 
     // MARK: The capture thread
 
-    private func captureLoop(reportingOpen report: (Result<Void, SoundCaptureError>) -> Void) {
+    private var stopping: Bool { ring.withLock { $0.stopping } }
+
+    private func captureLoop(firstAttemptSettled: () -> Void) {
         calsa_quiet()
+        var firstAttempt = true
+        while !stopping {
+            let opened = open()
+            if firstAttempt { firstAttemptSettled() }
+            firstAttempt = false
+            if let pcm = opened {
+                capture(from: pcm)
+                snd_pcm_close(pcm)
+            }
+            if wake.wait(timeout: .now() + Self.retryInterval) == .success { break }
+        }
+    }
+
+    /// Opens and configures the device; nil, with the reason in `problem`, when that cannot be done now.
+    private func open() -> OpaquePointer? {
         var handle: OpaquePointer?
         let openCode = snd_pcm_open(&handle, device, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
         guard openCode >= 0, let pcm = handle else {
-            report(.failure(SoundCaptureError(device: device, operation: "cannot open the capture device", code: openCode)))
-            return
+            report(SoundCaptureError(device: device, operation: "cannot open the capture device", code: openCode))
+            return nil
         }
-        defer { snd_pcm_close(pcm) }
         let configured = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(Self.channelCount),
                                             UInt32(Self.sampleRate), 1, 100_000)
         guard configured >= 0 else {
-            report(.failure(SoundCaptureError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured)))
-            return
+            snd_pcm_close(pcm)
+            report(SoundCaptureError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured))
+            return nil
         }
-        report(.success(()))
+        return pcm
+    }
+
+    private func report(_ problem: SoundCaptureError) {
+        ring.withLock { $0.problem = problem }
+    }
+
+    /// Reads the device into the ring until it is stopped, or until capture fails beyond recovering.
+    private func capture(from pcm: OpaquePointer) {
         var block = [Int16](repeating: 0, count: Self.blockFrames * Self.channelCount)
         let started = Date()
         var framesRead = 0
-        while !ring.withLock({ $0.stopping }) {
+        while !stopping {
             let got = block.withUnsafeMutableBytes { snd_pcm_readi(pcm, $0.baseAddress, snd_pcm_uframes_t(Self.blockFrames)) }
             if got == -Int(EAGAIN) {
                 _ = snd_pcm_wait(pcm, 50)
@@ -115,8 +146,7 @@ public final class SoundCapture: Sendable {
                 // An overrun (the thread was held up) or a suspend: recover and read on; anything else ends it.
                 let recovered = snd_pcm_recover(pcm, Int32(got), 1)
                 if recovered < 0 {
-                    let problem = SoundCaptureError(device: device, operation: "capture stopped", code: recovered).message
-                    ring.withLock { $0.problem = problem }
+                    report(SoundCaptureError(device: device, operation: "capture stopped", code: recovered))
                     return
                 }
                 continue
@@ -139,6 +169,10 @@ public final class SoundCapture: Sendable {
                 }
             }
             ring.written += frames
+            // Only sound that arrives clears a problem: a device that opens and fails again at once must not
+            // flicker its notice away unseen.
+            ring.problem = nil
+            ring.hasCaptured = true
         }
     }
 }

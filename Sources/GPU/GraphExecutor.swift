@@ -99,14 +99,23 @@ public final class GraphExecutor {
     }
 
     /// One line per live source that is not delivering, and for an `auto` camera showing the pattern instead.
-    public var notices: [String] {
+    public var notices: [String] { pictureNotices + soundNotices }
+
+    /// The lines of `notices` about cameras and movies.
+    public var pictureNotices: [String] {
         steps.compactMap { step in
-            if case .sound(let sound) = step.work { return sound.notice }
             guard case .live(let live) = step.work else { return nil }
             if live.feed.latest == nil, live.pattern != nil, !live.feed.source.isPresent {
                 return "no camera found; showing the test pattern"
             }
             return live.feed.notice
+        }
+    }
+
+    /// The lines of `notices` about sound (no capture device, capture stopped, silence in a render).
+    public var soundNotices: [String] {
+        steps.compactMap { step in
+            if case .sound(let sound) = step.work { sound.notice } else { nil }
         }
     }
 

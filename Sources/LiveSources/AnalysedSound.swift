@@ -3,12 +3,14 @@ import GPU
 import Media
 import ShaderGraph
 
-/// An audio node's sound made into ISF's images: samples from a decoded file (read at the clock's time),
-/// from live capture (its newest), or silence, then a waveform or an FFTW spectrum. Runs on the render
-/// thread, which makes every FFT plan, so planning never races.
+/// An audio node's sound made into ISF's images: samples from a decoded file (read at the clock's time, or
+/// a live movie's soundtrack at the movie's own time), from live capture (its newest), or silence, then a
+/// waveform or an FFTW spectrum. Runs on the render thread, which makes every FFT plan, so planning never races.
 final class AnalysedSound: SoundSource {
     enum Samples {
         case decoded(DecodedSound)
+        /// The soundtrack of a movie played as `movie` says, whose pictures' timeline is `duration` long.
+        case soundtrack(DecodedSound, movie: MovieSource, duration: Double)
         case captured(SoundCapture)
         /// Nothing to hear; `notice` says why.
         case silence(channels: Int)
@@ -29,14 +31,16 @@ final class AnalysedSound: SoundSource {
 
     var notice: String? {
         if case .captured(let capture) = samples, let problem = capture.problem {
-            return "\(problem); audio inputs hear the last sound captured"
+            // The capture keeps trying the device, so the notice goes by itself once sound arrives.
+            return capture.hasCaptured ? "\(problem); audio inputs hear the last sound captured"
+                : "no sound capture device (\(problem)); audio inputs hear silence"
         }
         return silenceNotice
     }
 
     var channelCount: Int {
         switch samples {
-        case .decoded(let sound): sound.channels.count
+        case .decoded(let sound), .soundtrack(let sound, _, _): sound.channels.count
         case .captured: SoundCapture.channelCount
         case .silence(let channels): channels
         }
@@ -64,21 +68,35 @@ final class AnalysedSound: SoundSource {
     }
 
     /// Puts `channel`'s samples of the window into `window`: a file's ending at `seconds` (frame k's window
-    /// ends at k / fps, so a frame always hears the same samples), capture's newest; silence elsewhere.
+    /// ends at k / fps, so a frame always hears the same samples), a soundtrack's ending at the movie's own
+    /// moment, capture's newest; silence elsewhere.
     private func fill(channel: Int, endingAt seconds: Double) {
         switch samples {
         case .decoded(let sound):
-            let end = Int((seconds * Double(sound.sampleRate)).rounded())
-            let start = end - window.count
-            let track = sound.channels[channel]
-            for index in window.indices {
-                let position = start + index
-                window[index] = position >= 0 && position < track.count ? track[position] : 0
-            }
+            copy(sound.channels[channel], rate: sound.sampleRate, endingAt: seconds, loopLength: nil)
+        case .soundtrack(let sound, let movie, let duration):
+            // The moment the movie's pictures show (start, speed, looping or holding at the end), so the
+            // pictures and the sound stay together.
+            let moment = movie.movieTime(at: seconds, duration: duration)
+            // Just after a loop point the sound before it is the end's, as it was heard.
+            let loopLength = movie.loop && duration > 0 ? Int((duration * Double(sound.sampleRate)).rounded()) : nil
+            copy(sound.channels[channel], rate: sound.sampleRate, endingAt: moment, loopLength: loopLength)
         case .captured(let capture):
             window.withUnsafeMutableBufferPointer { capture.latest(channel: channel, into: $0) }
         case .silence:
             for index in window.indices { window[index] = 0 }
+        }
+    }
+
+    /// Puts the samples of `track` just before `seconds` into `window`, their positions wrapped round
+    /// `loopLength` samples when given; silence outside the track.
+    private func copy(_ track: [Float], rate: Int, endingAt seconds: Double, loopLength: Int?) {
+        let end = Int((seconds * Double(rate)).rounded())
+        let start = end - window.count
+        for index in window.indices {
+            var position = start + index
+            if let loopLength, loopLength > 0 { position = (position % loopLength + loopLength) % loopLength }
+            window[index] = position >= 0 && position < track.count ? track[position] : 0
         }
     }
 

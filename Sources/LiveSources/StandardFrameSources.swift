@@ -60,20 +60,18 @@ public struct StandardFrameSources: FrameSourceOpener {
 
     public func openSound(_ audio: AudioSource, liveMovie: MovieSource?) throws(DiagnosticsError) -> any SoundSource {
         if audio.file == nil, capturesSound {
-            do throws(SoundCaptureError) {
-                return AnalysedSound(.captured(try SoundCapture()))
-            } catch {
-                // The composition keeps running: silence stands in, and the window says why.
-                return AnalysedSound(.silence(channels: SoundCapture.channelCount),
-                                     notice: "no sound capture device (\(error.message)); audio inputs hear silence")
-            }
+            // Without a device the composition keeps running on silence while the capture looks for one,
+            // and the window says why.
+            return AnalysedSound(.captured(SoundCapture()))
         }
         guard let file = audio.file ?? liveMovie?.file else {
             return AnalysedSound(.silence(channels: SoundCapture.channelCount),
                                  notice: "the live sound is silence in a render; give the audio node a file, or render a movie as the live source")
         }
         do throws(MediaError) {
-            return AnalysedSound(.decoded(try DecodedSound(path: file)))
+            let sound = try DecodedSound(path: file)
+            guard audio.file == nil, let liveMovie else { return AnalysedSound(.decoded(sound)) }
+            return AnalysedSound(.soundtrack(sound, movie: liveMovie, duration: try MovieReader.duration(ofMovieAt: liveMovie.file)))
         } catch {
             // A live movie without sound is no mistake in the composition; a file the node names is.
             guard audio.file == nil else { throw DiagnosticsError([.error(error.message, at: audio.location)]) }

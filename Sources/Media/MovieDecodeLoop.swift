@@ -112,10 +112,9 @@ struct MovieDecodeLoop {
         let demuxer = decoder.demuxer
         let frameRate = demuxer.frameRate
         let stated = demuxer.statedDuration
-        let counted = demuxer.statedFrameCount.flatMap { frameRate > 0 ? Double($0) / frameRate : nil }
         let info = MovieInfo(width: first.width, height: first.height, quarterTurns: demuxer.quarterTurns,
                              pixelAspect: demuxer.pixelAspect(of: first.frame), frameRate: frameRate,
-                             duration: stated ?? counted ?? 0, codecName: decoder.decoder.codecName,
+                             duration: demuxer.timelineDuration, codecName: decoder.decoder.codecName,
                              pixelFormatName: first.pixelFormatName, hasAudio: demuxer.hasAudio, encoding: first.colorEncoding)
         return (decoder, info, first, stated)
     }

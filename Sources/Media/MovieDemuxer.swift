@@ -131,6 +131,13 @@ final class MovieDemuxer {
         return count > 0 ? Int(count) : nil
     }
 
+    /// How long the movie's timeline is, which playing it loops or holds at: the stated duration, else the
+    /// stated frames at the frame rate; 0 when the container says neither.
+    var timelineDuration: Double {
+        let rate = frameRate
+        return statedDuration ?? statedFrameCount.flatMap { rate > 0 ? Double($0) / rate : nil } ?? 0
+    }
+
     /// Clockwise quarter turns that make the picture upright, from the stream's display matrix.
     var quarterTurns: Int {
         var size: Int = 0

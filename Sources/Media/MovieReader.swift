@@ -92,6 +92,12 @@ public final class MovieReader: FrameSource {
 
     public var frameSize: (width: Int, height: Int)? { info.displaySize }
     public var duration: Double? { info.duration }
+
+    /// The `duration` a reader of the movie at `path` has, read from its container alone: what a soundtrack
+    /// heard beside the movie's pictures loops or holds at, as they do.
+    public static func duration(ofMovieAt path: String) throws(MediaError) -> Double {
+        try MovieDemuxer(path: path).timelineDuration
+    }
     public var frameInterval: Double? { info.frameRate > 0 ? 1 / info.frameRate : nil }
     public var framesDropped: Int { shared.queue.withLock { $0.framesDropped } }
     public var isPresent: Bool { true }

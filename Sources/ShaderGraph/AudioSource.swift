@@ -3,7 +3,8 @@
 /// With a `file` (a sound file, or a movie's soundtrack), frame k hears the samples just before k / fps of
 /// the file, in `render` and in the window alike, so renders are exact. Without one it is the live sound:
 /// in the window the default capture device; in `render`, which must be repeatable, the live movie's
-/// soundtrack when the live source is a movie, else silence.
+/// soundtrack when the live source is a movie (heard at the movie's own time, as its pictures are shown),
+/// else silence.
 public struct AudioSource: Sendable, Hashable {
     /// The file's path, resolved against the composition's folder; nil for the live sound.
     public var file: String?

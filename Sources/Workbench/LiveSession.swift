@@ -110,8 +110,11 @@ final class LiveSession {
     /// Whether a camera feeds the graph, so the loop looks at its state now and then even when no frame comes.
     var hasCamera: Bool { executor?.hasCamera ?? false }
 
-    /// What the cameras say (unplugged, busy, the pattern standing in), for the heads-up display.
-    var cameraNotices: [String] { executor?.notices ?? [] }
+    /// What the cameras and movies say (unplugged, busy, the pattern standing in), for the heads-up display.
+    var pictureNotices: [String] { executor?.pictureNotices ?? [] }
+
+    /// What the sound says (no capture device, capture stopped), for the heads-up display.
+    var soundNotices: [String] { executor?.soundNotices ?? [] }
 
     /// Frames the movies' decoders made too late to be shown.
     var movieFramesDropped: Int {

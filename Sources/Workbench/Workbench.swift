@@ -47,7 +47,8 @@ public enum Workbench {
         var pointer = PointerState()
         var keysHeld: Set<String> = []
         var camerasSeen = 0
-        var shownCameraNotices: [String] = []
+        var shownPictureNotices: [String] = []
+        var shownSoundNotices: [String] = []
         var recorder: WindowRecorder?
         /// The image the last frame showed: what V starts recording, at its size.
         var shownImage: RenderTarget?
@@ -178,12 +179,16 @@ public enum Workbench {
                 camerasSeen = cameraFrames
                 needsFrame = true
             }
-            let cameraNotices = session.cameraNotices
-            if cameraNotices != shownCameraNotices {
-                // The terminal gets each change once, so a log shows when a camera went and came back.
-                for line in cameraNotices where !shownCameraNotices.contains(line) { StandardStreams.error("warning: \(line)\n") }
-                if cameraNotices.isEmpty { StandardStreams.error("camera: streaming\n") }
-                shownCameraNotices = cameraNotices
+            let pictureNotices = session.pictureNotices, soundNotices = session.soundNotices
+            if pictureNotices != shownPictureNotices || soundNotices != shownSoundNotices {
+                // The terminal gets each change once, so a log shows when a camera or the sound went and came back.
+                let shown = shownPictureNotices + shownSoundNotices
+                for line in pictureNotices + soundNotices where !shown.contains(line) { StandardStreams.error("warning: \(line)\n") }
+                if pictureNotices.isEmpty, !shownPictureNotices.isEmpty { StandardStreams.error("camera: streaming\n") }
+                if soundNotices.isEmpty, !shownSoundNotices.isEmpty { StandardStreams.error("sound: capturing\n") }
+                shownPictureNotices = pictureNotices
+                shownSoundNotices = soundNotices
+                trace?.record("notices", ["count": .integer(pictureNotices.count + soundNotices.count)])
                 needsFrame = true
             }
             if let current = notice, current.until <= .now {
@@ -206,7 +211,7 @@ public enum Workbench {
                                                       paused: clock.isPaused, compiling: session.isCompiling,
                                                       framesDropped: session.movieFramesDropped,
                                                       recording: recorder.map { ($0.elapsed, $0.framesDropped) },
-                                                      notices: [notice?.text].compactMap { $0 } + cameraNotices),
+                                                      notices: [notice?.text].compactMap { $0 } + pictureNotices + soundNotices),
                                 in: interface, layout: current)
             ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
             if panel.isOpen {

@@ -1,4 +1,4 @@
-import Audio
+@testable import Audio
 import Foundation
 import Testing
 import TestSupport
@@ -14,7 +14,7 @@ struct SoundCaptureTests {
         let tone = TestTone(frequency: 1500, amplitude: 0.5, seconds: 5)
         try tone.write(to: folder.file("tone.raw"))
         setenv("ALSA_CONFIG_PATH", try folder.write("asound.conf", TestTone.alsaConfiguration(readingRaw: folder.file("tone.raw"))), 1)
-        let capture = try SoundCapture()
+        let capture = SoundCapture()
         defer { capture.stop() }
         Thread.sleep(forTimeInterval: 0.2)
         var samples = [Float](repeating: 0, count: 1024)
@@ -28,14 +28,46 @@ struct SoundCaptureTests {
         #expect(magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] } == tone.bin(windowLength: 1024))
     }
 
-    @Test("without a device, opening says so with ALSA's reason")
+    @Test("without a device, it says so with ALSA's reason and gives silence")
     func noDevice() throws {
         let folder = try TemporaryFolder()
         setenv("ALSA_CONFIG_PATH", try folder.write("asound.conf", TestTone.alsaConfigurationWithoutDevices), 1)
-        #expect {
-            _ = try SoundCapture()
-        } throws: { error in
-            "\(error)".contains("ALSA 'default': cannot open the capture device")
-        }
+        let capture = SoundCapture()
+        defer { capture.stop() }
+        #expect(capture.problem?.message.contains("ALSA 'default': cannot open the capture device") == true, "\(String(describing: capture.problem))")
+        #expect(!capture.hasCaptured)
+        var samples = [Float](repeating: 1, count: 256)
+        samples.withUnsafeMutableBufferPointer { capture.latest(channel: 0, into: $0) }
+        #expect(samples.allSatisfy { $0 == 0 })
+    }
+
+    @Test("a device that appears after capture started is opened by the capture's own retries, and its sound arrives")
+    func deviceAppearsLater() throws {
+        let folder = try TemporaryFolder()
+        let configuration = try folder.write("asound.conf", TestTone.alsaConfigurationWithoutDevices)
+        setenv("ALSA_CONFIG_PATH", configuration, 1)
+        let capture = SoundCapture()
+        defer { capture.stop() }
+        #expect(capture.problem != nil)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(capture.problem != nil, "still no device after a few retries")
+        let tone = TestTone(frequency: 1500, amplitude: 0.5, seconds: 5)
+        try tone.write(to: folder.file("tone.raw"))
+        try TestTone.replaceALSAConfiguration(at: configuration, with: TestTone.alsaConfiguration(readingRaw: folder.file("tone.raw")))
+        #expect(eventually(timeout: 5) { capture.problem == nil && capture.hasCaptured }, "\(String(describing: capture.problem))")
+        Thread.sleep(forTimeInterval: 0.2)
+        var samples = [Float](repeating: 0, count: 1024)
+        samples.withUnsafeMutableBufferPointer { capture.latest(channel: 0, into: $0) }
+        #expect(abs((samples.max() ?? 0) - 0.5) < 0.01)
+    }
+
+    @Test("stopping while it waits for a device ends its thread at once")
+    func stopWhileWaiting() throws {
+        let folder = try TemporaryFolder()
+        setenv("ALSA_CONFIG_PATH", try folder.write("asound.conf", TestTone.alsaConfigurationWithoutDevices), 1)
+        let capture = SoundCapture()
+        let started = Date()
+        capture.stop()
+        #expect(Date().timeIntervalSince(started) < SoundCapture.retryInterval / 2)
     }
 }

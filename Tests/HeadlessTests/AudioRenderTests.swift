@@ -99,6 +99,46 @@ struct AudioRenderTests {
         #expect([4, 5].contains(reds.indices.max { reds[$0] < reds[$1] }), "\(reds.prefix(12))")
     }
 
+    @Test("a live movie's soundtrack is heard at the movie's own time, as its pictures are shown: start, speed and loop")
+    func liveMovieTimeline() throws {
+        let folder = try TemporaryFolder()
+        // Two seconds whose tone steps up every half second: bins 8, 16, 24 and 32 of a 512-sample spectrum.
+        var clip = TestClip(width: 64, height: 48, fps: 30, frames: 60, audio: true)
+        clip.soundSource = "aevalsrc=0.5*sin(2*PI*750*(1+floor(t/0.5))*t):s=48000"
+        try clip.write(to: folder.file("clip.mp4"))
+        _ = try folder.write("spectrum.fs", Self.spectrumShader)
+        let nodes = """
+            nodes:
+              clip: { kind: movie, file: clip.mp4, start: 0.25, speed: 2, loop: true }
+              sound: { kind: audio }
+              show: { kind: shader, file: spectrum.fs, inputs: { wave: sound, spectrum: sound } }
+            live: clip
+
+            """
+        let heard = try folder.write("heard.yaml", "size: [256, 1]\n" + nodes + "output: show\n")
+        let shown = try folder.write("shown.yaml", "size: [64, 48]\n" + nodes + "output: clip\n")
+        for path in [heard, shown] {
+            let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".yaml", with: "")
+            let result = try runShaderbench(["render", path, "--frames", "34", "--fps", "30", "--out", folder.file("\(name)-%d.png")])
+            #expect(result.status == 0, "\(result.error)")
+        }
+        // Frame k is the movie's moment 0.25 + 2k/30 s, round again after 2 s: each frame chosen is inside a step.
+        for (frame, step) in [(0, 0), (6, 1), (12, 2), (20, 3), (33, 0)] {
+            let spectrum = try ImageFile.read(path: folder.file("heard-\(frame).png"))
+            let reds = (0..<256).map { Int(spectrum[$0, 0].r) }
+            let peak = reds.indices.max { reds[$0] < reds[$1] }
+            #expect(peak == 8 * (step + 1), "frame \(frame) hears bin \(String(describing: peak)): \(reds.prefix(40))")
+            let picture = try ImageFile.read(path: folder.file("shown-\(frame).png"))
+            #expect(clip.frameNumber(in: picture).map { $0 / 15 } == step, "frame \(frame) shows movie frame \(String(describing: clip.frameNumber(in: picture)))")
+        }
+        // 5 ms after the loop point (frame 351 at 400 fps), the 512 samples heard reach back round the loop
+        // into its last step: both steps' tones are in the spectrum, each at about half its amplitude.
+        let wrapped = try runShaderbench(["render", heard, "--start", "351", "--frames", "1", "--fps", "400", "--out", folder.file("wrapped.png")])
+        #expect(wrapped.status == 0, "\(wrapped.error)")
+        let spectrum = try ImageFile.read(path: folder.file("wrapped.png"))
+        #expect(spectrum[8, 0].r > 30 && spectrum[32, 0].r > 30, "bins 8 and 32 read \(spectrum[8, 0].r) and \(spectrum[32, 0].r)")
+    }
+
     @Test("the live sound renders as silence, with a warning saying how to give it sound")
     func liveSoundInARender() throws {
         let folder = try TemporaryFolder()

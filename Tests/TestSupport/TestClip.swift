@@ -3,7 +3,7 @@ import Images
 
 /// A movie with known content, made by the `ffmpeg` command for the tests: a grey frame with four colour
 /// swatches along its lower half, the frame number drawn as white and black blocks along the top (bit 0 on
-/// the left), and, when asked, a 440 Hz tone.
+/// the left), and, when asked, a 440 Hz tone or another sound.
 public struct TestClip: Sendable {
     public var width = 320
     public var height = 240
@@ -12,6 +12,8 @@ public struct TestClip: Sendable {
     public var videoCodec = "libx264"
     public var pixelFormat = "yuv420p"
     public var audio = false
+    /// The sound's FFmpeg source filter (its duration is added), for a soundtrack other than the 440 Hz tone.
+    public var soundSource = "sine=frequency=440:sample_rate=48000"
     /// Arguments placed before the output path (metadata, colour tags, another muxer's options).
     public var extraArguments: [String] = []
     /// Filters applied after the picture is drawn and converted to `pixelFormat` (timestamps, pixel aspect).
@@ -58,9 +60,12 @@ public struct TestClip: Sendable {
         var arguments = ["-hide_banner", "-loglevel", "error", "-y",
                          "-f", "lavfi", "-i", "color=c=0x606060:s=\(width)x\(height):r=\(fps):d=\(seconds)\(sourceFormat)"]
         if audio {
-            arguments += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)"]
+            arguments += ["-f", "lavfi", "-i", "\(soundSource):duration=\(seconds)"]
         }
-        arguments += ["-vf", filters.joined(separator: ","), "-frames:v", "\(frames)", "-c:v", videoCodec]
+        // -frames:v ends the whole file at the last picture, cutting short the sound still to be interleaved
+        // (a few of its last blocks); with sound, a trim ends the pictures alone.
+        if audio { filters.append("trim=end_frame=\(frames)") }
+        arguments += ["-vf", filters.joined(separator: ",")] + (audio ? [] : ["-frames:v", "\(frames)"]) + ["-c:v", videoCodec]
         if videoCodec == "libx264" { arguments += ["-preset", "ultrafast", "-crf", "10", "-g", "\(fps)"] }
         if audio { arguments += ["-c:a", "aac", "-b:a", "96k"] }
         arguments += extraArguments + [path]

@@ -53,4 +53,10 @@ public struct TestTone: Sendable {
     /// An ALSA configuration (for `ALSA_CONFIG_PATH`) that defines no device at all, as on a machine
     /// without a sound card.
     public static let alsaConfigurationWithoutDevices = "# no devices\n"
+
+    /// Puts `configuration` at `path` in one step, by renaming a complete file over it: ALSA reads a changed
+    /// configuration again the next time a device is opened, and must never see half of one.
+    public static func replaceALSAConfiguration(at path: String, with configuration: String) throws {
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
 }

@@ -56,4 +56,18 @@ struct AudioWindowTests {
         #expect(eventually(timeout: 5) { window.count(of: "frame-presented") > drawn + 5 })
         #expect(window.app.isRunning)
     }
+
+    @Test("a capture device that appears while the window runs is opened by itself: its tone shows and the notice goes")
+    func deviceAppearsLater() throws {
+        let window = try Self.openWindow { _ in TestTone.alsaConfigurationWithoutDevices }
+        #expect(try window.waitForCentre(red), "\(window.app.error)")
+        #expect(eventually(timeout: 10) { window.app.error.contains("warning: no sound capture device") }, "\(window.app.error)")
+        try TestTone(frequency: 1500, amplitude: 0.5, seconds: 30).write(to: window.folder.file("tone.raw"))
+        try TestTone.replaceALSAConfiguration(at: window.folder.file("asound.conf"),
+                                              with: TestTone.alsaConfiguration(readingRaw: window.folder.file("tone.raw")))
+        #expect(try window.waitForCentre(green), "\(window.app.error)")
+        #expect(eventually(timeout: 5) { window.app.error.contains("sound: capturing") }, "\(window.app.error)")
+        let notices = window.trace.events.filter { $0.name == "notices" }.compactMap { $0.fields["count"] as? Int }
+        #expect(notices.first == 1 && notices.last == 0, "\(notices)")
+    }
 }
