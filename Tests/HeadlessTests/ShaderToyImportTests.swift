@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `shaderbench import` on ShaderToy pages written here, and the composition keys its output relies on
-/// (`common:`, `sampling:`), as a user runs them.
+/// (`common:`, `sampling:`, `previous:`), as a user runs them.
 @Suite("Importing ShaderToy pages")
 struct ShaderToyImportTests {
     /// A page as the site exports it: Common holds the step; Buffer A adds it to its previous frame in its even
@@ -46,6 +46,37 @@ struct ShaderToyImportTests {
             let image = try ImageFile.read(path: folder.file("f-\(frame).png"))
             #expect(image[0, 0] == (UInt8(frame + 1), 0, 0, 255), "frame \(frame)")
             #expect(image[1, 3] == (0, 0, 0, 255), "odd columns stay black")
+        }
+    }
+
+    @Test("previous: reads a pass's last frame even where that pass has already drawn this frame")
+    func previousFrameOfAnEarlierPass() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("count.frag", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = vec4(texture(iChannel0, fragCoord / iResolution.xy).r + 1.0 / 255.0, 0.0, 0.0, 1.0);
+            }
+            """)
+        _ = try folder.write("both.frag", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                vec2 uv = fragCoord / iResolution.xy;
+                fragColor = vec4(texture(iChannel0, uv).r, texture(iChannel1, uv).r, 0.0, 1.0);
+            }
+            """)
+        // `both` reads `count` this frame on iChannel1, so `count` draws first; iChannel0 reads its last frame.
+        let composition = try folder.write("both.yaml", """
+            size: [4, 2]
+            nodes:
+              both: { kind: shader, file: both.frag, inputs: { iChannel0: count, iChannel1: count }, previous: [iChannel0] }
+              count: { kind: shader, file: count.frag, format: rgba32f, inputs: { iChannel0: count } }
+            output: both
+            """)
+        let frames = 4
+        let render = try runShaderbench(["render", composition, "--frames", "\(frames)", "--out", folder.file("f-%d.png")])
+        #expect(render.status == 0, "\(render.error)")
+        for frame in 0..<frames {
+            let image = try ImageFile.read(path: folder.file("f-\(frame).png"))
+            #expect(image[2, 1] == (UInt8(frame), UInt8(frame + 1), 0, 255), "frame \(frame)")
         }
     }
 
