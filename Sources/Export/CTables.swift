@@ -148,7 +148,7 @@ struct CTables {
         var inputs: [String] = []
         for input in pass.inputs {
             let mapping = ["fill": "SB_MAP_FILL", "fit": "SB_MAP_FIT", "stretch": "SB_MAP_STRETCH"][input.mapping.rawValue] ?? "SB_MAP_FILL"
-            if !input.isFeedback && input.mapping != .stretch { usesReshape = true }
+            if (!input.isFeedback && input.mapping != .stretch) || input.sampling.isFlipped { usesReshape = true }
             let filter = switch input.sampling.filter {
             case .nearest: "GL_NEAREST"
             case .linear: "GL_LINEAR"
@@ -160,7 +160,7 @@ struct CTables {
             case .mirror: "GL_MIRRORED_REPEAT"
             case .clamp, nil: "GL_CLAMP_TO_EDGE"
             }
-            inputs.append("{ \(CodeLiteral.c(input.sampler)), \(input.unit), \(index[input.source]), \(mapping), \(input.isFeedback ? 1 : 0), \(input.shaderToyChannel ?? -1), \(filter), \(wrap) }")
+            inputs.append("{ \(CodeLiteral.c(input.sampler)), \(input.unit), \(index[input.source]), \(mapping), \(input.isFeedback ? 1 : 0), \(input.shaderToyChannel ?? -1), \(filter), \(wrap), \(input.sampling.isFlipped ? 1 : 0) }")
         }
         var uniforms: [String] = []
         for uniform in pass.uniforms {
@@ -177,7 +177,7 @@ struct CTables {
         var fields = ".kind = SB_STEP_PASS, .program = \(program)\(size(pass.size))"
         fields += ", .format = \(["rgba8": "SB_RGBA8", "rgba16f": "SB_RGBA16F", "rgba32f": "SB_RGBA32F"][pass.format.rawValue] ?? "SB_RGBA8")"
         fields += ", .dialect = \(["glsl": "SB_DIALECT_GLSL", "shaderToy": "SB_DIALECT_SHADERTOY", "isf": "SB_DIALECT_ISF"]["\(interface.dialect)"] ?? "SB_DIALECT_GLSL")"
-        if pass.readsItsPreviousFrame { fields += ", .feedback = 1" }
+        if pass.keepsPreviousFrame { fields += ", .feedback = 1" }
         if pass.interpolatesInputs { fields += ", .interpolates = 1" }
         if let unit = pass.previousContentsUnit { fields += ", .reads_previous_contents = 1, .previous_contents_unit = \(unit)" }
         if !inputs.isEmpty {

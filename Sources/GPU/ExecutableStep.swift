@@ -9,7 +9,7 @@ struct ExecutableStep {
         var unit: Int
         var filter: GLint
         var wrap: GLint
-        /// Reads the pass's own previous frame.
+        /// Reads the previous frame of its step's pass (the pass's own, or another's).
         var isFeedback: Bool
         /// Lays the input onto the pass's shape when its aspect ratio differs.
         var reshaper: InputReshaper?
@@ -30,7 +30,8 @@ struct ExecutableStep {
         var inputs: [Input]
         var wiredUniforms: [WiredUniform]
         var frameUniforms: FrameUniforms?
-        /// Set when the pass reads its own previous frame; it then draws into these instead of the pool.
+        /// Set when the pass keeps its previous frame, for itself or for others; it then draws into these
+        /// instead of the pool.
         var feedback: FeedbackBuffers?
         /// Set when the shader samples its target's previous contents from a texture (it reads
         /// `gl_LastFragData` and does not fetch it): the unit they go on.

@@ -1,7 +1,8 @@
 import CGLES
 
-/// A pass that reads its own previous frame draws into one of two targets while sampling the other, then
-/// they trade places. Both start transparent black, the defined "previous frame" of frame 0.
+/// A pass whose previous frame is read (by itself or by other passes) draws into one of two targets while
+/// the other holds that frame, then they trade places. Both start transparent black, the defined "previous
+/// frame" of frame 0.
 final class FeedbackBuffers {
     private(set) var previous: RenderTarget
     private(set) var next: RenderTarget
@@ -19,7 +20,7 @@ final class FeedbackBuffers {
 
     var descriptor: TextureDescriptor { next.descriptor }
 
-    /// After a frame: what was drawn becomes the previous frame.
+    /// Between frames: what was drawn becomes the previous frame.
     func advance() {
         swap(&previous, &next)
     }

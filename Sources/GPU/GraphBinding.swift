@@ -47,6 +47,13 @@ struct GraphBinding {
         var sizes: [PixelSize] = []
         /// Each step's texture format, for the reshapers of the passes that read it.
         var formats: [PixelFormat] = []
+        // A pass may read the previous frame of a pass drawn after it, whose size and format are its plan's.
+        let passSizes = plan.steps.map { step -> PixelSize in
+            if case .pass(let pass) = step.work { pass.size ?? size } else { size }
+        }
+        let passFormats = plan.steps.map { step -> PixelFormat in
+            if case .pass(let pass) = step.work { pass.format } else { .rgba8 }
+        }
         for (index, step) in plan.steps.enumerated() {
             let node = step.node
             var work: ExecutableStep.Work?
@@ -97,7 +104,7 @@ struct GraphBinding {
                 do throws(DiagnosticsError) {
                     let program = try resources.program(for: pass.shader, node: node.name)
                     programs[node.name] = program
-                    work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes + [stepSize], formats: formats,
+                    work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes + passSizes[index...], formats: formats + passFormats[index...],
                                                  sounds: sources.compactMapValues(\.sound), resources: resources, writer: &writer))
                 } catch {
                     diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
@@ -188,8 +195,8 @@ struct GraphBinding {
     }
 
     /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now,
-    /// wired uniforms resolved to value slots. `sizes` holds every step's size up to this one, `formats` every
-    /// earlier step's format. `sounds` are the audio steps' sounds, by step.
+    /// wired uniforms resolved to value slots. `sizes` and `formats` hold every step's size and format (a
+    /// later pass's as planned). `sounds` are the audio steps' sounds, by step.
     private static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize], formats: [PixelFormat],
                              sounds: [Int: any SoundSource], resources: GraphResources,
                              writer: inout UniformWriter) throws(DiagnosticsError) -> ExecutableStep.Pass {
@@ -209,13 +216,15 @@ struct GraphBinding {
                     inputSizes.append(texture.size)
                     continue
                 }
-                // A feedback input may read a later step, whose format is not known yet; it is never reshaped.
-                let reshaper = input.isFeedback ? nil : try InputReshaper(
-                    mapping: input.mapping, input: TextureDescriptor(size: sizes[input.source], format: formats[input.source]), pass: size)
+                // A previous frame is read as its pass made it, only ever turned over.
+                let reshaper = try InputReshaper(
+                    mapping: input.isFeedback ? .stretch : input.mapping, flipped: input.sampling.isFlipped,
+                    input: TextureDescriptor(size: sizes[input.source], format: formats[input.source]), pass: size)
                 glUseProgram(program.name)
                 // 1:1 sampling is exact with nearest and much cheaper on a software rasteriser, unless the
                 // pass samples between texels.
-                let chosen = (sizes[input.source] == size || reshaper != nil) && !pass.interpolatesInputs ? GL_NEAREST : GL_LINEAR
+                let sampledSize = reshaper?.target.size ?? sizes[input.source]
+                let chosen = sampledSize == size && !pass.interpolatesInputs ? GL_NEAREST : GL_LINEAR
                 let filter = switch input.sampling.filter {
                 case .nearest: GL_NEAREST
                 case .linear: GL_LINEAR
@@ -244,7 +253,7 @@ struct GraphBinding {
             }
             setTexelStep(of: pass, program: program, inputSize: inputSizes.first ?? size, writer: &writer)
             let frameUniforms = FrameUniforms(program: program, pass: pass, passSize: size, inputSizes: inputSizes)
-            let feedback = pass.readsItsPreviousFrame ? try resources.feedbackBuffers(of: node.name, target: target) : nil
+            let feedback = pass.keepsPreviousFrame ? try resources.feedbackBuffers(of: node.name, target: target) : nil
             let previousContentsUnit = program.fetchesFramebuffer ? nil : pass.previousContentsUnit
             if let unit = previousContentsUnit {
                 glUniform1i(program.uniformLocation(FramebufferFetch.previousContentsSampler), GLint(unit))

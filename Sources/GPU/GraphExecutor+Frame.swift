@@ -22,6 +22,11 @@ extension GraphExecutor {
             if let target = images[index], steps[index].isPooled { pool.release(target) }
             images[index] = nil
         }
+        // What each pass that keeps its frames drew last frame becomes its previous frame now, for the whole
+        // frame: a pass reading it sees the same image whether it draws before that pass or after it.
+        for step in steps {
+            if case .shader(let pass) = step.work, !pass.drawsInPlace { pass.feedback?.advance() }
+        }
         if timesSteps, stepTimer == nil { stepTimer = StepTimer(steps: steps.count) }
         let timer = timesSteps ? stepTimer : nil
         timer?.frameStarts()
@@ -82,7 +87,6 @@ extension GraphExecutor {
         glUseProgram(pass.program.name)
         setInputsAndUniforms(of: pass)
         quad.draw()
-        if !pass.drawsInPlace { pass.feedback?.advance() }
         return target
     }
 
@@ -102,11 +106,11 @@ extension GraphExecutor {
         return live.placeholder
     }
 
-    /// Lays inputs of another shape onto the pass's shape, where their mapping says; before the pass binds
-    /// its own target, since each reshaping is a draw of its own.
+    /// Lays inputs of another shape onto the pass's shape, where their mapping says, and turns over those
+    /// read flipped; before the pass binds its own target, since each reshaping is a draw of its own.
     private func reshapeInputs(of pass: ExecutableStep.Pass) {
         for input in pass.inputs {
-            guard let reshaper = input.reshaper, let image = images[input.step] else { continue }
+            guard let reshaper = input.reshaper, let image = image(readBy: input) else { continue }
             reshaper.reshape(image, quad: quad)
         }
     }
@@ -117,12 +121,19 @@ extension GraphExecutor {
         // Sound images are refilled before any input is bound: an upload binds its texture on the active unit.
         for input in pass.inputs { input.sound?.update(at: frameState.time.seconds) }
         for input in pass.inputs {
-            let image = input.sound?.target ?? input.reshaper?.target ?? (input.isFeedback ? pass.feedback?.previous : images[input.step])
+            let image = input.sound?.target ?? input.reshaper?.target ?? image(readBy: input)
             image?.bind(toUnit: input.unit, filter: input.filter, wrap: input.wrap)
         }
         if let unit = pass.previousContentsUnit { pass.feedback?.previous.bind(toUnit: unit, filter: GL_NEAREST) }
         for uniform in pass.wiredUniforms { write(uniform) }
         pass.frameUniforms?.set(frameState, sourceSeconds: sourceSeconds)
+    }
+
+    /// The image an input reads as its node made it: this frame's, or the previous frame its pass keeps.
+    private func image(readBy input: ExecutableStep.Input) -> RenderTarget? {
+        guard input.isFeedback else { return images[input.step] }
+        if case .shader(let source) = steps[input.step].work { return source.feedback?.previous }
+        return nil
     }
 
     private func write(_ uniform: ExecutableStep.WiredUniform) {

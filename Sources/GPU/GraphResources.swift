@@ -200,10 +200,11 @@ public final class GraphResources {
             return nil
         })
         sounds = sounds.filter { usedSounds.contains($0.key) }
-        // A node's own feedback is keyed by its name, an ISF node's persistent targets by "node/target".
+        // A node's kept frames are keyed by its name, an ISF node's persistent targets by "node/target".
+        let previousFrameSources = executor.composition.previousFrameSources
         let feedbackKeys = Set(executor.composition.nodes.flatMap { node -> [String] in
             guard case .shader(let pass) = node.kind else { return [] }
-            let own = pass.feedbackInputs(of: node.name).isEmpty && !pass.interface.fetchesFramebuffer ? [] : [node.name]
+            let own = previousFrameSources.contains(node.name) || pass.interface.fetchesFramebuffer ? [node.name] : []
             let targets = (pass.interface.isf?.passes ?? []).filter(\.isPersistent).compactMap(\.target).map { "\(node.name)/\($0)" }
             return own + targets
         })

@@ -33,6 +33,14 @@ public struct Composition: Sendable {
         nodes.first { $0.name == name }
     }
 
+    /// The shader nodes whose previous frame is read, by themselves or by other nodes: each keeps it.
+    public var previousFrameSources: Set<String> {
+        Set(nodes.flatMap { node -> [String] in
+            guard case .shader(let pass) = node.kind else { return [] }
+            return pass.inputs.filter { pass.readsPreviousFrame($0.key, node: node.name) }.map(\.value.node)
+        })
+    }
+
     /// Every file the composition reads, the composition itself first: what a watcher follows.
     public var files: [String] {
         var files = [path]
@@ -201,9 +209,13 @@ public struct ShaderPass: Sendable {
     /// Nil renders at the composition's size.
     public var size: PixelSize?
     public var format: PixelFormat
-    /// The image inputs wired to this pass's own node: they read the image it made the frame before.
-    public func feedbackInputs(of node: String) -> [String] {
-        inputs.filter { $0.value.node == node }.keys.sorted()
+    /// `previous:`, the image inputs that read the image their node made the frame before rather than
+    /// this frame's, and where each is named.
+    public var previousFrameInputs: [String: SourceLocation] = [:]
+
+    /// Whether `input` reads its node's previous frame: wired to this pass's own node, or named by `previous:`.
+    public func readsPreviousFrame(_ input: String, node: String) -> Bool {
+        inputs[input]?.node == node || previousFrameInputs[input] != nil
     }
 
     /// Where each key under `inputs:` and `uniforms:` is written, for errors about the name itself.

@@ -199,7 +199,7 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "file"], in: "an audio node", into: &diagnostics)
             kind = readAudio(name: name, fields: fields, at: key)
         case "shader":
-            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "sampling", "common", "blur"], in: "a shader node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "sampling", "previous", "common", "blur"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
         case "constant":
             reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
@@ -446,6 +446,9 @@ private final class Loading {
         if let samplingNode = fields["sampling"] {
             pass.samplings = readSamplings(samplingNode, interface: interface, file: file.path)
         }
+        if let previousNode = fields["previous"] {
+            pass.previousFrameInputs = readPreviousFrameInputs(previousNode, interface: interface, file: file.path)
+        }
         if let commonNode = fields["common"] {
             guard interface.dialect == .shaderToy else {
                 diagnostics.append(reader.error("'common' is a ShaderToy shader's Common code, and \(file.path) is not a ShaderToy shader", at: commonNode))
@@ -470,7 +473,25 @@ private final class Loading {
         return .shader(pass)
     }
 
-    /// `sampling: { INPUT: { filter: nearest|linear|mipmap, wrap: clamp|repeat|mirror } }`, either key optional.
+    /// `previous: [INPUT, …]`: image inputs that read the image their node made the frame before.
+    func readPreviousFrameInputs(_ node: Yams.Node, interface: ShaderInterface, file: String) -> [String: SourceLocation] {
+        guard case .sequence(let items) = node else {
+            diagnostics.append(reader.error("'previous' must be a list of image inputs, found \(reader.describe(node))", at: node))
+            return [:]
+        }
+        var inputs: [String: SourceLocation] = [:]
+        for item in items {
+            guard let input = attempt({ () throws(Diagnostic) in try reader.string(item, what: "an entry of 'previous'") }) else { continue }
+            guard interface.samplers.contains(where: { $0.name == input }) else {
+                diagnostics.append(reader.error("'previous' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: item))
+                continue
+            }
+            inputs[input] = reader.location(of: item)
+        }
+        return inputs
+    }
+
+    /// `sampling: { INPUT: { filter: nearest|linear|mipmap, wrap: clamp|repeat|mirror, flip: BOOL } }`, every key optional.
     func readSamplings(_ node: Yams.Node, interface: ShaderInterface, file: String) -> [String: InputSampling] {
         guard let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(node, what: "'sampling'") }) else { return [:] }
         var samplings: [String: InputSampling] = [:]
@@ -481,13 +502,20 @@ private final class Loading {
                 continue
             }
             guard let fields = attempt({ () throws(Diagnostic) in try reader.mapping(value, what: "an input's sampling") }) else { continue }
-            reader.checkKeys(fields, allowed: ["filter", "wrap"], in: "an input's sampling", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["filter", "wrap", "flip"], in: "an input's sampling", into: &diagnostics)
             var sampling = InputSampling()
             if let filterNode = fields["filter"] {
                 sampling.filter = choice(filterNode, what: "a filter")
             }
             if let wrapNode = fields["wrap"] {
                 sampling.wrap = choice(wrapNode, what: "a wrap")
+            }
+            if let flipNode = fields["flip"] {
+                if case .scalar(let scalar) = flipNode, let flipped = reader.boolean(scalar) {
+                    sampling.isFlipped = flipped
+                } else {
+                    diagnostics.append(reader.error("'flip' is true or false, found \(reader.describe(flipNode))", at: flipNode))
+                }
             }
             samplings[input] = sampling
         }

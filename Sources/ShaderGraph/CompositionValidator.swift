@@ -134,6 +134,7 @@ private struct Check {
                 report("an image input takes a whole image; remove the component selection from '\(source.name)'", at: wire.location)
             }
         }
+        checkPreviousFrameInputs(pass)
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
             let keyLocation = pass.keyLocations[name] ?? setting.location
             if let declaration = interface.uniform(named: name) {
@@ -146,6 +147,21 @@ private struct Check {
             }
         }
         checkVaryings(pass)
+    }
+
+    /// An input under `previous:` reads a shader node's last frame, which only a single pass keeps.
+    mutating func checkPreviousFrameInputs(_ pass: ShaderPass) {
+        for (name, location) in pass.previousFrameInputs.sorted(by: { $0.key < $1.key }) {
+            // An input wired to nothing, to an unknown node or to one that makes no image is reported already.
+            guard let wire = pass.inputs[name], let source = byName[wire.node], source.output == .image else { continue }
+            guard case .shader(let sourcePass) = source.kind else {
+                report("'\(name)' reads the previous frame of '\(source.name)', a \(source.kind.name) node; only a shader node keeps its previous frame", at: location)
+                continue
+            }
+            if let header = sourcePass.interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
+                report("'\(name)' reads the previous frame of '\(source.name)', an ISF shader with PASSES or IMPORTED images, which keeps no previous frame of its output", at: location)
+            }
+        }
     }
 
     /// The texel step of the workbench's vertex stage is settled when the graph is built: a number.

@@ -63,7 +63,7 @@ public struct FramePlan: Sendable {
         var pending = Array(kept)
         while let name = pending.popLast() {
             guard needed.insert(name).inserted, let node = byName[name] else { continue }
-            pending += GraphOrder.dependencies(of: node).map(\.node)
+            pending += (GraphOrder.dependencies(of: node) + GraphOrder.previousFrameReads(of: node)).map(\.node)
         }
         let scheduled = order.filter(needed.contains).compactMap { byName[$0] }
         let index = Dictionary(scheduled.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -78,10 +78,12 @@ public struct FramePlan: Sendable {
             guard case .shader(let pass) = node.kind, pass.interface.dialect == .shaderToy else { return [] }
             return pass.inputs.filter { ShaderToyDialect.channels.contains($0.key) }.map(\.value.node)
         })
+        let previousFrameSources = composition.previousFrameSources
         steps = scheduled.enumerated().map { position, node in
             let releases = lastReader.filter { $0.value == position && !kept.contains($0.key) }.keys.sorted().compactMap { index[$0] }
             let opaque = node.name == composition.output || !channelSources.contains(node.name)
-            return Step(node: node, work: Self.work(of: node, index: index, opaque: opaque), releases: releases)
+            let work = Self.work(of: node, index: index, opaque: opaque, keepsPreviousFrame: previousFrameSources.contains(node.name))
+            return Step(node: node, work: work, releases: releases)
         }
         if let size = composition.size {
             renderSize = .fixed(size)
@@ -108,7 +110,7 @@ public struct FramePlan: Sendable {
         }
     }
 
-    private static func work(of node: Node, index: [String: Int], opaque: Bool) -> Work {
+    private static func work(of node: Node, index: [String: Int], opaque: Bool, keepsPreviousFrame: Bool) -> Work {
         switch node.kind {
         case .image(let image): .image(image)
         case .sequence(let sequence): .sequence(sequence)
@@ -116,7 +118,7 @@ public struct FramePlan: Sendable {
         case .camera(let camera): .camera(camera)
         case .movie(let movie): .movie(movie)
         case .audio(let audio): .audio(audio)
-        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index, opaque: opaque))
+        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index, opaque: opaque, isReadAsPreviousFrame: keepsPreviousFrame))
         case .constant(let numbers): .constant(numbers)
         case .time: .time
         case .reduction(let reduction): .reduction(reduction, input: index[reduction.input.node] ?? 0)

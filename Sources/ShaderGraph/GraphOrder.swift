@@ -1,12 +1,19 @@
 /// Dependency order of a composition's nodes, and the cycles that make one impossible.
 public enum GraphOrder {
     /// The nodes each node reads from (images and values), in declaration order.
-    /// A shader's own output wired into one of its image inputs is feedback (last frame's image), not a
-    /// dependency, so it is left out here.
+    /// An image input that reads last frame's image (a shader's own output wired into it, or an input
+    /// named by `previous:`) is not a dependency, so it is left out here.
     /// Wires that read a published parameter are resolved before anything runs (`PublishedParameters`), so
     /// they are not dependencies either.
     public static func dependencies(of node: Node) -> [Wire] {
         directDependencies(of: node).filter { $0.parameter == nil }
+    }
+
+    /// The wires of a shader's image inputs that read last frame's image. What they read runs every frame
+    /// too, for whoever reads it next, but in no particular order with the reader.
+    public static func previousFrameReads(of node: Node) -> [Wire] {
+        guard case .shader(let pass) = node.kind else { return [] }
+        return pass.inputs.sorted { $0.key < $1.key }.filter { pass.readsPreviousFrame($0.key, node: node.name) }.map(\.value)
     }
 
     private static func directDependencies(of node: Node) -> [Wire] {
@@ -16,7 +23,7 @@ public enum GraphOrder {
             return operation.operands.compactMap { if case .wire(let wire) = $0.operand { wire } else { nil } }
         }
         guard case .shader(let pass) = node.kind else { return [] }
-        let images = pass.inputs.sorted { $0.key < $1.key }.map(\.value).filter { $0.node != node.name }
+        let images = pass.inputs.sorted { $0.key < $1.key }.filter { !pass.readsPreviousFrame($0.key, node: node.name) }.map(\.value)
         let values = pass.uniforms.sorted { $0.key < $1.key }.compactMap { entry -> Wire? in
             if case .wire(let wire) = entry.value { return wire }
             return nil

@@ -5,10 +5,11 @@ public struct PassPlan: Sendable {
     public struct Input: Sendable, Equatable {
         public var sampler: String
         public var unit: Int
-        /// The step whose image it samples (the pass's own step when it reads its previous frame).
+        /// The step whose image it samples (the pass's own step when it reads its own previous frame).
         public var source: Int
         public var mapping: InputMapping
-        /// Reads the image this pass made the frame before.
+        /// Reads the image its source made the frame before: the pass's own, or one `previous:` names.
+        /// The source may then draw later in the frame.
         public var isFeedback: Bool
         /// ShaderToy's `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
         public var shaderToyChannel: Int?
@@ -70,8 +71,9 @@ public struct PassPlan: Sendable {
     public var texelHeight: TexelStep
     /// Set when the node's ISF header has PASSES or IMPORTED images.
     public var isfChain: ISFChain?
-    /// Whether the pass reads its own previous frame, so it draws into buffers of its own, not the pool.
-    public var readsItsPreviousFrame: Bool
+    /// Whether the pass keeps its previous frame, for itself or for other passes to read (or to fetch its
+    /// target's previous contents), so it draws into buffers of its own, not the pool.
+    public var keepsPreviousFrame: Bool
     /// Set when the shader reads `gl_LastFragData`: the texture unit, after its inputs, that its target's
     /// previous contents are sampled on where they are not fetched.
     public var previousContentsUnit: Int?
@@ -81,8 +83,9 @@ public struct PassPlan: Sendable {
     /// may put a coordinate anywhere.
     public var interpolatesInputs: Bool
 
-    /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass.
-    init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool) {
+    /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass. `isReadAsPreviousFrame`:
+    /// this pass or another reads the image this pass made the frame before.
+    init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool, isReadAsPreviousFrame: Bool) {
         shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque)
         size = pass.size
         format = pass.format
@@ -92,7 +95,7 @@ public struct PassPlan: Sendable {
             let channel = interface.dialect == .shaderToy
                 ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
-                         isFeedback: wire.node == node, shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling(),
+                         isFeedback: pass.readsPreviousFrame(sampler.name, node: node), shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling(),
                          sound: interface.soundInput(named: sampler.name).flatMap(SoundImageShape.init))
         }
         var uniforms: [Uniform] = []
@@ -128,12 +131,13 @@ public struct PassPlan: Sendable {
         let setsTexelStep = [texelWidth, texelHeight].contains { if case .literal = $0 { true } else { false } }
         interpolatesInputs = (interface.blurCoordinateCount != nil && pass.blurLayout.isCentredPairs)
             || (setsTexelStep && !interface.steppedVaryings.isEmpty) || !interface.usesWorkbenchVertexStage
-        readsItsPreviousFrame = !pass.feedbackInputs(of: node).isEmpty || interface.fetchesFramebuffer
+        keepsPreviousFrame = isReadAsPreviousFrame || interface.fetchesFramebuffer
         if interface.fetchesFramebuffer {
             previousContentsUnit = interface.samplers.count
             // Fetching draws into the buffer that holds the previous frame, which an input sampling that
-            // frame would read while it is drawn: such a pass reads it from the texture both ways.
-            if !pass.feedbackInputs(of: node).isEmpty { shader.framebufferFetchSource = nil }
+            // frame (this pass's or another's) would read after it is drawn over: such a pass reads it from
+            // the texture both ways.
+            if isReadAsPreviousFrame { shader.framebufferFetchSource = nil }
         }
         if let header = interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
             isfChain = ISFChain(header, firstUnit: interface.samplers.count, inputValues: Self.expressionInputs(of: pass))

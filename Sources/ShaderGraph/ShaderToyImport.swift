@@ -1,6 +1,7 @@
 /// Turns a ShaderToy page into a composition and its files: one shader file per pass, the Common code in a
-/// file every pass names, buffers A–D as float nodes that read their own previous frame where they sample
-/// themselves, the Image pass as the output, and each channel's filter and wrap as the page sets them. What
+/// file every pass names, buffers A–D as float nodes, the Image pass as the output, and each channel's
+/// filter, wrap and flip as the page sets them. The site draws Buffers A, B, C, D, then Image, so a buffer
+/// that samples itself or a buffer drawn after it reads that buffer's previous frame (`previous:`). What
 /// the workbench cannot give a channel is reported with what stands in for it.
 public struct ShaderToyImport: Sendable {
     /// A file the import writes: text, or a copy of a picture or movie found beside the page.
@@ -57,10 +58,6 @@ public struct ShaderToyImport: Sendable {
         guard let image else {
             throw DiagnosticsError([.error("the page has no Image pass, which is what the site shows", at: page.location)])
         }
-        if let cycle = Self.bufferCycle(buffers) {
-            let names = cycle.map { buffers[$0]?.name ?? "" }
-            throw DiagnosticsError([.error("\(names.joined(separator: " → ")) → \(names[0]) read each other: the site gives each the other's previous frame, and a composition can feed a node only its own", at: buffers[cycle[0]]?.location)])
-        }
         var files: [File] = []
         var nodes: [String] = []
         var blanks: [Blank] = []
@@ -72,22 +69,27 @@ public struct ShaderToyImport: Sendable {
             let used = Set(GLSLTokenizer.tokens(of: SourceText(path: file, text: pass.code)).map(\.text))
             var inputs: [String] = []
             var samplings: [String] = []
+            var previous: [String] = []
             for channel in 0..<4 where used.contains("iChannel\(channel)") {
                 let input = pass.inputs.first { $0.channel == channel }
-                let source = Self.source(for: input, channel: channel, pass: pass, position: position, drawn: drawn.map(\.0), buffers: buffers,
-                                         folder: folder, exists: exists, blanks: &blanks, sources: &sources, files: &files, notes: &notes)
+                let source = Self.source(for: input, channel: channel, pass: pass, buffers: buffers, folder: folder, exists: exists,
+                                         blanks: &blanks, sources: &sources, files: &files, notes: &notes)
                 inputs.append("iChannel\(channel): \(source)")
-                let sampling = input?.sampling ?? Self.defaultSampling(of: input?.kind ?? "buffer")
-                samplings.append("iChannel\(channel): { filter: \(sampling.filter.rawValue), wrap: \(sampling.wrap.rawValue) }")
-                if let input, !sampling.verticallyFlipped, input.kind == "texture" || input.kind == "video" {
-                    notes.append(Diagnostic(.warning, "\(pass.name) iChannel\(channel): shown upright; the page reads it unflipped (vflip false), which the workbench does not", at: input.location))
+                // A buffer drawn after this pass has not drawn yet this frame; one reading itself is fed back anyway.
+                if let index = drawn.firstIndex(where: { $0.0 == source }), index > position {
+                    previous.append("iChannel\(channel)")
                 }
+                let sampling = input?.sampling ?? Self.defaultSampling(of: input?.kind ?? "buffer")
+                // The site uploads pictures and movies bottom row first unless told otherwise; read as they come, they are upside down.
+                let flip = !sampling.verticallyFlipped && (input?.kind == "texture" || input?.kind == "video") ? ", flip: true" : ""
+                samplings.append("iChannel\(channel): { filter: \(sampling.filter.rawValue), wrap: \(sampling.wrap.rawValue)\(flip) }")
             }
             var fields = ["kind: shader", "file: \(file)"]
             if common != nil { fields.append("common: \(Self.commonFile)") }
             if node != "image" { fields.append("format: rgba32f") }
             if !inputs.isEmpty { fields.append("inputs: { \(inputs.joined(separator: ", ")) }") }
             if !samplings.isEmpty { fields.append("sampling: { \(samplings.joined(separator: ", ")) }") }
+            if !previous.isEmpty { fields.append("previous: [\(previous.joined(separator: ", "))]") }
             nodes.append("  # \(Self.oneLine(pass.name))\n  \(node): { \(fields.joined(separator: ", ")) }")
         }
         for (node, definition) in sources.sorted(by: { $0.key < $1.key }) {
@@ -104,8 +106,9 @@ public struct ShaderToyImport: Sendable {
         }
         let title = page.name.map { "# \(Self.oneLine($0)), imported from ShaderToy\n" } ?? "# Imported from ShaderToy\n"
         let composition = title + """
-            # Buffers are float images of the output's size, transparent black before their first frame; each
-            # frame draws every buffer before the Image pass.
+            # Buffers are float images of the output's size, transparent black before their first frame. As on
+            # the site, a pass reads a buffer drawn before it (Buffers A, B, C, D, then Image) as this frame's
+            # image, and itself or a buffer drawn after it as that buffer's previous frame ('previous').
             composition: 1
             size: [800, 450]           # any size: the buffers follow it, and render --size overrides it
             nodes:
@@ -123,31 +126,15 @@ public struct ShaderToyImport: Sendable {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
-    /// Buffers (by letter) that read one another round in a circle, other than a buffer reading itself.
-    static func bufferCycle(_ buffers: [Int: ShaderToyPage.Pass]) -> [Int]? {
-        func reads(_ letter: Int) -> [Int] {
-            (buffers[letter]?.inputs ?? []).compactMap { $0.kind == "buffer" ? bufferIDs[$0.id] : nil }
-                .filter { $0 != letter && buffers[$0] != nil }.sorted()
-        }
-        func walk(_ path: [Int]) -> [Int]? {
-            for next in reads(path[path.count - 1]) {
-                if let start = path.firstIndex(of: next) { return Array(path[start...]) }
-                if let cycle = walk(path + [next]) { return cycle }
-            }
-            return nil
-        }
-        return buffers.keys.sorted().lazy.compactMap { walk([$0]) }.first
-    }
-
     /// The site's sampler when a page gives none: buffers linear and clamped, pictures mipmapped and repeated.
     static func defaultSampling(of kind: String) -> ShaderToyPage.Sampling {
         kind == "texture" ? .init(filter: .mipmap, wrap: .repeat, verticallyFlipped: true) : .init(filter: .linear, wrap: .clamp, verticallyFlipped: true)
     }
 
     /// The node a pass's channel reads, adding the nodes and files it needs.
-    private static func source(for input: ShaderToyPage.Input?, channel: Int, pass: ShaderToyPage.Pass, position: Int, drawn: [String],
-                               buffers: [Int: ShaderToyPage.Pass], folder: String, exists: (String) -> Bool, blanks: inout [Blank],
-                               sources: inout [String: String], files: inout [File], notes: inout [Diagnostic]) -> String {
+    private static func source(for input: ShaderToyPage.Input?, channel: Int, pass: ShaderToyPage.Pass, buffers: [Int: ShaderToyPage.Pass],
+                               folder: String, exists: (String) -> Bool, blanks: inout [Blank], sources: inout [String: String],
+                               files: inout [File], notes: inout [Diagnostic]) -> String {
         func blank(_ node: String, _ width: Int, _ height: Int) -> String {
             if !blanks.contains(where: { $0.node == node }) { blanks.append(Blank(node: node, width: width, height: height)) }
             return node
@@ -163,11 +150,7 @@ public struct ShaderToyImport: Sendable {
                 notes.append(Diagnostic(.warning, "\(channelName) reads output '\(input.id)', which no buffer pass of the page draws: it reads a blank 1×1 image", at: input.location))
                 return blank("unbound", 1, 1)
             }
-            let node = bufferNodes[letter]
-            if let index = drawn.firstIndex(of: node), index > position {
-                notes.append(Diagnostic(.warning, "\(channelName) reads \(node), which the site draws after \(pass.name) (so it sees its previous frame); here \(node) is drawn first and \(pass.name) sees its current frame", at: input.location))
-            }
-            return node
+            return bufferNodes[letter]
         case "texture", "video":
             let fileName = input.source.map { String($0.split(separator: "/").last ?? "") } ?? ""
             let path = FilePaths.join(folder, fileName)

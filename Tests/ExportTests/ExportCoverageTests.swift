@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// One composition with every node kind an export carries (an ISF shader with a float target and a
-/// persistent one sized by an expression, feedback, ShaderToy with a repeated, mipmapped channel,
-/// reductions, value arithmetic, an LFO and the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
+/// persistent one sized by an expression, feedback, ShaderToy with a repeated, mipmapped channel, a flipped
+/// one and one reading the previous frame of a pass drawn after it, reductions, value arithmetic, an LFO and
+/// the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
 @Suite("Exports carry every node kind", .serialized)
 struct ExportCoverageTests {
     static let frames = 4
@@ -16,7 +17,9 @@ struct ExportCoverageTests {
             vec2 uv = fragCoord / iResolution.xy * 1.5;
             vec4 c = texture(iChannel0, uv);
             float rate = iSampleRate / 44100.0;
-            fragColor = vec4(c.rgb * rate * (0.75 + 0.25 * sin(iChannelTime[0] * 3.0 + float(iFrame))), 1.0);
+            // The output's last frame and the photo, both upside down.
+            vec3 echo = texture(iChannel1, fragCoord / iResolution.xy).rgb * 0.25 + texture(iChannel2, fragCoord / iResolution.xy).rgb * 0.25;
+            fragColor = vec4(c.rgb * 0.5 * rate * (0.75 + 0.25 * sin(iChannelTime[0] * 3.0 + float(iFrame))) + echo, 1.0);
         }
         """
 
@@ -63,7 +66,12 @@ struct ExportCoverageTests {
             filter: low-pass
             inputs: { inputImageTexture: blur, previousOutput: trail }
             uniforms: { filterStrength: 0.7 }
-          toy: { kind: shader, file: toy.fsh, inputs: { iChannel0: trail }, sampling: { iChannel0: { filter: mipmap, wrap: repeat } } }
+          toy:
+            kind: shader
+            file: toy.fsh
+            inputs: { iChannel0: trail, iChannel1: final, iChannel2: photo }
+            previous: [iChannel1]
+            sampling: { iChannel0: { filter: mipmap, wrap: repeat }, iChannel1: { flip: true }, iChannel2: { flip: true } }
           accumulate: { kind: shader, file: accumulate.fs, inputs: { inputImage: photo } }
           wave: { kind: lfo, waveform: triangle, rate: 2.5 }
           clock: { kind: time }

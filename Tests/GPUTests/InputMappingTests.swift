@@ -19,7 +19,7 @@ struct InputMappingTests {
     }()
 
     /// The second input shown alone in a 20×20 pass, the first being a square image.
-    func render(mapping: String?) throws -> RGBAImage {
+    func render(mapping: String?, flip: Bool = false) throws -> RGBAImage {
         let workspace = try GPUWorkspace()
         try workspace.writePNG("wide.png", wide)
         try workspace.writePNG("square.png", RGBAImage(width: 20, height: 20, fill: (0, 0, 255, 255)))
@@ -40,6 +40,7 @@ struct InputMappingTests {
                 file: second.fsh
                 inputs: { inputImageTexture: square, inputImageTexture2: wide }
                 \(mapping.map { "mapping: { inputImageTexture2: \($0) }" } ?? "")
+                \(flip ? "sampling: { inputImageTexture2: { flip: true } }" : "")
             """)
         return try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
     }
@@ -64,6 +65,17 @@ struct InputMappingTests {
     func stretch() throws {
         let output = try render(mapping: "stretch")
         #expect(output[0, 10].r < 12 && output[19, 10].r > 243 && output[10, 2].g == 255)
+    }
+
+    @Test("flip: true turns an input over, laid onto the pass or not, and keeps left and right")
+    func flip() throws {
+        let fitted = try render(mapping: "fit", flip: true)
+        #expect(fitted[10, 2] == (0, 0, 0, 0) && fitted[10, 17] == (0, 0, 0, 0), "the bars stay where they were")
+        #expect(fitted[10, 7].g == 0 && fitted[10, 12].g == 255, "the top half is at the bottom")
+        #expect(fitted[0, 10].r < 12 && fitted[19, 10].r > 243, "left stays left")
+        let stretched = try render(mapping: "stretch", flip: true)
+        #expect(stretched[10, 2].g == 0 && stretched[10, 17].g == 255)
+        #expect(stretched[0, 10].r < 12 && stretched[19, 10].r > 243)
     }
 
     @Test("a mapping that names no image input is located, with the nearest name")

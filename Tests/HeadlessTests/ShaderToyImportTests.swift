@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `shaderbench import` on ShaderToy pages written here, and the composition keys its output relies on
-/// (`common:`, `sampling:`), as a user runs them.
+/// (`common:`, `sampling:`, `previous:`), as a user runs them.
 @Suite("Importing ShaderToy pages")
 struct ShaderToyImportTests {
     /// A page as the site exports it: Common holds the step; Buffer A adds it to its previous frame in its even
@@ -47,6 +47,99 @@ struct ShaderToyImportTests {
             #expect(image[0, 0] == (UInt8(frame + 1), 0, 0, 255), "frame \(frame)")
             #expect(image[1, 3] == (0, 0, 0, 255), "odd columns stay black")
         }
+    }
+
+    /// Buffer A takes Buffer B's value and Buffer B adds a step to Buffer A's: each reads the other, and
+    /// Image shows both. The site draws A, then B, then Image every frame, so A reads B's previous frame and
+    /// B reads A's current one: in frame n, A holds n steps and B n + 1.
+    static let pingPongPage = """
+        {"Shader": {"info": {"name": "Ping-pong"},
+         "renderpass": [
+          {"inputs": [{"id": "XsXGR8", "ctype": "buffer", "channel": 0, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true"}}],
+           "outputs": [{"id": "4dXGR8", "channel": 0}], "name": "Buffer A", "type": "buffer",
+           "code": "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\\n    fragColor = vec4(texture(iChannel0, fragCoord / iResolution.xy).r, 0.0, 0.0, 1.0);\\n}"},
+          {"inputs": [{"id": "4dXGR8", "ctype": "buffer", "channel": 0, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true"}}],
+           "outputs": [{"id": "XsXGR8", "channel": 0}], "name": "Buffer B", "type": "buffer",
+           "code": "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\\n    fragColor = vec4(texture(iChannel0, fragCoord / iResolution.xy).r + 1.0 / 255.0, 0.0, 0.0, 1.0);\\n}"},
+          {"inputs": [{"id": "4dXGR8", "ctype": "buffer", "channel": 0, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true"}},
+                      {"id": "XsXGR8", "ctype": "buffer", "channel": 1, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true"}}],
+           "outputs": [{"id": "4dfGRr", "channel": 0}], "name": "Image", "type": "image",
+           "code": "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\\n    vec2 uv = fragCoord / iResolution.xy;\\n    fragColor = vec4(texture(iChannel0, uv).r, texture(iChannel1, uv).r, 0.0, 1.0);\\n}"}
+         ]}}
+        """
+
+    @Test("buffers draw in the site's order: one reading a buffer drawn after it sees that buffer's previous frame")
+    func buffersReadingEachOther() throws {
+        let folder = try TemporaryFolder()
+        let page = try folder.write("ping-pong.json", Self.pingPongPage)
+        let imported = try runShaderbench(["import", page, "--out", folder.file("ping-pong")])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.error.isEmpty, "the page renders as on the site: \(imported.error)")
+        let composition = folder.file("ping-pong/ping-pong.yaml")
+        let frames = 6
+        let render = try runShaderbench(["render", composition, "--frames", "\(frames)", "--size", "4x2", "--out", folder.file("f-%d.png")])
+        #expect(render.status == 0, "\(render.error)")
+        for frame in 0..<frames {
+            let image = try ImageFile.read(path: folder.file("f-\(frame).png"))
+            #expect(image[2, 1] == (UInt8(frame), UInt8(frame + 1), 0, 255), "frame \(frame)")
+        }
+    }
+
+    @Test("previous: reads a pass's last frame even where that pass has already drawn this frame")
+    func previousFrameOfAnEarlierPass() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("count.frag", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = vec4(texture(iChannel0, fragCoord / iResolution.xy).r + 1.0 / 255.0, 0.0, 0.0, 1.0);
+            }
+            """)
+        _ = try folder.write("both.frag", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                vec2 uv = fragCoord / iResolution.xy;
+                fragColor = vec4(texture(iChannel0, uv).r, texture(iChannel1, uv).r, 0.0, 1.0);
+            }
+            """)
+        // `both` reads `count` this frame on iChannel1, so `count` draws first; iChannel0 reads its last frame.
+        let composition = try folder.write("both.yaml", """
+            size: [4, 2]
+            nodes:
+              both: { kind: shader, file: both.frag, inputs: { iChannel0: count, iChannel1: count }, previous: [iChannel0] }
+              count: { kind: shader, file: count.frag, format: rgba32f, inputs: { iChannel0: count } }
+            output: both
+            """)
+        let frames = 4
+        let render = try runShaderbench(["render", composition, "--frames", "\(frames)", "--out", folder.file("f-%d.png")])
+        #expect(render.status == 0, "\(render.error)")
+        for frame in 0..<frames {
+            let image = try ImageFile.read(path: folder.file("f-\(frame).png"))
+            #expect(image[2, 1] == (UInt8(frame), UInt8(frame + 1), 0, 255), "frame \(frame)")
+        }
+    }
+
+    @Test("a picture whose sampler says vflip false is read upside down, as on the site")
+    func unflippedPicture() throws {
+        let folder = try TemporaryFolder()
+        // Top row red, bottom row blue; Image shows the picture as it reads it, flipped in its left column and
+        // unflipped in its right.
+        try ImageFile.writePNG(RGBAImage(width: 1, height: 2, pixels: [255, 0, 0, 255, 0, 0, 255, 255]), to: folder.file("rows.png"))
+        let page = try folder.write("rows.json", """
+            {"renderpass": [
+              {"inputs": [{"id": "Xdf3zn", "filepath": "/media/a/rows.png", "type": "texture", "channel": 0,
+                           "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true"}},
+                          {"id": "Xdf3zn", "filepath": "/media/a/rows.png", "type": "texture", "channel": 1,
+                           "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "false"}}],
+               "outputs": [{"id": "4dfGRr", "channel": 0}], "name": "Image", "type": "image",
+               "code": "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\\n    vec2 uv = fragCoord / iResolution.xy;\\n    fragColor = fragCoord.x < 1.0 ? texture(iChannel0, uv) : texture(iChannel1, uv);\\n}"}
+            ]}
+            """)
+        let imported = try runShaderbench(["import", page, "--out", folder.file("rows")])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.error.isEmpty, "both channels are read as the page says: \(imported.error)")
+        let render = try runShaderbench(["render", folder.file("rows/rows.yaml"), "--size", "2x2", "--out", folder.file("rows.png")])
+        #expect(render.status == 0, "\(render.error)")
+        let image = try ImageFile.read(path: folder.file("rows.png"))
+        #expect(image[0, 0] == (255, 0, 0, 255) && image[0, 1] == (0, 0, 255, 255), "vflip true: upright")
+        #expect(image[1, 0] == (0, 0, 255, 255) && image[1, 1] == (255, 0, 0, 255), "vflip false: upside down")
     }
 
     @Test("an input the workbench cannot give is reported at its place in the page, with what stands in")

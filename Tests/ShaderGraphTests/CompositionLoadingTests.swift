@@ -177,6 +177,28 @@ struct CompositionLoadingTests {
         ].map { $0.replacingOccurrences(of: "s.fsh", with: workspace.path("s.fsh")) })
     }
 
+    @Test("previous: names image inputs that read a shader node, and flip is true or false; each mistake is located")
+    func previousFrameMistakes() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              source: { kind: pattern }
+              a: { kind: shader, file: s.fsh, inputs: { inputImageTexture: source }, previous: [inputImageTextur] }
+              b: { kind: shader, file: s.fsh, inputs: { inputImageTexture: source }, previous: [inputImageTexture] }
+              c: { kind: shader, file: s.fsh, previous: [inputImageTexture] }
+              d: { kind: shader, file: s.fsh, inputs: { inputImageTexture: a }, previous: inputImageTexture }
+              e: { kind: shader, file: s.fsh, inputs: { inputImageTexture: a }, sampling: { inputImageTexture: { flip: upside } } }
+            """)
+        #expect(diagnostics.positioned == [
+            "3:85 'previous' names 'inputImageTextur', which is not an image input of s.fsh; did you mean 'inputImageTexture'?",
+            "4:85 'inputImageTexture' reads the previous frame of 'source', a pattern node; only a shader node keeps its previous frame",
+            "5:3 node 'c': s.fsh samples 'inputImageTexture', but nothing is wired to it; add it under 'inputs:'",
+            "6:79 'previous' must be a list of image inputs, found 'inputImageTexture'",
+            "7:108 'flip' is true or false, found 'upside'",
+        ].map { $0.replacingOccurrences(of: "s.fsh", with: workspace.path("s.fsh")) })
+    }
+
     @Test("a blur's layout, length and step are errors where they are written")
     func blurMistakes() throws {
         let workspace = try Workspace()

@@ -76,7 +76,26 @@ struct PassPlanTests {
             PassPlan.Input(sampler: "inputImageTexture", unit: 0, source: 0, mapping: .fit, isFeedback: false, shaderToyChannel: nil),
             PassPlan.Input(sampler: "inputImageTexture2", unit: 1, source: 1, mapping: .fill, isFeedback: true, shaderToyChannel: nil),
         ])
-        #expect(echo.readsItsPreviousFrame)
+        #expect(echo.keepsPreviousFrame)
+    }
+
+    @Test("an input under previous: reads its node's last frame: no dependency, yet the node runs and keeps its frames")
+    func previousFrameOfAnotherPass() throws {
+        let workspace = try Workspace()
+        try workspace.shader("s.fsh")
+        let plan = try plan("""
+            nodes:
+              src: { kind: pattern }
+              reader: { kind: shader, file: s.fsh, inputs: { inputImageTexture: later }, previous: [inputImageTexture] }
+              later: { kind: shader, file: s.fsh, inputs: { inputImageTexture: reader } }
+            output: reader
+            """, in: workspace)
+        #expect(plan.steps.map(\.node.name) == ["reader", "later"])
+        let reader = try pass(plan, "reader")
+        #expect(reader.inputs.map(\.isFeedback) == [true])
+        #expect(reader.inputs.map(\.source) == [1])
+        #expect(!reader.keepsPreviousFrame)
+        #expect(try pass(plan, "later").keepsPreviousFrame)
     }
 
     @Test("uniforms the composition sets come in name order, literal or wired to a step; then the shader's own defaults")

@@ -20,9 +20,9 @@ typedef struct sb_target {
 
 typedef struct sb_step_state {
     sb_target own;             /* a pattern's or a pass's image */
-    sb_target feedback[2];     /* a pass that reads its own last frame draws into these by turns */
-    int feedback_last;         /* which of them holds the last frame */
-    sb_target *reshaped;       /* per input: laid onto the pass's shape (no texture: not needed) */
+    sb_target feedback[2];     /* a pass whose last frame is read (by itself or others) draws into these by turns */
+    int feedback_last;         /* which of them holds the last frame, for the whole of a frame */
+    sb_target *reshaped;       /* per input: laid onto the pass's shape or turned over (no texture: not needed) */
     float *shares;             /* per input: the share of its width and height shown */
     GLint *filters;            /* per input */
     GLint *uniform_locations;  /* per uniform */
@@ -47,7 +47,7 @@ struct sb_runtime {
     int *fetches;              /* per composition program: linked with its fetch_fragment */
     GLuint reshape_program, copy_program, histogram_program, shrink_programs[SB_SHRINK_PROGRAM_COUNT];
     GLuint vertex_array, quad_buffer, coordinate_buffer, empty_vertex_array, output_framebuffer;
-    GLint reshape_share, reshape_pass_size, histogram_width, histogram_rows, copy_exact;
+    GLint reshape_share, reshape_pass_size, reshape_flipped, histogram_width, histogram_rows, copy_exact;
     GLint shrink_source_size[SB_SHRINK_PROGRAM_COUNT], shrink_span[SB_SHRINK_PROGRAM_COUNT],
           shrink_original_size[SB_SHRINK_PROGRAM_COUNT];
     sb_step_state *steps;      /* per step */
@@ -409,9 +409,17 @@ static int sb_pixels(double value) {
     return (int)value;
 }
 
-static void sb_input_size(const sb_runtime *runtime, const sb_step_def *step, const sb_input_def *input, int *width, int *height) {
-    *width = input->feedback ? (step->width ? step->width : runtime->render_width) : runtime->steps[input->source].width;
-    *height = input->feedback ? (step->height ? step->height : runtime->render_height) : runtime->steps[input->source].height;
+/* A last frame may be a later pass's, not configured yet: its size is the one its definition gives. */
+static void sb_input_size(const sb_runtime *runtime, const sb_input_def *input, int *width, int *height) {
+    const sb_step_def *source = &runtime->composition->steps[input->source];
+    *width = input->feedback ? (source->width ? source->width : runtime->render_width) : runtime->steps[input->source].width;
+    *height = input->feedback ? (source->height ? source->height : runtime->render_height) : runtime->steps[input->source].height;
+}
+
+/* The format of the image an input reads: a pass's own, else the 8 bits of an app's texture or a pattern. */
+static int sb_input_format(const sb_runtime *runtime, const sb_input_def *input) {
+    const sb_step_def *source = &runtime->composition->steps[input->source];
+    return source->kind == SB_STEP_PASS ? source->format : SB_RGBA8;
 }
 
 /* A pass's sizes, targets, reshaped inputs and the uniforms that only change with them. */
@@ -427,22 +435,31 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
     }
     for (input = 0; input < step->input_count; input++) {
         const sb_input_def *definition = &step->inputs[input];
-        int source_width, source_height, reshape;
-        sb_input_size(runtime, step, definition, &source_width, &source_height);
-        reshape = !definition->feedback && definition->mapping != SB_MAP_STRETCH
+        int source_width, source_height, laid_on_pass, sampled_width, sampled_height;
+        sb_input_size(runtime, definition, &source_width, &source_height);
+        /* A last frame is read as its pass made it, only ever turned over. */
+        laid_on_pass = !definition->feedback && definition->mapping != SB_MAP_STRETCH
             && (long)source_width * height != (long)source_height * width;
-        if (reshape) {
+        sampled_width = laid_on_pass ? width : source_width;
+        sampled_height = laid_on_pass ? height : source_height;
+        if (laid_on_pass) {
             double ratio = ((double)width / (double)height) / ((double)source_width / (double)source_height);
             int fill = definition->mapping == SB_MAP_FILL;
             state->shares[input * 2] = (float)(fill ? (ratio < 1 ? ratio : 1) : (ratio < 1 ? 1 : ratio));
             state->shares[input * 2 + 1] = (float)(fill ? (ratio < 1 ? 1 : 1 / ratio) : (ratio < 1 ? 1 / ratio : 1));
-            if ((status = sb_make_target(runtime, &state->reshaped[input], width, height, SB_RGBA8))) return status;
+        } else {
+            state->shares[input * 2] = 1;
+            state->shares[input * 2 + 1] = 1;
+        }
+        if (laid_on_pass || definition->flip) {
+            status = sb_make_target(runtime, &state->reshaped[input], sampled_width, sampled_height, sb_input_format(runtime, definition));
+            if (status) return status;
         } else {
             sb_release_target(&state->reshaped[input]);
         }
         /* 1:1 sampling is exact with nearest filtering, unless the pass samples between texels. */
         state->filters[input] = definition->filter ? definition->filter
-            : ((source_width == width && source_height == height) || reshape) && !step->interpolates ? GL_NEAREST : GL_LINEAR;
+            : sampled_width == width && sampled_height == height && !step->interpolates ? GL_NEAREST : GL_LINEAR;
         glUseProgram(program);
         glUniform1i(glGetUniformLocation(program, definition->sampler), definition->unit);
     }
@@ -454,7 +471,7 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
     /* GPUImage's texel step: one texel of the first input, unless set. */
     if (step->input_count) {
         int first_width, first_height;
-        sb_input_size(runtime, step, &step->inputs[0], &first_width, &first_height);
+        sb_input_size(runtime, &step->inputs[0], &first_width, &first_height);
         texel[0] = 1.0f / (float)first_width;
         texel[1] = 1.0f / (float)first_height;
     } else {
@@ -473,7 +490,7 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         for (input = 0; input < step->input_count; input++) {
             int channel = step->inputs[input].channel, source_width, source_height;
             if (channel < 0 || channel > 3) continue;
-            sb_input_size(runtime, step, &step->inputs[input], &source_width, &source_height);
+            sb_input_size(runtime, &step->inputs[input], &source_width, &source_height);
             resolutions[channel * 3] = (float)source_width;
             resolutions[channel * 3 + 1] = (float)source_height;
             resolutions[channel * 3 + 2] = 1;
@@ -602,18 +619,21 @@ static void sb_write_uniforms(const sb_runtime *runtime, const sb_step_def *step
     }
 }
 
-/* Lays inputs of another shape onto the pass's shape, then binds every input to its unit. */
+/* Lays inputs of another shape onto the pass's shape and turns over those read flipped. */
 static void sb_prepare_inputs(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state) {
     int input;
     for (input = 0; input < step->input_count; input++) {
+        const sb_input_def *definition = &step->inputs[input];
         const sb_step_state *source;
-        if (!state->reshaped[input].texture) continue;
-        source = &runtime->steps[step->inputs[input].source];
-        sb_draw_into(&state->reshaped[input]);
+        const sb_target *reshaped = &state->reshaped[input];
+        if (!reshaped->texture) continue;
+        source = &runtime->steps[definition->source];
+        sb_draw_into(reshaped);
         glUseProgram(runtime->reshape_program);
-        sb_bind(source->image, 0, GL_LINEAR);
+        sb_bind(definition->feedback ? &source->feedback[source->feedback_last] : source->image, 0, GL_LINEAR);
         glUniform2f(runtime->reshape_share, state->shares[input * 2], state->shares[input * 2 + 1]);
-        glUniform2f(runtime->reshape_pass_size, (float)state->width, (float)state->height);
+        glUniform2f(runtime->reshape_pass_size, (float)reshaped->width, (float)reshaped->height);
+        glUniform1i(runtime->reshape_flipped, definition->flip);
         sb_draw_quad(runtime);
     }
 }
@@ -622,8 +642,9 @@ static void sb_bind_inputs(const sb_runtime *runtime, const sb_step_def *step, c
     int input;
     for (input = 0; input < step->input_count; input++) {
         const sb_input_def *definition = &step->inputs[input];
+        const sb_step_state *source = &runtime->steps[definition->source];
         const sb_target *image = state->reshaped[input].texture ? &state->reshaped[input]
-            : definition->feedback ? &state->feedback[state->feedback_last] : runtime->steps[definition->source].image;
+            : definition->feedback ? &source->feedback[source->feedback_last] : source->image;
         if (image) sb_bind_wrapped(image, definition->unit, state->filters[input], definition->wrap);
     }
 }
@@ -686,6 +707,14 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
     runtime->previous_seconds = seconds;
     runtime->has_previous = 1;
     sb_date(runtime, seconds, date);
+    /* What each pass drew last frame becomes its last frame now, for the whole frame: a pass reading it sees
+       the same image whether it draws before that pass or after it. One fetching its target draws in place. */
+    for (index = 0; index < composition->step_count; index++) {
+        const sb_step_def *step = &composition->steps[index];
+        if (step->kind == SB_STEP_PASS && step->feedback && !(step->reads_previous_contents && runtime->fetches[step->program])) {
+            runtime->steps[index].feedback_last = 1 - runtime->steps[index].feedback_last;
+        }
+    }
     for (index = 0; index < composition->step_count; index++) {
         const sb_step_def *step = &composition->steps[index];
         sb_step_state *state = &runtime->steps[index];
@@ -723,7 +752,6 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
                 sb_write_uniforms(runtime, step, state, 1);
                 if (step->dialect != SB_DIALECT_GLSL) sb_set_frame_uniforms(step, state, frame, seconds, delta, date);
                 sb_draw_quad(runtime);
-                if (step->feedback && !in_place) state->feedback_last = 1 - state->feedback_last;
                 state->image = target;
             }
             break;
@@ -864,6 +892,7 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
         /* Uniform locations of the built-in programs, looked up once (-1 for a program not made). */
         runtime->reshape_share = runtime->reshape_program ? glGetUniformLocation(runtime->reshape_program, "share") : -1;
         runtime->reshape_pass_size = runtime->reshape_program ? glGetUniformLocation(runtime->reshape_program, "passSize") : -1;
+        runtime->reshape_flipped = runtime->reshape_program ? glGetUniformLocation(runtime->reshape_program, "flipped") : -1;
         runtime->histogram_width = runtime->histogram_program ? glGetUniformLocation(runtime->histogram_program, "width") : -1;
         runtime->histogram_rows = runtime->histogram_program ? glGetUniformLocation(runtime->histogram_program, "rows") : -1;
         runtime->copy_exact = glGetUniformLocation(runtime->copy_program, "exact");

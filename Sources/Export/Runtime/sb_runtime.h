@@ -62,7 +62,7 @@ typedef struct sb_operand_def {
     int literal_count;
 } sb_operand_def;
 
-/* An image a pass samples: a step's image, or its own last frame. */
+/* An image a pass samples: a step's image, or the last frame of a pass (its own or another's). */
 typedef struct sb_input_def {
     const char *sampler;
     int unit;
@@ -72,6 +72,7 @@ typedef struct sb_input_def {
     int channel; /* ShaderToy's iChannelN, else -1 */
     int filter;  /* the GL filter the composition sets, else 0: nearest at the pass's size, linear when scaled */
     int wrap;    /* the GL wrap mode */
+    int flip;    /* read upside down */
 } sb_input_def;
 
 /* A uniform set once (literal) or every frame (wired to a step's value). */
