@@ -45,7 +45,7 @@ enum ExportBuild {
         let harness = directory + "/harness"
         let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "swiftc"
         // Every C module below ShaderbenchKit, which its Swift modules import.
-        let modules = ["CGLES", "CEGL", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CV4L2", "PNGBridge/include", "CGlslang", "CSPIRVCross"]
+        let modules = ["CGLES", "CEGL", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CV4L2", "PNGBridge/include", "CDesktopGLSL"]
             .flatMap { ["-I", Repository.path("Sources/\($0)")] }
         let arguments = files + [Repository.path("Tests/ExportTests/Harness/main.swift"), "-o", harness,
                                  "-I", buildFolder + "/Modules", "-I", Repository.path(".build/checkouts/Yams/Sources/CYaml/include")]
