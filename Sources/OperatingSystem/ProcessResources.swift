@@ -18,6 +18,19 @@ public enum ProcessResources {
         return count - 1
     }
 
+    /// Hands the heap's free pages back to the system, in every thread's arena: after a large release (a
+    /// whole graph at a reload), glibc otherwise keeps them, and a long session's resident memory creeps up with
+    /// each thread's arena that happened to hold the freed blocks.
+    public static func returnFreedMemory() {
+        _ = mallocTrim?(0)
+    }
+
+    /// glibc's `malloc_trim`, found at run time: malloc.h is not part of Swift's Glibc module.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+
     /// Bytes of memory resident now.
     public static func residentBytes() -> Int {
         // /proc files say they are empty until read, so this reads what is there rather than what stat says.

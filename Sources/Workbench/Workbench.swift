@@ -262,8 +262,12 @@ public enum Workbench {
             }
             statistics.framePresented()
             trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
-            // After the first frame of each new graph or new errors: what the process holds, for soaks and leak tests.
-            if edited, let trace { Self.recordResources(trace) }
+            // After the first frame of each new graph or new errors, the old one is gone: its memory goes back to
+            // the system, and the trace says what the process holds, for soaks and leak tests.
+            if edited {
+                ProcessResources.returnFreedMemory()
+                if let trace { Self.recordResources(trace) }
+            }
             clock.advanceFrame()
             needsFrame = false
             // The frame after a press shows its w negative.

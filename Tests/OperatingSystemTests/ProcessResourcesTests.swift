@@ -27,4 +27,22 @@ struct ProcessResourcesTests {
         memory.initializeMemory(as: UInt8.self, repeating: 1, count: size)
         #expect(ProcessResources.residentBytes() >= before + size / 2)
     }
+
+    @Test("freed heap memory kept by the allocator goes back to the system when asked")
+    func freedMemoryReturned() {
+        // Blocks under glibc's mmap threshold come from the heap; the last one stays, so the freed ones below it
+        // cannot simply be cut off the heap's top when they are freed.
+        let blockSize = 32 << 10
+        let blocks = (0..<4096).map { _ in
+            let block = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 16)
+            block.initializeMemory(as: UInt8.self, repeating: 1, count: blockSize)
+            return block
+        }
+        defer { blocks.last?.deallocate() }
+        for block in blocks.dropLast() { block.deallocate() }
+        let kept = ProcessResources.residentBytes()
+        ProcessResources.returnFreedMemory()
+        let returned = kept - ProcessResources.residentBytes()
+        #expect(returned >= 64 << 20, "\(returned) bytes returned of 128 MB freed")
+    }
 }
