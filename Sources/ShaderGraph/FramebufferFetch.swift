@@ -25,11 +25,11 @@ public enum FramebufferFetch {
 
     /// `lines` for a GPU without the extension: each `gl_LastFragData[0]` replaced, and each directive
     /// that enables the extension left blank, so every line keeps its number.
-    static func withoutExtension(_ lines: [Substring]) -> [String] {
+    static func withoutExtension(_ lines: [String]) -> [String] {
         lines.map { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("#extension"), trimmed.contains(extensionName) { return "" }
-            return String(line).replacing(#/gl_LastFragData\s*\[\s*0\s*\]/#) { match in
+            return line.replacing(#/gl_LastFragData\s*\[\s*0\s*\]/#) { match in
                 replacement + String(repeating: " ", count: match.output.count - replacement.count)
             }
         }

@@ -47,14 +47,14 @@ public struct PreparedShader: Sendable {
             return
         }
         if let vertex = interface.vertexShader {
-            vertexSource = vertex.text
+            vertexSource = ShaderInterface.linesReadAsES(vertex).joined(separator: "\n")
         }
-        let lines = source.lines.map(String.init)
+        let lines = ShaderInterface.linesReadAsES(source)
         guard interface.fetchesFramebuffer else {
             fragmentSource = Self.spliced(lines, prelude: [.defaultPrecision], bodyStartLine: interface.bodyStartLine)
             return
         }
-        fragmentSource = Self.spliced(FramebufferFetch.withoutExtension(source.lines), prelude: [.defaultPrecision, .framebufferFetchFallback],
+        fragmentSource = Self.spliced(FramebufferFetch.withoutExtension(lines), prelude: [.defaultPrecision, .framebufferFetchFallback],
                                       bodyStartLine: interface.bodyStartLine)
         if interface.version == .es100 {
             framebufferFetchSource = Self.spliced(lines, prelude: [.framebufferFetch, .defaultPrecision], bodyStartLine: interface.bodyStartLine)

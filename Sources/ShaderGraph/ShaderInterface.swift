@@ -56,7 +56,8 @@ public struct ShaderInterface: Sendable {
     /// Its own vertex stage is read from `files`: `vertexShaderPath` when given, else the conventional file
     /// beside it (`.vs` for ISF, `.vsh` for GLSL) when there is one.
     public static func read(_ source: SourceText, files: SourceFiles = .disk, vertexShaderPath: String? = nil) throws(Diagnostic) -> ShaderInterface {
-        let (version, bodyStartLine) = try readHeader(source)
+        let directives = try readHeader(source)
+        let version = directives.version
         let tokens = GLSLTokenizer.tokens(of: source)
         let (declaredUniforms, varyings) = try declarations(in: tokens, of: source, version: version)
         var uniforms = declaredUniforms
@@ -70,7 +71,7 @@ public struct ShaderInterface: Sendable {
             let vertex = try files.readText(path: path)
             vertexShader = vertex
             // Its uniforms are the shader's parameters too; one both stages declare is one uniform.
-            let (vertexUniforms, _) = try declarations(in: GLSLTokenizer.tokens(of: vertex), of: vertex, version: try readHeader(vertex).0)
+            let (vertexUniforms, _) = try declarations(in: GLSLTokenizer.tokens(of: vertex), of: vertex, version: try readHeader(vertex).version)
             for var uniform in vertexUniforms where !uniforms.contains(where: { $0.name == uniform.name }) {
                 uniform.file = vertex.path
                 uniforms.append(uniform)
@@ -86,7 +87,7 @@ public struct ShaderInterface: Sendable {
             uniforms.sort { ($0.type == .sampler2D ? 0 : 1, $0.name) < ($1.type == .sampler2D ? 0 : 1, $1.name) }
         }
         var interface = ShaderInterface(version: dialect == .shaderToy ? .es300 : version, uniforms: uniforms,
-                                        varyings: varyings, bodyStartLine: bodyStartLine)
+                                        varyings: varyings, bodyStartLine: directives.bodyStartLine)
         interface.dialect = dialect
         interface.vertexShader = vertexShader
         interface.fetchesFramebuffer = dialect == .glsl && FramebufferFetch.isUsed(by: source, tokens: tokens)
@@ -215,10 +216,26 @@ public struct ShaderInterface: Sendable {
         return found
     }
 
+    /// `source`'s lines as the driver is given them: a desktop GLSL `#version` (such as `#version 330`) says the
+    /// GLSL ES version it is read as instead, on the same line, so every other line keeps its number.
+    public static func linesReadAsES(_ source: SourceText) -> [String] {
+        var lines = source.lines.map(String.init)
+        if let header = try? readHeader(source), let line = header.desktopVersionLine {
+            lines[line - 1] = header.version.directive
+        }
+        return lines
+    }
+
     /// Finds `#version` and the directives that must stay ahead of any prelude.
-    private static func readHeader(_ source: SourceText) throws(Diagnostic) -> (GLSLVersion, Int) {
+    private struct Header {
         var version = GLSLVersion.es100
         var bodyStartLine = 1
+        /// The line of a desktop GLSL `#version`, which `version` is read from.
+        var desktopVersionLine: Int?
+    }
+
+    private static func readHeader(_ source: SourceText) throws(Diagnostic) -> Header {
+        var header = Header()
         for (index, rawLine) in source.lines.enumerated() {
             let line = rawLine.drop { $0 == " " || $0 == "\t" }
             if line.isEmpty || line.hasPrefix("//") { continue }
@@ -228,21 +245,23 @@ public struct ShaderInterface: Sendable {
             if directive == "version" {
                 let number = words.count > 1 ? String(words[1]) : ""
                 let profile = words.count > 2 ? String(words[2]) : ""
-                guard let parsed = GLSLVersion(number: number, profile: profile) else {
+                let desktop = GLSLVersion(number: number, profile: profile) == nil
+                guard let parsed = GLSLVersion(number: number, profile: profile) ?? GLSLVersion(desktopNumber: number, profile: profile) else {
                     let column = rawLine.count - line.count + 1
                     throw source.error(
-                        "#version \(number)\(profile.isEmpty ? "" : " " + profile) is not GLSL ES; use '#version 100', '#version 300 es' or no #version",
+                        "#version \(number)\(profile.isEmpty ? "" : " " + profile) is neither GLSL ES nor desktop GLSL; use '#version 100', '#version 300 es' or no #version",
                         line: index + 1, column: column)
                 }
-                version = parsed
-                bodyStartLine = index + 2
+                header.version = parsed
+                header.desktopVersionLine = desktop ? index + 1 : nil
+                header.bodyStartLine = index + 2
             } else if directive == "extension" {
-                bodyStartLine = index + 2
+                header.bodyStartLine = index + 2
             } else {
                 break
             }
         }
-        return (version, bodyStartLine)
+        return header
     }
 }
 
@@ -259,6 +278,18 @@ public enum GLSLVersion: String, Hashable, Sendable {
         case ("300", "es"): self = .es300
         case ("310", "es"): self = .es310
         case ("320", "es"): self = .es320
+        default: return nil
+        }
+    }
+
+    /// The GLSL ES version a desktop GLSL shader is read as: GLSL 1.10 and 1.20 (attribute, varying,
+    /// texture2D) as ES 1.00, 1.30 and later (in, out, texture) as ES 3.00. Where the driver refuses it as
+    /// that, its desktop reading is translated. Nil for a number desktop GLSL never had.
+    init?(desktopNumber number: String, profile: String) {
+        guard ["", "core", "compatibility"].contains(profile), let value = Int(number) else { return nil }
+        switch value {
+        case 110, 120: self = .es100
+        case 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460: self = .es300
         default: return nil
         }
     }

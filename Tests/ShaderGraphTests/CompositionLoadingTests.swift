@@ -384,10 +384,10 @@ struct CompositionLoadingTests {
         #expect(diagnostics.first?.message == "the file is not valid UTF-8 text (byte 0xE9)")
     }
 
-    @Test("a desktop GLSL #version is located in the shader")
-    func desktopVersion() throws {
+    @Test("a #version that is no GLSL's is located in the shader")
+    func unknownVersion() throws {
         let workspace = try Workspace()
-        try workspace.write("s.fsh", "// edge filter\n#version 330\nvoid main() {}\n")
+        try workspace.write("s.fsh", "// edge filter\n#version 300\nvoid main() {}\n")
         let diagnostics = try workspace.diagnostics("nodes:\n  fx: { kind: shader, file: s.fsh }\n")
         #expect(diagnostics.first?.location == SourceLocation(file: workspace.path("s.fsh"), line: 2, column: 1))
     }

@@ -75,9 +75,19 @@ struct ShaderInterfaceTests {
         #expect(interface.uniform(named: "weights")?.arrayLength == 3)
     }
 
-    @Test("desktop #version is refused at its line")
-    func desktopVersion() {
-        #expect(throws: Diagnostic.self) { try read("#version 330 core\nvoid main() {}") }
+    @Test("a desktop #version is read as its GLSL ES counterpart, and the driver is given that version on the same line")
+    func desktopVersion() throws {
+        #expect(try read("#version 330 core\nvoid main() {}").version == .es300)
+        #expect(try read("#version 120\nvoid main() {}").version == .es100)
+        let source = SourceText(path: "s.fsh", text: "// edge\n  #version 150 compatibility\nvoid main() {}")
+        #expect(ShaderInterface.linesReadAsES(source) == ["// edge", "#version 300 es", "void main() {}"])
+        let es = SourceText(path: "s.fsh", text: "#version 300 es\nvoid main() {}")
+        #expect(ShaderInterface.linesReadAsES(es) == ["#version 300 es", "void main() {}"])
+    }
+
+    @Test("a #version neither GLSL ES nor desktop GLSL has is refused at its line", arguments: ["#version 300", "#version 200", "#version 330 es"])
+    func unknownVersion(line: String) {
+        #expect(throws: Diagnostic.self) { try read(line + "\nvoid main() {}") }
     }
 }
 

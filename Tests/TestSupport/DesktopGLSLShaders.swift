@@ -7,6 +7,10 @@ public enum DesktopGLSLShader: String, CaseIterable, Sendable {
     case uniformInitialisedGlobal = "half-level.fs"
     /// A GLSL ES 1.00 shader that mixes ints into float arithmetic, which GLSL ES never converts implicitly.
     case implicitConversions = "int-to-float.fsh"
+    /// A desktop GLSL 3.30 shader, its `#version` line as desktop OpenGL has it, nothing else ES would refuse.
+    case desktopVersion330 = "version-330.fsh"
+    /// A desktop GLSL 1.20 shader that also initialises a float from an int.
+    case desktopVersion120 = "version-120.fsh"
 
     public var text: String {
         switch self {
@@ -39,6 +43,22 @@ public enum DesktopGLSLShader: String, CaseIterable, Sendable {
                 gl_FragColor = vec4(v / 4, one - 1, one);
             }
             """
+        case .desktopVersion330:
+            """
+            #version 330 core
+            out vec4 colour;
+            void main() {
+                colour = vec4(0.25, 0.5, 1.0, 1.0);
+            }
+            """
+        case .desktopVersion120:
+            """
+            #version 120
+            void main() {
+                float level = 1;
+                gl_FragColor = vec4(level / 2, 0.0, level, 1.0);
+            }
+            """
         }
     }
 
@@ -48,6 +68,8 @@ public enum DesktopGLSLShader: String, CaseIterable, Sendable {
         case .redefinedBuiltIn: [255, 64, 0, 255]
         case .uniformInitialisedGlobal: [64, 128, 0, 255]
         case .implicitConversions: [128, 255, 0, 255]
+        case .desktopVersion330: [64, 128, 255, 255]
+        case .desktopVersion120: [128, 0, 255, 255]
         }
     }
 
