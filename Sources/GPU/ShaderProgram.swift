@@ -35,32 +35,53 @@ public final class ShaderProgram {
     /// Compiles and links on the current context, which may be a worker's context sharing objects with the
     /// renderer's; the result is adopted there with `init(adopting:shader:)`. A shader that reads
     /// `gl_LastFragData` fetches it where `framebufferFetch` allows (by default, where the driver lists the
-    /// extension) and its plan lets it. A fragment shader the driver refuses as GLSL ES is tried once more as
-    /// desktop GLSL (`linkTranslation`).
+    /// extension) and its plan lets it. A stage of the user's the driver refuses as GLSL ES is tried once more
+    /// as desktop GLSL (`translatedVertex`, `linkTranslation`).
     public static func link(_ shader: PreparedShader,
                             framebufferFetch: Bool = GLInfo.supportsFramebufferFetch) throws(DiagnosticsError) -> LinkedProgram {
         let fetched = framebufferFetch ? shader.framebufferFetchSource : nil
-        switch ProgramBuild.build(vertex: shader.vertexSource, fragment: fetched ?? shader.fragmentSource, attributes: FullscreenQuad.attributes) {
+        return try link(shader, vertex: shader.vertexSource, fragment: fetched ?? shader.fragmentSource, fetches: fetched != nil,
+                        vertexTranslated: false)
+    }
+
+    private static func link(_ shader: PreparedShader, vertex: String, fragment: String, fetches: Bool,
+                             vertexTranslated: Bool) throws(DiagnosticsError) -> LinkedProgram {
+        switch ProgramBuild.build(vertex: vertex, fragment: fragment, attributes: FullscreenQuad.attributes) {
         case .success(let program):
-            return LinkedProgram(name: program, fetchesFramebuffer: fetched != nil, translatedFromDesktopGLSL: false)
+            return LinkedProgram(name: program, fetchesFramebuffer: fetches, translatedFromDesktopGLSL: vertexTranslated)
         case .failure(.vertex(let log)):
-            if let vertex = shader.interface.vertexShader {
-                throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: vertex, stage: .compile))
+            guard !vertexTranslated else {
+                throw DiagnosticsError([.error("the vertex shader's GLSL ES translation failed to compile: \(log)",
+                                               at: (shader.interface.vertexShader ?? shader.source).location(line: 0))])
             }
-            // Otherwise the vertex stage is the workbench's; its failure is not the user's line.
-            throw DiagnosticsError([.error("the workbench's vertex stage failed to compile: \(log)", at: shader.source.location(line: 0))])
+            return try link(shader, vertex: try translatedVertex(of: shader, refusedWith: log), fragment: fragment, fetches: fetches,
+                            vertexTranslated: true)
         case .failure(.fragment(let log)):
-            return try linkTranslation(of: shader, refusedWith: log)
+            return try linkTranslation(of: shader, vertex: vertex, refusedWith: log)
         case .failure(.link(let log)):
             throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, for: shader, stage: .link))
         }
     }
 
+    /// The user's vertex shader, refused by the driver with `log`, read as desktop GLSL and rewritten as GLSL ES;
+    /// where that fails too, the driver's errors at its lines with glslang's under them. The workbench's own
+    /// vertex stage failing is not the user's line.
+    private static func translatedVertex(of shader: PreparedShader, refusedWith log: String) throws(DiagnosticsError) -> String {
+        guard let vertex = shader.interface.vertexShader else {
+            throw DiagnosticsError([.error("the workbench's vertex stage failed to compile: \(log)", at: shader.source.location(line: 0))])
+        }
+        switch DesktopGLSLTranslator.translate(vertex: shader.vertexSource) {
+        case .success(let text): return text
+        case .failure(let failure): throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, desktopLog: failure.log, in: vertex))
+        }
+    }
+
     /// Many shaders were written for desktop OpenGL, whose GLSL allows what GLSL ES refuses. The one the driver
     /// refused with `log` is read as desktop GLSL and rewritten as GLSL ES (translations are remembered by
-    /// text, so a reload of the same text does not translate again), and that is linked, reading its target
-    /// from a texture. Where the desktop reading fails too, both compilers' errors are the user's to see.
-    private static func linkTranslation(of shader: PreparedShader, refusedWith log: String) throws(DiagnosticsError) -> LinkedProgram {
+    /// text, so a reload of the same text does not translate again), and that is linked beside `vertex`,
+    /// reading its target from a texture. Where the desktop reading fails too, both compilers' errors are the
+    /// user's to see.
+    private static func linkTranslation(of shader: PreparedShader, vertex: String, refusedWith log: String) throws(DiagnosticsError) -> LinkedProgram {
         let translated: String
         switch DesktopGLSLTranslator.translate(fragment: shader.fragmentSource) {
         case .success(let text):
@@ -68,7 +89,7 @@ public final class ShaderProgram {
         case .failure(let failure):
             throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, desktopLog: failure.log, for: shader))
         }
-        switch ProgramBuild.build(vertex: shader.vertexSource, fragment: translated, attributes: FullscreenQuad.attributes) {
+        switch ProgramBuild.build(vertex: vertex, fragment: translated, attributes: FullscreenQuad.attributes) {
         case .success(let program):
             return LinkedProgram(name: program, fetchesFramebuffer: false, translatedFromDesktopGLSL: true)
         case .failure(let failure):

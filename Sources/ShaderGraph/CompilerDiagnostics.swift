@@ -25,17 +25,28 @@ public enum CompilerDiagnostics {
     /// says it is the desktop reading. A shader that does not parse as GLSL ES does not parse as desktop GLSL
     /// either (they share the grammar), so after the driver's syntax error glslang's would only repeat it.
     public static func diagnostics(fromLog log: String, desktopLog: String, for shader: PreparedShader) -> [Diagnostic] {
-        var diagnostics = diagnostics(fromLog: log, for: shader, stage: .compile)
+        withDesktopNotes(diagnostics(fromLog: log, for: shader, stage: .compile), log: log,
+                         desktop: diagnostics(fromLog: desktopLog, for: shader, stage: .compile))
+    }
+
+    /// The same for a vertex shader of the user's own, `source`.
+    public static func diagnostics(fromLog log: String, desktopLog: String, in source: SourceText) -> [Diagnostic] {
+        withDesktopNotes(diagnostics(fromLog: log, in: source, stage: .compile), log: log,
+                         desktop: diagnostics(fromLog: desktopLog, in: source, stage: .compile))
+    }
+
+    private static func withDesktopNotes(_ diagnostics: [Diagnostic], log: String, desktop: [Diagnostic]) -> [Diagnostic] {
+        var diagnostics = diagnostics
         guard !diagnostics.isEmpty, !CompilerLogParser.parse(log).contains(where: { $0.message.contains("syntax error") }) else {
             return diagnostics
         }
-        for var desktop in Self.diagnostics(fromLog: desktopLog, for: shader, stage: .compile) {
-            desktop.message = "as desktop GLSL: " + desktop.message
-            desktop.severity = .note
-            desktop.notes = []
-            let line = desktop.location?.line ?? 0
+        for var note in desktop {
+            note.message = "as desktop GLSL: " + note.message
+            note.severity = .note
+            note.notes = []
+            let line = note.location?.line ?? 0
             let nearest = diagnostics.indices.min { abs((diagnostics[$0].location?.line ?? 0) - line) < abs((diagnostics[$1].location?.line ?? 0) - line) }
-            diagnostics[nearest ?? 0].notes.append(desktop)
+            diagnostics[nearest ?? 0].notes.append(note)
         }
         return diagnostics
     }

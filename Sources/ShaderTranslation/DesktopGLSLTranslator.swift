@@ -1,9 +1,9 @@
 import OperatingSystem
 
-/// Fragment shaders written for desktop OpenGL, whose GLSL allows what GLSL ES refuses (globals initialised
-/// from uniforms, implicit int-to-float conversions, redefined built-ins such as `sign`), rewritten as GLSL ES:
+/// Shaders written for desktop OpenGL, whose GLSL allows what GLSL ES refuses (globals initialised from
+/// uniforms, implicit int-to-float conversions, redefined built-ins such as `sign`), rewritten as GLSL ES:
 /// read as desktop GLSL by glslang into SPIR-V, then written back as GLSL ES of the shader's own version by
-/// SPIRV-Cross, uniforms and samplers under their own names. For a shader the driver refused as GLSL ES.
+/// SPIRV-Cross, uniforms, samplers and varyings under their own names. For a shader the driver refused as GLSL ES.
 public enum DesktopGLSLTranslator {
     /// The desktop version a translated shader is read as: the oldest that SPIR-V for OpenGL takes.
     static let desktopVersion = 330
@@ -11,10 +11,13 @@ public enum DesktopGLSLTranslator {
     /// `source` (a whole prepared fragment shader, `#line` directives included) as GLSL ES, or glslang's log
     /// about it, whose places are `source`'s own. Remembered by text, so the same text is translated once per process.
     public static func translate(fragment source: String) -> Result<String, TranslationFailure> {
-        if let known = cache.withLock({ $0.result(for: source) }) { return known }
-        let result = translateAnew(source)
-        cache.withLock { $0.remember(result, for: source) }
-        return result
+        translate(source, stage: .fragment)
+    }
+
+    /// The same for a whole prepared vertex shader: its outputs keep their names, so the fragment stage's
+    /// varyings still meet them whether or not that stage was translated too.
+    public static func translate(vertex source: String) -> Result<String, TranslationFailure> {
+        translate(source, stage: .vertex)
     }
 
     /// The GLSL ES text to embed for `source` where no driver is at hand to judge it: the translation when
@@ -35,18 +38,35 @@ public enum DesktopGLSLTranslator {
     /// desktop GLSL lacks defined after it; with the GLSL ES version (100 or 300) to write it back as. Nil for a
     /// version this translation does not write (GLSL ES 3.10 and later).
     package static func desktopText(ofFragment source: String) -> (text: String, esVersion: Int)? {
+        desktopText(of: source, stage: .fragment)
+    }
+
+    package static func desktopText(ofVertex source: String) -> (text: String, esVersion: Int)? {
+        desktopText(of: source, stage: .vertex)
+    }
+
+    private static func desktopText(of source: String, stage: DesktopGLSLCompiler.Stage) -> (text: String, esVersion: Int)? {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let declared = declaredVersion(in: lines)
         guard let version = declared.version else { return nil }
-        return (desktopSource(lines, versionLine: declared.lineIndex, addingES100Names: version == 100), version)
+        let names: TranslationShaderFile? = version != 100 ? nil : stage == .fragment ? .es100FragmentNames : .es100VertexNames
+        return (desktopSource(lines, versionLine: declared.lineIndex, adding: names?.lines ?? []), version)
     }
 
-    private static func translateAnew(_ source: String) -> Result<String, TranslationFailure> {
-        guard let (desktopText, version) = desktopText(ofFragment: source) else {
+    private static func translate(_ source: String, stage: DesktopGLSLCompiler.Stage) -> Result<String, TranslationFailure> {
+        let key = TranslationCache.Key(source: source, vertex: stage == .vertex)
+        if let known = cache.withLock({ $0.result(for: key) }) { return known }
+        let result = translateAnew(source, stage: stage)
+        cache.withLock { $0.remember(result, for: key) }
+        return result
+    }
+
+    private static func translateAnew(_ source: String, stage: DesktopGLSLCompiler.Stage) -> Result<String, TranslationFailure> {
+        guard let (desktopText, version) = desktopText(of: source, stage: stage) else {
             return .failure(TranslationFailure(log: "ERROR: only GLSL ES 1.00 and 3.00 shaders are read as desktop GLSL"))
         }
         do throws(DesktopGLSLCompiler.Failure) {
-            return .success(try DesktopGLSLCompiler.translate(desktopText, stage: .fragment, defaultVersion: desktopVersion, esVersion: version))
+            return .success(try DesktopGLSLCompiler.translate(desktopText, stage: stage, defaultVersion: desktopVersion, esVersion: version))
         } catch {
             switch error {
             case .refused(let log):
@@ -59,12 +79,12 @@ public enum DesktopGLSLTranslator {
         }
     }
 
-    /// `lines` with desktop GLSL's `#version` for their GLSL ES one and, for GLSL ES 1.00, the names desktop
-    /// GLSL lacks defined right after it; a `#line` directive gives the lines after them their own numbers
-    /// (source string 0, the user's and the header's), so glslang's errors keep their places.
-    private static func desktopSource(_ lines: [String], versionLine: Int?, addingES100Names: Bool) -> String {
+    /// `lines` with desktop GLSL's `#version` for their GLSL ES one and `added` (GLSL ES 1.00's names desktop
+    /// GLSL lacks) right after it; a `#line` directive gives the lines after them their own numbers (source
+    /// string 0, the user's and the header's), so glslang's errors keep their places.
+    private static func desktopSource(_ lines: [String], versionLine: Int?, adding added: [String]) -> String {
         let version = "#version \(desktopVersion)"
-        var added = addingES100Names ? TranslationShaderFile.es100Names.lines : []
+        var added = added
         var lines = lines
         if let versionLine {
             lines[versionLine] = version

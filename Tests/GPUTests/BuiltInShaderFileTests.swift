@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 25
+    static let expectedCount = 26
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -37,8 +37,8 @@ struct BuiltInShaderFileTests {
         var fragment: String
         /// For a shader that reads its target: the program where the GPU fetches it.
         var fetchingFragment: String?
-        /// For a shader translated from desktop GLSL: the text glslang read, which `fragment` was written from.
-        var desktopFragment: String?
+        /// For a stage translated from desktop GLSL: the text glslang read, which it was written from.
+        var desktopText: String?
 
         var fetching: Program? { fetchingFragment.map { Program(vertex: vertex, fragment: $0) } }
     }
@@ -125,7 +125,26 @@ struct BuiltInShaderFileTests {
             """)
         let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source))
         return Program(vertex: shader.vertexSource, fragment: try DesktopGLSLTranslator.translate(fragment: shader.fragmentSource).get(),
-                       desktopFragment: DesktopGLSLTranslator.desktopText(ofFragment: shader.fragmentSource)?.text)
+                       desktopText: DesktopGLSLTranslator.desktopText(ofFragment: shader.fragmentSource)?.text)
+    }
+
+    /// A GPUImage-style vertex shader of a shader's own, in GLSL ES 1.00's names, that only desktop GLSL accepts
+    /// (an int initialising a float and sampling a texture), as the driver runs it: translated.
+    static func desktopVertexShader() throws -> Program {
+        let vertex = """
+            attribute vec4 position;
+            varying vec2 textureCoordinate;
+            uniform sampler2D heightMap;
+            void main() {
+                float one = 1;
+                gl_Position = position + texture2D(heightMap, position.xy) * one;
+                textureCoordinate = position.xy * 0.5 + 0.5;
+            }
+            """
+        let fragment = "varying highp vec2 textureCoordinate;\nvoid main() { gl_FragColor = vec4(textureCoordinate, 0.0, 1.0); }\n"
+        let shader = try prepared("raised.fsh", fragment, files: ["raised.vsh": vertex])
+        return Program(vertex: try DesktopGLSLTranslator.translate(vertex: shader.vertex).get(), fragment: shader.fragment,
+                       desktopText: DesktopGLSLTranslator.desktopText(ofVertex: shader.vertex)?.text)
     }
 
     /// The programs each file's users build with it.
@@ -163,6 +182,8 @@ struct BuiltInShaderFileTests {
             return [try isfShader()]
         case "ShaderTranslation/Shaders/es100-names.frag.glsl":
             return [try desktopShader()]
+        case "ShaderTranslation/Shaders/es100-names.vert.glsl":
+            return [try desktopVertexShader()]
         default:
             Issue.record("\(file) has no recipe here: add how its users compile it")
             return []
@@ -187,7 +208,7 @@ struct BuiltInShaderFileTests {
         // The file's own text (after a #version its users may follow with defines) is in what they compile.
         let body = try Self.text(of: file).split(separator: "\n", omittingEmptySubsequences: false)
             .drop { $0.hasPrefix("#version") }.joined(separator: "\n").trimmingCharacters(in: .newlines)
-        #expect(programs.contains { [$0.vertex, $0.fragment, $0.desktopFragment].contains { $0?.contains(body) == true } },
+        #expect(programs.contains { [$0.vertex, $0.fragment, $0.desktopText].contains { $0?.contains(body) == true } },
                 "no program uses \(file)")
         for program in programs {
             do {

@@ -90,10 +90,11 @@ struct DesktopGLSLTranslatorTests {
     func bounded() {
         var cache = TranslationCache()
         for index in 0...TranslationCache.capacity {
-            cache.remember(.success("translation \(index)"), for: "source \(index)")
+            cache.remember(.success("translation \(index)"), for: TranslationCache.Key(source: "source \(index)", vertex: false))
         }
-        #expect(cache.result(for: "source 0") == nil)
-        #expect(cache.result(for: "source 1") == .success("translation 1"))
-        #expect(cache.result(for: "source \(TranslationCache.capacity)") == .success("translation \(TranslationCache.capacity)"))
+        #expect(cache.result(for: TranslationCache.Key(source: "source 0", vertex: false)) == nil)
+        #expect(cache.result(for: TranslationCache.Key(source: "source 1", vertex: false)) == .success("translation 1"))
+        #expect(cache.result(for: TranslationCache.Key(source: "source 1", vertex: true)) == nil)
+        #expect(cache.result(for: TranslationCache.Key(source: "source \(TranslationCache.capacity)", vertex: false)) == .success("translation \(TranslationCache.capacity)"))
     }
 }
