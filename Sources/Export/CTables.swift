@@ -142,7 +142,8 @@ struct CTables {
     private mutating func shaderStep(_ pass: PassPlan, node: Node, index: [Int], parameterSlots: [String: Int]) -> String {
         // A shader written for desktop GLSL is embedded as the GLSL ES the window runs, so the app needs no translator.
         let translated = DesktopGLSLTranslator.embeddableTranslation(ofFragment: pass.shader.fragmentSource)
-        let program = addProgram(vertex: pass.shader.vertexSource, fragment: translated ?? pass.shader.fragmentSource,
+        let vertex = pass.shader.interface.vertexShader == nil ? nil : DesktopGLSLTranslator.embeddableTranslation(ofVertex: pass.shader.vertexSource)
+        let program = addProgram(vertex: vertex ?? pass.shader.vertexSource, fragment: translated ?? pass.shader.fragmentSource,
                                  fetchingFragment: translated == nil ? pass.shader.framebufferFetchSource : nil, what: "node '\(node.name)'")
         let interface = pass.interface
         var inputs: [String] = []

@@ -190,6 +190,14 @@ private struct Check {
         }
         for varying in interface.varyings where varying.name != VertexStage.blurVarying
             && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2 || varying.arrayLength != nil) {
+            if interface.dialect == .isf, let vertex = ShaderInterface.conventionalVertexShaderPath(of: pass.source.path, dialect: .isf) {
+                // ISF has no vertex stage with varyings of its own: they are the .vs file's, which the shader came without.
+                let name = vertex.split(separator: "/").last.map(String.init) ?? vertex
+                diagnostics.append(pass.source.error(
+                    "varying '\(varying.name)' is written by no vertex shader: an ISF shader's own varyings come from the vertex shader beside it, \(name), which is not there",
+                    line: varying.line, column: varying.column))
+                continue
+            }
             let names = Array(VertexStage.providedVaryings) + [VertexStage.blurVarying]
             let hint = Spelling.closest(to: varying.name, among: names).map { "; did you mean '\($0)'?" }
                 ?? "; it provides vec2 textureCoordinate (…5) and outputTextureCoordinate, GPUImage's neighbours (leftTextureCoordinate, topRightTextureCoordinate, leftTextureCoordinate2, upperLeftInputTextureCoordinate, …) and its blurs' blurCoordinates[N]"

@@ -23,8 +23,17 @@ public enum DesktopGLSLTranslator {
     /// The GLSL ES text to embed for `source` where no driver is at hand to judge it: the translation when
     /// glslang's GLSL ES front end refuses the text and its desktop reading succeeds, else nil (embed it as it is).
     public static func embeddableTranslation(ofFragment source: String) -> String? {
-        guard DesktopGLSLCompiler.acceptsAsES(source, stage: .fragment) == false else { return nil }
-        return try? translate(fragment: source).get()
+        embeddableTranslation(of: source, stage: .fragment)
+    }
+
+    /// The same for a whole prepared vertex shader.
+    public static func embeddableTranslation(ofVertex source: String) -> String? {
+        embeddableTranslation(of: source, stage: .vertex)
+    }
+
+    private static func embeddableTranslation(of source: String, stage: DesktopGLSLCompiler.Stage) -> String? {
+        guard DesktopGLSLCompiler.acceptsAsES(source, stage: stage) == false else { return nil }
+        return try? translate(source, stage: stage).get()
     }
 
     /// How many shaders glslang has read as desktop GLSL in this process: a cached text adds none.

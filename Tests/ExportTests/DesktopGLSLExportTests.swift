@@ -12,4 +12,11 @@ struct DesktopGLSLExportTests {
         let path = try folder.write(shader.rawValue, shader.text)
         try ExportFaithfulnessTests.checkC(path)
     }
+
+    @Test("C: a vertex shader of the shader's own written for desktop GLSL exports as its translation and matches render")
+    func cVertex() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("raised.vsh", DesktopGLSLShader.vertexShader)
+        try ExportFaithfulnessTests.checkC(try folder.write("raised.fsh", DesktopGLSLShader.vertexShaderFragment))
+    }
 }

@@ -41,22 +41,11 @@ struct DesktopGLSLTests {
         #expect(translated.error.contains(library))
     }
 
-    /// A vertex shader of the shader's own (GPUImage's `.vsh` beside it) that initialises a float from an int.
-    static let desktopVertex = """
-        attribute vec4 position;
-        varying vec2 textureCoordinate;
-        void main() {
-            float one = 1;
-            gl_Position = position * one;
-            textureCoordinate = vec2(one, 0.5);
-        }
-        """
-
     @Test("a vertex shader of the shader's own that only desktop GLSL accepts is translated: check passes and render draws through it")
     func desktopVertexShader() throws {
         let folder = try TemporaryFolder()
-        try folder.write("raised.vsh", Self.desktopVertex)
-        let path = try folder.write("raised.fsh", "varying highp vec2 textureCoordinate;\nvoid main() { gl_FragColor = vec4(textureCoordinate, 0.0, 1.0); }\n")
+        try folder.write("raised.vsh", DesktopGLSLShader.vertexShader)
+        let path = try folder.write("raised.fsh", DesktopGLSLShader.vertexShaderFragment)
         let check = try runShaderbench(["check", path])
         #expect(check.status == 0, "\(check.error)")
         let render = try runShaderbench(["render", path, "--out", folder.file("out.png"), "--size", "8x8"])
@@ -64,15 +53,15 @@ struct DesktopGLSLTests {
         let image = try ImageFile.read(path: folder.file("out.png"))
         for (x, y) in [(0, 0), (4, 4), (7, 7)] {
             let pixel = image[x, y]
-            #expect([pixel.r, pixel.g, pixel.b, pixel.a] == [255, 128, 0, 255], "pixel (\(x), \(y))")
+            #expect([pixel.r, pixel.g, pixel.b, pixel.a] == DesktopGLSLShader.vertexShaderColour, "pixel (\(x), \(y))")
         }
     }
 
     @Test("a vertex shader broken in every profile reports the driver's errors at its own lines, glslang's under them")
     func brokenVertexShader() throws {
         let folder = try TemporaryFolder()
-        let vertex = try folder.write("raised.vsh", Self.desktopVertex.replacingOccurrences(of: "position * one", with: "position * missing"))
-        let path = try folder.write("raised.fsh", "varying highp vec2 textureCoordinate;\nvoid main() { gl_FragColor = vec4(textureCoordinate, 0.0, 1.0); }\n")
+        let vertex = try folder.write("raised.vsh", DesktopGLSLShader.vertexShader.replacingOccurrences(of: "position * one", with: "position * missing"))
+        let path = try folder.write("raised.fsh", DesktopGLSLShader.vertexShaderFragment)
         let result = try runShaderbench(["check", path])
         #expect(result.status == 1)
         let lines = result.error.split(separator: "\n").map(String.init)

@@ -57,6 +57,23 @@ struct VertexShaderLoadingTests {
         #expect(!composition.files.contains(workspace.path("a.vsh")))
     }
 
+    @Test("an ISF shader that reads a varying without its .vs beside it is told that file is missing, at the varying")
+    func isfWithoutItsVertexShader() throws {
+        let workspace = try Workspace()
+        try workspace.write("Edges.fs", """
+            /*{ "INPUTS": [ { "NAME": "amount", "TYPE": "float" } ] }*/
+            varying vec2 left_coord;
+            void main() { gl_FragColor = vec4(left_coord * amount, 0.0, 1.0); }
+            """)
+        let diagnostics = try workspace.diagnostics("nodes:\n  edges: { kind: shader, file: Edges.fs }\n")
+        #expect(diagnostics.map(\.message) == [
+            "varying 'left_coord' is written by no vertex shader: an ISF shader's own varyings come from the vertex shader beside it, Edges.vs, which is not there",
+        ])
+        #expect(diagnostics.first?.location == SourceLocation(file: workspace.path("Edges.fs"), line: 2, column: 14))
+        try workspace.write("Edges.vs", "varying vec2 left_coord;\nvoid main() { isf_vertShaderInit(); left_coord = isf_FragNormCoord; }\n")
+        #expect(try workspace.diagnostics("nodes:\n  edges: { kind: shader, file: Edges.fs }\n").isEmpty)
+    }
+
     @Test("vertex: naming a missing file, or given to an ISF shader, is an error at the key's value")
     func mistakes() throws {
         let workspace = try Workspace()

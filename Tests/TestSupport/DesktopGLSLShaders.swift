@@ -81,4 +81,18 @@ public enum DesktopGLSLShader: String, CaseIterable, Sendable {
             gl_FragColor = vec4(undeclaredThing, one, 0.0, 1.0);
         }
         """
+
+    /// A GPUImage-style shader whose vertex stage of its own (`raised.vsh`, beside it) initialises a float
+    /// from an int, which only desktop GLSL accepts; every pixel comes out `vertexShaderColour`.
+    public static let vertexShader = """
+        attribute vec4 position;
+        varying vec2 textureCoordinate;
+        void main() {
+            float one = 1;
+            gl_Position = position * one;
+            textureCoordinate = vec2(one, 0.5);
+        }
+        """
+    public static let vertexShaderFragment = "varying highp vec2 textureCoordinate;\nvoid main() { gl_FragColor = vec4(textureCoordinate, 0.0, 1.0); }\n"
+    public static let vertexShaderColour: [UInt8] = [255, 128, 0, 255]
 }
