@@ -46,9 +46,10 @@ let package = Package(
         systemLibrary("CSPIRVCross", pkgConfig: "spirv-cross-c-shared", apt: ["libspirv-cross-c-shared-dev"]),
         // The desktop GLSL compiler's interface: its shared library's name and its functions' types.
         .systemLibrary(name: "CDesktopGLSL", path: "Sources/CDesktopGLSL"),
-        systemLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
-        // FFTW's single-precision library (libfftw3f), which libfftw3-dev installs beside the double one.
-        systemLibrary("CFFTW", pkgConfig: "fftw3f", apt: ["libfftw3-dev"]),
+        // ALSA's and FFTW's headers only: Audio opens libasound and libfftw3f (single precision, which
+        // libfftw3-dev installs beside the double one) when they are first needed.
+        systemLibrary("CALSA", apt: ["libasound2-dev"]),
+        systemLibrary("CFFTW", apt: ["libfftw3-dev"]),
 
         // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
         // process's streams and folders. The bottom layer: it imports nothing of ours.

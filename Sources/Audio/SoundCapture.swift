@@ -95,33 +95,43 @@ public final class SoundCapture: Sendable {
     private var stopping: Bool { ring.withLock { $0.stopping } }
 
     private func captureLoop(firstAttemptSettled: () -> Void) {
-        calsa_quiet()
+        let alsa: ALSAFunctions
+        switch ALSAFunctions.loaded {
+        case .success(let functions):
+            alsa = functions
+        case .failure(let error):
+            // Without ALSA's library there is nothing to try again.
+            report(SoundCaptureError(device: device, operation: "cannot load ALSA", reason: error.message))
+            firstAttemptSettled()
+            return
+        }
+        calsa_quiet(alsa.setErrorHandler)
         var firstAttempt = true
         while !stopping {
-            let opened = open()
+            let opened = open(with: alsa)
             if firstAttempt { firstAttemptSettled() }
             firstAttempt = false
             if let pcm = opened {
-                capture(from: pcm)
-                snd_pcm_close(pcm)
+                capture(from: pcm, with: alsa)
+                _ = alsa.close(pcm)
             }
             if wake.wait(timeout: .now() + Self.retryInterval) == .success { break }
         }
     }
 
     /// Opens and configures the device; nil, with the reason in `problem`, when that cannot be done now.
-    private func open() -> OpaquePointer? {
+    private func open(with alsa: ALSAFunctions) -> OpaquePointer? {
         var handle: OpaquePointer?
-        let openCode = snd_pcm_open(&handle, device, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
+        let openCode = alsa.open(&handle, device, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
         guard openCode >= 0, let pcm = handle else {
-            report(SoundCaptureError(device: device, operation: "cannot open the capture device", code: openCode))
+            report(SoundCaptureError(device: device, operation: "cannot open the capture device", code: openCode, alsa: alsa))
             return nil
         }
-        let configured = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(Self.channelCount),
+        let configured = alsa.setParameters(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(Self.channelCount),
                                             UInt32(Self.sampleRate), 1, 100_000)
         guard configured >= 0 else {
-            snd_pcm_close(pcm)
-            report(SoundCaptureError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured))
+            _ = alsa.close(pcm)
+            report(SoundCaptureError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured, alsa: alsa))
             return nil
         }
         return pcm
@@ -132,21 +142,21 @@ public final class SoundCapture: Sendable {
     }
 
     /// Reads the device into the ring until it is stopped, or until capture fails beyond recovering.
-    private func capture(from pcm: OpaquePointer) {
+    private func capture(from pcm: OpaquePointer, with alsa: ALSAFunctions) {
         var block = [Int16](repeating: 0, count: Self.blockFrames * Self.channelCount)
         let started = Date()
         var framesRead = 0
         while !stopping {
-            let got = block.withUnsafeMutableBytes { snd_pcm_readi(pcm, $0.baseAddress, snd_pcm_uframes_t(Self.blockFrames)) }
+            let got = block.withUnsafeMutableBytes { alsa.readInterleaved(pcm, $0.baseAddress, snd_pcm_uframes_t(Self.blockFrames)) }
             if got == -Int(EAGAIN) {
-                _ = snd_pcm_wait(pcm, 50)
+                _ = alsa.wait(pcm, 50)
                 continue
             }
             if got < 0 {
                 // An overrun (the thread was held up) or a suspend: recover and read on; anything else ends it.
-                let recovered = snd_pcm_recover(pcm, Int32(got), 1)
+                let recovered = alsa.recover(pcm, Int32(got), 1)
                 if recovered < 0 {
-                    report(SoundCaptureError(device: device, operation: "capture stopped", code: recovered))
+                    report(SoundCaptureError(device: device, operation: "capture stopped", code: recovered, alsa: alsa))
                     return
                 }
                 continue
@@ -181,8 +191,12 @@ public final class SoundCapture: Sendable {
 public struct SoundCaptureError: Error, Sendable, CustomStringConvertible {
     public var message: String
 
-    init(device: String, operation: String, code: Int32) {
-        message = "ALSA '\(device)': \(operation): \(String(cString: snd_strerror(code)))"
+    init(device: String, operation: String, code: Int32, alsa: ALSAFunctions) {
+        self.init(device: device, operation: operation, reason: alsa.errorText(code).map { String(cString: $0) } ?? "error \(code)")
+    }
+
+    init(device: String, operation: String, reason: String) {
+        message = "ALSA '\(device)': \(operation): \(reason)"
     }
 
     public var description: String { message }

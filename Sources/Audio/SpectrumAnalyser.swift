@@ -22,15 +22,20 @@ public final class SpectrumAnalyser {
     /// and destroyed under this one lock.
     private static let planner = Locked(())
 
-    public init(windowLength: Int) {
+    private let fftw: FFTWFunctions
+
+    /// Throws when FFTW's library cannot be loaded.
+    public init(windowLength: Int) throws(SharedLibraryError) {
         precondition(windowLength >= 2, "a spectrum needs at least two samples")
+        let fftw = try FFTWFunctions.loaded.get()
+        self.fftw = fftw
         self.windowLength = windowLength
-        let input = fftwf_alloc_real(windowLength)!
-        let output = fftwf_alloc_complex(windowLength / 2 + 1)!
+        let input = fftw.allocateReal(windowLength)!
+        let output = fftw.allocateComplex(windowLength / 2 + 1)!.bindMemory(to: fftwf_complex.self, capacity: windowLength / 2 + 1)
         self.input = input
         self.output = output
         plan = Self.planner.withLock { _ in
-            fftwf_plan_dft_r2c_1d(Int32(windowLength), input, output, cfftw_estimate())!
+            fftw.planRealToComplex(Int32(windowLength), input, output, cfftw_estimate())!
         }
         // The periodic Hann window, which sums to exactly half the block.
         window = (0..<windowLength).map { index in
@@ -41,9 +46,9 @@ public final class SpectrumAnalyser {
     }
 
     deinit {
-        Self.planner.withLock { _ in fftwf_destroy_plan(plan) }
-        fftwf_free(input)
-        fftwf_free(output)
+        Self.planner.withLock { _ in fftw.destroyPlan(plan) }
+        fftw.free(input)
+        fftw.free(output)
     }
 
     /// Writes the magnitudes of `samples` (`windowLength` of them) into `magnitudes` (`binCount` of them).
@@ -52,7 +57,7 @@ public final class SpectrumAnalyser {
         for index in 0..<windowLength {
             input[index] = samples[index] * window[index]
         }
-        fftwf_execute(plan)
+        fftw.execute(plan)
         for bin in 0..<binCount {
             let (real, imaginary) = output[bin]
             // The 0 Hz bin has no mirror image in the negative frequencies to fold in.

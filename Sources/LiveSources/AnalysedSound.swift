@@ -1,6 +1,7 @@
 import Audio
 import GPU
 import Media
+import OperatingSystem
 import ShaderGraph
 
 /// An audio node's sound made into ISF's images: samples from a decoded file (read at the clock's time, or
@@ -21,6 +22,8 @@ final class AnalysedSound: SoundSource {
     private let silenceNotice: String?
     /// One analyser per window length the inputs ask for, made on first use and reused every frame.
     private var analysers: [Int: SpectrumAnalyser] = [:]
+    /// Why spectra cannot be made (FFTW's library missing), so audioFFT inputs read zero.
+    private var spectrumProblem: String?
     private var window: [Float] = []
     private var bins: [Float] = []
 
@@ -35,7 +38,7 @@ final class AnalysedSound: SoundSource {
             return capture.hasCaptured ? "\(problem); audio inputs hear the last sound captured"
                 : "no sound capture device (\(problem)); audio inputs hear silence"
         }
-        return silenceNotice
+        return silenceNotice ?? spectrumProblem
     }
 
     var channelCount: Int {
@@ -56,10 +59,11 @@ final class AnalysedSound: SoundSource {
             case .waveform:
                 values += window.map { $0 * 0.5 + 0.5 }
             case .spectrum:
-                let analyser = analyser(for: shape.window)
-                if bins.count != analyser.binCount { bins = [Float](repeating: 0, count: analyser.binCount) }
-                window.withUnsafeBufferPointer { input in
-                    bins.withUnsafeMutableBufferPointer { analyser.magnitudes(of: input, into: $0) }
+                if bins.count != shape.window / 2 { bins = [Float](repeating: 0, count: shape.window / 2) }
+                if let analyser = analyser(for: shape.window) {
+                    window.withUnsafeBufferPointer { input in
+                        bins.withUnsafeMutableBufferPointer { analyser.magnitudes(of: input, into: $0) }
+                    }
                 }
                 values += bins
             }
@@ -100,10 +104,15 @@ final class AnalysedSound: SoundSource {
         }
     }
 
-    private func analyser(for windowLength: Int) -> SpectrumAnalyser {
+    private func analyser(for windowLength: Int) -> SpectrumAnalyser? {
         if let analyser = analysers[windowLength] { return analyser }
-        let analyser = SpectrumAnalyser(windowLength: windowLength)
-        analysers[windowLength] = analyser
-        return analyser
+        do throws(SharedLibraryError) {
+            let analyser = try SpectrumAnalyser(windowLength: windowLength)
+            analysers[windowLength] = analyser
+            return analyser
+        } catch {
+            spectrumProblem = "spectra cannot be made (\(error.message)); audioFFT inputs read zero"
+            return nil
+        }
     }
 }

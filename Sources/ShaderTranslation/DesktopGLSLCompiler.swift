@@ -59,24 +59,15 @@ enum DesktopGLSLCompiler {
     private static let serialized = Locked(())
 
     private static let library: Result<Functions, Failure> = {
-        // The bare name finds it beside the executable or the library that opens it too: both are linked with
-        // their own folder as their run path.
-        let candidates = [ProgramLocation.executableDirectory.map { $0 + "/" + SHADERBENCH_DESKTOP_GLSL_LIBRARY }, SHADERBENCH_DESKTOP_GLSL_LIBRARY].compactMap { $0 }
-        for path in candidates {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-                // A file that is there but does not load (a library of its own missing) says why; one not there
-                // sends the search on.
-                if path.contains("/"), access(path, F_OK) == 0 {
-                    return .failure(.unavailable(reason: dlerror().map { String(cString: $0) } ?? path))
-                }
-                continue
-            }
-            guard let accepts = dlsym(handle, SHADERBENCH_GLSL_ACCEPTS_AS_ES), let translate = dlsym(handle, SHADERBENCH_GLSL_TRANSLATE) else {
-                return .failure(.unavailable(reason: "\(path) lacks the translator's functions"))
-            }
-            return .success(Functions(acceptsAsES: unsafeBitCast(accepts, to: shaderbench_glsl_accepts_as_es_function.self),
-                                      translate: unsafeBitCast(translate, to: shaderbench_glsl_translate_function.self)))
+        // Beside the executable first; the bare name finds it beside the library that opens it too, both being
+        // linked with their own folder as their run path.
+        let beside = ProgramLocation.executableDirectory.map { $0 + "/" + SHADERBENCH_DESKTOP_GLSL_LIBRARY }
+        let library = SharedLibrary(beside.flatMap { access($0, F_OK) == 0 ? $0 : nil } ?? SHADERBENCH_DESKTOP_GLSL_LIBRARY)
+        do throws(SharedLibraryError) {
+            return .success(Functions(acceptsAsES: try library.function(SHADERBENCH_GLSL_ACCEPTS_AS_ES, as: shaderbench_glsl_accepts_as_es_function.self),
+                                      translate: try library.function(SHADERBENCH_GLSL_TRANSLATE, as: shaderbench_glsl_translate_function.self)))
+        } catch {
+            return .failure(.unavailable(reason: error.message))
         }
-        return .failure(.unavailable(reason: "\(SHADERBENCH_DESKTOP_GLSL_LIBRARY) is neither beside the executable nor where the dynamic loader looks"))
     }()
 }

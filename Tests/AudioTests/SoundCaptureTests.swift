@@ -22,7 +22,7 @@ struct SoundCaptureTests {
         #expect(capture.problem == nil)
         // Real time: a fifth of a second fills the window, and the tone's swing is there.
         #expect(abs((samples.max() ?? 0) - 0.5) < 0.01)
-        let analyser = SpectrumAnalyser(windowLength: 1024)
+        let analyser = try SpectrumAnalyser(windowLength: 1024)
         var magnitudes = [Float](repeating: 0, count: analyser.binCount)
         samples.withUnsafeBufferPointer { input in magnitudes.withUnsafeMutableBufferPointer { analyser.magnitudes(of: input, into: $0) } }
         #expect(magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] } == tone.bin(windowLength: 1024))

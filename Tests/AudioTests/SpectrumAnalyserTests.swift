@@ -19,7 +19,7 @@ struct SpectrumAnalyserTests {
 
     @Test("a tone centred on a bin peaks there at its amplitude, and the plan is reused block after block")
     func toneOnABin() throws {
-        let analyser = SpectrumAnalyser(windowLength: 512)
+        let analyser = try SpectrumAnalyser(windowLength: 512)
         #expect(analyser.binCount == 256)
         for (bin, amplitude) in [(16.0, Float(0.5)), (100.0, 1), (16.0, 0.25)] {
             let magnitudes = spectrum(sine(bin: bin, amplitude: amplitude, length: 512), analyser: analyser)
@@ -33,8 +33,8 @@ struct SpectrumAnalyserTests {
     }
 
     @Test("silence has no spectrum")
-    func silence() {
-        let analyser = SpectrumAnalyser(windowLength: 64)
+    func silence() throws {
+        let analyser = try SpectrumAnalyser(windowLength: 64)
         #expect(spectrum([Float](repeating: 0, count: 64), analyser: analyser).allSatisfy { $0 == 0 })
     }
 }
