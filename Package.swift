@@ -32,7 +32,9 @@ let package = Package(
         systemLibrary("CV4L2", pkgConfig: "libv4l2", apt: ["libv4l-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
-        systemLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
+        // libtiff's headers only: Images opens the library when a TIFF is first read. libwebp is linked: FFmpeg's
+        // libavcodec loads it into every process anyway.
+        systemLibrary("CTIFF", apt: ["libtiff-dev"]),
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
         // Dear ImGui and the stb libraries it builds fonts with. C++: only ImGuiBridge compiles against it.
         systemLibrary("CImGui", pkgConfig: "imgui", apt: ["libimgui-dev"]),

@@ -26,6 +26,7 @@ enum TIFFCodec {
         _ data: [UInt8], path: String, maximumDimension: Int,
         body: (TIFFOpenFile, Int, Int) throws(ImageFileError) -> Decoded
     ) throws(ImageFileError) -> Decoded {
+        let tiff = try TIFFFunctions.require(for: path)
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(ImageFileError) -> Decoded in
                 let reader = TIFFMemoryReader(bytes)
@@ -33,24 +34,24 @@ enum TIFFCodec {
                 // Ends any use of `reader` by libtiff before it may be released.
                 defer { withExtendedLifetime(reader) {} }
 
-                guard let options = TIFFOpenOptionsAlloc() else {
+                guard let options = tiff.allocateOptions() else {
                     throw ImageFileError(path: path, message: "cannot start libtiff")
                 }
-                defer { TIFFOpenOptionsFree(options) }
-                TIFFOpenOptionsSetErrorHandlerExtR(options, TIFFMemoryReader.error, handle)
-                TIFFOpenOptionsSetWarningHandlerExtR(options, TIFFMemoryReader.warning, handle)
+                defer { tiff.freeOptions(options) }
+                tiff.setErrorHandler(options, unsafeBitCast(TIFFMemoryReader.error, to: UnsafeRawPointer.self), handle)
+                tiff.setWarningHandler(options, unsafeBitCast(TIFFMemoryReader.warning, to: UnsafeRawPointer.self), handle)
                 // The largest buffer an image within the limit needs is a strip holding all of it at 16-bit RGBA; a
                 // header asking for more is hostile, and libtiff refuses it instead of allocating.
-                TIFFOpenOptionsSetMaxSingleMemAlloc(options, TIFFOpenFile.allocationLimit(maximumDimension: maximumDimension))
+                tiff.setMaximumAllocation(options, TIFFOpenFile.allocationLimit(maximumDimension: maximumDimension))
 
-                guard let tiff = TIFFClientOpenExt(
+                guard let opened = tiff.clientOpen(
                     TIFFMemoryReader.name, "r", handle, TIFFMemoryReader.read, TIFFMemoryReader.write, TIFFMemoryReader.seek,
                     TIFFMemoryReader.close, TIFFMemoryReader.size, TIFFMemoryReader.map, TIFFMemoryReader.unmap, options)
                 else {
                     throw TIFFOpenFile.corrupt(path: path, reader: reader)
                 }
-                defer { TIFFClose(tiff) }
-                let file = TIFFOpenFile(handle: tiff, reader: reader, maximumDimension: maximumDimension)
+                defer { tiff.close(opened) }
+                let file = TIFFOpenFile(handle: opened, library: tiff, reader: reader, maximumDimension: maximumDimension)
                 let width = Int(file.field(TIFFTAG_IMAGEWIDTH, as: UInt32.self) ?? 0)
                 let height = Int(file.field(TIFFTAG_IMAGELENGTH, as: UInt32.self) ?? 0)
                 _ = try ImageSize.rgbaByteCount(width: width, height: height, maximumDimension: maximumDimension, path: path)
@@ -63,7 +64,7 @@ enum TIFFCodec {
     private static func readEightBit(_ tiff: TIFFOpenFile, width: Int, height: Int, path: String) throws(ImageFileError) -> RGBAImage {
         var raster = [UInt32](repeating: 0, count: width * height)
         let status = raster.withUnsafeMutableBufferPointer { pixels in
-            TIFFReadRGBAImageOriented(tiff.handle, UInt32(width), UInt32(height), pixels.baseAddress, ORIENTATION_TOPLEFT, 1)
+            tiff.library.readRGBAImage(tiff.handle, UInt32(width), UInt32(height), pixels.baseAddress, ORIENTATION_TOPLEFT, 1)
         }
         guard status != 0, tiff.reader.firstError == nil else {
             throw TIFFOpenFile.corrupt(path: path, reader: tiff.reader)

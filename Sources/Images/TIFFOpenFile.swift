@@ -1,9 +1,10 @@
 import CTIFF
 
 /// A TIFF that libtiff has open on bytes in memory, for as long as the call that opened it runs: its handle, the
-/// reader that collects libtiff's errors, and the tags of its first image.
+/// library's functions, the reader that collects libtiff's errors, and the tags of its first image.
 struct TIFFOpenFile {
     let handle: OpaquePointer
+    let library: TIFFFunctions
     let reader: TIFFMemoryReader
     let maximumDimension: Int
 
@@ -19,7 +20,7 @@ struct TIFFOpenFile {
     func field<Value: FixedWidthInteger>(_ tag: Int32, as type: Value.Type) -> Value? {
         var value: Value = 0
         let found = withUnsafeMutablePointer(to: &value) { pointer in
-            withVaList([pointer]) { TIFFVGetFieldDefaulted(handle, UInt32(tag), $0) }
+            ctiff_get_field_defaulted(library.getFieldDefaulted, handle, UInt32(tag), pointer, nil)
         }
         return found != 0 ? value : nil
     }
@@ -30,7 +31,7 @@ struct TIFFOpenFile {
         var kinds: UnsafeMutablePointer<UInt16>? = nil
         let found = withUnsafeMutablePointer(to: &count) { countPointer in
             withUnsafeMutablePointer(to: &kinds) { kindsPointer in
-                withVaList([countPointer, kindsPointer]) { TIFFVGetFieldDefaulted(handle, UInt32(TIFFTAG_EXTRASAMPLES), $0) }
+                ctiff_get_field_defaulted(library.getFieldDefaulted, handle, UInt32(TIFFTAG_EXTRASAMPLES), countPointer, kindsPointer)
             }
         }
         guard found != 0, let kinds else { return [] }

@@ -40,7 +40,7 @@ struct TIFFSixteenBitReader {
 
     func read(path: String) throws(ImageFileError) -> RGBA16Image {
         var output = [UInt16](repeating: 0, count: width * height * 4)
-        if TIFFIsTiled(file.handle) != 0 {
+        if file.library.isTiled(file.handle) != 0 {
             try readTiles(into: &output, path: path)
         } else {
             try readStrips(into: &output, path: path)
@@ -56,7 +56,7 @@ struct TIFFSixteenBitReader {
             let rows = min(rowsPerStrip, height - top)
             let expected = rows * width * samplesPerPixel * 2
             let read = strip.withUnsafeMutableBytes { bytes in
-                TIFFReadEncodedStrip(file.handle, UInt32(index), bytes.baseAddress, tmsize_t(expected))
+                file.library.readEncodedStrip(file.handle, UInt32(index), bytes.baseAddress, tmsize_t(expected))
             }
             guard read == expected, file.reader.firstError == nil else { throw TIFFOpenFile.corrupt(path: path, reader: file.reader) }
             spread(strip, columns: width, into: &output, left: 0, top: top, width: width, rows: rows)
@@ -72,7 +72,7 @@ struct TIFFSixteenBitReader {
         for top in stride(from: 0, to: height, by: tileLength) {
             for left in stride(from: 0, to: width, by: tileWidth) {
                 let read = tile.withUnsafeMutableBytes { bytes in
-                    TIFFReadTile(file.handle, bytes.baseAddress, UInt32(left), UInt32(top), 0, 0)
+                    file.library.readTile(file.handle, bytes.baseAddress, UInt32(left), UInt32(top), 0, 0)
                 }
                 guard read == expected, file.reader.firstError == nil else { throw TIFFOpenFile.corrupt(path: path, reader: file.reader) }
                 // Edge tiles overhang the image; only their part inside it is kept.

@@ -24,23 +24,6 @@ struct DesktopGLSLTests {
         }
     }
 
-    @Test("the translator's library is loaded by a process that translates, and only by one")
-    func translatorLoadedOnDemand() throws {
-        let folder = try TemporaryFolder()
-        let ordinary = try folder.write("ordinary.fsh", "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n")
-        let desktop = try folder.write(DesktopGLSLShader.allCases[0].rawValue, DesktopGLSLShader.allCases[0].text)
-        // The dynamic loader's own account of every file it opens, dlopen's included.
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_DEBUG"] = "files"
-        let library = "libShaderbenchDesktopGLSL.so"
-        let plain = try runShaderbench(["check", ordinary], environment: environment)
-        #expect(plain.status == 0, "\(plain.error)")
-        #expect(!plain.error.contains(library))
-        let translated = try runShaderbench(["check", desktop], environment: environment)
-        #expect(translated.status == 0, "\(translated.error)")
-        #expect(translated.error.contains(library))
-    }
-
     @Test("a vertex shader of the shader's own that only desktop GLSL accepts is translated: check passes and render draws through it")
     func desktopVertexShader() throws {
         let folder = try TemporaryFolder()
