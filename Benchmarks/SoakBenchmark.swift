@@ -9,17 +9,20 @@ enum SoakBenchmark {
         let report = try WindowSoak.run(WindowSoak.Settings(reloads: reloads, unplugs: unplugs, minimumFrames: frames))
         let settled = report.afterWarmUp()
         print("\n## Soak: \(report.readings.count) reloads, \(report.frames) frames, \(report.unplugs) camera unplugs, \(Int(report.seconds)) s\n")
-        print("| reading | after warm-up (reload \(settled.first?.reload ?? 0)) | at the end (reload \(settled.last?.reload ?? 0)) |")
-        print("|---|---:|---:|")
-        if let first = settled.first, let last = settled.last(where: { $0.phase == first.phase }) {
+        // Readings compare at the same phase of the cycle: a reading taken with the extra node differs by it.
+        let samePhase = settled.filter { $0.phase == settled.first?.phase }
+        if let first = samePhase.first, let last = samePhase.last {
+            print("| reading | after warm-up (reload \(first.reload)) | at the end (reload \(last.reload)) |")
+            print("|---|---:|---:|")
             for key in first.held.keys.sorted() {
                 print("| \(key) | \(first.held[key] ?? 0) | \(last.held[key] ?? 0) |")
             }
             print("| resident memory | \(megabytes(first.residentBytes)) MB | \(megabytes(last.residentBytes)) MB |")
+            // The curve tells a leak (a steady climb) from the allocator settling (swings that stop).
+            let curve = stride(from: 0, to: samePhase.count, by: max(samePhase.count / 10, 1)).map { samePhase[$0] } + [last]
+            print("\nResident memory along the run, at that phase: " + curve.map { "\($0.reload): \(megabytes($0.residentBytes))" }.joined(separator: ", ")
+                  + " (reload: MB); lowest \(megabytes(samePhase.map(\.residentBytes).min() ?? 0)), highest \(megabytes(samePhase.map(\.residentBytes).max() ?? 0))")
         }
-        // The curve tells a leak (a steady climb) from the allocator settling (steps that stop).
-        let curve = stride(from: 0, to: settled.count, by: max(settled.count / 10, 1)).map { settled[$0] } + settled.suffix(1)
-        print("\nResident memory along the run: " + curve.map { "\($0.reload): \(megabytes($0.residentBytes))" }.joined(separator: ", ") + " (reload: MB)")
         let changes = report.changesInWhatIsHeld
         print("\nGL objects and descriptors: \(changes.isEmpty ? "the same at every cycle after warm-up" : "\(changes.count) readings differ, first: \(changes[0])")")
         print("Resident memory growth after warm-up: \(megabytes(report.residentGrowth)) MB (target: under 1 MB)")
