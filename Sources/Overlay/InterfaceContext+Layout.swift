@@ -12,6 +12,20 @@ extension InterfaceContext {
         imgui_bridge_end_window()
     }
 
+    /// A window of `lines` of text, each in its colour, sized to them as they are in this frame. A window fitted
+    /// to its content is measured from the frame before, so a line that grows (a frame rate, a clock) would be
+    /// cut short in every frame that it grows in; this one never is.
+    public func textWindow(_ identifier: String, x: Float, y: Float, lines: [(text: String, colour: InterfaceColour)],
+                           style: InterfaceWindowStyle) {
+        var paddingX: Float = 0, paddingY: Float = 0, lineGap: Float = 0
+        imgui_bridge_window_spacing(&paddingX, &paddingY, &lineGap)
+        let width = (lines.map { self.width(of: $0.text) }.max() ?? 0) + 2 * paddingX
+        let height = Float(lines.count) * lineHeight - lineGap + 2 * paddingY
+        window(identifier, x: x, y: y, size: (width.rounded(.up), height.rounded(.up)), style: style) {
+            for line in lines { text(line.text, colour: line.colour) }
+        }
+    }
+
     /// Puts the next item on the current line, `x` from the window's left, or just after the last item.
     public func sameLine(x: Float = 0) {
         imgui_bridge_same_line(x)

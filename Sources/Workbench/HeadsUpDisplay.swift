@@ -21,18 +21,16 @@ enum HeadsUpDisplay {
     static func draw(_ status: Status, in interface: InterfaceContext, layout: WindowLayout) {
         let margin = 10 * interface.scale
         let textWidth = layout.imageAreaWidth - 4 * margin
-        interface.window("heads-up", x: margin, y: margin, style: .overlay) {
-            interface.text(truncated(summary(of: status), to: textWidth, in: interface), colour: InterfacePalette.grey)
-            if let recording = status.recording {
-                let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
-                let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
-                let dropped = recording.dropped > 0 ? "  ·  \(recording.dropped) frames dropped" : ""
-                interface.text("● REC \(clock)\(dropped)", colour: InterfacePalette.recording)
-            }
-            for notice in status.notices {
-                interface.text(truncated(notice, to: textWidth, in: interface), colour: InterfacePalette.amber)
-            }
+        var lines = [(text: truncated(summary(of: status), to: textWidth, in: interface), colour: InterfacePalette.grey)]
+        if let recording = status.recording {
+            let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
+            let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
+            let dropped = recording.dropped > 0 ? "  ·  \(recording.dropped) frames dropped" : ""
+            lines.append(("● REC \(clock)\(dropped)", InterfacePalette.recording))
         }
+        lines += status.notices.map { (truncated($0, to: textWidth, in: interface), InterfacePalette.amber) }
+        // Sized to this frame's lines: the rate and the clock change as they are drawn.
+        interface.textWindow("heads-up", x: margin, y: margin, lines: lines, style: .overlay)
     }
 
     /// The first line: how the window is drawing, what it shows, and what it is doing.

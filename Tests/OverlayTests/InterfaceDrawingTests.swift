@@ -31,6 +31,29 @@ struct InterfaceDrawingTests {
         #expect(frame.b > inside.b, "frame \(frame), panel \(inside)")
     }
 
+    @Test("a text window covers a line that grew in the very frame it grew, as a frame rate does while animating")
+    func textWindowFitsThisFrame() throws {
+        let window = try InterfaceWindow()
+        let white = InterfaceColour(red: 1, green: 1, blue: 1)
+        window.clear(red: 1, green: 0, blue: 0)
+        window.draw { interface in
+            interface.textWindow("status", x: 10, y: 10, lines: [("9 fps", white)], style: .overlay)
+        }
+        var grownWidth: Float = 0
+        window.clear(red: 1, green: 0, blue: 0)
+        window.draw(frames: 1) { interface in
+            let grown = "59.9 fps  ·  4.2 ms  ·  sepia.yaml  ·  node: sepia"
+            grownWidth = interface.width(of: grown)
+            interface.textWindow("status", x: 10, y: 10, lines: [(grown, white), ("camera unplugged", white)], style: .overlay)
+        }
+        // Just inside the window's right and bottom edges (padding beyond the text) its background has
+        // replaced the clear colour.
+        let right = window.pixel(x: 10 + Int(grownWidth) + 4, y: 14)
+        #expect(right.r < 200, "the window ends before the grown line's end: \(right)")
+        let bottom = window.pixel(x: 14, y: 10 + Int(2 * window.interface.lineHeight) + 4)
+        #expect(bottom.r < 200, "the window ends before the second line: \(bottom)")
+    }
+
     @Test("drawing the interface puts back the GL state the image's drawing left")
     func restoresState() throws {
         let window = try InterfaceWindow()

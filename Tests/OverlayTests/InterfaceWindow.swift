@@ -38,10 +38,10 @@ final class InterfaceWindow {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// Builds a frame with `content` and draws it, twice: a window is measured in the frame it appears in
-    /// and drawn from the next.
-    func draw(_ content: (InterfaceContext) -> Void) {
-        for _ in 0..<2 {
+    /// Builds a frame with `content` and draws it, twice by default: a window is measured in the frame it
+    /// appears in and drawn from the next.
+    func draw(frames: Int = 2, _ content: (InterfaceContext) -> Void) {
+        for _ in 0..<frames {
             interface.beginFrame()
             content(interface)
             interface.draw()

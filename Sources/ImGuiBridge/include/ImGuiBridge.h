@@ -56,6 +56,8 @@ void imgui_bridge_push_monospace(void);
 void imgui_bridge_pop_font(void);
 float imgui_bridge_text_width(const char *text);
 float imgui_bridge_line_height(void);
+/// The space between a window's edges and its items, and between one line of items and the next.
+void imgui_bridge_window_spacing(float *padding_x, float *padding_y, float *line_gap);
 /// The next item goes on this line, `x` from the window's left (0: just after the last item).
 void imgui_bridge_same_line(float x);
 void imgui_bridge_separator(void);
