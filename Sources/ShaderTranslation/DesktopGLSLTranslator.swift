@@ -58,8 +58,8 @@ public enum DesktopGLSLTranslator {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let declared = declaredVersion(in: lines)
         guard let version = declared.version else { return nil }
-        let names: TranslationShaderFile? = version != 100 ? nil : stage == .fragment ? .es100FragmentNames : .es100VertexNames
-        return (desktopSource(lines, versionLine: declared.lineIndex, adding: names?.lines ?? []), version)
+        let names: [TranslationShaderFile] = version != 100 ? [] : [.es100TextureNames, stage == .fragment ? .es100FragmentNames : .es100VertexNames]
+        return (desktopSource(lines, versionLine: declared.lineIndex, adding: names.flatMap(\.lines)), version)
     }
 
     private static func translate(_ source: String, stage: DesktopGLSLCompiler.Stage) -> Result<String, TranslationFailure> {

@@ -1,5 +1,6 @@
 /// The translation's own GLSL, in `Shaders/`: desktop GLSL that glslang reads ahead of a user's shader.
 package enum TranslationShaderFile: String, CaseIterable, Sendable {
+    case es100TextureNames = "es100-texture-names.glsl"
     case es100FragmentNames = "es100-names.frag.glsl"
     case es100VertexNames = "es100-names.vert.glsl"
 
@@ -7,6 +8,7 @@ package enum TranslationShaderFile: String, CaseIterable, Sendable {
 
     package var lines: [String] {
         let bytes = switch self {
+        case .es100TextureNames: PackageResources.es100_texture_names_glsl
         case .es100FragmentNames: PackageResources.es100_names_frag_glsl
         case .es100VertexNames: PackageResources.es100_names_vert_glsl
         }

@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 26
+    static let expectedCount = 27
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -182,6 +182,8 @@ struct BuiltInShaderFileTests {
             return [try isfShader()]
         case "ShaderTranslation/Shaders/es100-names.frag.glsl":
             return [try desktopShader()]
+        case "ShaderTranslation/Shaders/es100-texture-names.glsl":
+            return [try desktopShader(), try desktopVertexShader()]
         case "ShaderTranslation/Shaders/es100-names.vert.glsl":
             return [try desktopVertexShader()]
         default:

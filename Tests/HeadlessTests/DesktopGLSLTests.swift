@@ -7,10 +7,8 @@ import Testing
 /// colours through their translation; one broken in every profile is reported at the user's line.
 @Suite("Desktop GLSL shaders", .serialized)
 struct DesktopGLSLTests {
-    @Test("check passes a desktop GLSL shader and render draws its colour", arguments: DesktopGLSLShader.allCases)
-    func checkAndRender(shader: DesktopGLSLShader) throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write(shader.rawValue, shader.text)
+    /// `check` passes the shader at `path` and `render` draws `colour` everywhere.
+    func expectChecksAndDraws(_ path: String, colour: [UInt8], in folder: TemporaryFolder) throws {
         let check = try runShaderbench(["check", path])
         #expect(check.status == 0, "\(check.error)")
         #expect(check.output == "\(path): ok (1 shader compiled)\n")
@@ -20,8 +18,14 @@ struct DesktopGLSLTests {
         let image = try ImageFile.read(path: folder.file("out.png"))
         for (x, y) in [(0, 0), (4, 4), (7, 7)] {
             let pixel = image[x, y]
-            #expect([pixel.r, pixel.g, pixel.b, pixel.a] == shader.colour, "pixel (\(x), \(y))")
+            #expect([pixel.r, pixel.g, pixel.b, pixel.a] == colour, "pixel (\(x), \(y))")
         }
+    }
+
+    @Test("check passes a desktop GLSL shader and render draws its colour", arguments: DesktopGLSLShader.allCases)
+    func checkAndRender(shader: DesktopGLSLShader) throws {
+        let folder = try TemporaryFolder()
+        try expectChecksAndDraws(try folder.write(shader.rawValue, shader.text), colour: shader.colour, in: folder)
     }
 
     @Test("a vertex shader of the shader's own that only desktop GLSL accepts is translated: check passes and render draws through it")
@@ -29,15 +33,7 @@ struct DesktopGLSLTests {
         let folder = try TemporaryFolder()
         try folder.write("raised.vsh", DesktopGLSLShader.vertexShader)
         let path = try folder.write("raised.fsh", DesktopGLSLShader.vertexShaderFragment)
-        let check = try runShaderbench(["check", path])
-        #expect(check.status == 0, "\(check.error)")
-        let render = try runShaderbench(["render", path, "--out", folder.file("out.png"), "--size", "8x8"])
-        try #require(render.status == 0, "\(render.error)")
-        let image = try ImageFile.read(path: folder.file("out.png"))
-        for (x, y) in [(0, 0), (4, 4), (7, 7)] {
-            let pixel = image[x, y]
-            #expect([pixel.r, pixel.g, pixel.b, pixel.a] == DesktopGLSLShader.vertexShaderColour, "pixel (\(x), \(y))")
-        }
+        try expectChecksAndDraws(path, colour: DesktopGLSLShader.vertexShaderColour, in: folder)
     }
 
     @Test("a vertex shader broken in every profile reports the driver's errors at its own lines, glslang's under them")

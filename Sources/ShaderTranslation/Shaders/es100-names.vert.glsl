@@ -1,10 +1,4 @@
 // GLSL ES 1.00's vertex-shader names, which desktop GLSL 3.30 core lacks, mapped to their 3.30 forms, so an
-// ES 1.00 vertex shader's text reads as desktop GLSL unchanged. Ahead of the shader, outside its line numbers.
+// ES 1.00 vertex shader's text reads as desktop GLSL unchanged. Ahead of the shader, after the texture functions'.
 #define attribute in
 #define varying out
-#define texture2D texture
-#define texture2DProj textureProj
-#define texture2DLod textureLod
-#define texture2DProjLod textureProjLod
-#define textureCube texture
-#define textureCubeLod textureLod
