@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 /// glslang and SPIRV-Cross, reached through their shared library (`desktop_glsl.h`), which is opened when a shader
-/// first needs it: linking them into every process doubled the relocations each one's start binds, for shaders
-/// that are almost always GLSL ES already. The library is looked for beside the executable, then where the
-/// dynamic loader looks. Its functions are called one at a time.
+/// first needs it: linked in, they made every process start slower (glslang's static archives doubled the
+/// executable's relocations) for shaders that are almost always GLSL ES already. The library is looked for
+/// beside the executable, then where the dynamic loader looks. Its functions are called one at a time.
 enum DesktopGLSLCompiler {
     enum Stage {
         case fragment, vertex
@@ -64,8 +64,8 @@ enum DesktopGLSLCompiler {
         let beside = ProgramLocation.executableDirectory.map { $0 + "/" + SHADERBENCH_DESKTOP_GLSL_LIBRARY }
         let library = SharedLibrary(beside.flatMap { access($0, F_OK) == 0 ? $0 : nil } ?? SHADERBENCH_DESKTOP_GLSL_LIBRARY)
         do throws(SharedLibraryError) {
-            return .success(Functions(acceptsAsES: try library.function(SHADERBENCH_GLSL_ACCEPTS_AS_ES, as: shaderbench_glsl_accepts_as_es_function.self),
-                                      translate: try library.function(SHADERBENCH_GLSL_TRANSLATE, as: shaderbench_glsl_translate_function.self)))
+            return .success(Functions(acceptsAsES: try library.function(SHADERBENCH_GLSL_ACCEPTS_AS_ES),
+                                      translate: try library.function(SHADERBENCH_GLSL_TRANSLATE)))
         } catch {
             return .failure(.unavailable(reason: error.message))
         }
