@@ -80,7 +80,7 @@ extension GraphExecutor {
         if let chain = pass.isfPasses {
             glUseProgram(pass.program.name)
             setInputsAndUniforms(of: pass)
-            return try chain.render(drawing: quad, pool: pool)
+            return try chain.render(drawing: quad, pool: pool) { bindInputImages(of: pass) }
         }
         let target = if let feedback = pass.feedback { pass.drawsInPlace ? feedback.previous : feedback.next } else { try pool.acquire(pass.target) }
         target.bindForDrawing()
@@ -120,13 +120,17 @@ extension GraphExecutor {
     private func setInputsAndUniforms(of pass: ExecutableStep.Pass) {
         // Sound images are refilled before any input is bound: an upload binds its texture on the active unit.
         for input in pass.inputs { input.sound?.update(at: frameState.time.seconds) }
+        bindInputImages(of: pass)
+        for uniform in pass.wiredUniforms { write(uniform) }
+        pass.frameUniforms?.set(frameState, sourceSeconds: sourceSeconds)
+    }
+
+    private func bindInputImages(of pass: ExecutableStep.Pass) {
         for input in pass.inputs {
             let image = input.sound?.target ?? input.reshaper?.target ?? image(readBy: input)
             image?.bind(toUnit: input.unit, filter: input.filter, wrap: input.wrap)
         }
         if let unit = pass.previousContentsUnit { pass.feedback?.previous.bind(toUnit: unit, filter: GL_NEAREST) }
-        for uniform in pass.wiredUniforms { write(uniform) }
-        pass.frameUniforms?.set(frameState, sourceSeconds: sourceSeconds)
     }
 
     /// The image an input reads as its node made it: this frame's, or the previous frame its pass keeps.

@@ -79,9 +79,11 @@ final class ISFPassChain {
         renderSizeLocation = program.uniformLocation("RENDERSIZE")
     }
 
-    /// Draws every pass with the program already in use and the node's own inputs bound; returns the
-    /// node's image (from `pool` when the last pass has no target).
-    func render(drawing quad: FullscreenQuad, pool: FramebufferPool) throws(GPUError) -> RenderTarget {
+    /// Draws every pass with the program already in use, `bindInputs` binding the node's own inputs once each
+    /// pass's target is in hand (a target the pool makes is bound on the active unit as it is made, which
+    /// would otherwise take an input's place); returns the node's image (from `pool` when the last pass has no
+    /// target).
+    func render(drawing quad: FullscreenQuad, pool: FramebufferPool, bindInputs: () -> Void) throws(GPUError) -> RenderTarget {
         var result: RenderTarget?
         for (index, pass) in passes.enumerated() {
             let target: RenderTarget
@@ -90,6 +92,7 @@ final class ISFPassChain {
             } else {
                 target = try pool.acquire(TextureDescriptor(size: pass.size, format: output.format))
             }
+            bindInputs()
             for (name, unit) in namedImages {
                 (buffers[name]?.current ?? imported[name])?.bind(toUnit: unit, filter: GL_LINEAR)
             }

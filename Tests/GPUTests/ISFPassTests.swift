@@ -100,6 +100,26 @@ struct ISFPassTests {
         #expect([pixel.r, pixel.g, pixel.b] == [30, 60, 90])
     }
 
+    @Test("an input reads its image from the first frame in a shader that imports one too, though that frame makes the pass's target")
+    func inputBesideImportedImage() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.writePNG("source.png", RGBAImage(width: 4, height: 4, fill: (200, 100, 50, 255)))
+        try workspace.writePNG("stamp.png", RGBAImage(width: 4, height: 4, fill: (30, 60, 90, 255)))
+        try workspace.write("passes.fs", """
+            /*{ "INPUTS": [ { "NAME": "inputImage", "TYPE": "image" } ], "IMPORTED": { "stamp": { "PATH": "stamp.png" } } }*/
+            void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord) + 0.0 * IMG_NORM_PIXEL(stamp, isf_FragNormCoord); }
+            """)
+        let composition = try workspace.load("""
+            size: [40, 24]
+            nodes:
+              source: { kind: image, file: source.png }
+              fx: { kind: shader, file: passes.fs, inputs: { inputImage: source } }
+            """)
+        let executor = try GraphExecutor(composition: composition)
+        let pixel = try executor.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()[10, 10]
+        #expect([pixel.r, pixel.g, pixel.b, pixel.a] == [200, 100, 50, 255])
+    }
+
     @Test("the library's Gaussian blur keeps a flat image flat and spreads a bright column symmetrically")
     func gaussianBlur() throws {
         let workspace = try GPUWorkspace()
