@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Images
 
 /// An Xvfb display of the tests' own, started on a free number and stopped with the value, with
@@ -32,13 +33,30 @@ public final class VirtualDisplay {
             throw TestSupportError("Xvfb did not start (is the xvfb package installed?)")
         }
         self.number = number
-        let socket = "/tmp/.X11-unix/X\(number)"
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socket) {
+        // Only a connection proves the server listens: a socket file can be a dead server's, left behind.
+        let deadline = Date().addingTimeInterval(30)
+        while !Self.acceptsConnections(socket: "/tmp/.X11-unix/X\(number)") {
             guard Date() < deadline, server.isRunning else {
                 throw TestSupportError("Xvfb :\(number) did not start listening")
             }
             Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Whether a client can connect to the Unix socket at `path` now.
+    private static func acceptsConnections(socket path: String) -> Bool {
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+        }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
         }
     }
 
