@@ -17,7 +17,8 @@ public final class VirtualDisplay {
         // files races with other tests starting displays at the same moment.
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        // -noreset: an X server resets when its last client leaves, and the readiness check below is a client.
+        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
         let announcement = Pipe()
         server.standardOutput = announcement
         server.standardError = FileHandle.nullDevice
