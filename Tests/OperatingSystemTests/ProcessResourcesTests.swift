@@ -4,8 +4,9 @@ import OperatingSystem
 import Testing
 
 /// Other tests run beside these in the same process and open and free things too, so each reading is taken
-/// around a change far larger than theirs.
-@Suite("ProcessResources: what the process holds, read from /proc")
+/// around a change far larger than theirs. These run one at a time: one frees and hands back as much as
+/// another allocates.
+@Suite("ProcessResources: what the process holds, read from /proc", .serialized)
 struct ProcessResourcesTests {
     @Test("descriptors opened are counted, and closing them gives them back")
     func descriptors() throws {
