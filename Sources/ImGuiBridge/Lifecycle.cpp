@@ -1,4 +1,5 @@
 #include "ImGuiBridge.h"
+#include "QueuedKeyboard.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -37,13 +38,16 @@ void imgui_bridge_start(void *glfw_window, const char *font_path, const char *mo
     style.ScaleAllSizes(scale);
     io.Fonts->AddFontFromFileTTF(font_path, pixel_height, nullptr, glyphRanges);
     monospaceFont = io.Fonts->AddFontFromFileTTF(monospace_font_path, pixel_height, nullptr, glyphRanges);
+    queued_keyboard_take_window_callbacks(glfw_window);
     ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow *>(glfw_window), true);
+    queued_keyboard_install(glfw_window);
     ImGui_ImplOpenGL3_Init("#version 300 es");
 }
 
 void imgui_bridge_stop(void) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
+    queued_keyboard_stop();
     ImGui::DestroyContext();
     monospaceFont = nullptr;
 }
@@ -51,6 +55,7 @@ void imgui_bridge_stop(void) {
 void imgui_bridge_begin_frame(void) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    queued_keyboard_feed_frame();
     ImGui::NewFrame();
     if (closingPopups) {
         ImGui::ClosePopupToLevel(0, true);

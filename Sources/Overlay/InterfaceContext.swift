@@ -7,7 +7,8 @@ import ImGuiBridge
 /// bound to one GLFW window, used on the thread that owns the window's GL context.
 ///
 /// ImGui's GLFW callbacks are chained in front of the window's own, so the window still sees every key and
-/// pointer event; `wantsPointer` and `wantsText` say which of them the interface took.
+/// pointer event; `wantsPointer` and `wantsText` say which of them the interface took. Keys and characters
+/// reach the interface through a queue, one change of a key a frame (see `hasPendingInput`).
 public final class InterfaceContext {
     public static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// For quoted source lines, whose carets must line up under them.
@@ -44,6 +45,10 @@ public final class InterfaceContext {
     /// Whether a window that appeared in the last frame was measured then, not drawn: the next frame shows it,
     /// so one is needed even when nothing else asks for it.
     public var isSettling: Bool { imgui_bridge_settling() }
+
+    /// Whether keys or typed characters still wait for the interface, which sees one change of a key a frame:
+    /// it needs frames until they are all in, however slowly frames come, so no short press is lost.
+    public var hasPendingInput: Bool { imgui_bridge_input_pending() }
 
     /// Whether the pointer is over the interface or dragging one of its controls: its clicks are not the image's.
     public var wantsPointer: Bool { imgui_bridge_wants_pointer() }
