@@ -75,3 +75,29 @@ void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t col
     ImVec4 clip(clip_x, clip_y, clip_x + clip_width, clip_y + clip_height);
     ImGui::GetBackgroundDrawList()->AddText(nullptr, 0, ImVec2(x, y), colour, text, nullptr, 0, &clip);
 }
+
+bool imgui_bridge_begin_child(const char *identifier, float width, float height) {
+    return ImGui::BeginChild(identifier, ImVec2(width, height), false);
+}
+
+void imgui_bridge_end_child(void) { ImGui::EndChild(); }
+
+void imgui_bridge_begin_group(void) { ImGui::BeginGroup(); }
+
+bool imgui_bridge_end_group_clicked(void) {
+    ImGui::EndGroup();
+    return ImGui::IsItemClicked(ImGuiMouseButton_Left);
+}
+
+void imgui_bridge_scroll_to_last_item(void) { ImGui::SetScrollHereY(0.5f); }
+
+int32_t imgui_bridge_vertical_arrow_pressed(void) {
+    ImGuiIO &io = ImGui::GetIO();
+    if (ImGui::IsKeyPressed(io.KeyMap[ImGuiKey_UpArrow], true)) return -1;
+    if (ImGui::IsKeyPressed(io.KeyMap[ImGuiKey_DownArrow], true)) return 1;
+    return 0;
+}
+
+bool imgui_bridge_window_clicked(void) {
+    return ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && ImGui::IsMouseReleased(ImGuiMouseButton_Left);
+}

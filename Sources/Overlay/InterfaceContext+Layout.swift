@@ -55,6 +55,30 @@ extension InterfaceContext {
         imgui_bridge_pop_identifier()
     }
 
+    /// A region of `width` × `height` that scrolls on its own (0: all that is left that way), holding `content`.
+    public func region(_ identifier: String, width: Float = 0, height: Float = 0, _ content: () -> Void) {
+        if imgui_bridge_begin_child(identifier, width, height) { content() }
+        imgui_bridge_end_child()
+    }
+
+    /// The items `content` draws as one: true in the frame a click landed on any of them.
+    public func clickableGroup(_ content: () -> Void) -> Bool {
+        imgui_bridge_begin_group()
+        content()
+        return imgui_bridge_end_group_clicked()
+    }
+
+    /// Whether a click ended over the window being built, or a region of it, in this frame.
+    public var wasClickedInWindow: Bool { imgui_bridge_window_clicked() }
+
+    /// Scrolls the region being built so the last item drawn is in its middle.
+    public func scrollToLastItem() {
+        imgui_bridge_scroll_to_last_item()
+    }
+
+    /// -1 when Up, 1 when Down was pressed (or repeated) in this frame, else 0.
+    public var verticalArrowPressed: Int { Int(imgui_bridge_vertical_arrow_pressed()) }
+
     /// Controls built in `content` show their values, dimmed, and cannot be changed.
     public func readOnly(_ content: () -> Void) {
         imgui_bridge_begin_read_only()

@@ -12,12 +12,12 @@ enum KeyHelp {
         ("B", "keep the image as a reference beside the live one; B again drops it"),
         ("G", "every node at once, with its cost; click one to show it"),
         ("P", "the parameter panel: tune published parameters"),
-        ("L", "the filter library: search, Enter or a click runs one on the node shown, A adds it"),
+        ("L", "the filter library: search, Up/Down, Enter or a click runs one on the node shown, A adds it"),
         ("Ctrl-S", "save the tuned values into the composition"),
         ("Ctrl-Z", "undo a parameter change (Ctrl-Shift-Z: redo)"),
         ("F", "fullscreen on or off"),
         ("H", "this help"),
-        ("Esc / Q", "quit (Esc closes the library first)"),
+        ("Esc / Q", "quit, asking first about unsaved tuned values (Esc closes the library first)"),
     ]
 
     static func draw(in interface: InterfaceContext, layout: WindowLayout) {

@@ -79,4 +79,70 @@ struct FilterLibraryWindowTests {
             }
         }
     }
+
+    @Test("a click on a filter's thumbnail runs it and gives the keyboard back to the search: letters typed next search, and no shortcut runs")
+    func clickKeepsKeyboard() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
+        try window.pressAndWait("l")
+        Thread.sleep(forTimeInterval: 1)
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "invert"])
+        #expect(eventually { window.trace.libraryThumbnails["color-invert"] != nil }, "stderr: \(window.app.error)")
+        let thumbnail = try #require(window.trace.libraryThumbnails["color-invert"])
+        try window.pointer(["mousemove", "\(Int(thumbnail.x + thumbnail.width / 2))", "\(Int(thumbnail.y + thumbnail.height / 2))",
+                            "sleep", "0.2", "click", "1"])
+        #expect(eventually { window.count(of: "filter-previewed") == 1 }, "a click on the thumbnail did not run the filter")
+        #expect(try window.waitForCentre(Self.cyan), "the inverted red square")
+        Thread.sleep(forTimeInterval: 0.5)
+        // Letters of window shortcuts go into the search: V would record, G open the grid.
+        let typing = ["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60"]
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "--delay", "60"]
+                                       + Array(repeating: "BackSpace", count: 6))
+        _ = try window.display.xdotool(typing + ["vignette"])
+        #expect(eventually { window.trace.libraryThumbnails["vignette"] != nil }, "the letters did not reach the search")
+        // S would save a screenshot, P open the panel, A add the filter.
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "--delay", "60"]
+                                       + Array(repeating: "BackSpace", count: 8))
+        _ = try window.display.xdotool(typing + ["sepia"])
+        #expect(eventually { window.trace.libraryThumbnails["sepia"] != nil }, "the letters did not reach the search")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!FileManager.default.fileExists(atPath: window.folder.file("shaderbench-screenshots")), "S saved a screenshot")
+        #expect(!FileManager.default.fileExists(atPath: window.folder.file("shaderbench-recordings")), "V started a recording")
+        #expect(window.count(of: "filter-added") == 0, "A added the filter")
+        #expect(window.count(of: "grid-tile") == 0, "G opened the grid")
+        #expect(window.count(of: "panel-control") == 0, "P opened the panel")
+        #expect(try String(contentsOfFile: window.compositionPath, encoding: .utf8) == LiveWindow.composition(shaderFolder: "."))
+    }
+
+    @Test("a short Enter in the search is not lost while the composition draws two frames a second")
+    func shortKeyPressAtLowFrameRate() throws {
+        // Red, animated by its time, and slow to draw: each pixel sums many sines.
+        let slow = """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                float sum = 0.0;
+                for (int i = 0; i < 1500; i++) { sum += sin(fragCoord.x * 0.001 * float(i) + iTime); }
+                fragColor = vec4(1.0, 0.0, 0.0, 1.0) + vec4(step(1e9, sum));
+            }
+            """
+        let window = try LiveWindow(composition: """
+            composition: 1
+            size: [640, 360]
+            nodes:
+              slow: { kind: shader, file: slow.fsh }
+            output: slow
+            """) { folder in try folder.write("compositions/slow.fsh", slow) }
+        #expect(try window.waitForCentre(red, timeout: 30), "stderr: \(window.app.error)")
+        Thread.sleep(forTimeInterval: 2)
+        let frames = window.trace.frames.suffix(4)
+        let interval = (frames.last! - frames.first!) / Double(max(1, frames.count - 1))
+        #expect(interval > 0.2, "the composition draws a frame every \(interval) s: too fast to test a short press")
+        try window.pressAndWait("l")
+        Thread.sleep(forTimeInterval: 2)
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "vert"])
+        Thread.sleep(forTimeInterval: 1)
+        // Pressed and let go at once, between two frames.
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "Return"])
+        #expect(eventually(timeout: 15) { window.count(of: "filter-previewed") == 1 }, "Enter was lost; stderr: \(window.app.error)")
+        #expect(!FileManager.default.fileExists(atPath: window.folder.file("shaderbench-recordings")), "the search's keys reached the window")
+    }
 }

@@ -24,6 +24,10 @@ void imgui_bridge_begin_frame(void);
 /// Ends the frame and draws it into the current framebuffer with GL.
 void imgui_bridge_render(void);
 
+/// Whether keys or characters wait for the interface: each frame sees one change of a key, so a short press
+/// takes two frames, and the window must draw them.
+bool imgui_bridge_input_pending(void);
+
 /// Whether a window of the last frame was hidden while it was measured (a window or pop-up appearing is drawn
 /// from its second frame): another frame then shows it, with no input to ask for one.
 bool imgui_bridge_settling(void);
@@ -67,6 +71,19 @@ float imgui_bridge_available_width(void);
 void imgui_bridge_set_next_width(float width);
 void imgui_bridge_push_identifier(const char *identifier);
 void imgui_bridge_pop_identifier(void);
+/// A scrolling region of `width` × `height` inside the window (0: all that is left that way). Call
+/// `imgui_bridge_end_child` whatever it returns.
+bool imgui_bridge_begin_child(const char *identifier, float width, float height);
+void imgui_bridge_end_child(void);
+/// Items drawn between these are one: true in the frame a click landed on any of them.
+void imgui_bridge_begin_group(void);
+bool imgui_bridge_end_group_clicked(void);
+/// Scrolls the region being built so the last item is in its middle.
+void imgui_bridge_scroll_to_last_item(void);
+/// -1 when Up, 1 when Down was pressed (or repeated) in this frame, else 0.
+int32_t imgui_bridge_vertical_arrow_pressed(void);
+/// Whether a click ended over the window being built (or a region in it) in this frame: its button was let go.
+bool imgui_bridge_window_clicked(void);
 /// Controls drawn between these show their values but cannot be changed.
 void imgui_bridge_begin_read_only(void);
 void imgui_bridge_end_read_only(void);
