@@ -73,6 +73,9 @@ extension LiveSession {
     /// How many tuned values differ from the composition's: what a save would write.
     var unsavedCount: Int { tuning.unsaved.count }
 
+    /// The tuned values that differ from the composition's, by `node.uniform`.
+    var unsavedValues: [(name: String, value: [Float])] { tuning.unsaved }
+
     /// The value nodes (reductions, oscillators, arithmetic, pointer and keys) with what each made in the
     /// last frame, in the composition's order.
     var valueNodes: [(name: String, kind: String, value: [Float]?)] {

@@ -40,6 +40,7 @@ extension LiveSession {
             return "tuned values not saved: \(error)"
         }
         tuning.saved()
+        takeSavedValues(values.map { ParameterOverride(name: "\($0.node).\($0.uniform)", values: $0.numbers) })
         if lone { adopt(target) }
         trace?.record("parameters-saved", ["path": .string(target), "parameters": .integer(values.count)])
         let names = values.map { "\($0.node).\($0.uniform)" }.joined(separator: ", ")

@@ -145,6 +145,14 @@ final class LiveSession {
 
     /// Works on `composition` from now on, which the window wrote to say what is shown (a lone shader's
     /// tuned values saved beside it): it is watched, and nothing is reloaded.
+    /// The composition's file now says `saved`: what it says is what tuning compares against from now on, as a
+    /// reload of the file would have it, without reading again what the session wrote itself.
+    func takeSavedValues(_ saved: [ParameterOverride]) {
+        guard var composition = loadedComposition, (try? ParameterOverride.apply(saved, to: &composition)) != nil else { return }
+        loadedComposition = composition
+        parameters = TunableParameter.all(in: composition, renderSize: executor?.renderSize ?? .standard)
+    }
+
     func adopt(_ composition: String) {
         path = composition
         watch(files.union([composition]))

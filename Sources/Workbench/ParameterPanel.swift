@@ -10,6 +10,9 @@ final class ParameterPanel {
     /// Where each control was when last traced, so the trace says where they are without a line a frame.
     private var tracedPlacements: [Placement] = []
     private var placements: [Placement] = []
+    /// What the controls showed and how many values were unsaved when last traced.
+    private var tracedValues: [String: [Float]] = [:]
+    private var tracedUnsaved = 0
 
     /// A control's place on the window, for the trace: scripts and tests find the controls by it.
     private struct Placement: Equatable {
@@ -30,6 +33,7 @@ final class ParameterPanel {
         interface.window("parameters", x: layout.width - layout.panelWidth, y: 0, size: (layout.panelWidth, layout.height),
                          style: .panel) {
             let unsaved = session.unsavedCount
+            traceShown(unsaved: unsaved, session: session)
             interface.text("Parameters", colour: InterfacePalette.amber)
             if unsaved > 0 {
                 interface.sameLine()
@@ -40,9 +44,14 @@ final class ParameterPanel {
                 interface.wrappedText("Nothing is published: list parameters under 'publish:' as node.uniform.",
                                       colour: InterfacePalette.grey)
             }
-            for parameter in session.parameters {
-                interface.identified(parameter.reference.description) {
-                    row(parameter, session: session, interface: interface)
+            // Under their node's name, so two nodes' parameters of one name are told apart.
+            for (node, parameters) in Self.byNode(session.parameters) {
+                interface.section(node) {
+                    for parameter in parameters {
+                        interface.identified(parameter.reference.description) {
+                            row(parameter, session: session, interface: interface)
+                        }
+                    }
                 }
             }
             let values = session.valueNodes
@@ -64,6 +73,35 @@ final class ParameterPanel {
                                                 "width": .number(Double(placement.rectangle.width)),
                                                 "height": .number(Double(placement.rectangle.height))])
             }
+        }
+    }
+
+    /// The parameters by node, nodes in the order their first parameter comes.
+    static func byNode(_ parameters: [TunableParameter]) -> [(node: String, parameters: [TunableParameter])] {
+        var groups: [(node: String, parameters: [TunableParameter])] = []
+        for parameter in parameters {
+            if let index = groups.firstIndex(where: { $0.node == parameter.reference.node }) {
+                groups[index].parameters.append(parameter)
+            } else {
+                groups.append((parameter.reference.node, [parameter]))
+            }
+        }
+        return groups
+    }
+
+    /// Traces what the controls show and the unsaved count when they change, so scripts and tests read what a
+    /// person sees.
+    private func traceShown(unsaved: Int, session: LiveSession) {
+        if unsaved != tracedUnsaved {
+            tracedUnsaved = unsaved
+            trace?.record("panel-unsaved", ["count": .integer(unsaved)])
+        }
+        for parameter in session.parameters {
+            let name = parameter.reference.description
+            guard let value = session.value(of: parameter), tracedValues[name] != value else { continue }
+            tracedValues[name] = value
+            trace?.record("panel-value", ["node": .string(parameter.reference.node), "uniform": .string(parameter.reference.uniform),
+                                          "value": .floats(value)])
         }
     }
 

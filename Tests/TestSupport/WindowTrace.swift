@@ -73,6 +73,17 @@ public struct WindowTrace {
     }
 
     /// Each value the window set `node.uniform` to, in order.
+    /// What the panel's control for `node.uniform` showed, each time it changed.
+    public func shownValues(_ node: String, _ uniform: String) -> [[Double]] {
+        events.filter { $0.name == "panel-value" && $0.fields["node"] as? String == node && $0.fields["uniform"] as? String == uniform }
+            .compactMap { $0.fields["value"] as? [Double] }
+    }
+
+    /// The panel's count of unsaved values, each time it changed.
+    public var unsavedCounts: [Int] {
+        events.filter { $0.name == "panel-unsaved" }.compactMap { $0.fields["count"] as? Int }
+    }
+
     public func parameterValues(_ node: String, _ uniform: String) -> [[Double]] {
         events.filter { $0.name == "parameter-changed" && $0.fields["node"] as? String == node && $0.fields["uniform"] as? String == uniform }
             .compactMap { $0.fields["value"] as? [Double] }
