@@ -31,6 +31,12 @@ public enum Workbench {
         var handles = PointHandles()
         var beforeAndAfter = BeforeAndAfter()
         let library = FilterLibraryPanel(trace: trace)
+        var quitting = QuitConfirmation()
+        /// Tuned values left unsaved on purpose (Discard): not reported on the way out.
+        var discarded = false
+        // Ctrl-C, a kill or a closed terminal ends the loop as closing the window does, so a recording is finished
+        // and unsaved values are reported; a second one ends the process at once.
+        let termination = try? TerminationRequests { _ in GLFWWindow.wake() }
 
         var clock = SessionClock()
         var statistics = FrameStatistics()
@@ -59,7 +65,22 @@ public enum Workbench {
                                 windowWidth: size.width, windowHeight: size.height, panelOpen: panel.isOpen, scale: interface.scale)
         }
 
-        while !window.shouldClose {
+        func answerQuit(_ answer: QuitConfirmation.Answer) {
+            trace?.record("quit-answered", ["answer": .string("\(answer)")])
+            switch answer {
+            case .save:
+                notice = (session.saveTunedValues(), .now + .seconds(4))
+                // A save that failed keeps the window, and says why.
+                if session.unsavedCount == 0 { window.shouldClose = true }
+            case .discard:
+                discarded = true
+                window.shouldClose = true
+            case .cancel:
+                break
+            }
+        }
+
+        while !window.shouldClose && termination?.request == nil {
             let animating = session.isAnimated && !clock.isPaused
             // Waiting ends early for any event, a finished compile or a save, so a reload never waits
             // out the rest of a frame interval before it is seen.
@@ -116,15 +137,27 @@ public enum Workbench {
                     trace?.record("key", ["key": .string("\(key)")])
                     needsFrame = true
                     interfaceInput = true
-                    // A field being typed into takes the keys.
-                    if interface.wantsText { continue }
+                    // The question about unsaved values takes every key until it is answered.
+                    if quitting.isOpen {
+                        if let answer = quitting.answer(for: key) { answerQuit(answer) }
+                        continue
+                    }
+                    // A field being typed into takes the keys, and so does a control being held (a list's line
+                    // pressed, a slider dragged), whose click gives the keyboard back to the library's search.
+                    if interface.wantsText || interface.isHoldingControl { continue }
                     switch key {
                     case .escape where interface.hasOpenPopup: interface.closePopups()
                     case .escape where library.isOpen, .letter("l"):
                         library.isOpen.toggle()
                         if !library.isOpen { session.endPreview() }
                     case .letter("a") where library.isOpen: notice = (session.addPreviewedFilter(), .now + .seconds(4))
-                    case .escape, .letter("q"): window.shouldClose = true
+                    case .escape, .letter("q"):
+                        if session.unsavedCount > 0 {
+                            quitting.ask()
+                            trace?.record("quit-asked", ["unsaved": .integer(session.unsavedCount)])
+                        } else {
+                            window.shouldClose = true
+                        }
                     case .space: clock.togglePause()
                     // Paused, a step is one movie frame; playing, a seek of five seconds.
                     case .left: clock.shift(by: clock.isPaused ? -session.frameStep : -5)
@@ -224,6 +257,7 @@ public enum Workbench {
             let showsValues = panel.isOpen || grid.isOpen
             let readings = showsValues ? panel.readings(of: session) : []
             if showHelp { KeyHelp.draw(in: interface, layout: current) }
+            if let answer = quitting.draw(unsaved: session.unsavedCount, in: interface, layout: current) { answerQuit(answer) }
             // A control let go, or a point: the next change is a step of its own to undo.
             if !interface.isHoldingControl && !handles.isDragging { session.endGesture() }
 
@@ -274,16 +308,32 @@ public enum Workbench {
             if mouse.w > 0 { needsFrame = true }
             // Another frame when this one's interface is not the last word: after input, so it settles; when a
             // window appeared (it is measured in its first frame and drawn in its second); when an event went
-            // back to false; when the values the panel or the grid read have changed in this frame.
-            if settling || interface.isSettling || session.endPulses() { needsFrame = true }
+            // back to false; when keys still wait for the interface or the library's search takes the keyboard; when the values the panel or the grid read have
+            // changed in this frame.
+            if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || session.endPulses() { needsFrame = true }
             if showsValues, panel.readings(of: session) != readings { needsFrame = true }
+            // Windows fitted to their content (the errors) measure it in the frame it changed and show it whole in the
+            // next: without that frame a second error stays cut at the window's bottom until something else draws.
+            if edited { needsFrame = true }
             // A tuned value the running program could not take rebuilt the graph, which this frame already drew.
             shownExecutor = session.executor.map(ObjectIdentifier.init)
         }
         if let recorder { _ = finishRecording(recorder) }
+        if let signal = termination?.request { StandardStreams.error("\(TerminationRequests.name(of: signal)): closing the window\n") }
+        if !discarded { reportUnsaved(session) }
         // The threads that wake the loop or share its context stop before the window and GLFW go.
         session.close()
         withExtendedLifetime(window) { compiler.stop() }
+    }
+
+    /// Tuned values the window closes without (closed by the window manager or a signal): said on the terminal,
+    /// as options that give them back.
+    private static func reportUnsaved(_ session: LiveSession) {
+        let unsaved = session.unsavedValues
+        guard !unsaved.isEmpty else { return }
+        let options = unsaved.map { "--set \($0.name)=" + $0.value.map { "\($0)" }.joined(separator: ",") }
+        StandardStreams.error("warning: \(unsaved.count) tuned value\(unsaved.count == 1 ? " was" : "s were") not saved; "
+                              + "to open with \(unsaved.count == 1 ? "it" : "them") again: shaderbench \(session.path) \(options.joined(separator: " "))\n")
     }
 
     private static func recordResources(_ trace: TraceWriter) {
