@@ -54,10 +54,10 @@ public final class FrameFeed {
 
     /// What to tell the user about the source; nil while frames flow.
     var notice: String? {
+        // The source's own line first: it holds from frame to frame, where a failure names the frame asked for.
+        if let notice = source.notice { return notice }
         if let failure { return failure }
-        if gaveUpWaiting, latest != nil, source.notice == nil {
-            return "camera: no new frame in time; holding the last frame"
-        }
-        return source.notice
+        if gaveUpWaiting, latest != nil { return "camera: no new frame in time; holding the last frame" }
+        return nil
     }
 }

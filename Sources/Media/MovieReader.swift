@@ -16,6 +16,7 @@ public final class MovieReader: FrameSource {
     public let info: MovieInfo
     private let shared: SharedPlayback
     private let currentNotice = Locked<String?>(nil)
+    private let lastingNotice = Locked<String?>(nil)
 
     /// Frames decoded ahead of the one on show; enough to ride out a slow frame, few enough that a 4K movie
     /// stays within a hundred megabytes.
@@ -81,6 +82,7 @@ public final class MovieReader: FrameSource {
         case .unreachable(let ending):
             let message = ending.message(path: path, at: seconds)
             currentNotice.withLock { $0 = message }
+            if let lasting = ending.lastingNotice(path: path) { lastingNotice.withLock { $0 = lasting } }
             throw FrameSourceError(message)
         }
     }
@@ -101,7 +103,9 @@ public final class MovieReader: FrameSource {
     public var frameInterval: Double? { info.frameRate > 0 ? 1 / info.frameRate : nil }
     public var framesDropped: Int { shared.queue.withLock { $0.framesDropped } }
     public var isPresent: Bool { true }
-    public var notice: String? { currentNotice.withLock { $0 } }
+    /// A fault of the file outlives the frames that play well around it (a looping truncated movie would
+    /// otherwise come and go with every loop); other notices last while they hold.
+    public var notice: String? { lastingNotice.withLock { $0 } ?? currentNotice.withLock { $0 } }
 
     /// The most frames the queue has held at once; never more than its capacity.
     var peakQueuedFrames: Int { shared.queue.withLock { $0.peakCount } }

@@ -29,6 +29,19 @@ enum PlaybackEnding: Equatable, Sendable {
         }
     }
 
+    /// What the window says for as long as the movie plays, when the file itself is at fault: the same line
+    /// whichever frame asked, so it is said once and not once a frame; nil when nothing is wrong with the file.
+    func lastingNotice(path: String) -> String? {
+        switch self {
+        case .finished:
+            nil
+        case .failed(let reachedEnd, let reason):
+            "\(path): cannot decode past \(Self.format(reachedEnd)) s (\(reason)); holding the last good frame there"
+        case .truncated(let reachedEnd, let stated):
+            "\(path): the file ends at \(Self.format(reachedEnd)) s, before its stated \(Self.format(stated)) s: it is truncated"
+        }
+    }
+
     static func format(_ seconds: Double) -> String {
         String(format: "%.2f", seconds)
     }

@@ -121,4 +121,24 @@ struct MovieWindowTests {
         let shown = try window.colour(x: Self.left + swatch.x * Self.scale, y: (Self.clip.height - 1 - swatch.y) * Self.scale)
         #expect(shown.r > 200 && shown.g < 60 && shown.b < 60, "\(shown)")
     }
+
+    @Test("a truncated movie looping in the window says once that it is truncated, and never that a camera streams")
+    func truncatedMovieSaysItOnce() throws {
+        // 2 s of movie, cut in half: each loop plays about a second, then meets the cut.
+        let window = try LiveWindow(composition: Self.composition.replacingOccurrences(of: "clip.mp4", with: "clip.mkv")) { folder in
+            let path = folder.file("clip.mkv")
+            try TestClip(width: 320, height: 240, fps: 30, frames: 60).write(to: path)
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.truncate(atOffset: UInt64(size / 2))
+            try handle.close()
+            try Self.flip.write(toFile: folder.file("compositions/flip.fsh"), atomically: true, encoding: .utf8)
+        }
+        #expect(eventually(timeout: 30) { window.app.error.contains("truncated") }, "stderr: \(window.app.error)")
+        // Three loops and more.
+        Thread.sleep(forTimeInterval: 7)
+        let lines = window.app.error.split(separator: "\n")
+        #expect(lines.filter { $0.contains("clip.mkv") }.count == 1, "stderr: \(window.app.error)")
+        #expect(!window.app.error.contains("camera"), "stderr: \(window.app.error)")
+    }
 }
