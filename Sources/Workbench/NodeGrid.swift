@@ -40,8 +40,12 @@ final class NodeGrid {
         let line = interface.lineHeight, pixels = window.pixelsPerUnit, margin = 8 * interface.scale
         let values = session.valueNodes
         var area = window.imageArea
-        let valuesTop = Float(area.height) / pixels - Float(values.count) * line - margin
-        if !values.isEmpty { area.height = max(1, Int((valuesTop * pixels).rounded())) }
+        // Below the heads-up display's line, which would cover the first tile's top-left corner.
+        let headsUp = Int(((10 * interface.scale + 2 * line) * pixels).rounded())
+        area.y += headsUp
+        area.height = max(1, area.height - headsUp)
+        let valuesTop = Float(area.y + area.height) / pixels - Float(values.count) * line - margin
+        if !values.isEmpty { area.height = max(1, Int((valuesTop * pixels).rounded()) - area.y) }
         nodes = session.imageNodes
         let tiles = NodeGridLayout(count: nodes.count, imageSize: executor.renderSize, area: area,
                                    labelHeight: Int((2 * line * pixels).rounded()), gap: Int((margin * pixels).rounded()))

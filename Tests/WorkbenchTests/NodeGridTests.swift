@@ -48,6 +48,14 @@ struct NodeGridTests {
         #expect(try window.waitFor(centres), "tiles \(window.trace.gridTiles)")
     }
 
+    @Test("the heads-up display covers no tile: the first tile's top-left corner shows its image")
+    func headsUpClearOfTiles() throws {
+        let window = try openGrid()
+        let reds = try #require(window.trace.gridTiles["reds"])
+        #expect(try window.waitFor([(Int(reds.x) + 4, Int(reds.y) + 4, red), (Int(reds.x + reds.width / 2), Int(reds.y) + 4, red)]),
+                "tile \(reds)")
+    }
+
     @Test("clicking a tile shows that node full size and closes the grid")
     func clickThrough() throws {
         let window = try openGrid()
