@@ -59,10 +59,14 @@ final class NodeGrid {
             let left = Float(corner.x) / pixels, top = Float(corner.y) / pixels
             let cell = units(tile.cell, pixelsPerUnit: pixels)
             let clip = InterfaceRectangle(x: cell.x, y: top, width: cell.width, height: 2 * line)
-            interface.label(node, x: left, y: top, colour: node == session.shownNode ? InterfacePalette.amber : InterfacePalette.white,
-                            clip: clip)
+            let room = cell.x + cell.width - left
+            interface.label(HeadsUpDisplay.truncated(node, to: room, in: interface), x: left, y: top,
+                            colour: node == session.shownNode ? InterfacePalette.amber : InterfacePalette.white, clip: clip)
+            // What fits of size, format and cost, the cost last to go: small tiles cut nothing in half.
             let cost = executor.milliseconds(of: node).map { String(format2: $0) + " ms" } ?? "— ms"
-            interface.label([image?.descriptor.description ?? "no image", cost].joined(separator: "  ·  "),
+            let size = image.map { "\($0.size.width)×\($0.size.height)" } ?? "no image"
+            let captions = [[image?.descriptor.description ?? "no image", cost], [size, cost], [cost]].map { $0.joined(separator: "  ·  ") }
+            interface.label(captions.first { interface.width(of: $0) <= room } ?? cost,
                             x: left, y: top + line, colour: InterfacePalette.grey, clip: clip)
         }
         let width = window.imageAreaWidth
