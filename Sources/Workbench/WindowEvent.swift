@@ -18,4 +18,18 @@ enum WindowKey: Equatable {
     case letter(Character)
     /// A letter with Ctrl held, and Shift when `shifted`.
     case control(Character, shifted: Bool)
+
+    /// As the key is written on the keyboard and in the help (`v`, `ctrl+shift+z`, `escape`), for the trace.
+    var name: String {
+        switch self {
+        case .space: "space"
+        case .escape: "escape"
+        case .tab: "tab"
+        case .shiftTab: "shift+tab"
+        case .left: "left"
+        case .right: "right"
+        case .letter(let letter): String(letter)
+        case .control(let letter, let shifted): (shifted ? "ctrl+shift+" : "ctrl+") + String(letter)
+        }
+    }
 }

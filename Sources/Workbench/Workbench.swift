@@ -134,7 +134,7 @@ public enum Workbench {
                         window.setTitle("Shaderbench — \(path)")
                     }
                 case .key(let key):
-                    trace?.record("key", ["key": .string("\(key)")])
+                    trace?.record("key", ["key": .string(key.name)])
                     needsFrame = true
                     interfaceInput = true
                     // The question about unsaved values takes every key until it is answered.

@@ -79,6 +79,9 @@ public struct WindowTrace {
             .compactMap { $0.fields["value"] as? [Double] }
     }
 
+    /// The keys the window took, as the trace names them (`q`, `ctrl+s`, `escape`).
+    public var keys: [String] { events.filter { $0.name == "key" }.compactMap { $0.fields["key"] as? String } }
+
     /// The panel's count of unsaved values, each time it changed.
     public var unsavedCounts: [Int] {
         events.filter { $0.name == "panel-unsaved" }.compactMap { $0.fields["count"] as? Int }

@@ -54,6 +54,7 @@ struct UnsavedValuesTests {
         #expect(eventually { window.count(of: "quit-asked") == 2 })
         try window.press("d")
         #expect(window.app.waitForExit(timeout: 10), "D did not quit")
+        #expect(window.trace.keys.suffix(4) == ["q", "escape", "q", "d"], "keys traced: \(window.trace.keys)")
         #expect(try String(contentsOfFile: window.compositionPath, encoding: .utf8) == ParameterPanelTests.composition)
         #expect(!window.app.error.contains("not saved"), "a discarded value was reported: \(window.app.error)")
     }
