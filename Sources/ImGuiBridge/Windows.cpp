@@ -1,6 +1,7 @@
 #include "ImGuiBridge.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 bool imgui_bridge_begin_window(const char *identifier, float x, float y, float pivot_x, float pivot_y,
                                float width, float height, imgui_bridge_window_style style) {
@@ -100,4 +101,10 @@ int32_t imgui_bridge_vertical_arrow_pressed(void) {
 
 bool imgui_bridge_window_clicked(void) {
     return ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && ImGui::IsMouseReleased(ImGuiMouseButton_Left);
+}
+
+bool imgui_bridge_window_shows_all(void) {
+    // The content's height so far against the room the window gives it, both from its top.
+    ImGuiWindow *window = ImGui::GetCurrentWindow();
+    return ImGui::GetCursorPosY() - window->WindowPadding.y <= window->Size.y + 0.5f;
 }

@@ -71,6 +71,9 @@ extension InterfaceContext {
     /// Whether a click ended over the window being built, or a region of it, in this frame.
     public var wasClickedInWindow: Bool { imgui_bridge_window_clicked() }
 
+    /// Whether the window being built shows all it holds so far (false in the frame its fitted content grew).
+    public var windowShowsAll: Bool { imgui_bridge_window_shows_all() }
+
     /// Scrolls the region being built so the last item drawn is in its middle.
     public func scrollToLastItem() {
         imgui_bridge_scroll_to_last_item()

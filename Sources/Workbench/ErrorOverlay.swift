@@ -5,9 +5,12 @@ import ShaderGraph
 /// `file:line:col`, naming its node, with the line quoted and a caret under the column. What does not fit in
 /// half the window is counted; the terminal has every one.
 enum ErrorOverlay {
-    static func draw(_ diagnostics: [Diagnostic], in interface: InterfaceContext, layout: WindowLayout) {
+    /// Whether the errors drawn were shown whole: a window fitted to its content measures it a frame late.
+    @discardableResult
+    static func draw(_ diagnostics: [Diagnostic], in interface: InterfaceContext, layout: WindowLayout) -> Bool {
         let errors = diagnostics.filter { $0.severity == .error }
-        guard !errors.isEmpty else { return }
+        guard !errors.isEmpty else { return true }
+        var showsAll = false
         let margin = 10 * interface.scale
         let width = layout.imageAreaWidth - 2 * margin
         let maximumLines = max(4, Int(layout.height / 2 / interface.lineHeight))
@@ -41,6 +44,8 @@ enum ErrorOverlay {
                 let more = errors.count - shown
                 interface.text("+\(more) more error\(more == 1 ? "" : "s") (all are printed in the terminal)", colour: InterfacePalette.amber)
             }
+            showsAll = interface.windowShowsAll
         }
+        return showsAll
     }
 }

@@ -50,6 +50,8 @@ public enum Workbench {
         var shownExecutor: ObjectIdentifier?
         var shownErrors = 0
         var lastRenderError: String?
+        /// Whether the error overlay showed all of its errors in the last frame, for the trace.
+        var errorsShownWhole = true
         var pointer = PointerState()
         var keysHeld: Set<String> = []
         var camerasSeen = 0
@@ -246,7 +248,11 @@ public enum Workbench {
                                                       recording: recorder.map { ($0.elapsed, $0.framesDropped) },
                                                       notices: [notice?.text].compactMap { $0 } + pictureNotices + soundNotices),
                                 in: interface, layout: current)
-            ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
+            let errorsWhole = ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
+            if errorsWhole != errorsShownWhole {
+                errorsShownWhole = errorsWhole
+                trace?.record("errors-shown", ["whole": .bool(errorsWhole)])
+            }
             if panel.isOpen {
                 panel.draw(session, in: interface, layout: current)
                 if !grid.isOpen { handles.draw(session, in: interface, layout: current) }

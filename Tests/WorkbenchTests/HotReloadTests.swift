@@ -117,6 +117,33 @@ struct HotReloadTests {
         #expect(eventually { (try? window.errorPanelArea()).map { $0 == (0, 0, 255) } ?? false })
     }
 
+    @Test("a save with two errors shows both whole once the window settles, not the second cut at the window's bottom")
+    func twoErrorsShownWhole() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        // One error first, so the overlay is up and fitted to one when the second comes.
+        try """
+            precision mediump float;
+            void main() {
+                gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0) * strength;
+            }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.app.error.contains("\(window.shaderPath):3:") }, "stderr: \(window.app.error)")
+        Thread.sleep(forTimeInterval: 1)
+        try """
+            precision mediump float;
+            void main() {
+                gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0) * strength;
+                gl_FragColor += vec4(weakness);
+            }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.app.error.contains("\(window.shaderPath):4:") }, "stderr: \(window.app.error)")
+        // Idle from then on: the last frame drawn is what stays on the screen.
+        Thread.sleep(forTimeInterval: 1)
+        let shown = window.trace.events.filter { $0.name == "errors-shown" }.compactMap { $0.fields["whole"] as? Bool }
+        #expect(shown.last == true, "errors-shown: \(shown)")
+    }
+
     @Test("a save of a shader written for desktop GLSL, which GLSL ES refuses, is shown through its translation")
     func desktopGLSL() throws {
         let window = try LiveWindow()

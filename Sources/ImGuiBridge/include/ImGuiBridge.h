@@ -84,6 +84,9 @@ void imgui_bridge_scroll_to_last_item(void);
 int32_t imgui_bridge_vertical_arrow_pressed(void);
 /// Whether a click ended over the window being built (or a region in it) in this frame: its button was let go.
 bool imgui_bridge_window_clicked(void);
+/// Whether what the window being built holds so far fits in its height: a window fitted to its content measures
+/// it a frame late, so false in the frame its content grew.
+bool imgui_bridge_window_shows_all(void);
 /// Controls drawn between these show their values but cannot be changed.
 void imgui_bridge_begin_read_only(void);
 void imgui_bridge_end_read_only(void);
