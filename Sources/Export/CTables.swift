@@ -57,7 +57,7 @@ struct CTables {
                 steps.append(parameterStep(parameter, in: step, index: index))
             }
             switch step.work {
-            case .image, .camera, .movie, .audio:
+            case .image, .camera, .movie, .audio, .keyboard:
                 // An audio node never gets this far: the interface refuses it.
                 steps.append("{ .kind = SB_STEP_INPUT, .input = \(inputIndex[node.name] ?? 0) }")
             case .pattern(let patternSize):

@@ -6,7 +6,7 @@ import ShaderGraph
 struct ExportedInterface {
     struct Input {
         var node: String
-        /// `image`, `camera` or `movie`: what the composition read it from.
+        /// `image`, `camera`, `movie` or `keyboard`: what the composition read it from.
         var kind: String
         /// The image file a composition names, which the embedded loader must find by name.
         var file: String?
@@ -51,6 +51,9 @@ struct ExportedInterface {
                 inputs.append(Input(node: node.name, kind: "image", file: image.file))
             case .camera:
                 inputs.append(Input(node: node.name, kind: "camera", file: nil))
+            case .keyboard:
+                // The app keeps its own keyboard and feeds the 256×3 image ShaderToy's shaders read.
+                inputs.append(Input(node: node.name, kind: "keyboard", file: nil))
             case .movie:
                 // The app decodes the movie as it likes and feeds its frames, so exported code links no FFmpeg.
                 inputs.append(Input(node: node.name, kind: "movie", file: nil))

@@ -68,6 +68,8 @@ struct ExecutableStep {
         case oscillator(Oscillator)
         case mouse
         case key(String)
+        /// ShaderToy's keyboard image, uploaded in the frames the keyboard changed.
+        case keyboard(RenderTarget)
         case pick(PickedColour, input: Int)
         case drag(DraggedValue)
     }
@@ -87,7 +89,7 @@ struct ExecutableStep {
     /// The texture this step's image is, for passes that sample it; `size` for steps that make no image.
     func descriptor(orSize size: PixelSize) -> TextureDescriptor {
         switch work {
-        case .source(let target): target.descriptor
+        case .source(let target), .keyboard(let target): target.descriptor
         case .shader(let pass): pass.target
         case .pattern(_, _, let target): target
         case .live(let live): live.placeholder.descriptor

@@ -67,7 +67,7 @@ struct FrameValues {
             guard let start = dragStarts[index], let x = interaction.release?.x ?? (pointer.z > 0 ? pointer.x : nil) else { return nil }
             numbers[index][0] = min(max(start.value + (x - start.x) * drag.scale, drag.range.lowerBound), drag.range.upperBound)
             return numbers[index]
-        case .constant, .source, .sequence, .live, .sound, .pattern, .shader:
+        case .constant, .source, .sequence, .live, .sound, .pattern, .shader, .keyboard:
             break
         }
         return nil

@@ -122,6 +122,14 @@ struct GraphBinding {
             case (.oscillator(let oscillator), _): work = .oscillator(oscillator)
             case (.mouse, _): work = .mouse
             case (.key(let key), _): work = .key(key)
+            case (.keyboard, _):
+                do {
+                    let target = try RenderTarget(image: ShaderToyKeyboard().image)
+                    work = .keyboard(target)
+                    stepSize = target.size
+                } catch {
+                    diagnostics.append(.error("node '\(node.name)': the keyboard image could not be made: \(error.message)", at: node.location))
+                }
             case (.pick(let pick, let input), _): work = .pick(pick, input: input)
             case (.drag(let drag), _): work = .drag(drag)
             }

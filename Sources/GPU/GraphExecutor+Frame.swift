@@ -35,6 +35,9 @@ extension GraphExecutor {
             switch step.work {
             case .source(let target):
                 images[index] = target
+            case .keyboard(let target):
+                if keyboard != uploadedKeyboard { target.upload(keyboard.image) }
+                images[index] = target
             case .pattern(let program, let timeLocation, let descriptor):
                 let target = try pool.acquire(descriptor)
                 target.bindForDrawing()
@@ -68,6 +71,7 @@ extension GraphExecutor {
             }
         }
         timer?.frameEnded(into: &stepMilliseconds)
+        uploadedKeyboard = keyboard
         guard let output = images[plan.output] else {
             throw GPUError("the output '\(composition.output)' produced no image")
         }

@@ -31,6 +31,10 @@ public final class GraphExecutor {
     public var pointer = SIMD3<Float>(0, 0, 0)
     /// Keys held in the window, for `key` nodes: `a`…`z`, `space`.
     public var keysHeld: Set<String> = []
+    /// The keyboard for ShaderToy's keyboard channel (`keyboard` nodes); all up in renders.
+    public var keyboard = ShaderToyKeyboard()
+    /// What the keyboard images hold now, so an unchanged keyboard is not uploaded again.
+    var uploadedKeyboard = ShaderToyKeyboard()
     var previousTime: Double?
     var pendingPress: SIMD2<Float>?
     var pendingRelease: SIMD2<Float>?

@@ -79,7 +79,7 @@ public struct Node: Sendable {
     /// What wiring this node's output into another node carries.
     public var output: NodeOutput {
         switch kind {
-        case .image, .sequence, .pattern, .camera, .movie, .shader: .image
+        case .image, .sequence, .pattern, .camera, .movie, .shader, .keyboard: .image
         case .audio: .sound
         case .constant(let values): .value(components: values.count)
         case .time, .oscillator, .key: .value(components: 1)
@@ -145,6 +145,11 @@ public enum NodeKind: Sendable {
     case mouse
     /// Whether a key (`a`…`z`, `space`) is held in the window: 1 or 0. Zero in renders.
     case key(String)
+    /// ShaderToy's keyboard texture, 256×3 by JavaScript key code, rows counted y up as ShaderToy shaders read
+    /// them: row 0 whether the key is held, row 1 whether it
+    /// went down since the last frame, row 2 whether it was pressed an odd number of times; in red, 255 for yes.
+    /// All zero in renders.
+    case keyboard
     /// The colour of an image under the pointer when the left button goes down, held until the next
     /// click: r g b a. Its initial value in renders.
     case pick(PickedColour)
@@ -168,12 +173,13 @@ public enum NodeKind: Sendable {
         case .oscillator: "lfo"
         case .mouse: "mouse"
         case .key: "key"
+        case .keyboard: "keyboard"
         case .pick: "pick"
         case .drag: "drag"
         }
     }
 
-    public static let names = ["image", "sequence", "pattern", "camera", "movie", "audio", "shader", "constant", "time", "lfo", "mouse", "key", "pick", "drag"]
+    public static let names = ["image", "sequence", "pattern", "camera", "movie", "audio", "shader", "constant", "time", "lfo", "mouse", "key", "keyboard", "pick", "drag"]
         + Reduction.Measure.allCases.map(\.rawValue) + ValueOperation.Operator.allCases.map(\.rawValue)
 }
 

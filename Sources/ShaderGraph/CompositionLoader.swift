@@ -213,6 +213,9 @@ private final class Loading {
         case "key":
             reader.checkKeys(fields, allowed: ["kind", "key"], in: "a key node", into: &diagnostics)
             kind = readKey(name: name, fields: fields, at: key)
+        case "keyboard":
+            reader.checkKeys(fields, allowed: ["kind"], in: "a keyboard node", into: &diagnostics)
+            kind = .keyboard
         case "pick":
             reader.checkKeys(fields, allowed: ["kind", "input", "initial"], in: "a pick node", into: &diagnostics)
             kind = readPick(name: name, fields: fields, at: key)

@@ -25,6 +25,7 @@ public struct FramePlan: Sendable {
         case oscillator(Oscillator)
         case mouse
         case key(String)
+        case keyboard
         case pick(PickedColour, input: Int)
         case drag(DraggedValue)
     }
@@ -126,6 +127,7 @@ public struct FramePlan: Sendable {
         case .oscillator(let oscillator): .oscillator(oscillator)
         case .mouse: .mouse
         case .key(let key): .key(key)
+        case .keyboard: .keyboard
         case .pick(let pick): .pick(pick, input: index[pick.input.node] ?? 0)
         case .drag(let drag): .drag(drag)
         }

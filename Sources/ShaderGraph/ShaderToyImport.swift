@@ -171,8 +171,8 @@ public struct ShaderToyImport: Sendable {
             sources["camera"] = "{ kind: camera, device: auto }"
             return "camera"
         case "keyboard":
-            notes.append(Diagnostic(.warning, "\(channelName) is the keyboard, which the workbench does not give ShaderToy shaders: it reads a blank 256×3 image (no key held)", at: input.location))
-            return blank("keyboard", 256, 3)
+            sources["keyboard"] = "{ kind: keyboard }"
+            return "keyboard"
         case "music", "musicstream", "mic":
             notes.append(Diagnostic(.warning, "\(channelName) is sound (\(input.kind)), which the workbench does not play into shaders: it reads a blank 512×2 image (silence)", at: input.location))
             return blank("silence", 512, 2)

@@ -66,7 +66,17 @@ final class GLFWWindow {
                 case GLFW_KEY_A...GLFW_KEY_Z: String(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
                 default: nil
                 }
-                if let name { owner.events.append(.keyHeld(name, action == GLFW_PRESS)) }
+                func transition(down: Bool) -> [WindowEvent] {
+                    [name.map { .keyHeld($0, down) }, JavaScriptKeyCode.of(glfwKey: key).map { .keyCode($0, down) }].compactMap { $0 }
+                }
+                // Without detectable auto-repeat (Xvfb) a held key repeats as a release and a press in one batch of
+                // events: the pair is taken for the repeat it is, so a held key stays held and toggles once.
+                let release = transition(down: false)
+                if action == GLFW_PRESS, !release.isEmpty, owner.events.suffix(release.count).elementsEqual(release) {
+                    owner.events.removeLast(release.count)
+                } else {
+                    owner.events += transition(down: action == GLFW_PRESS)
+                }
             }
             guard action == GLFW_PRESS || action == GLFW_REPEAT else { return }
             let shifted = modifiers & GLFW_MOD_SHIFT != 0

@@ -6,6 +6,8 @@ enum WindowEvent: Equatable {
     case damaged
     /// A letter key (`a`…`z`) or `space` went down (true) or up (false), for `key` nodes.
     case keyHeld(String, Bool)
+    /// A key with a browser key code went down (true) or up (false), for ShaderToy's keyboard image.
+    case keyCode(Int, Bool)
     /// The pointer moved or its left button changed, in framebuffer pixels from the top-left.
     case pointer(x: Double, y: Double, pressed: Bool)
     /// Scrolling or typed text, which only the interface reads: it needs a frame to see them.

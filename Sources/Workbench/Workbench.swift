@@ -54,6 +54,8 @@ public enum Workbench {
         var errorsShownWhole = true
         var pointer = PointerState()
         var keysHeld: Set<String> = []
+        var keyboard = ShaderToyKeyboard()
+        var keyboardChanged = false
         var camerasSeen = 0
         var shownPictureNotices: [String] = []
         var shownSoundNotices: [String] = []
@@ -108,6 +110,11 @@ public enum Workbench {
                     interfaceInput = true
                 case .keyHeld(let key, let down):
                     if down { keysHeld.insert(key) } else { keysHeld.remove(key) }
+                    needsFrame = true
+                case .keyCode(let code, let down):
+                    // Keys typed into the interface are its own, not the shader's; one let go is let go everywhere.
+                    if down, interface.wantsText { break }
+                    if down { keyboard.keyDown(code) } else { keyboard.keyUp(code) }
                     needsFrame = true
                 case .pointer(let x, let y, let pressed):
                     let current = layout()
@@ -275,6 +282,10 @@ public enum Workbench {
             if let press = buttons.press { session.executor?.pointerPressed(at: press) }
             if let release = buttons.release { session.executor?.pointerReleased(at: release) }
             session.executor?.keysHeld = keysHeld
+            session.executor?.keyboard = keyboard
+            // A key that went down shows as new in this frame's keyboard image and not in the next, which must be drawn.
+            if keyboard.hasNewPresses { keyboardChanged = true }
+            keyboard.frameShown()
             session.executor?.timesSteps = grid.isOpen
             do {
                 let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds))
@@ -320,7 +331,8 @@ public enum Workbench {
             if showsValues, panel.readings(of: session) != readings { needsFrame = true }
             // Windows fitted to their content (the errors) measure it in the frame it changed and show it whole in the
             // next: without that frame a second error stays cut at the window's bottom until something else draws.
-            if edited { needsFrame = true }
+            if edited || keyboardChanged { needsFrame = true }
+            keyboardChanged = false
             // A tuned value the running program could not take rebuilt the graph, which this frame already drew.
             shownExecutor = session.executor.map(ObjectIdentifier.init)
         }
