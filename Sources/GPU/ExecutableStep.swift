@@ -15,6 +15,9 @@ struct ExecutableStep {
         var reshaper: InputReshaper?
         /// Set for an ISF audio or audioFFT input: its image, made from the sound step's sound each frame.
         var sound: SoundTexture?
+        /// Whether the linked program reads it at all: a sampler declared and never sampled is inactive, and the
+        /// pass's image then does not depend on this input's.
+        var isRead = true
     }
 
     struct WiredUniform {

@@ -16,6 +16,11 @@ struct FrameUniforms {
     /// ShaderToy's channels and the steps whose images they sample, for `iChannelTime`.
     private var channelSteps: [(channel: Int, step: Int)] = []
 
+    /// Whether the program reads a uniform that changes every frame of its own accord (the time, the frame
+    /// number, the date): its image then changes with the clock whatever its inputs do. Inactive uniforms have
+    /// no location, so a shader that declares `iTime` and never uses it does not count.
+    var readsClock: Bool { time >= 0 || frame >= 0 || date >= 0 || channelTime >= 0 }
+
     /// Nil for dialects that set nothing per frame.
     /// `inputSizes` are the sizes of the images `pass.inputs` sample, in their order.
     init?(program: ShaderProgram, pass: PassPlan, passSize: PixelSize, inputSizes: [PixelSize]) {

@@ -215,12 +215,13 @@ struct GraphBinding {
             var inputs: [ExecutableStep.Input] = []
             var inputSizes: [PixelSize] = []
             for input in pass.inputs {
-                glUniform1i(program.uniformLocation(input.sampler), GLint(input.unit))
+                let location = program.uniformLocation(input.sampler)
+                glUniform1i(location, GLint(input.unit))
                 if let shape = input.sound, let sound = sounds[input.source] {
                     // A sound's image is read as laid out, sample by sample: never reshaped or blended.
                     let texture = try SoundTexture(shape: shape, source: sound)
                     inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: GL_NEAREST, wrap: GL_CLAMP_TO_EDGE, isFeedback: false,
-                                                       sound: texture))
+                                                       sound: texture, isRead: location >= 0))
                     inputSizes.append(texture.size)
                     continue
                 }
@@ -245,7 +246,7 @@ struct GraphBinding {
                 case .clamp, nil: GL_CLAMP_TO_EDGE
                 }
                 inputs.append(ExecutableStep.Input(step: input.source, unit: input.unit, filter: filter, wrap: wrap,
-                                                   isFeedback: input.isFeedback, reshaper: reshaper))
+                                                   isFeedback: input.isFeedback, reshaper: reshaper, isRead: location >= 0))
                 inputSizes.append(sizes[input.source])
             }
             var wired: [ExecutableStep.WiredUniform] = []

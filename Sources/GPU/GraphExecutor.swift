@@ -131,14 +131,6 @@ public final class GraphExecutor {
         }
     }
 
-    /// Whether an `auto` camera shows the moving test pattern because no camera has delivered.
-    public var showsPatternForCamera: Bool {
-        steps.contains { step in
-            guard case .live(let live) = step.work else { return false }
-            return live.pattern != nil && live.feed.latest == nil
-        }
-    }
-
     /// Whether any node shows a live camera, so the window redraws when a frame arrives.
     public var hasCamera: Bool {
         steps.contains { if case .live(let live) = $0.work { live.movie == nil } else { false } }

@@ -94,17 +94,13 @@ final class LiveSession {
     /// True while an edit is compiling in the background.
     var isCompiling: Bool { pending != nil }
 
-    /// Whether the shown image changes with time alone, so frames must keep coming. A camera's frames
-    /// wake the loop as they arrive instead; an `auto` camera showing the pattern animates like one. Sound
-    /// changes all the time, a file's with the clock and live sound as it is heard, so it animates too.
-    var isAnimated: Bool {
+    /// Whether what is shown changes with time alone, so frames must keep coming: the node shown, or with the
+    /// grid open (`everyNode`) any image node. What a node reads is worked out from its linked program (see
+    /// `GraphExecutor.changesWithTime`): a shader that never samples a moving input or reads the time is still.
+    /// A camera's frames wake the loop as they arrive instead.
+    func isAnimated(everyNode: Bool) -> Bool {
         guard let executor else { return false }
-        return executor.showsPatternForCamera || executor.composition.nodes.contains { node in
-            switch node.kind {
-            case .pattern, .sequence, .movie, .time, .oscillator, .audio: true
-            default: false
-            }
-        }
+        return everyNode ? imageNodes.contains(where: executor.changesWithTime) : executor.changesWithTime(shownNode)
     }
 
     /// Whether a camera feeds the graph, so the loop looks at its state now and then even when no frame comes.

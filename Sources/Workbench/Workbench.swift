@@ -85,7 +85,7 @@ public enum Workbench {
         }
 
         while !window.shouldClose && termination?.request == nil {
-            let animating = session.isAnimated && !clock.isPaused
+            let animating = session.isAnimated(everyNode: grid.isOpen) && !clock.isPaused
             // Waiting ends early for any event, a finished compile or a save, so a reload never waits
             // out the rest of a frame interval before it is seen.
             let nextFrame = lastFrameStart + frameInterval
