@@ -82,26 +82,33 @@ public enum RenderJob {
         var warned: Set<String> = []
         var told: Set<String> = []
         var written: [String] = []
-        for frame in request.start..<(request.start + request.frames) {
-            let output: RenderTarget
-            do {
-                let time = FrameTime(index: frame, fps: request.fps)
-                output = try executor.renderFrame(time)
-                try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
-                for notice in executor.notices where warned.insert(notice).inserted {
-                    progress.warn("frame \(frame): \(notice)")
+        do throws(Failure) {
+            for frame in request.start..<(request.start + request.frames) {
+                let output: RenderTarget
+                do {
+                    let time = FrameTime(index: frame, fps: request.fps)
+                    output = try executor.renderFrame(time)
+                    try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
+                    for notice in executor.notices where warned.insert(notice).inserted {
+                        progress.warn("frame \(frame): \(notice)")
+                    }
+                    for delivery in executor.deliveries where told.insert(delivery).inserted {
+                        progress.note(delivery)
+                    }
+                } catch let error as GPUError {
+                    throw .failed("frame \(frame): \(error.message)")
+                } catch {
+                    throw .failed("frame \(frame): \(error)")
                 }
-                for delivery in executor.deliveries where told.insert(delivery).inserted {
-                    progress.note(delivery)
-                }
-            } catch let error as GPUError {
-                throw .failed("frame \(frame): \(error.message)")
-            } catch {
-                throw .failed("frame \(frame): \(error)")
+                let path = try sink.write(output, frame: frame)
+                written.append(path)
+                progress.report(done: written.count, total: request.frames, path: path)
             }
-            let path = try sink.write(output, frame: frame)
-            written.append(path)
-            progress.report(done: written.count, total: request.frames, path: path)
+        } catch {
+            // The frames already reported stay in the movie: it is finished after the last of them, as a
+            // kill would leave it, and the failure is what is reported.
+            try? sink.finish()
+            throw error
         }
         try sink.finish()
         withExtendedLifetime(context) {}

@@ -167,6 +167,23 @@ struct MovieRenderTests {
         #expect(frames >= done - 30, "\(frames) frames readable after \(done) rendered")
     }
 
+    @Test("a render that fails part way finishes its movie, which holds every frame it reported")
+    func failedRenderKeepsReportedFrames() throws {
+        var clip = TestClip(width: 320, height: 240, fps: 30, frames: 60)
+        clip.extraArguments = ["-movflags", "+faststart"]
+        let fixture = try Fixture(clip: clip, name: "whole.mp4")
+        // The index promises all 60 frames; the pictures after about the first second are missing.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: fixture.movie))
+        let truncated = fixture.folder.file("truncated.mp4")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: truncated))
+        let out = fixture.folder.file("part.mp4")
+        let result = try runShaderbench(["render", fixture.shader, "--input", truncated, "--start", "20", "--frames", "30", "--out", out])
+        #expect(result.status == 3, "\(result.error)")
+        let reported = result.error.split(separator: "\n").filter { $0.contains(" → ") }.count
+        #expect(reported > 2 && reported < 30, "\(result.error)")
+        #expect(try MovieProbe(path: out).video?.frames == reported)
+    }
+
     @Test("a file that is not a movie, one with no video, an empty one and a truncated one are located errors in check and render")
     func badMovies() throws {
         let folder = try TemporaryFolder()
