@@ -146,6 +146,24 @@ struct MovieRenderTests {
         #expect(abs(duration - 1.0) < 0.043, "\(audio.frames) packets of sound")
     }
 
+    @Test("video and sound start together at zero, though the encoder reorders frames, so ranges join without a gap",
+          arguments: ["mp4", "mov", "mkv"])
+    func streamsStartAtZero(fileExtension: String) throws {
+        var clip = TestClip(width: 320, height: 240, fps: 30, frames: 90)
+        clip.audio = true
+        let fixture = try Fixture(clip: clip)
+        let out = "out.\(fileExtension)"
+        let result = try fixture.render(["--frames", "30", "--start", "10"], out: out)
+        #expect(result.status == 0, "\(result.error)")
+        let probe = try MovieProbe(path: fixture.folder.file(out))
+        #expect(try #require(probe.video).startTime == 0)
+        // Sound is copied in whole AAC packets of 1024 samples: the first kept one plays where it belongs,
+        // within a packet of zero.
+        let sound = try #require(probe.audio)
+        let soundStart = try #require(sound.startTime)
+        #expect(soundStart >= 0 && soundStart < 1024.0 / 48000, "sound starts at \(soundStart) s")
+    }
+
     @Test("a render killed halfway leaves a movie that opens, holding all but about the last second")
     func killedRender() throws {
         let fixture = try Fixture()
