@@ -1,5 +1,6 @@
 import ArgumentParser
 import Headless
+import Media
 import OperatingSystem
 import ShaderGraph
 
@@ -20,11 +21,13 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Movie quality as the encoder's constant rate factor: lower is better and larger (H.264: 0–51, default 18).", valueName: "CRF"))
     var quality: Int?
 
-    @Option(parsing: .unconditional, help: "Number of frames to render (1 or more).", transform: RenderRange.frames)
-    var frames: Int = 1
+    @Option(parsing: .unconditional, help: "Number of frames to render (1 or more); default: when the live source is a movie, all of it from --start, else 1.",
+            transform: RenderRange.frames)
+    var frames: Int?
 
-    @Option(parsing: .unconditional, help: "Frames per second (above 0): frame k is at time k/fps.", transform: RenderRange.framesPerSecond)
-    var fps: Double = 30
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (above 0), as a number or a fraction (30, 12.5, 30000/1001; 29.97 is 30000/1001): frame k is at time k/fps; default: the live movie's own rate, else 30.", valueName: "fps"),
+            transform: RenderRange.framesPerSecond)
+    var fps: MovieSettings.FrameRate?
 
     @Option(help: ArgumentHelp("Render size, overriding the composition's: each side 1 to 16384, at most 64 megapixels.", valueName: "WxH"),
             transform: { text in try PixelSize(parsing: text) })
@@ -49,11 +52,11 @@ struct Render: ParsableCommand {
         if case .images = destination, codec != nil || quality != nil {
             throw ValidationError("--codec and --quality apply to movies; --out \(out) writes PNG files")
         }
-        if case .images(let pattern) = destination, frames > 1, !pattern.isNumbered {
+        if case .images(let pattern) = destination, let frames, frames > 1, !pattern.isNumbered {
             throw ValidationError("--out \(out): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
         }
         var request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
-                                    frames: frames, fps: fps, start: start, size: size, overrides: options.settings,
+                                    frames: frames, frameRate: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
         request.framebufferFetch = !withoutFramebufferFetch
         do {

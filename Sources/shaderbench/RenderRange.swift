@@ -1,4 +1,5 @@
 import ArgumentParser
+import Media
 
 /// `render`'s frame range and rate as typed, each refused as a usage error that says what is allowed
 /// before anything is opened. Negative numbers are read as numbers (`--frames -1`), so they get the same
@@ -18,10 +19,10 @@ enum RenderRange {
         return start
     }
 
-    static func framesPerSecond(_ text: String) throws -> Double {
-        guard let fps = Double(text), fps > 0, fps.isFinite else {
-            throw ValidationError("frames per second is a number above 0, such as 30 or 29.97")
+    static func framesPerSecond(_ text: String) throws -> MovieSettings.FrameRate {
+        guard let rate = MovieSettings.FrameRate(parsing: text) else {
+            throw ValidationError("frames per second is a number above 0, such as 30 or 29.97, or a fraction such as 30000/1001")
         }
-        return fps
+        return rate
     }
 }

@@ -177,7 +177,7 @@ struct CommandLineTests {
     @Test("a frame count, rate or first frame out of range is a usage error that says what is allowed", arguments: [
         (["--frames", "0"], "The value '0' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
         (["--frames", "-1"], "The value '-1' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
-        (["--fps", "0"], "The value '0' is invalid for '--fps <fps>': frames per second is a number above 0, such as 30 or 29.97"),
+        (["--fps", "0"], "The value '0' is invalid for '--fps <fps>': frames per second is a number above 0, such as 30 or 29.97, or a fraction such as 30000/1001"),
         (["--start=-3"], "The value '-3' is invalid for '--start <start>': frames are numbered from 0, so the first is a whole number, 0 or more"),
     ])
     func frameRangeUsage(arguments: [String], message: String) throws {

@@ -122,6 +122,29 @@ struct MovieRenderTests {
         }
     }
 
+    @Test("without --frames and --fps a movie render is the live movie from --start, at the movie's own rate")
+    func liveMovieLengthAndRate() throws {
+        let fixture = try Fixture(clip: TestClip(width: 160, height: 120, fps: 25, frames: 50))
+        #expect(try fixture.render([], out: "whole.mp4").status == 0)
+        #expect(try fixture.render(["--start", "20"], out: "rest.mp4").status == 0)
+        let whole = try #require(try MovieProbe(path: fixture.folder.file("whole.mp4")).video)
+        #expect(whole.frames == 50 && whole.frameRate == "25/1", "\(whole)")
+        let rest = try #require(try MovieProbe(path: fixture.folder.file("rest.mp4")).video)
+        #expect(rest.frames == 30 && rest.frameRate == "25/1", "\(rest)")
+    }
+
+    @Test("--fps 29.97 is the NTSC rate 30000/1001 exactly, and a movie at that rate renders at it again")
+    func ntscRate() throws {
+        let fixture = try Fixture(clip: TestClip(width: 160, height: 120, fps: 25, frames: 50))
+        #expect(try fixture.render(["--fps", "29.97", "--frames", "12"], out: "ntsc.mp4").status == 0)
+        let ntsc = try #require(try MovieProbe(path: fixture.folder.file("ntsc.mp4")).video)
+        #expect(ntsc.frames == 12 && ntsc.frameRate == "30000/1001", "\(ntsc)")
+        let again = try runShaderbench(["render", fixture.shader, "--input", fixture.folder.file("ntsc.mp4"), "--out", fixture.folder.file("again.mp4")])
+        #expect(again.status == 0, "\(again.error)")
+        let video = try #require(try MovieProbe(path: fixture.folder.file("again.mp4")).video)
+        #expect(video.frames == 12 && video.frameRate == "30000/1001", "\(video)")
+    }
+
     @Test("--codec and the container choose the encoder: VP9 in WebM, MPEG-4 in Matroska")
     func otherCodecs() throws {
         let fixture = try Fixture()
