@@ -1,7 +1,7 @@
 import ArgumentParser
 import Media
 
-/// `render`'s frame range and rate as typed, each refused as a usage error that says what is allowed
+/// `render`'s frame range, rate and movie quality as typed, each refused as a usage error that says what is allowed
 /// before anything is opened. Negative numbers are read as numbers (`--frames -1`), so they get the same
 /// message rather than "missing value".
 enum RenderRange {
@@ -17,6 +17,13 @@ enum RenderRange {
             throw ValidationError("frames are numbered from 0, so the first is a whole number, 0 or more")
         }
         return start
+    }
+
+    static func quality(_ text: String) throws -> Int {
+        guard let quality = Int(text) else {
+            throw ValidationError("the quality is a whole number, on the encoder's scale (libx264: 0 to 51)")
+        }
+        return quality
     }
 
     static func framesPerSecond(_ text: String) throws -> MovieSettings.FrameRate {

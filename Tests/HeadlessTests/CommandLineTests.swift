@@ -188,6 +188,22 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test("a movie encoder or quality the encoder would refuse is a usage error, under render's usage, saying what is allowed", arguments: [
+        (["--quality", "100"], "--quality 100 is out of range for libx264: its constant rate factor goes from 0 (best) to 51"),
+        (["--quality", "-1"], "--quality -1 is out of range for libx264: its constant rate factor goes from 0 (best) to 51"),
+        (["--codec", "mpeg4", "--quality", "0"], "--quality 0 is out of range for mpeg4: its quantiser goes from 1 (best) to 31"),
+        (["--codec", "png", "--quality", "3"], "png takes no --quality: it is lossless or sets its own"),
+        (["--codec", "nosuch"], "this FFmpeg has no video encoder named nosuch; the usual ones here are libx264, "),
+    ])
+    func encoderUsage(arguments: [String], message: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("x.mp4")] + arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: \(message)"), "\(result.error)")
+        #expect(result.error.contains("Usage: shaderbench render "), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("an invalid --size says why and what is accepted", arguments: [
         ("0x5", "each side is from 1 to 16384 pixels, and the whole at most 64 megapixels"),
         ("20000x10", "each side is from 1 to 16384 pixels, and the whole at most 64 megapixels"),

@@ -154,6 +154,33 @@ struct MovieRenderTests {
         #expect(try MovieProbe(path: fixture.folder.file("out.mkv")).video?.codec == "mpeg4")
     }
 
+    @Test("encoders that take no 4:2:0 get a format they take: ProRes, MJPEG and PNG in QuickTime, with the movie's colours",
+          arguments: [("prores_ks", "prores"), ("mjpeg", "mjpeg"), ("png", "png")])
+    func encodersOfOtherFormats(codec: String, name: String) throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "3", "--codec", codec], out: "out.mov")
+        #expect(result.status == 0, "\(result.error)")
+        let video = try #require(try MovieProbe(path: fixture.folder.file("out.mov")).video)
+        #expect(video.codec == name && video.frames == 3)
+        let pixels = try MovieProbe.frame(2, of: fixture.folder.file("out.mov"), width: 320, height: 240)
+        let image = RGBAImage(width: 320, height: 240, pixels: pixels)
+        #expect(fixture.clip.frameNumber(in: image) == 2)
+        for (index, swatch) in TestClip.swatches.enumerated() {
+            let pixel = image[fixture.clip.swatchCentre(index).x, fixture.clip.swatchCentre(index).y]
+            let difference = max(abs(Int(pixel.r) - Int(swatch.r)), abs(Int(pixel.g) - Int(swatch.g)), abs(Int(pixel.b) - Int(swatch.b)))
+            #expect(difference <= 8, "\(codec) swatch \(index): \(pixel) against \(swatch)")
+        }
+    }
+
+    @Test("libx265 keeps its banner and statistics off the terminal")
+    func quietEncoder() throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "3", "--codec", "libx265", "--quality", "28"], out: "out.mp4")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.error.contains("x265") && !result.error.contains("encoded"), "\(result.error)")
+        #expect(try MovieProbe(path: fixture.folder.file("out.mp4")).video?.codec == "hevc")
+    }
+
     @Test("the movie's sound goes through unchanged, trimmed to the frames rendered")
     func audioPassthrough() throws {
         var clip = TestClip(width: 320, height: 240, fps: 30, frames: 90)
