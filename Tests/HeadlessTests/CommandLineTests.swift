@@ -227,6 +227,18 @@ struct CommandLineTests {
         #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
     }
 
+    @Test("help COMMAND, as the top-level help suggests, prints that command's help; render's lists its defaults")
+    func helpForACommand() throws {
+        let top = try runShaderbench(["--help"])
+        #expect(top.output.contains("See 'shaderbench help <subcommand>'"), "\(top.output)")
+        let result = try runShaderbench(["help", "render"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("OVERVIEW: Render frames headless to PNG files or a movie."), "\(result.output)")
+        let flat = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("default: when the live source is a movie, all of it from --start, else 1."), "\(flat)")
+        #expect(flat.contains("default: the live movie's own rate, else 30."), "\(flat)")
+    }
+
     @Test("a file whose name looks like a command still opens: only a word that is no file is a mistyped command")
     func fileNamedLikeACommand() throws {
         let folder = try TemporaryFolder()
