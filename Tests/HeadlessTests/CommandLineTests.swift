@@ -157,6 +157,16 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
     }
 
+    @Test("check on a ShaderToy page says that import reads it")
+    func shaderToyPageIsNoComposition() throws {
+        let folder = try TemporaryFolder()
+        let page = try folder.write("page.json", #"{"Shader": {"info": {"name": "Red"}, "renderpass": [{"type": "image", "code": "void mainImage(out vec4 c, in vec2 p) { c = vec4(1, 0, 0, 1); }"}]}}"#)
+        let result = try runShaderbench(["check", page])
+        #expect(result.status == 1)
+        #expect(result.error.contains("\(page):1:1: error: the composition has no 'nodes': this is a ShaderToy page, which `shaderbench import \(page) --out DIR` turns into a composition"),
+                "\(result.error)")
+    }
+
     @Test("a missing composition is one clear error")
     func missingComposition() throws {
         let result = try runShaderbench(["render", "no/such.yaml", "--out", "/tmp/x.png"])
