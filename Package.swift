@@ -119,7 +119,7 @@ let package = Package(
         .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
-            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",

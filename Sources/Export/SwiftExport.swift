@@ -12,7 +12,8 @@ struct SwiftExport {
                                                      "pointerPressed", "pointerReleased", "setKey", "compositionPath", "inputs"],
                                           separator: "")
     private var inputMembers: [String] = []
-    private var parameterMembers: [String] = []
+    /// The property each published parameter is, in the interface's order.
+    private(set) var parameterMembers: [String] = []
 
     init(_ plan: FramePlan, name: String, embedded: EmbeddedFiles) throws(DiagnosticsError) {
         interface = try ExportedInterface(plan)
@@ -136,7 +137,7 @@ struct SwiftExport {
         let count = parameter.componentCount
         var doc = "\(parameter.reference): \(parameter.type)\(parameter.arrayLength.map { "[\($0)]" } ?? "")"
         if let label = parameter.label { doc += ", \"\(label)\"" }
-        if let minimum = parameter.minimum, let maximum = parameter.maximum { doc += ", from \(list(minimum)) to \(list(maximum))" }
+        if let minimum = parameter.minimum, let maximum = parameter.maximum { doc += ", from \(prose(minimum)) to \(prose(maximum))" }
         doc = "/// " + CodeLiteral.comment(doc)
         let doc2 = parameter.initial == nil ? "/// Wired in the composition until it is set." : nil
         let current = "graph.parameter(\(key)) ?? [Float](repeating: 0, count: \(count))"
@@ -170,6 +171,12 @@ struct SwiftExport {
                     "    set { graph.setParameter(\(key), \(clamped("Array((newValue + [Float](repeating: 0, count: \(count))).prefix(\(count)))"))) }", "}"]
         }
         return [doc] + (doc2.map { [$0] } ?? []) + body
+    }
+
+    /// A bound as a reader writes it: a number alone, several in parentheses.
+    private func prose(_ values: [Float]) -> String {
+        let numbers = values.map { "\($0)" }
+        return numbers.count == 1 ? numbers[0] : "(" + numbers.joined(separator: ", ") + ")"
     }
 
     private func list(_ values: [Float]?) -> String {

@@ -36,7 +36,7 @@ enum SwiftReadme {
 
             Inputs are RGBA textures with row 0 at the image's top (or RGBA8 pixels). The frame is exact at the
             render size (`renderSize`, by default the composition's) and scaled into any other size. Published
-            parameters are properties, clamped to their ranges: \(export.interface.parameters.isEmpty ? "this composition has none" : export.interface.parameters.map { "`\($0.reference)`" }.joined(separator: ", ")).
+            parameters are properties, clamped to their ranges: \(export.parameterMembers.isEmpty ? "this composition has none" : export.parameterMembers.map { "`\($0)`" }.joined(separator: ", ")).
 
             """
     }

@@ -15,7 +15,7 @@ struct MovieSink: RenderedFrameSink {
 
     /// `audio` is the movie whose sound goes into the output unchanged, from `audioStart` seconds for the
     /// length of the render.
-    init(_ output: MovieOutput, imageSize: PixelSize, fps: Double, firstFrame: Int, frames: Int,
+    init(_ output: MovieOutput, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, frames: Int,
          audio: (file: String, start: Double)?, progress: ProgressReporter) throws(RenderJob.Failure) {
         self.output = output
         self.firstFrame = firstFrame
@@ -24,9 +24,9 @@ struct MovieSink: RenderedFrameSink {
         } catch {
             throw .failed("cannot read frames back for \(output.path): \(error.message)")
         }
-        let passthrough = audio.map { AudioPassthrough(sourcePath: $0.file, start: $0.start, duration: Double(frames) / fps) }
+        let passthrough = audio.map { AudioPassthrough(sourcePath: $0.file, start: $0.start, duration: frameRate.seconds(ofFrame: frames)) }
         let settings = MovieSettings(path: output.path, width: readback.size.width, height: readback.size.height,
-                                     frameRate: Self.frameRate(fps), codec: output.codec, quality: output.quality, audio: passthrough,
+                                     frameRate: frameRate, codec: output.codec, quality: output.quality, audio: passthrough,
                                      whenBehind: .wait)
         do {
             try Directories.createParent(of: output.path)
@@ -66,11 +66,6 @@ struct MovieSink: RenderedFrameSink {
         } catch {
             throw .failed(error.message)
         }
-    }
-
-    /// A whole number of frames a second as it is; any other rate to a thousandth of a frame.
-    static func frameRate(_ fps: Double) -> MovieSettings.FrameRate {
-        fps == fps.rounded() ? MovieSettings.FrameRate(Int(fps)) : MovieSettings.FrameRate(Int((fps * 1000).rounded()), 1000)
     }
 
     private func append(_ frame: VideoFrame) throws(RenderJob.Failure) {

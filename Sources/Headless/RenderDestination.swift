@@ -12,6 +12,14 @@ public enum RenderDestination: Sendable {
         }
     }
 
+    /// Whether it takes more than one frame: a movie, or PNGs with a frame number in their name.
+    var holdsManyFrames: Bool {
+        switch self {
+        case .images(let pattern): pattern.isNumbered
+        case .movie: true
+        }
+    }
+
     var text: String {
         switch self {
         case .images(let pattern): pattern.text

@@ -25,11 +25,13 @@ public enum RenderJob {
     /// Returns the paths written, in frame order.
     @discardableResult
     public static func run(_ request: RenderRequest, progress: ProgressReporter) throws(Failure) -> [String] {
-        guard request.frames >= 1 else { throw .failed("--frames must be at least 1") }
+        guard request.frames.map({ $0 >= 1 }) ?? true else { throw .failed("--frames must be at least 1") }
         guard request.start >= 0 else { throw .failed("--start must be 0 or more") }
-        guard request.fps > 0, request.fps.isFinite else { throw .failed("--fps must be a positive number") }
-        if case .images(let pattern) = request.output, request.frames > 1, !pattern.isNumbered {
-            throw .failed("--out \(pattern.text): rendering \(request.frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+        guard request.frameRate.map({ $0.numerator > 0 && $0.denominator > 0 }) ?? true else {
+            throw .failed("--fps must be a positive number")
+        }
+        if case .images(let pattern) = request.output, let frames = request.frames, frames > 1, !pattern.isNumbered {
+            throw .failed("--out \(pattern.text): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
         }
         let composition: Composition
         do {
@@ -38,6 +40,7 @@ public enum RenderJob {
             throw .diagnostics(error.diagnostics)
         }
         for warning in composition.warnings { progress.show(warning) }
+        let timeline = try RenderTimeline(request, composition: composition)
         let context: HeadlessContext
         do {
             context = try HeadlessContext()
@@ -62,7 +65,7 @@ public enum RenderJob {
         // A frame's pixels depend on its index alone: its date is a fixed start plus its time, and the
         // interval to the previous frame is one frame at the rate, from the first frame on.
         executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
-        executor.frameInterval = 1 / request.fps
+        executor.frameInterval = 1 / timeline.frameRate.framesPerSecond
         let valueLog: ValueLog?
         do {
             valueLog = try request.valuesPath.map(ValueLog.init(path:))
@@ -75,33 +78,40 @@ public enum RenderJob {
         case .images(let pattern):
             sink = ImageSequenceSink(pattern: pattern)
         case .movie(let movie):
-            sink = try MovieSink(movie, imageSize: executor.renderSize, fps: request.fps, firstFrame: request.start,
-                                 frames: request.frames, audio: audioSource(of: composition, request: request, progress: progress),
+            sink = try MovieSink(movie, imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
+                                 frames: timeline.frames, audio: audioSource(of: composition, timeline: timeline, progress: progress),
                                  progress: progress)
         }
         var warned: Set<String> = []
         var told: Set<String> = []
         var written: [String] = []
-        for frame in request.start..<(request.start + request.frames) {
-            let output: RenderTarget
-            do {
-                let time = FrameTime(index: frame, fps: request.fps)
-                output = try executor.renderFrame(time)
-                try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
-                for notice in executor.notices where warned.insert(notice).inserted {
-                    progress.warn("frame \(frame): \(notice)")
+        do throws(Failure) {
+            for frame in timeline.indices {
+                let output: RenderTarget
+                do {
+                    let time = timeline.time(ofFrame: frame)
+                    output = try executor.renderFrame(time)
+                    try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
+                    for notice in executor.notices where warned.insert(notice).inserted {
+                        progress.warn("frame \(frame): \(notice)")
+                    }
+                    for delivery in executor.deliveries where told.insert(delivery).inserted {
+                        progress.note(delivery)
+                    }
+                } catch let error as GPUError {
+                    throw .failed("frame \(frame): \(error.message)")
+                } catch {
+                    throw .failed("frame \(frame): \(error)")
                 }
-                for delivery in executor.deliveries where told.insert(delivery).inserted {
-                    progress.note(delivery)
-                }
-            } catch let error as GPUError {
-                throw .failed("frame \(frame): \(error.message)")
-            } catch {
-                throw .failed("frame \(frame): \(error)")
+                let path = try sink.write(output, frame: frame)
+                written.append(path)
+                progress.report(done: written.count, total: timeline.frames, path: path)
             }
-            let path = try sink.write(output, frame: frame)
-            written.append(path)
-            progress.report(done: written.count, total: request.frames, path: path)
+        } catch {
+            // The frames already reported stay in the movie: it is finished after the last of them, as a
+            // kill would leave it, and the failure is what is reported.
+            try? sink.finish()
+            throw error
         }
         try sink.finish()
         withExtendedLifetime(context) {}
@@ -134,7 +144,7 @@ public enum RenderJob {
 
     /// The movie whose sound a movie render carries: the first movie node's, from the moment the first
     /// frame shows, when it plays at its own speed (sound at another speed would need resampling).
-    private static func audioSource(of composition: Composition, request: RenderRequest,
+    private static func audioSource(of composition: Composition, timeline: RenderTimeline,
                                     progress: ProgressReporter) -> (file: String, start: Double)? {
         for node in composition.nodes {
             guard case .movie(let movie) = node.kind else { continue }
@@ -142,7 +152,7 @@ public enum RenderJob {
                 progress.warn("\(movie.file) plays at speed \(movie.speed), so its sound is left out of the movie")
                 return nil
             }
-            return (movie.file, movie.start + Double(request.start) / request.fps)
+            return (movie.file, movie.start + timeline.time(ofFrame: timeline.start).seconds)
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Media
 import ShaderGraph
 
 /// What `shaderbench render` was asked to do.
@@ -5,9 +6,11 @@ public struct RenderRequest: Sendable {
     public var composition: String
     public var input: LiveInput?
     public var output: RenderDestination
-    public var frames: Int
-    public var fps: Double
-    /// The index of the first frame; frame k is at time k / fps whatever range is rendered.
+    /// nil: the live movie's length from `start` (see `RenderTimeline`), else one frame.
+    public var frames: Int?
+    /// nil: the live movie's own rate, else 30 fps.
+    public var frameRate: MovieSettings.FrameRate?
+    /// The index of the first frame; frame k is at time k / rate whatever range is rendered.
     public var start: Int
     public var size: PixelSize?
     /// `--set`: published parameters given on the command line.
@@ -18,7 +21,7 @@ public struct RenderRequest: Sendable {
     /// `--without-framebuffer-fetch` draws as a GPU without it does.
     public var framebufferFetch = true
 
-    public init(composition: String, input: LiveInput? = nil, output: RenderDestination, frames: Int = 1, fps: Double = 30,
+    public init(composition: String, input: LiveInput? = nil, output: RenderDestination, frames: Int? = nil, frameRate: MovieSettings.FrameRate? = nil,
                 start: Int = 0, size: PixelSize? = nil, overrides: [ParameterOverride] = [], valuesPath: String? = nil) {
         self.overrides = overrides
         self.valuesPath = valuesPath
@@ -26,7 +29,7 @@ public struct RenderRequest: Sendable {
         self.input = input
         self.output = output
         self.frames = frames
-        self.fps = fps
+        self.frameRate = frameRate
         self.start = start
         self.size = size
     }

@@ -99,6 +99,14 @@ final class MovieDemuxer {
         return rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : 0
     }
 
+    /// The frame rate as the exact fraction it stands for (see `FrameRate.standardised`); nil when neither
+    /// the container nor the timestamps say.
+    var exactFrameRate: MovieSettings.FrameRate? {
+        let rate = av_guess_frame_rate(formatContext, videoStream, nil)
+        guard rate.num > 0, rate.den > 0 else { return nil }
+        return MovieSettings.FrameRate(Int(rate.num), Int(rate.den)).standardised
+    }
+
     /// How long the video stream says it is: the stream's own duration, Matroska's per-track DURATION tag,
     /// or the whole file's; nil when the container does not say.
     var statedDuration: Double? {

@@ -11,8 +11,6 @@ final class MovieEncodingPipeline {
     /// What the user should know although nothing failed: sound left out, options an encoder ignored.
     let warnings: [String]
     private(set) var videoPacketsWritten = 0
-    /// Decoding-time ticks every video packet is moved by, so the first is not negative.
-    private var reorderDelay: Int64 = 0
 
     /// Checks the container, the codec and the sound, then creates the file and writes its header. The
     /// checks come first, so a movie that cannot be made leaves no file behind.
@@ -74,14 +72,8 @@ final class MovieEncodingPipeline {
 
     private func writeVideo(_ packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
         let timeBase = video.timeBase
-        // Reordered frames (B-frames) start at a negative decoding time, which MP4 cannot store: the
-        // first packet says by how much, and video and sound both start that much later, in step.
-        if videoPacketsWritten == 0, packet.pointee.dts != cffmpeg_no_pts(), packet.pointee.dts < 0 {
-            reorderDelay = -packet.pointee.dts
-            audio?.delay(by: Double(reorderDelay) * av_q2d(timeBase))
-        }
-        if packet.pointee.pts != cffmpeg_no_pts() { packet.pointee.pts += reorderDelay }
-        if packet.pointee.dts != cffmpeg_no_pts() { packet.pointee.dts += reorderDelay }
+        // Reordered frames (B-frames) start at a negative decoding time; the first frame is still shown at
+        // zero, as the sound starts, since the container says so (see `OutputContainer.muxerOptions`).
         let decodingTime = Double(packet.pointee.dts) * av_q2d(timeBase)
         packet.pointee.stream_index = videoStream.pointee.index
         av_packet_rescale_ts(packet, timeBase, videoStream.pointee.time_base)

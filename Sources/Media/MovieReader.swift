@@ -100,6 +100,13 @@ public final class MovieReader: FrameSource {
     public static func duration(ofMovieAt path: String) throws(MediaError) -> Double {
         try MovieDemuxer(path: path).timelineDuration
     }
+
+    /// The movie's own frame rate, exactly, and its `duration`, read from its container alone: what a render
+    /// of the movie takes when not told its rate and length. The rate is nil when the file does not say.
+    public static func timing(ofMovieAt path: String) throws(MediaError) -> (frameRate: MovieSettings.FrameRate?, duration: Double) {
+        let demuxer = try MovieDemuxer(path: path)
+        return (demuxer.exactFrameRate, demuxer.timelineDuration)
+    }
     public var frameInterval: Double? { info.frameRate > 0 ? 1 / info.frameRate : nil }
     public var framesDropped: Int { shared.queue.withLock { $0.framesDropped } }
     public var isPresent: Bool { true }

@@ -58,11 +58,16 @@ enum OutputContainer: String, CaseIterable {
     /// a small index before each fragment, and a fragment begins at each keyframe (two a second). Matroska
     /// writes clusters of at most half a second. Packets are flushed to the file as they are written, so what the
     /// muxer has finished is on disk rather than in a buffer.
+    ///
+    /// MP4 and MOV write their header with the first fragment rather than before it (`delay_moov`): by then the
+    /// muxer knows the first decoding time, which reordered frames make negative, and writes an edit list that
+    /// shows the first frame at zero. Without it the muxer moves the whole video later instead, and it starts
+    /// after the sound by the encoder's reordering delay.
     var muxerOptions: [(name: String, value: String)] {
         var options = [("flush_packets", "1")]
         switch self {
         case .mp4, .mov:
-            options.append(("movflags", "frag_keyframe+empty_moov+default_base_moof"))
+            options.append(("movflags", "frag_keyframe+empty_moov+delay_moov+default_base_moof"))
         case .matroska, .webm:
             options.append(("cluster_time_limit", "500"))
         }

@@ -14,8 +14,6 @@ final class PassthroughAudioSource {
     private let startTicks: Int64
     private let endTicks: Int64
     private var outputStream: UnsafeMutablePointer<AVStream>?
-    /// How much later than its place in the source each kept packet plays, in the source's ticks.
-    private var delayTicks: Int64 = 0
     /// Whether `packet` holds the next packet to write, read but not yet due.
     private var holdsPacket = false
     private var exhausted = false
@@ -98,11 +96,6 @@ final class PassthroughAudioSource {
         _ = av_seek_frame(context, streamIndex, startTicks, AVSEEK_FLAG_BACKWARD)
     }
 
-    /// Plays the sound `seconds` later, in step with video that starts that much late; before any packet is read.
-    func delay(by seconds: Double) {
-        delayTicks = Self.ticks(seconds, in: sourceTimeBase)
-    }
-
     /// Writes, in order, every kept packet that plays no later than `seconds` into the movie.
     func write(through seconds: Double, into output: MovieOutputFile) throws(MediaError) {
         while let due = try nextPacket() {
@@ -140,8 +133,8 @@ final class PassthroughAudioSource {
                 exhausted = true
                 return nil
             }
-            if packet.pointee.pts != cffmpeg_no_pts() { packet.pointee.pts += delayTicks - startTicks }
-            if packet.pointee.dts != cffmpeg_no_pts() { packet.pointee.dts += delayTicks - startTicks } else { packet.pointee.dts = packet.pointee.pts }
+            if packet.pointee.pts != cffmpeg_no_pts() { packet.pointee.pts += -startTicks }
+            if packet.pointee.dts != cffmpeg_no_pts() { packet.pointee.dts += -startTicks } else { packet.pointee.dts = packet.pointee.pts }
             packet.pointee.time_base = sourceTimeBase
             av_packet_rescale_ts(packet, sourceTimeBase, outputStream.pointee.time_base)
             packet.pointee.time_base = outputStream.pointee.time_base

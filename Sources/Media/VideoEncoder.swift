@@ -14,17 +14,17 @@ final class VideoEncoder {
     let height: Int
     private let context: UnsafeMutablePointer<AVCodecContext>
     private var picture: UnsafeMutablePointer<AVFrame>?
+    /// The encoder's own format, for an encoder that takes no 4:2:0: `picture` is converted into it.
+    private var convertedPicture: UnsafeMutablePointer<AVFrame>?
+    private let converter: EncoderPictureConverter?
     private var packet: UnsafeMutablePointer<AVPacket>?
     /// Options the encoder did not know (a CRF for an encoder without one), for the writer's warnings.
     private(set) var ignoredOptions: [String] = []
 
     /// The encoder named `name`, or a clear error when this FFmpeg has none or it is no video encoder.
     static func find(_ name: String, path: String) throws(MediaError) -> UnsafePointer<AVCodec> {
-        guard let codec = avcodec_find_encoder_by_name(name) else {
-            throw MediaError("\(path): this FFmpeg has no encoder named \(name); use libx264 or libvpx-vp9")
-        }
-        guard codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
-            throw MediaError("\(path): \(name) is not a video encoder; use libx264 or libvpx-vp9")
+        guard let codec = avcodec_find_encoder_by_name(name), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
+            throw MediaError("\(path): " + (VideoEncoderCatalogue.problem(codec: name, quality: nil, moviePath: path) ?? name))
         }
         return codec
     }
@@ -39,6 +39,9 @@ final class VideoEncoder {
         codecName = String(cString: codec.pointee.name)
         width = settings.width
         height = settings.height
+        if let problem = VideoEncoderCatalogue.problem(codec: codecName, quality: settings.quality, moviePath: path) {
+            throw MediaError("\(path): \(problem)")
+        }
         guard let context = avcodec_alloc_context3(codec) else {
             throw MediaError(path: path, operation: "preparing the encoder", code: cffmpeg_error_nomem())
         }
@@ -46,15 +49,22 @@ final class VideoEncoder {
         let rate = settings.frameRate
         context.pointee.width = Int32(width + width % 2)
         context.pointee.height = Int32(height + height % 2)
-        context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        let format = Self.pixelFormat(for: codec)
+        let encoding = format.isJPEG ? ColorEncoding(matrix: .bt601, range: .full)
+            : format.isRGB ? ColorEncoding(matrix: settings.encoding.matrix, range: .full) : settings.encoding
+        context.pointee.pix_fmt = format.format
         // One tick a frame: a frame's index is its presentation time.
         context.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
         context.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
         context.pointee.gop_size = Int32(rate.keyframeInterval)
         // FFmpeg's default is one thread; encoders pick their own count from the cores when given zero.
         context.pointee.thread_count = 0
-        context.pointee.color_range = Self.range(of: settings.encoding)
-        context.pointee.colorspace = Self.matrix(of: settings.encoding)
+        context.pointee.color_range = Self.range(of: encoding)
+        context.pointee.colorspace = format.isRGB ? AVCOL_SPC_RGB : Self.matrix(of: encoding)
+        if case .quantiser = VideoEncoderCatalogue.scale(of: codecName), let quality = settings.quality {
+            context.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            context.pointee.global_quality = Int32(quality) * FF_QP2LAMBDA
+        }
         if globalHeader {
             context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
@@ -82,16 +92,58 @@ final class VideoEncoder {
         picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         picture.pointee.width = context.pointee.width
         picture.pointee.height = context.pointee.height
-        picture.pointee.color_range = context.pointee.color_range
-        picture.pointee.colorspace = context.pointee.colorspace
+        picture.pointee.color_range = Self.range(of: settings.encoding)
+        picture.pointee.colorspace = Self.matrix(of: settings.encoding)
         let allocation = av_frame_get_buffer(picture, 0)
         guard allocation >= 0 else {
             throw MediaError(path: path, operation: "preparing the encoder", code: allocation)
         }
+        guard format.format != AV_PIX_FMT_YUV420P else {
+            converter = nil
+            return
+        }
+        guard let converter = EncoderPictureConverter(width: context.pointee.width, height: context.pointee.height,
+                                                      encoding: settings.encoding, to: format.format,
+                                                      targetEncoding: encoding),
+              let converted = av_frame_alloc() else {
+            throw MediaError("\(path): cannot convert pictures to \(String(cString: av_get_pix_fmt_name(format.format))) for \(codecName)")
+        }
+        self.converter = converter
+        convertedPicture = converted
+        converted.pointee.format = format.format.rawValue
+        converted.pointee.width = context.pointee.width
+        converted.pointee.height = context.pointee.height
+        converted.pointee.color_range = context.pointee.color_range
+        converted.pointee.colorspace = context.pointee.colorspace
+        let convertedAllocation = av_frame_get_buffer(converted, 0)
+        guard convertedAllocation >= 0 else {
+            throw MediaError(path: path, operation: "preparing the encoder", code: convertedAllocation)
+        }
+    }
+
+    /// 4:2:0 when the encoder takes it, else the format it takes that loses least from 4:2:0. MJPEG is
+    /// offered only its JPEG formats (full range, BT.601, as JPEG defines them), since it refuses
+    /// limited-range YUV as non-standard.
+    private static func pixelFormat(for codec: UnsafePointer<AVCodec>) -> (format: AVPixelFormat, isJPEG: Bool, isRGB: Bool) {
+        var formats: [AVPixelFormat] = []
+        if var next = codec.pointee.pix_fmts {
+            while next.pointee != AV_PIX_FMT_NONE {
+                formats.append(next.pointee)
+                next += 1
+            }
+        }
+        let fullRangeOnly: Set<AVPixelFormat> = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P]
+        if codec.pointee.id == AV_CODEC_ID_MJPEG { formats = formats.filter(fullRangeOnly.contains) }
+        guard !formats.isEmpty, !formats.contains(AV_PIX_FMT_YUV420P) else { return (AV_PIX_FMT_YUV420P, false, false) }
+        formats.append(AV_PIX_FMT_NONE)
+        let best = avcodec_find_best_pix_fmt_of_list(formats, AV_PIX_FMT_YUV420P, 0, nil)
+        let isRGB = (av_pix_fmt_desc_get(best)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+        return (best, fullRangeOnly.contains(best), isRGB)
     }
 
     deinit {
         av_frame_free(&picture)
+        av_frame_free(&convertedPicture)
         av_packet_free(&packet)
         var context: UnsafeMutablePointer<AVCodecContext>? = context
         avcodec_free_context(&context)
@@ -116,8 +168,17 @@ final class VideoEncoder {
         let writable = av_frame_make_writable(picture)
         guard writable >= 0 else { throw MediaError(path: path, operation: "encoding", code: writable) }
         fill(picture, from: frame)
-        picture.pointee.pts = Int64(frameIndex)
-        try send(picture, deliver: deliver)
+        var encoded = picture
+        if let converter, let convertedPicture {
+            let writable = av_frame_make_writable(convertedPicture)
+            guard writable >= 0 else { throw MediaError(path: path, operation: "encoding", code: writable) }
+            guard converter.convert(picture, into: convertedPicture) else {
+                throw MediaError("\(path): converting a frame for \(codecName) failed")
+            }
+            encoded = convertedPicture
+        }
+        encoded.pointee.pts = Int64(frameIndex)
+        try send(encoded, deliver: deliver)
     }
 
     /// Drains the frames the encoder still holds (its lookahead and reordering).
@@ -187,6 +248,9 @@ final class VideoEncoder {
             // A render keeps a short lookahead (smaller files); a kill loses what it holds, so it stays short.
             options.append(live ? ("tune", "zerolatency") : ("rc-lookahead", "5"))
             return options
+        case "libx265":
+            // x265 prints its settings and statistics to the terminal itself unless told not to.
+            return [("x265-params", "log-level=error")] + (settings.quality.map { [("crf", "\($0)")] } ?? [])
         case "libvpx-vp9":
             var options = [("crf", "\(settings.quality ?? 32)"), ("row-mt", "1")]
             options += live
@@ -194,6 +258,8 @@ final class VideoEncoder {
                 : [("deadline", "good"), ("cpu-used", "4")]
             return options
         default:
+            // A quantiser is set on the context itself; an encoder the catalogue does not know gets a CRF.
+            guard VideoEncoderCatalogue.scale(of: codecName) == nil else { return [] }
             return settings.quality.map { [("crf", "\($0)")] } ?? []
         }
     }

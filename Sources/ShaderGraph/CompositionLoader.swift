@@ -93,6 +93,10 @@ private final class Loading {
                     diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))
                 }
             }
+        } else if mapping["Shader"] != nil {
+            // The JSON ShaderToy exports for a shader: a page to import, not a composition.
+            diagnostics.append(source.error("the composition has no 'nodes': this is a ShaderToy page, which "
+                                            + "`shaderbench import \(source.path) --out DIR` turns into a composition", line: 1, column: 1))
         } else {
             diagnostics.append(source.error("the composition has no 'nodes'", line: 1, column: 1))
         }

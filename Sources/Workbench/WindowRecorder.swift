@@ -40,6 +40,10 @@ final class WindowRecorder {
     /// Seconds since recording began.
     var elapsed: Double { Self.seconds(.now - started) }
 
+    /// How long the finished movie plays, read from the file: its last frame's end, which is not the time
+    /// recording ran (the last frame shown may be well before V was pressed again). Nil when unreadable.
+    var writtenDuration: Double? { try? MovieReader.duration(ofMovieAt: path) }
+
     /// Frames the encoder could not keep up with.
     var framesDropped: Int { writer.framesDropped }
 

@@ -390,7 +390,7 @@ public enum Workbench {
         do {
             try recorder.finish()
             let dropped = recorder.framesDropped > 0 ? ", \(recorder.framesDropped) frames dropped" : ""
-            StandardStreams.output("recorded \(recorder.path) (\(String(format1: recorder.elapsed)) s\(dropped))\n")
+            StandardStreams.output("recorded \(recorder.path) (\(String(format2: recorder.writtenDuration ?? recorder.elapsed)) s\(dropped))\n")
             return "recorded \(recorder.path)"
         } catch {
             StandardStreams.error("error: finishing \(recorder.path): \(error)\n")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Headless
+import Media
 import OperatingSystem
 import ShaderGraph
 
@@ -14,17 +15,20 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), or a movie (.mp4, .mkv, .mov, .webm).", valueName: "PATH"))
     var out: String
 
-    @Option(help: ArgumentHelp("Movie encoder (an FFmpeg name such as libx264, libvpx-vp9, mpeg4); default: H.264, or VP9 for .webm.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Movie encoder, an FFmpeg name: libx264, libx265, libvpx-vp9, libaom-av1, mpeg4, mjpeg, prores_ks, png, … (those this FFmpeg has are listed when the name is wrong); default: libx264, or libvpx-vp9 for .webm.", valueName: "NAME"))
     var codec: String?
 
-    @Option(help: ArgumentHelp("Movie quality as the encoder's constant rate factor: lower is better and larger (H.264: 0–51, default 18).", valueName: "CRF"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Movie quality, lower is better and larger: the constant rate factor for libx264 and libx265 (0–51, default 18 for libx264), libvpx-vp9 and libaom-av1 (0–63, default 32 for VP9), the quantiser for mpeg4, mpeg2video and mjpeg (1–31); lossless encoders and ProRes take none.", valueName: "Q"),
+            transform: RenderRange.quality)
     var quality: Int?
 
-    @Option(parsing: .unconditional, help: "Number of frames to render (1 or more).", transform: RenderRange.frames)
-    var frames: Int = 1
+    @Option(parsing: .unconditional, help: "Number of frames to render (1 or more); default: when the live source is a movie, all of it from --start, else 1.",
+            transform: RenderRange.frames)
+    var frames: Int?
 
-    @Option(parsing: .unconditional, help: "Frames per second (above 0): frame k is at time k/fps.", transform: RenderRange.framesPerSecond)
-    var fps: Double = 30
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (above 0), as a number or a fraction (30, 12.5, 30000/1001; 29.97 is 30000/1001): frame k is at time k/fps; default: the live movie's own rate, else 30.", valueName: "fps"),
+            transform: RenderRange.framesPerSecond)
+    var fps: MovieSettings.FrameRate?
 
     @Option(help: ArgumentHelp("Render size, overriding the composition's: each side 1 to 16384, at most 64 megapixels.", valueName: "WxH"),
             transform: { text in try PixelSize(parsing: text) })
@@ -39,21 +43,15 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw as a GPU without EXT_shader_framebuffer_fetch does: shaders that read gl_LastFragData read their target from a texture.")
     var withoutFramebufferFetch = false
 
+    /// Usage errors found here, rather than in `run`, are shown with render's usage, not the top level's.
+    func validate() throws {
+        _ = try destination()
+    }
+
     func run() throws {
-        let destination: RenderDestination
-        do {
-            destination = try RenderDestination(parsing: out, codec: codec, quality: quality)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        if case .images = destination, codec != nil || quality != nil {
-            throw ValidationError("--codec and --quality apply to movies; --out \(out) writes PNG files")
-        }
-        if case .images(let pattern) = destination, frames > 1, !pattern.isNumbered {
-            throw ValidationError("--out \(out): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
-        }
+        let destination = try destination()
         var request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
-                                    frames: frames, fps: fps, start: start, size: size, overrides: options.settings,
+                                    frames: frames, frameRate: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
         request.framebufferFetch = !withoutFramebufferFetch
         do {
@@ -70,5 +68,29 @@ struct Render: ParsableCommand {
             if case .diagnostics = error { throw ExitCode(ExitCodes.diagnostics) }
             throw ExitCode(ExitCodes.failure)
         }
+    }
+
+    /// Where `--out` goes, with `--codec`, `--quality` and `--frames` checked against it.
+    private func destination() throws -> RenderDestination {
+        let destination: RenderDestination
+        do {
+            destination = try RenderDestination(parsing: out, codec: codec, quality: quality)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        switch destination {
+        case .images(let pattern):
+            if codec != nil || quality != nil {
+                throw ValidationError("--codec and --quality apply to movies; --out \(out) writes PNG files")
+            }
+            if let frames, frames > 1, !pattern.isNumbered {
+                throw ValidationError("--out \(out): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+            }
+        case .movie:
+            if let problem = VideoEncoderCatalogue.problem(codec: codec, quality: quality, moviePath: out) {
+                throw ValidationError(problem)
+            }
+        }
+        return destination
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
+import Media
 
-/// `render`'s frame range and rate as typed, each refused as a usage error that says what is allowed
+/// `render`'s frame range, rate and movie quality as typed, each refused as a usage error that says what is allowed
 /// before anything is opened. Negative numbers are read as numbers (`--frames -1`), so they get the same
 /// message rather than "missing value".
 enum RenderRange {
@@ -18,10 +19,17 @@ enum RenderRange {
         return start
     }
 
-    static func framesPerSecond(_ text: String) throws -> Double {
-        guard let fps = Double(text), fps > 0, fps.isFinite else {
-            throw ValidationError("frames per second is a number above 0, such as 30 or 29.97")
+    static func quality(_ text: String) throws -> Int {
+        guard let quality = Int(text) else {
+            throw ValidationError("the quality is a whole number, on the encoder's scale (libx264: 0 to 51)")
         }
-        return fps
+        return quality
+    }
+
+    static func framesPerSecond(_ text: String) throws -> MovieSettings.FrameRate {
+        guard let rate = MovieSettings.FrameRate(parsing: text) else {
+            throw ValidationError("frames per second is a number above 0, such as 30 or 29.97, or a fraction such as 30000/1001")
+        }
+        return rate
     }
 }

@@ -157,6 +157,16 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.png")))
     }
 
+    @Test("check on a ShaderToy page says that import reads it")
+    func shaderToyPageIsNoComposition() throws {
+        let folder = try TemporaryFolder()
+        let page = try folder.write("page.json", #"{"Shader": {"info": {"name": "Red"}, "renderpass": [{"type": "image", "code": "void mainImage(out vec4 c, in vec2 p) { c = vec4(1, 0, 0, 1); }"}]}}"#)
+        let result = try runShaderbench(["check", page])
+        #expect(result.status == 1)
+        #expect(result.error.contains("\(page):1:1: error: the composition has no 'nodes': this is a ShaderToy page, which `shaderbench import \(page) --out DIR` turns into a composition"),
+                "\(result.error)")
+    }
+
     @Test("a missing composition is one clear error")
     func missingComposition() throws {
         let result = try runShaderbench(["render", "no/such.yaml", "--out", "/tmp/x.png"])
@@ -177,7 +187,7 @@ struct CommandLineTests {
     @Test("a frame count, rate or first frame out of range is a usage error that says what is allowed", arguments: [
         (["--frames", "0"], "The value '0' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
         (["--frames", "-1"], "The value '-1' is invalid for '--frames <frames>': the number of frames to render is a whole number, 1 or more"),
-        (["--fps", "0"], "The value '0' is invalid for '--fps <fps>': frames per second is a number above 0, such as 30 or 29.97"),
+        (["--fps", "0"], "The value '0' is invalid for '--fps <fps>': frames per second is a number above 0, such as 30 or 29.97, or a fraction such as 30000/1001"),
         (["--start=-3"], "The value '-3' is invalid for '--start <start>': frames are numbered from 0, so the first is a whole number, 0 or more"),
     ])
     func frameRangeUsage(arguments: [String], message: String) throws {
@@ -185,6 +195,22 @@ struct CommandLineTests {
         let result = try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("f-%d.png")] + arguments)
         #expect(result.status == 64)
         #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("a movie encoder or quality the encoder would refuse is a usage error, under render's usage, saying what is allowed", arguments: [
+        (["--quality", "100"], "--quality 100 is out of range for libx264: its constant rate factor goes from 0 (best) to 51"),
+        (["--quality", "-1"], "--quality -1 is out of range for libx264: its constant rate factor goes from 0 (best) to 51"),
+        (["--codec", "mpeg4", "--quality", "0"], "--quality 0 is out of range for mpeg4: its quantiser goes from 1 (best) to 31"),
+        (["--codec", "png", "--quality", "3"], "png takes no --quality: it is lossless or sets its own"),
+        (["--codec", "nosuch"], "this FFmpeg has no video encoder named nosuch; the usual ones here are libx264, "),
+    ])
+    func encoderUsage(arguments: [String], message: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try runShaderbench(["render", "compositions/default.yaml", "--out", folder.file("x.mp4")] + arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: \(message)"), "\(result.error)")
+        #expect(result.error.contains("Usage: shaderbench render "), "\(result.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
@@ -209,6 +235,18 @@ struct CommandLineTests {
         let result = try runShaderbench(arguments)
         #expect(result.status == 64)
         #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
+    }
+
+    @Test("help COMMAND, as the top-level help suggests, prints that command's help; render's lists its defaults")
+    func helpForACommand() throws {
+        let top = try runShaderbench(["--help"])
+        #expect(top.output.contains("See 'shaderbench help <subcommand>'"), "\(top.output)")
+        let result = try runShaderbench(["help", "render"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("OVERVIEW: Render frames headless to PNG files or a movie."), "\(result.output)")
+        let flat = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("default: when the live source is a movie, all of it from --start, else 1."), "\(flat)")
+        #expect(flat.contains("default: the live movie's own rate, else 30."), "\(flat)")
     }
 
     @Test("a file whose name looks like a command still opens: only a word that is no file is a mistyped command")

@@ -122,6 +122,29 @@ struct MovieRenderTests {
         }
     }
 
+    @Test("without --frames and --fps a movie render is the live movie from --start, at the movie's own rate")
+    func liveMovieLengthAndRate() throws {
+        let fixture = try Fixture(clip: TestClip(width: 160, height: 120, fps: 25, frames: 50))
+        #expect(try fixture.render([], out: "whole.mp4").status == 0)
+        #expect(try fixture.render(["--start", "20"], out: "rest.mp4").status == 0)
+        let whole = try #require(try MovieProbe(path: fixture.folder.file("whole.mp4")).video)
+        #expect(whole.frames == 50 && whole.frameRate == "25/1", "\(whole)")
+        let rest = try #require(try MovieProbe(path: fixture.folder.file("rest.mp4")).video)
+        #expect(rest.frames == 30 && rest.frameRate == "25/1", "\(rest)")
+    }
+
+    @Test("--fps 29.97 is the NTSC rate 30000/1001 exactly, and a movie at that rate renders at it again")
+    func ntscRate() throws {
+        let fixture = try Fixture(clip: TestClip(width: 160, height: 120, fps: 25, frames: 50))
+        #expect(try fixture.render(["--fps", "29.97", "--frames", "12"], out: "ntsc.mp4").status == 0)
+        let ntsc = try #require(try MovieProbe(path: fixture.folder.file("ntsc.mp4")).video)
+        #expect(ntsc.frames == 12 && ntsc.frameRate == "30000/1001", "\(ntsc)")
+        let again = try runShaderbench(["render", fixture.shader, "--input", fixture.folder.file("ntsc.mp4"), "--out", fixture.folder.file("again.mp4")])
+        #expect(again.status == 0, "\(again.error)")
+        let video = try #require(try MovieProbe(path: fixture.folder.file("again.mp4")).video)
+        #expect(video.frames == 12 && video.frameRate == "30000/1001", "\(video)")
+    }
+
     @Test("--codec and the container choose the encoder: VP9 in WebM, MPEG-4 in Matroska")
     func otherCodecs() throws {
         let fixture = try Fixture()
@@ -129,6 +152,33 @@ struct MovieRenderTests {
         #expect(try MovieProbe(path: fixture.folder.file("out.webm")).video?.codec == "vp9")
         #expect(try fixture.render(["--frames", "5", "--codec", "mpeg4", "--quality", "4"], out: "out.mkv").status == 0)
         #expect(try MovieProbe(path: fixture.folder.file("out.mkv")).video?.codec == "mpeg4")
+    }
+
+    @Test("encoders that take no 4:2:0 get a format they take: ProRes, MJPEG and PNG in QuickTime, with the movie's colours",
+          arguments: [("prores_ks", "prores"), ("mjpeg", "mjpeg"), ("png", "png")])
+    func encodersOfOtherFormats(codec: String, name: String) throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "3", "--codec", codec], out: "out.mov")
+        #expect(result.status == 0, "\(result.error)")
+        let video = try #require(try MovieProbe(path: fixture.folder.file("out.mov")).video)
+        #expect(video.codec == name && video.frames == 3)
+        let pixels = try MovieProbe.frame(2, of: fixture.folder.file("out.mov"), width: 320, height: 240)
+        let image = RGBAImage(width: 320, height: 240, pixels: pixels)
+        #expect(fixture.clip.frameNumber(in: image) == 2)
+        for (index, swatch) in TestClip.swatches.enumerated() {
+            let pixel = image[fixture.clip.swatchCentre(index).x, fixture.clip.swatchCentre(index).y]
+            let difference = max(abs(Int(pixel.r) - Int(swatch.r)), abs(Int(pixel.g) - Int(swatch.g)), abs(Int(pixel.b) - Int(swatch.b)))
+            #expect(difference <= 8, "\(codec) swatch \(index): \(pixel) against \(swatch)")
+        }
+    }
+
+    @Test("libx265 keeps its banner and statistics off the terminal")
+    func quietEncoder() throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "3", "--codec", "libx265", "--quality", "28"], out: "out.mp4")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.error.contains("x265") && !result.error.contains("encoded"), "\(result.error)")
+        #expect(try MovieProbe(path: fixture.folder.file("out.mp4")).video?.codec == "hevc")
     }
 
     @Test("the movie's sound goes through unchanged, trimmed to the frames rendered")
@@ -144,6 +194,24 @@ struct MovieRenderTests {
         // AAC comes in packets of 1024 samples (21 ms at 48 kHz): the sound copied is within two packets of 1 s.
         let duration = Double(audio.frames * 1024) / 48000
         #expect(abs(duration - 1.0) < 0.043, "\(audio.frames) packets of sound")
+    }
+
+    @Test("video and sound start together at zero, though the encoder reorders frames, so ranges join without a gap",
+          arguments: ["mp4", "mov", "mkv"])
+    func streamsStartAtZero(fileExtension: String) throws {
+        var clip = TestClip(width: 320, height: 240, fps: 30, frames: 90)
+        clip.audio = true
+        let fixture = try Fixture(clip: clip)
+        let out = "out.\(fileExtension)"
+        let result = try fixture.render(["--frames", "30", "--start", "10"], out: out)
+        #expect(result.status == 0, "\(result.error)")
+        let probe = try MovieProbe(path: fixture.folder.file(out))
+        #expect(try #require(probe.video).startTime == 0)
+        // Sound is copied in whole AAC packets of 1024 samples: the first kept one plays where it belongs,
+        // within a packet of zero.
+        let sound = try #require(probe.audio)
+        let soundStart = try #require(sound.startTime)
+        #expect(soundStart >= 0 && soundStart < 1024.0 / 48000, "sound starts at \(soundStart) s")
     }
 
     @Test("a render killed halfway leaves a movie that opens, holding all but about the last second")
@@ -165,6 +233,23 @@ struct MovieRenderTests {
         let probe = try MovieProbe(path: fixture.folder.file("long.mp4"))
         let frames = try #require(probe.video).frames
         #expect(frames >= done - 30, "\(frames) frames readable after \(done) rendered")
+    }
+
+    @Test("a render that fails part way finishes its movie, which holds every frame it reported")
+    func failedRenderKeepsReportedFrames() throws {
+        var clip = TestClip(width: 320, height: 240, fps: 30, frames: 60)
+        clip.extraArguments = ["-movflags", "+faststart"]
+        let fixture = try Fixture(clip: clip, name: "whole.mp4")
+        // The index promises all 60 frames; the pictures after about the first second are missing.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: fixture.movie))
+        let truncated = fixture.folder.file("truncated.mp4")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: truncated))
+        let out = fixture.folder.file("part.mp4")
+        let result = try runShaderbench(["render", fixture.shader, "--input", truncated, "--start", "20", "--frames", "30", "--out", out])
+        #expect(result.status == 3, "\(result.error)")
+        let reported = result.error.split(separator: "\n").filter { $0.contains(" → ") }.count
+        #expect(reported > 2 && reported < 30, "\(result.error)")
+        #expect(try MovieProbe(path: out).video?.frames == reported)
     }
 
     @Test("a file that is not a movie, one with no video, an empty one and a truncated one are located errors in check and render")

@@ -36,9 +36,8 @@ struct AudioPassthroughTests {
         let audio = try #require(try movie.audio)
         #expect(audio.codec_name == "aac")
         let packets = try movie.audioPackets()
-        // The sound starts with the first frame shown, which reordered frames put a little after zero. The
-        // first packet's own time is the container's to normalise (fragmented MP4 puts it at zero), so the
-        // second one says where the sound begins.
+        // The sound starts with the first frame shown. The first packet's own time is the container's to
+        // normalise, so the second one says where the sound begins.
         let videoStart = try #require(try movie.packets(of: "v:0").map(\.time).min())
         #expect(packets.count > 1)
         #expect(abs(packets[1].time - Self.aacFrame - videoStart) <= Self.aacFrame, "sound at \(packets[1].time), video at \(videoStart)")

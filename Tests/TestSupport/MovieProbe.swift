@@ -1,6 +1,7 @@
 import Foundation
 
-/// What `ffprobe` reads from a movie file: each stream's codec, size, duration and decoded frame count.
+/// What `ffprobe` reads from a movie file: each stream's codec, size, start, duration, frame rate and decoded
+/// frame count.
 public struct MovieProbe {
     public struct Stream {
         public var type: String
@@ -9,6 +10,10 @@ public struct MovieProbe {
         public var height: Int
         /// Seconds, where the container says.
         public var duration: Double?
+        /// When the stream's first frame or sound plays, in seconds.
+        public var startTime: Double?
+        /// The video's frame rate as the fraction the file stores ("30000/1001").
+        public var frameRate: String
         /// Frames (or audio packets) read through to the end.
         public var frames: Int
     }
@@ -22,7 +27,7 @@ public struct MovieProbe {
     /// cannot open the file.
     public init(path: String) throws {
         let result = try runProcess("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-count_packets",
-                                                         "-show_entries", "stream=codec_type,codec_name,width,height,duration,nb_read_frames,nb_read_packets",
+                                                         "-show_entries", "stream=codec_type,codec_name,width,height,duration,start_time,r_frame_rate,nb_read_frames,nb_read_packets",
                                                          "-of", "csv=p=0:nk=0", path],
                                     in: FileManager.default.currentDirectoryPath)
         guard result.status == 0 else { throw TestClipError(message: "ffprobe \(path): \(result.error)") }
@@ -35,7 +40,8 @@ public struct MovieProbe {
             let frames = Int(fields["nb_read_frames"] ?? "") ?? Int(fields["nb_read_packets"] ?? "") ?? 0
             return Stream(type: fields["codec_type"] ?? "", codec: fields["codec_name"] ?? "",
                           width: Int(fields["width"] ?? "") ?? 0, height: Int(fields["height"] ?? "") ?? 0,
-                          duration: Double(fields["duration"] ?? ""), frames: frames)
+                          duration: Double(fields["duration"] ?? ""), startTime: Double(fields["start_time"] ?? ""),
+                          frameRate: fields["r_frame_rate"] ?? "", frames: frames)
         }
     }
 

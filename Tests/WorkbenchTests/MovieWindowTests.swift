@@ -92,6 +92,9 @@ struct MovieWindowTests {
         let video = try #require(probe.video)
         #expect(video.codec == "h264" && video.width == 320 && video.height == 240)
         #expect(video.frames >= 20, "\(video.frames) frames in about two seconds")
+        // The length reported is the file's own, to a hundredth of a second.
+        let duration = try #require(video.duration)
+        #expect(window.app.output.contains("recorded \(path) (\(String(format: "%.2f", duration)) s"), "\(window.app.output)")
     }
 
     @Test("a movie rewritten on disk reloads, like any watched file")
