@@ -113,6 +113,9 @@ public final class MovieWriter: Sendable {
     /// The most frames that ever waited for the encoder at once.
     var mostFramesQueued: Int { queue.mostEverQueued }
 
+    /// The most frame bytes that ever waited for the encoder at once.
+    var mostBytesQueued: Int { queue.mostBytesEverQueued }
+
     private func check(_ frame: VideoFrame) throws(MediaError) {
         let layout = frame.layout
         guard layout.format == .i420, layout.planes.count == 3 else {
