@@ -27,7 +27,7 @@ public final class SoundCapture: Sendable {
         var written = 0
         var stopping = false
         /// Why it is not capturing now; nil while it is.
-        var problem: SoundCaptureError?
+        var problem: ALSADeviceError?
         /// Whether any sound arrived, so the ring holds sound that was captured.
         var hasCaptured = false
     }
@@ -58,7 +58,7 @@ public final class SoundCapture: Sendable {
 
     /// Why it is not capturing now (the device cannot be opened, or capture stopped and it is trying again),
     /// with ALSA's reason; nil while it captures.
-    public var problem: SoundCaptureError? { ring.withLock { $0.problem } }
+    public var problem: ALSADeviceError? { ring.withLock { $0.problem } }
 
     /// Whether any sound arrived: from then on `latest` gives the last sound captured while it waits.
     public var hasCaptured: Bool { ring.withLock { $0.hasCaptured } }
@@ -101,7 +101,7 @@ public final class SoundCapture: Sendable {
             alsa = functions
         case .failure(let error):
             // Without ALSA's library there is nothing to try again.
-            report(SoundCaptureError(device: device, operation: "cannot load ALSA", reason: error.message))
+            report(ALSADeviceError(device: device, operation: "cannot load ALSA", reason: error.message))
             firstAttemptSettled()
             return
         }
@@ -124,20 +124,20 @@ public final class SoundCapture: Sendable {
         var handle: OpaquePointer?
         let openCode = alsa.open(&handle, device, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
         guard openCode >= 0, let pcm = handle else {
-            report(SoundCaptureError(device: device, operation: "cannot open the capture device", code: openCode, alsa: alsa))
+            report(ALSADeviceError(device: device, operation: "cannot open the capture device", code: openCode, alsa: alsa))
             return nil
         }
         let configured = alsa.setParameters(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(Self.channelCount),
                                             UInt32(Self.sampleRate), 1, 100_000)
         guard configured >= 0 else {
             _ = alsa.close(pcm)
-            report(SoundCaptureError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured, alsa: alsa))
+            report(ALSADeviceError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured, alsa: alsa))
             return nil
         }
         return pcm
     }
 
-    private func report(_ problem: SoundCaptureError) {
+    private func report(_ problem: ALSADeviceError) {
         ring.withLock { $0.problem = problem }
     }
 
@@ -156,7 +156,7 @@ public final class SoundCapture: Sendable {
                 // An overrun (the thread was held up) or a suspend: recover and read on; anything else ends it.
                 let recovered = alsa.recover(pcm, Int32(got), 1)
                 if recovered < 0 {
-                    report(SoundCaptureError(device: device, operation: "capture stopped", code: recovered, alsa: alsa))
+                    report(ALSADeviceError(device: device, operation: "capture stopped", code: recovered, alsa: alsa))
                     return
                 }
                 continue
@@ -185,19 +185,4 @@ public final class SoundCapture: Sendable {
             ring.hasCaptured = true
         }
     }
-}
-
-/// Why the capture device could not be used, with ALSA's own reason.
-public struct SoundCaptureError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-
-    init(device: String, operation: String, code: Int32, alsa: ALSAFunctions) {
-        self.init(device: device, operation: operation, reason: alsa.errorText(code).map { String(cString: $0) } ?? "error \(code)")
-    }
-
-    init(device: String, operation: String, reason: String) {
-        message = "ALSA '\(device)': \(operation): \(reason)"
-    }
-
-    public var description: String { message }
 }
