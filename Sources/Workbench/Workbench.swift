@@ -1,5 +1,6 @@
 import Foundation
 import GPU
+import LiveSources
 import OperatingSystem
 import Overlay
 import ShaderGraph
@@ -24,6 +25,8 @@ public enum Workbench {
         }
         let compiler = BackgroundCompiler(sharedContext: window.sharedContext)
         defer { compiler.stop() }
+        let soundtrack = options.mute ? nil : SoundtrackPlayer()
+        defer { soundtrack?.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       compiler: compiler, trace: trace)
         let panel = ParameterPanel(trace: trace)
@@ -164,6 +167,7 @@ public enum Workbench {
             }
             session.takeSaves()
             session.collectCompiles()
+            soundtrack?.follow(session.playedMovie, seconds: clock.seconds, running: !clock.isPaused)
 
             // A new graph or new errors are drawn at once, ahead of the frame pace: they are what a save is for.
             var edited = false
@@ -179,7 +183,7 @@ public enum Workbench {
                 camerasSeen = cameraFrames
                 needsFrame = true
             }
-            let pictureNotices = session.pictureNotices, soundNotices = session.soundNotices
+            let pictureNotices = session.pictureNotices, soundNotices = session.soundNotices + [soundtrack?.notice].compactMap { $0 }
             if pictureNotices != shownPictureNotices || soundNotices != shownSoundNotices {
                 // The terminal gets each change once, so a log shows when a camera or the sound went and came back.
                 let shown = shownPictureNotices + shownSoundNotices
