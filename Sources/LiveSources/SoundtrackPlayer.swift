@@ -68,6 +68,9 @@ public final class SoundtrackPlayer: Sendable {
         state.withLock { $0.listener = listener }
     }
 
+    /// Whether a soundtrack is being played, so a recording started now has sound to carry.
+    public var isPlaying: Bool { output.withLock { $0.playback != nil } }
+
     /// One line for the user while the soundtrack cannot be heard (no output device).
     public var notice: String? {
         output.withLock { $0.playback?.problem }.map { "no sound output device (\($0)); the movie's soundtrack is not heard" }

@@ -1,4 +1,5 @@
 import GPU
+import LiveSources
 import Media
 import OperatingSystem
 import ShaderGraph
@@ -7,7 +8,8 @@ import VideoFrames
 /// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4`, at its own size, each frame
 /// at the real time it was shown. The window never waits for it: frames are converted to YUV on the GPU,
 /// read back a frame or two later, and queued for the encoder's thread, which drops (and counts) frames
-/// when it falls behind instead of queueing them without bound.
+/// when it falls behind instead of queueing them without bound. The soundtrack the window plays goes in too,
+/// each block at the moment it is heard, handed over by the playback thread.
 final class WindowRecorder {
     static let folder = "shaderbench-recordings"
     /// Frames are placed on a grid this fine; two shown within one step keep the first.
@@ -21,8 +23,10 @@ final class WindowRecorder {
     private var lastStep = -1
     /// Frames the window showed within one step of the last, not recorded.
     private var framesCoalesced = 0
+    /// The player whose sound is recorded, when one plays.
+    private let sound: SoundtrackPlayer?
 
-    init(name: String, imageSize: PixelSize) throws {
+    init(name: String, imageSize: PixelSize, sound player: SoundtrackPlayer?) throws {
         var number = 1
         var path: String
         repeat {
@@ -33,8 +37,19 @@ final class WindowRecorder {
         try Directories.create(Self.folder)
         readback = try PlanarReadback(imageSize: imageSize)
         size = imageSize
-        writer = try MovieWriter(MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
-                                               frameRate: MovieSettings.FrameRate(Self.timeSteps), whenBehind: .drop))
+        var settings = MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
+                                     frameRate: MovieSettings.FrameRate(Self.timeSteps), whenBehind: .drop)
+        sound = player?.isPlaying == true ? player : nil
+        settings.recordsSound = sound != nil
+        let writer = try MovieWriter(settings)
+        self.writer = writer
+        sound?.listen { [started] samples, heardAt in
+            writer.appendSound(samples, at: Self.seconds(heardAt - started))
+        }
+    }
+
+    deinit {
+        sound?.listen(nil)
     }
 
     /// Seconds since recording began.
@@ -56,6 +71,7 @@ final class WindowRecorder {
 
     /// Writes what is in flight and closes the movie, which stays playable even if this never runs.
     func finish() throws {
+        sound?.listen(nil)
         for frame in try readback.drain() { try append(frame) }
         try writer.finish()
     }

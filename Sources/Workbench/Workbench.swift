@@ -138,7 +138,7 @@ public enum Workbench {
                             recorder = nil
                         } else {
                             do {
-                                recorder = try startRecording(session, image: shownImage)
+                                recorder = try startRecording(session, image: shownImage, sound: soundtrack)
                             } catch {
                                 notice = ("recording not started: \(error)", .now + .seconds(4))
                             }
@@ -300,9 +300,9 @@ public enum Workbench {
     }
 
     /// Starts recording the image shown, at its size.
-    private static func startRecording(_ session: LiveSession, image: RenderTarget?) throws -> WindowRecorder {
+    private static func startRecording(_ session: LiveSession, image: RenderTarget?, sound: SoundtrackPlayer?) throws -> WindowRecorder {
         guard let image else { throw WindowError("nothing is shown yet") }
-        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size)
+        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size, sound: sound)
         StandardStreams.output("recording: \(recorder.path)\n")
         return recorder
     }

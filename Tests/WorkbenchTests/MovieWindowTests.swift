@@ -92,6 +92,8 @@ struct MovieWindowTests {
         let video = try #require(probe.video)
         #expect(video.codec == "h264" && video.width == 320 && video.height == 240)
         #expect(video.frames >= 20, "\(video.frames) frames in about two seconds")
+        // The window played no sound, so the movie has none.
+        #expect(probe.audio == nil)
     }
 
     @Test("a movie rewritten on disk reloads, like any watched file")

@@ -85,6 +85,38 @@ struct SoundtrackWindowTests {
         #expect(window.app.isRunning)
     }
 
+    @Test("V records the soundtrack with the pictures: the movie's sound stream is as long as its video and holds the tones")
+    func recordsSound() throws {
+        let window = try Self.openWindow { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
+        #expect(eventually(timeout: 20) { (try? MovieWindowTests.shownFrame(window)).flatMap { $0 } != nil })
+        #expect(eventually(timeout: 20) { PlayedSound(path: window.folder.file("played.raw")).seconds > 0.5 }, "\(window.app.error)")
+        try window.pressAndWait("v")
+        let path = "shaderbench-recordings/fill-1.mp4"
+        #expect(eventually { window.app.output.contains("recording: \(path)") })
+        Thread.sleep(forTimeInterval: 2)
+        try window.pressAndWait("v")
+        #expect(eventually { window.app.output.contains("recorded \(path)") })
+        let movie = window.folder.file(path)
+        let probe = try MovieProbe(path: movie)
+        let video = try #require(probe.video), audio = try #require(probe.audio)
+        #expect(audio.codec == "aac")
+        let videoSeconds = try #require(video.duration)
+        let audioSeconds = audio.duration ?? Double(audio.frames * 1024) / 48_000
+        #expect(videoSeconds > 1.5)
+        #expect(abs(audioSeconds - videoSeconds) < 0.1, "sound \(audioSeconds) s, pictures \(videoSeconds) s")
+        // Decoded back: the tones, at the soundtrack's level, through most of the recording.
+        let decoded = window.folder.file("recorded.raw")
+        let result = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-i", movie, "-vn", "-f", "s16le", "-ac", "2", "-ar", "48000", decoded],
+                                    in: window.folder.path)
+        #expect(result.status == 0, "\(result.error)")
+        let recorded = PlayedSound(path: decoded)
+        let stretches = stride(from: 4800, to: recorded.samples.count - 4800, by: 2400).map { $0 ..< $0 + 2400 }
+        let toned = stretches.filter { stretch in
+            recorded.strongestFrequency(in: stretch, of: Self.frequencies).map { abs(recorded.power(at: $0, in: stretch) - 0.25) < 0.05 } ?? false
+        }
+        #expect(toned.count * 2 >= stretches.count, "\(toned.count) of \(stretches.count) stretches hold a tone")
+    }
+
     @Test("with no output device the window says so once, and the movie plays on")
     func noDevice() throws {
         let window = try Self.openWindow { _ in TestTone.alsaConfigurationWithoutDevices }
