@@ -37,6 +37,11 @@ public final class SoundCapture: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled by `stop()`, so a thread waiting to try again ends at once.
     private let wake = DispatchSemaphore(value: 0)
+    /// Given each block as it is captured (a recording of the window).
+    private let listener = Locked<Listener?>(nil)
+
+    /// Takes interleaved stereo samples from -1 to 1, with the moment the first was heard.
+    public typealias Listener = @Sendable (_ samples: [Float], _ heardAt: ContinuousClock.Instant) -> Void
 
     /// Starts the capture thread on `device` and returns once its first attempt to open it settled, so
     /// `problem` already says whether it could; later attempts run on the thread and never hold the caller.
@@ -77,6 +82,11 @@ public final class SoundCapture: Sendable {
                 position = position + 1 == Self.ringLength ? 0 : position + 1
             }
         }
+    }
+
+    /// Hands every block captured from now on to `listener`, on the capture thread; nil stops.
+    public func listen(_ listener: Listener?) {
+        self.listener.withLock { $0 = listener }
     }
 
     /// Stops the thread and closes the device; waits until it has.
@@ -145,6 +155,9 @@ public final class SoundCapture: Sendable {
     private func capture(from pcm: OpaquePointer, with alsa: ALSAFunctions) {
         var block = [Int16](repeating: 0, count: Self.blockFrames * Self.channelCount)
         let started = Date()
+        // The device's timeline: sample n was heard at `origin + n / rate`. Blocks arrive in bursts, but their
+        // samples were heard one after another, and a recording places them so.
+        let origin = ContinuousClock.now
         var framesRead = 0
         while !stopping {
             let got = block.withUnsafeMutableBytes { alsa.readInterleaved(pcm, $0.baseAddress, snd_pcm_uframes_t(Self.blockFrames)) }
@@ -162,6 +175,10 @@ public final class SoundCapture: Sendable {
                 continue
             }
             append(block, frames: Int(got))
+            if let listener = listener.withLock({ $0 }) {
+                let samples = block.prefix(Int(got) * Self.channelCount).map { Float($0) / 32768 }
+                listener(samples, origin + .seconds(Double(framesRead) / Double(Self.sampleRate)))
+            }
             // A device without a clock of its own (ALSA's null plugin behind a file) answers at once: read it
             // no faster than real time, so it neither spins a core nor races through its file.
             framesRead += Int(got)
