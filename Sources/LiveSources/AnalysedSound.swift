@@ -41,6 +41,15 @@ final class AnalysedSound: SoundSource {
         return silenceNotice ?? spectrumProblem
     }
 
+    var isLive: Bool {
+        if case .captured = samples { return true }
+        return false
+    }
+
+    func listen(_ listener: (@Sendable ([Float], ContinuousClock.Instant) -> Void)?) {
+        if case .captured(let capture) = samples { capture.listen(listener) }
+    }
+
     var channelCount: Int {
         switch samples {
         case .decoded(let sound): sound.channels.count
