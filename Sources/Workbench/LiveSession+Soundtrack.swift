@@ -1,3 +1,4 @@
+import GPU
 import ShaderGraph
 
 extension LiveSession {
@@ -7,5 +8,10 @@ extension LiveSession {
             if case .movie(let movie) = node.kind { return movie }
             return nil
         }.first
+    }
+
+    /// The sound an audio node captures live, which a recording carries when no soundtrack plays.
+    var liveSound: (any SoundSource)? {
+        executor?.soundSources.first { $0.isLive }
     }
 }

@@ -1,5 +1,4 @@
 import GPU
-import LiveSources
 import Media
 import OperatingSystem
 import ShaderGraph
@@ -8,9 +7,13 @@ import VideoFrames
 /// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4`, at its own size, each frame
 /// at the real time it was shown. The window never waits for it: frames are converted to YUV on the GPU,
 /// read back a frame or two later, and queued for the encoder's thread, which drops (and counts) frames
-/// when it falls behind instead of queueing them without bound. The soundtrack the window plays goes in too,
-/// each block at the moment it is heard, handed over by the playback thread.
+/// when it falls behind instead of queueing them without bound. The sound the window hears goes in too (the
+/// soundtrack it plays, or the sound an audio node captures), each block at the moment it is heard, handed
+/// over by the thread that plays or captures it.
 final class WindowRecorder {
+    /// Takes interleaved stereo at 48 kHz, with the moment the first sample is heard.
+    typealias SoundListener = @Sendable (_ samples: [Float], _ heardAt: ContinuousClock.Instant) -> Void
+
     static let folder = "shaderbench-recordings"
     /// Frames are placed on a grid this fine; two shown within one step keep the first.
     static let timeSteps = 60
@@ -23,10 +26,10 @@ final class WindowRecorder {
     private var lastStep = -1
     /// Frames the window showed within one step of the last, not recorded.
     private var framesCoalesced = 0
-    /// The player whose sound is recorded, when one plays.
-    private let sound: SoundtrackPlayer?
+    /// Attaches a listener to the sound recorded (nil detaches it), when there is sound to record.
+    private let listen: ((SoundListener?) -> Void)?
 
-    init(name: String, imageSize: PixelSize, sound player: SoundtrackPlayer?) throws {
+    init(name: String, imageSize: PixelSize, listen: ((SoundListener?) -> Void)?) throws {
         var number = 1
         var path: String
         repeat {
@@ -39,17 +42,17 @@ final class WindowRecorder {
         size = imageSize
         var settings = MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
                                      frameRate: MovieSettings.FrameRate(Self.timeSteps), whenBehind: .drop)
-        sound = player?.isPlaying == true ? player : nil
-        settings.recordsSound = sound != nil
+        self.listen = listen
+        settings.recordsSound = listen != nil
         let writer = try MovieWriter(settings)
         self.writer = writer
-        sound?.listen { [started] samples, heardAt in
+        listen? { [started] samples, heardAt in
             writer.appendSound(samples, at: Self.seconds(heardAt - started))
         }
     }
 
     deinit {
-        sound?.listen(nil)
+        listen?(nil)
     }
 
     /// Seconds since recording began.
@@ -71,7 +74,7 @@ final class WindowRecorder {
 
     /// Writes what is in flight and closes the movie, which stays playable even if this never runs.
     func finish() throws {
-        sound?.listen(nil)
+        listen?(nil)
         for frame in try readback.drain() { try append(frame) }
         try writer.finish()
     }

@@ -302,7 +302,8 @@ public enum Workbench {
     /// Starts recording the image shown, at its size.
     private static func startRecording(_ session: LiveSession, image: RenderTarget?, sound: SoundtrackPlayer?) throws -> WindowRecorder {
         guard let image else { throw WindowError("nothing is shown yet") }
-        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size, sound: sound)
+        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size,
+                                          listen: sound?.isPlaying == true ? sound?.listen : session.liveSound?.listen)
         StandardStreams.output("recording: \(recorder.path)\n")
         return recorder
     }

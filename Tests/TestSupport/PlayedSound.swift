@@ -15,6 +15,15 @@ public struct PlayedSound: Sendable {
         }
     }
 
+    /// The sound of the movie at `moviePath`, decoded by the `ffmpeg` command to 16-bit stereo at 48 kHz in
+    /// `rawPath` and read back.
+    public init(decodingSoundOf moviePath: String, into rawPath: String) throws {
+        let result = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", moviePath, "-vn", "-f", "s16le", "-ac", "2", "-ar", "48000", rawPath],
+                                    in: FileManager.default.currentDirectoryPath)
+        guard result.status == 0 else { throw TestClipError(message: "ffmpeg \(moviePath): \(result.error)") }
+        self.init(path: rawPath)
+    }
+
     public var seconds: Double { Double(samples.count) / Double(Self.sampleRate) }
 
     /// Whether every sample of `range` is within `tolerance` of zero.
@@ -30,6 +39,16 @@ public struct PlayedSound: Sendable {
     /// The index of the first sample louder than `threshold` from `start` on; nil when there is none.
     public func startOfSound(from start: Int, threshold: Float = 0.05) -> Int? {
         samples[start...].firstIndex { abs($0) > threshold }
+    }
+
+    /// The 50 ms stretches from `start` to `end` (sample indices) whose strongest frequency of `candidates`
+    /// has a power within `tolerance` of `power`: where one of those tones sounds at that level.
+    public func stretches(from start: Int, to end: Int, holding candidates: [Double], power: Double, tolerance: Double = 0.05) -> (toned: Int, all: Int) {
+        let stretches = stride(from: start, to: end - 2400, by: 2400).map { $0 ..< $0 + 2400 }
+        let toned = stretches.filter { stretch in
+            strongestFrequency(in: stretch, of: candidates).map { abs(self.power(at: $0, in: stretch) - power) < tolerance } ?? false
+        }
+        return (toned.count, stretches.count)
     }
 
     /// Of `candidates`, the frequency strongest in `range` (Goertzel's single-bin transform).

@@ -135,6 +135,16 @@ final class LiveWindow {
         }
     }
 
+    /// Records with V for about `seconds`, then finishes with V again; the movie's path once it is written.
+    func record(seconds: TimeInterval = 2) throws -> String? {
+        let path = "shaderbench-recordings/fill-1.mp4"
+        try pressAndWait("v")
+        guard eventually({ app.output.contains("recording: \(path)") }) else { return nil }
+        Thread.sleep(forTimeInterval: seconds)
+        try pressAndWait("v")
+        return eventually({ app.output.contains("recorded \(path)") }) ? folder.file(path) : nil
+    }
+
     /// Presses `key` (an xdotool key name) in the window.
     func press(_ key: String) throws {
         // No window manager runs under Xvfb, so focus is set directly rather than by activating the window.

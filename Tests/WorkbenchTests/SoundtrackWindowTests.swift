@@ -57,11 +57,8 @@ struct SoundtrackWindowTests {
         #expect(eventually(timeout: 20) { PlayedSound(path: played).seconds > 2 }, "\(window.app.error)")
         // Most 50 ms stretches of the last second are one of the tones, at the soundtrack's level.
         let playing = PlayedSound(path: played)
-        let stretches = (1...20).map { playing.samples.count - $0 * 2400 ..< playing.samples.count - ($0 - 1) * 2400 }
-        let toned = stretches.filter { stretch in
-            playing.strongestFrequency(in: stretch, of: Self.frequencies).map { abs(playing.power(at: $0, in: stretch) - 0.25) < 0.05 } ?? false
-        }
-        #expect(toned.count >= 10, "\(toned.count) of 20 stretches hold a tone")
+        let stretches = playing.stretches(from: playing.samples.count - 48_000, to: playing.samples.count, holding: Self.frequencies, power: 0.25)
+        #expect(stretches.toned * 2 >= stretches.all, "\(stretches.toned) of \(stretches.all) stretches hold a tone")
 
         try window.pressAndWait("space")
         let frame = try #require(Self.stillFrame(window))
@@ -90,13 +87,7 @@ struct SoundtrackWindowTests {
         let window = try Self.openWindow { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
         #expect(eventually(timeout: 20) { (try? MovieWindowTests.shownFrame(window)).flatMap { $0 } != nil })
         #expect(eventually(timeout: 20) { PlayedSound(path: window.folder.file("played.raw")).seconds > 0.5 }, "\(window.app.error)")
-        try window.pressAndWait("v")
-        let path = "shaderbench-recordings/fill-1.mp4"
-        #expect(eventually { window.app.output.contains("recording: \(path)") })
-        Thread.sleep(forTimeInterval: 2)
-        try window.pressAndWait("v")
-        #expect(eventually { window.app.output.contains("recorded \(path)") })
-        let movie = window.folder.file(path)
+        let movie = try #require(try window.record(), "\(window.app.output)")
         let probe = try MovieProbe(path: movie)
         let video = try #require(probe.video), audio = try #require(probe.audio)
         #expect(audio.codec == "aac")
@@ -105,16 +96,9 @@ struct SoundtrackWindowTests {
         #expect(videoSeconds > 1.5)
         #expect(abs(audioSeconds - videoSeconds) < 0.1, "sound \(audioSeconds) s, pictures \(videoSeconds) s")
         // Decoded back: the tones, at the soundtrack's level, through most of the recording.
-        let decoded = window.folder.file("recorded.raw")
-        let result = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-i", movie, "-vn", "-f", "s16le", "-ac", "2", "-ar", "48000", decoded],
-                                    in: window.folder.path)
-        #expect(result.status == 0, "\(result.error)")
-        let recorded = PlayedSound(path: decoded)
-        let stretches = stride(from: 4800, to: recorded.samples.count - 4800, by: 2400).map { $0 ..< $0 + 2400 }
-        let toned = stretches.filter { stretch in
-            recorded.strongestFrequency(in: stretch, of: Self.frequencies).map { abs(recorded.power(at: $0, in: stretch) - 0.25) < 0.05 } ?? false
-        }
-        #expect(toned.count * 2 >= stretches.count, "\(toned.count) of \(stretches.count) stretches hold a tone")
+        let recorded = try PlayedSound(decodingSoundOf: movie, into: window.folder.file("recorded.raw"))
+        let stretches = recorded.stretches(from: 4800, to: recorded.samples.count - 4800, holding: Self.frequencies, power: 0.25)
+        #expect(stretches.toned * 2 >= stretches.all, "\(stretches.toned) of \(stretches.all) stretches hold a tone")
     }
 
     @Test("with no output device the window says so once, and the movie plays on")
