@@ -21,6 +21,8 @@ public final class SoundtrackPlayer: Sendable {
         /// The file whose soundtrack is wanted, and that soundtrack once decoded (nil meanwhile, or when it has none).
         var wantedFile: String?
         var decoded: (file: String, sound: DecodedSound, duration: Double)?
+        /// Counts the decodes asked for: only the latest one's soundtrack is kept.
+        var decodes = 0
         /// Given each block as it is written, with when it is heard (a recording).
         var listener: Listener?
 
@@ -51,16 +53,29 @@ public final class SoundtrackPlayer: Sendable {
     /// Plays `movie`'s soundtrack (nil: silence) with the composition's clock at `seconds` now, moving on
     /// while `running`. Cheap: the window calls it every turn of its loop.
     public func follow(_ movie: MovieSource?, seconds: Double, running: Bool) {
-        let decodeFile: String? = state.withLock { state in
+        let decode: (file: String, number: Int)? = state.withLock { state in
             state.instant = .now
             state.seconds = seconds
             state.running = running
             state.movie = movie
             guard movie?.file != state.wantedFile else { return nil }
             state.wantedFile = movie?.file
-            return movie?.file
+            state.decodes += 1
+            return movie.map { ($0.file, state.decodes) }
         }
-        if let decodeFile { decodeInBackground(decodeFile) }
+        if let decode { decodeInBackground(decode.file, number: decode.number) }
+    }
+
+    /// Decodes the soundtrack of `file` again, which changed on disk, when it is the one played; until the
+    /// new one is ready, none is heard.
+    public func reload(_ file: String) {
+        let number: Int? = state.withLock { state in
+            guard state.wantedFile == file else { return nil }
+            state.decoded = nil
+            state.decodes += 1
+            return state.decodes
+        }
+        if let number { decodeInBackground(file, number: number) }
     }
 
     /// Hands every block played from now on to `listener`; nil stops.
@@ -85,15 +100,17 @@ public final class SoundtrackPlayer: Sendable {
         playback?.stop()
     }
 
-    private func decodeInBackground(_ file: String) {
+    /// Decodes `file`'s soundtrack, the `number`th asked for, and keeps it unless a later one was asked for.
+    private func decodeInBackground(_ file: String, number: Int) {
         let thread = Thread { [state, output] in
             // A movie without sound plays in silence, and opens no device.
             guard let sound = try? DecodedSound(path: file), let duration = try? MovieReader.duration(ofMovieAt: file) else { return }
-            let current = state.withLock { state in
-                if state.wantedFile == file { state.decoded = (file, sound, duration) }
-                return state.wantedFile == file
+            let latest = state.withLock { state in
+                guard state.decodes == number else { return false }
+                state.decoded = (file, sound, duration)
+                return true
             }
-            guard current else { return }
+            guard latest else { return }
             output.withLock { output in
                 guard output.playback == nil, !output.stopped else { return }
                 output.playback = SoundPlayback { samples, heardAt in Self.fill(samples, heardAt: heardAt, from: state) }
