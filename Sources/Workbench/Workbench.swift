@@ -29,6 +29,7 @@ public enum Workbench {
         defer { soundtrack?.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       compiler: compiler, trace: trace)
+        session.fileChanged = { soundtrack?.reload($0) }
         let panel = ParameterPanel(trace: trace)
         let grid = NodeGrid(trace: trace)
         var handles = PointHandles()

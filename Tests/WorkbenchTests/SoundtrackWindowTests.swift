@@ -82,6 +82,26 @@ struct SoundtrackWindowTests {
         #expect(window.app.isRunning)
     }
 
+    @Test("a movie rewritten on disk is heard anew: its new soundtrack plays")
+    func rewrittenMovieIsHeardAnew() throws {
+        let window = try Self.openWindow { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
+        let played = window.folder.file("played.raw")
+        #expect(eventually(timeout: 20) { PlayedSound(path: played).seconds > 1 }, "\(window.app.error)")
+        var rewritten = Self.clip
+        rewritten.soundSource = "aevalsrc=0.5*sin(2*PI*2000*t):s=48000"
+        try rewritten.write(to: window.folder.file("new.mp4"))
+        // Renamed over the old file in one step, as an editor or a tool saves.
+        try #require(rename(window.folder.file("new.mp4"), window.folder.file("clip.mp4")) == 0)
+        // The last half second is the new tone alone.
+        #expect(eventually(timeout: 10) {
+            let sound = PlayedSound(path: played)
+            let stretches = sound.stretches(from: sound.samples.count - 24_000, to: sound.samples.count,
+                                            holding: Self.frequencies + [2000], power: 0.25)
+            let newTone = sound.stretches(from: sound.samples.count - 24_000, to: sound.samples.count, holding: [2000], power: 0.25)
+            return stretches.all > 0 && newTone.toned == stretches.all
+        }, "\(window.app.error)")
+    }
+
     @Test("V records the soundtrack with the pictures: the movie's sound stream is as long as its video and holds the tones")
     func recordsSound() throws {
         let window = try Self.openWindow { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
