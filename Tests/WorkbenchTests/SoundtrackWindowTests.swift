@@ -18,9 +18,14 @@ struct SoundtrackWindowTests {
         return clip
     }
 
-    static func openWindow(clip: TestClip = clip, arguments: [String] = [], environment: [String: String] = [:],
+    /// `MovieWindowTests`' composition, the movie played at `speed`.
+    static func composition(speed: Double) -> String {
+        MovieWindowTests.composition.replacingOccurrences(of: "file: ../clip.mp4 }", with: "file: ../clip.mp4, speed: \(speed) }")
+    }
+
+    static func openWindow(clip: TestClip = clip, speed: Double = 1, arguments: [String] = [], environment: [String: String] = [:],
                            configuration: @escaping (TemporaryFolder) -> String) throws -> LiveWindow {
-        try LiveWindow(composition: MovieWindowTests.composition,
+        try LiveWindow(composition: composition(speed: speed),
                        environment: environment.merging(["ALSA_CONFIG_PATH": "$FOLDER/asound.conf"]) { $1 }, arguments: arguments) { folder in
             try clip.write(to: folder.file("clip.mp4"))
             try MovieWindowTests.flip.write(toFile: folder.file("compositions/flip.fsh"), atomically: true, encoding: .utf8)
@@ -28,12 +33,13 @@ struct SoundtrackWindowTests {
         }
     }
 
-    /// The tones heard a little before to a little after the movie's moment `seconds`: the device's buffer
-    /// is a tenth of a second, and a pause lets what was already written play out.
-    static func tones(near seconds: Double) -> Set<Double> {
-        Set(stride(from: seconds - 0.1, through: seconds + 0.2, by: 0.05).map { moment in
+    /// The tones heard from a little before to a little after the movie's moment `seconds` played at
+    /// `speed`: the device's buffer is a tenth of a second, and a pause lets what was already written play
+    /// out. Played faster, a tone is higher by as much.
+    static func tones(near seconds: Double, speed: Double) -> Set<Double> {
+        Set(stride(from: seconds - 0.1 * speed, through: seconds + 0.2 * speed, by: 0.05 * speed).map { moment in
             let segment = Int((moment * 2).rounded(.down))
-            return frequencies[(segment % 6 + 6) % 6]
+            return frequencies[(segment % 6 + 6) % 6] * speed
         })
     }
 
@@ -49,15 +55,17 @@ struct SoundtrackWindowTests {
         return still
     }
 
-    @Test("the soundtrack plays with the pictures; paused, silence; resumed, it goes on from the paused frame")
-    func playsInStep() throws {
-        let window = try Self.openWindow { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
+    @Test("the soundtrack plays with the pictures, at their speed; paused, silence; resumed, it goes on from the paused frame",
+          arguments: [1.0, 2.0])
+    func playsInStep(speed: Double) throws {
+        let window = try Self.openWindow(speed: speed) { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
+        let heard = Self.frequencies.map { $0 * speed }
         let played = window.folder.file("played.raw")
         #expect(eventually(timeout: 20) { (try? MovieWindowTests.shownFrame(window)).flatMap { $0 } != nil })
         #expect(eventually(timeout: 20) { PlayedSound(path: played).seconds > 2 }, "\(window.app.error)")
         // Most 50 ms stretches of the last second are one of the tones, at the soundtrack's level.
         let playing = PlayedSound(path: played)
-        let stretches = playing.stretches(from: playing.samples.count - 48_000, to: playing.samples.count, holding: Self.frequencies, power: 0.25)
+        let stretches = playing.stretches(from: playing.samples.count - 48_000, to: playing.samples.count, holding: heard, power: 0.25)
         #expect(stretches.toned * 2 >= stretches.all, "\(stretches.toned) of \(stretches.all) stretches hold a tone")
 
         try window.pressAndWait("space")
@@ -68,16 +76,16 @@ struct SoundtrackWindowTests {
         #expect(paused.isSilent(end - 12_000 ..< end), "a quarter of a second of silence while paused")
         // The last sound before the silence is the movie's where its pictures stopped.
         let soundEnd = try #require(paused.endOfSound(before: end))
-        let lastTone = paused.strongestFrequency(in: soundEnd - 2400 ..< soundEnd, of: Self.frequencies)
-        #expect(lastTone.map { Self.tones(near: Double(frame) / 30).contains($0) } == true,
+        let lastTone = paused.strongestFrequency(in: soundEnd - 2400 ..< soundEnd, of: heard)
+        #expect(lastTone.map { Self.tones(near: Double(frame) / 30, speed: speed).contains($0) } == true,
                 "heard \(String(describing: lastTone)) Hz at the pause, frame \(frame) shown")
 
         try window.pressAndWait("space")
         #expect(eventually(timeout: 5) { PlayedSound(path: played).startOfSound(from: end).map { $0 + 2400 < PlayedSound(path: played).samples.count } ?? false })
         let resumed = PlayedSound(path: played)
         let start = try #require(resumed.startOfSound(from: end))
-        let firstTone = resumed.strongestFrequency(in: start ..< start + 2400, of: Self.frequencies)
-        #expect(firstTone.map { Self.tones(near: Double(frame) / 30).contains($0) } == true,
+        let firstTone = resumed.strongestFrequency(in: start ..< start + 2400, of: heard)
+        #expect(firstTone.map { Self.tones(near: Double(frame) / 30, speed: speed).contains($0) } == true,
                 "heard \(String(describing: firstTone)) Hz on resuming from frame \(frame)")
         #expect(window.app.isRunning)
     }
