@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames"]),
         // Spectra of known tones, and capture from an ALSA device that reads a file.
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "OperatingSystem", "TestSupport"]),
         // Movies made by the ffmpeg command with known content, decoded and encoded through Media.
         .testTarget(name: "MediaTests", dependencies: ["Media", "VideoFrames", "Images", "OperatingSystem", "TestSupport"]),
         // The real executable against the emulated camera.

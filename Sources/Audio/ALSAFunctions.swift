@@ -1,13 +1,15 @@
 import CALSA
 import OperatingSystem
 
-/// The part of ALSA live capture uses, from libasound opened the first time a capture starts: only a window
-/// whose composition hears live sound needs it, and every other run is spared loading it.
+/// The part of ALSA live capture and playback use, from libasound opened the first time either starts: only a
+/// window whose composition hears live sound or plays a soundtrack needs it, and every other run is spared
+/// loading it.
 struct ALSAFunctions: @unchecked Sendable {
     let open: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, snd_pcm_stream_t, Int32) -> Int32
     let setParameters: @convention(c) (OpaquePointer?, snd_pcm_format_t, snd_pcm_access_t, UInt32, UInt32, Int32, UInt32) -> Int32
     let close: @convention(c) (OpaquePointer?) -> Int32
     let readInterleaved: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, snd_pcm_uframes_t) -> snd_pcm_sframes_t
+    let writeInterleaved: @convention(c) (OpaquePointer?, UnsafeRawPointer?, snd_pcm_uframes_t) -> snd_pcm_sframes_t
     let wait: @convention(c) (OpaquePointer?, Int32) -> Int32
     let recover: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     let errorText: @convention(c) (Int32) -> UnsafePointer<CChar>?
@@ -20,6 +22,7 @@ struct ALSAFunctions: @unchecked Sendable {
                              setParameters: try library.function("snd_pcm_set_params"),
                              close: try library.function("snd_pcm_close"),
                              readInterleaved: try library.function("snd_pcm_readi"),
+                             writeInterleaved: try library.function("snd_pcm_writei"),
                              wait: try library.function("snd_pcm_wait"),
                              recover: try library.function("snd_pcm_recover"),
                              errorText: try library.function("snd_strerror"),

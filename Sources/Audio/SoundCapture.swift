@@ -27,7 +27,7 @@ public final class SoundCapture: Sendable {
         var written = 0
         var stopping = false
         /// Why it is not capturing now; nil while it is.
-        var problem: SoundCaptureError?
+        var problem: ALSADeviceError?
         /// Whether any sound arrived, so the ring holds sound that was captured.
         var hasCaptured = false
     }
@@ -37,6 +37,11 @@ public final class SoundCapture: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled by `stop()`, so a thread waiting to try again ends at once.
     private let wake = DispatchSemaphore(value: 0)
+    /// Given each block as it is captured (a recording of the window).
+    private let listener = Locked<Listener?>(nil)
+
+    /// Takes interleaved stereo samples from -1 to 1, with the moment the first was heard.
+    public typealias Listener = @Sendable (_ samples: [Float], _ heardAt: ContinuousClock.Instant) -> Void
 
     /// Starts the capture thread on `device` and returns once its first attempt to open it settled, so
     /// `problem` already says whether it could; later attempts run on the thread and never hold the caller.
@@ -58,7 +63,7 @@ public final class SoundCapture: Sendable {
 
     /// Why it is not capturing now (the device cannot be opened, or capture stopped and it is trying again),
     /// with ALSA's reason; nil while it captures.
-    public var problem: SoundCaptureError? { ring.withLock { $0.problem } }
+    public var problem: ALSADeviceError? { ring.withLock { $0.problem } }
 
     /// Whether any sound arrived: from then on `latest` gives the last sound captured while it waits.
     public var hasCaptured: Bool { ring.withLock { $0.hasCaptured } }
@@ -77,6 +82,11 @@ public final class SoundCapture: Sendable {
                 position = position + 1 == Self.ringLength ? 0 : position + 1
             }
         }
+    }
+
+    /// Hands every block captured from now on to `listener`, on the capture thread; nil stops.
+    public func listen(_ listener: Listener?) {
+        self.listener.withLock { $0 = listener }
     }
 
     /// Stops the thread and closes the device; waits until it has.
@@ -101,7 +111,7 @@ public final class SoundCapture: Sendable {
             alsa = functions
         case .failure(let error):
             // Without ALSA's library there is nothing to try again.
-            report(SoundCaptureError(device: device, operation: "cannot load ALSA", reason: error.message))
+            report(ALSADeviceError(device: device, operation: "cannot load ALSA", reason: error.message))
             firstAttemptSettled()
             return
         }
@@ -124,20 +134,20 @@ public final class SoundCapture: Sendable {
         var handle: OpaquePointer?
         let openCode = alsa.open(&handle, device, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
         guard openCode >= 0, let pcm = handle else {
-            report(SoundCaptureError(device: device, operation: "cannot open the capture device", code: openCode, alsa: alsa))
+            report(ALSADeviceError(device: device, operation: "cannot open the capture device", code: openCode, alsa: alsa))
             return nil
         }
         let configured = alsa.setParameters(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(Self.channelCount),
                                             UInt32(Self.sampleRate), 1, 100_000)
         guard configured >= 0 else {
             _ = alsa.close(pcm)
-            report(SoundCaptureError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured, alsa: alsa))
+            report(ALSADeviceError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured, alsa: alsa))
             return nil
         }
         return pcm
     }
 
-    private func report(_ problem: SoundCaptureError) {
+    private func report(_ problem: ALSADeviceError) {
         ring.withLock { $0.problem = problem }
     }
 
@@ -145,6 +155,9 @@ public final class SoundCapture: Sendable {
     private func capture(from pcm: OpaquePointer, with alsa: ALSAFunctions) {
         var block = [Int16](repeating: 0, count: Self.blockFrames * Self.channelCount)
         let started = Date()
+        // The device's timeline: sample n was heard at `origin + n / rate`. Blocks arrive in bursts, but their
+        // samples were heard one after another, and a recording places them so.
+        let origin = ContinuousClock.now
         var framesRead = 0
         while !stopping {
             let got = block.withUnsafeMutableBytes { alsa.readInterleaved(pcm, $0.baseAddress, snd_pcm_uframes_t(Self.blockFrames)) }
@@ -156,12 +169,16 @@ public final class SoundCapture: Sendable {
                 // An overrun (the thread was held up) or a suspend: recover and read on; anything else ends it.
                 let recovered = alsa.recover(pcm, Int32(got), 1)
                 if recovered < 0 {
-                    report(SoundCaptureError(device: device, operation: "capture stopped", code: recovered, alsa: alsa))
+                    report(ALSADeviceError(device: device, operation: "capture stopped", code: recovered, alsa: alsa))
                     return
                 }
                 continue
             }
             append(block, frames: Int(got))
+            if let listener = listener.withLock({ $0 }) {
+                let samples = block.prefix(Int(got) * Self.channelCount).map { Float($0) / 32768 }
+                listener(samples, origin + .seconds(Double(framesRead) / Double(Self.sampleRate)))
+            }
             // A device without a clock of its own (ALSA's null plugin behind a file) answers at once: read it
             // no faster than real time, so it neither spins a core nor races through its file.
             framesRead += Int(got)
@@ -185,19 +202,4 @@ public final class SoundCapture: Sendable {
             ring.hasCaptured = true
         }
     }
-}
-
-/// Why the capture device could not be used, with ALSA's own reason.
-public struct SoundCaptureError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-
-    init(device: String, operation: String, code: Int32, alsa: ALSAFunctions) {
-        self.init(device: device, operation: operation, reason: alsa.errorText(code).map { String(cString: $0) } ?? "error \(code)")
-    }
-
-    init(device: String, operation: String, reason: String) {
-        message = "ALSA '\(device)': \(operation): \(reason)"
-    }
-
-    public var description: String { message }
 }

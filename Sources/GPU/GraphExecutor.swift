@@ -123,6 +123,13 @@ public final class GraphExecutor {
         }
     }
 
+    /// The sound of every audio node.
+    public var soundSources: [any SoundSource] {
+        steps.compactMap { step in
+            if case .sound(let sound) = step.work { sound } else { nil }
+        }
+    }
+
     /// One line per live source saying what it delivers, once that is settled.
     public var deliveries: [String] {
         steps.compactMap { step in

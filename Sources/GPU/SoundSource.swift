@@ -13,4 +13,9 @@ public protocol SoundSource: AnyObject {
     func values(of shape: SoundImageShape, at seconds: Double) -> [Float]
     /// One line for the user while it is not delivering sound (no capture device, or capture stopped).
     var notice: String? { get }
+    /// Whether it is sound heard live (capture), which a recording of the window can carry.
+    var isLive: Bool { get }
+    /// Hands live sound to `listener` as it is heard (interleaved stereo at 48 kHz, from -1 to 1, with the
+    /// moment its first sample was heard), on a thread of its own; nil stops. Other sound hands nothing.
+    func listen(_ listener: (@Sendable (_ samples: [Float], _ heardAt: ContinuousClock.Instant) -> Void)?)
 }

@@ -2,6 +2,8 @@
 /// make the process allocate gigabytes or overflow a size computation.
 enum ImageSize {
     /// The byte count of an RGBA8 buffer for `width`×`height`, or the error naming why there must be none.
+    /// Never zero, so the decoders' `unsafeUninitializedCapacity` buffers never write into Swift's shared
+    /// empty-array storage, which other threads use too.
     static func rgbaByteCount(width: Int, height: Int, maximumDimension: Int, path: String) throws(ImageFileError) -> Int {
         guard width > 0, height > 0 else {
             throw ImageFileError(path: path, message: "image is \(width)×\(height), which has no pixels")

@@ -10,8 +10,8 @@ import ShaderGraph
 final class AnalysedSound: SoundSource {
     enum Samples {
         case decoded(DecodedSound)
-        /// The soundtrack of a movie played as `movie` says, whose pictures' timeline is `duration` long.
-        case soundtrack(DecodedSound, movie: MovieSource, duration: Double)
+        /// The soundtrack of a movie, heard where its pictures are.
+        case soundtrack(Soundtrack)
         case captured(SoundCapture)
         /// Nothing to hear; `notice` says why.
         case silence(channels: Int)
@@ -41,9 +41,19 @@ final class AnalysedSound: SoundSource {
         return silenceNotice ?? spectrumProblem
     }
 
+    var isLive: Bool {
+        if case .captured = samples { return true }
+        return false
+    }
+
+    func listen(_ listener: (@Sendable ([Float], ContinuousClock.Instant) -> Void)?) {
+        if case .captured(let capture) = samples { capture.listen(listener) }
+    }
+
     var channelCount: Int {
         switch samples {
-        case .decoded(let sound), .soundtrack(let sound, _, _): sound.channels.count
+        case .decoded(let sound): sound.channels.count
+        case .soundtrack(let soundtrack): soundtrack.sound.channels.count
         case .captured: SoundCapture.channelCount
         case .silence(let channels): channels
         }
@@ -77,30 +87,19 @@ final class AnalysedSound: SoundSource {
     private func fill(channel: Int, endingAt seconds: Double) {
         switch samples {
         case .decoded(let sound):
-            copy(sound.channels[channel], rate: sound.sampleRate, endingAt: seconds, loopLength: nil)
-        case .soundtrack(let sound, let movie, let duration):
-            // The moment the movie's pictures show (start, speed, looping or holding at the end), so the
-            // pictures and the sound stay together.
-            let moment = movie.movieTime(at: seconds, duration: duration)
-            // Just after a loop point the sound before it is the end's, as it was heard.
-            let loopLength = movie.loop && duration > 0 ? Int((duration * Double(sound.sampleRate)).rounded()) : nil
-            copy(sound.channels[channel], rate: sound.sampleRate, endingAt: moment, loopLength: loopLength)
+            let track = sound.channels[channel]
+            let start = Int((seconds * Double(sound.sampleRate)).rounded()) - window.count
+            for index in window.indices {
+                let position = start + index
+                window[index] = position >= 0 && position < track.count ? track[position] : 0
+            }
+        case .soundtrack(let soundtrack):
+            let start = soundtrack.position(at: seconds) - window.count
+            for index in window.indices { window[index] = soundtrack.sample(channel: channel, at: start + index) }
         case .captured(let capture):
             window.withUnsafeMutableBufferPointer { capture.latest(channel: channel, into: $0) }
         case .silence:
             for index in window.indices { window[index] = 0 }
-        }
-    }
-
-    /// Puts the samples of `track` just before `seconds` into `window`, their positions wrapped round
-    /// `loopLength` samples when given; silence outside the track.
-    private func copy(_ track: [Float], rate: Int, endingAt seconds: Double, loopLength: Int?) {
-        let end = Int((seconds * Double(rate)).rounded())
-        let start = end - window.count
-        for index in window.indices {
-            var position = start + index
-            if let loopLength, loopLength > 0 { position = (position % loopLength + loopLength) % loopLength }
-            window[index] = position >= 0 && position < track.count ? track[position] : 0
         }
     }
 

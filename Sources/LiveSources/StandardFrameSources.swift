@@ -71,7 +71,8 @@ public struct StandardFrameSources: FrameSourceOpener {
         do throws(MediaError) {
             let sound = try DecodedSound(path: file)
             guard audio.file == nil, let liveMovie else { return AnalysedSound(.decoded(sound)) }
-            return AnalysedSound(.soundtrack(sound, movie: liveMovie, duration: try MovieReader.duration(ofMovieAt: liveMovie.file)))
+            return AnalysedSound(.soundtrack(Soundtrack(sound: sound, movie: liveMovie,
+                                                        duration: try MovieReader.duration(ofMovieAt: liveMovie.file))))
         } catch {
             // A live movie without sound is no mistake in the composition; a file the node names is.
             guard audio.file == nil else { throw DiagnosticsError([.error(error.message, at: audio.location)]) }

@@ -10,6 +10,11 @@ final class EncoderFrameQueue: Sendable {
         case frame(VideoFrame, index: Int)
         /// Flush the encoder, write the trailer and stop.
         case finish
+
+        var byteCount: Int {
+            if case .frame(let frame, _) = self { return frame.bytes.count }
+            return 0
+        }
     }
 
     enum Outcome {
@@ -24,6 +29,8 @@ final class EncoderFrameQueue: Sendable {
         var entries: [Entry] = []
         var closed = false
         var mostEverQueued = 0
+        var bytesQueued = 0
+        var mostBytesEverQueued = 0
     }
 
     let capacity: Int
@@ -51,6 +58,8 @@ final class EncoderFrameQueue: Sendable {
             guard !contents.closed else { return false }
             contents.entries.append(entry)
             contents.mostEverQueued = max(contents.mostEverQueued, contents.entries.count)
+            contents.bytesQueued += entry.byteCount
+            contents.mostBytesEverQueued = max(contents.mostBytesEverQueued, contents.bytesQueued)
             return true
         }
         guard queued else {
@@ -65,7 +74,11 @@ final class EncoderFrameQueue: Sendable {
     /// The oldest entry, waiting for one.
     func take() -> Entry {
         waiting.wait()
-        let entry = contents.withLock { $0.entries.removeFirst() }
+        let entry = contents.withLock { contents in
+            let entry = contents.entries.removeFirst()
+            contents.bytesQueued -= entry.byteCount
+            return entry
+        }
         room.signal()
         return entry
     }
@@ -75,10 +88,14 @@ final class EncoderFrameQueue: Sendable {
         contents.withLock { contents in
             contents.closed = true
             contents.entries.removeAll()
+            contents.bytesQueued = 0
         }
         room.signal()
     }
 
     /// The most entries ever queued at once: never more than the capacity.
     var mostEverQueued: Int { contents.withLock { $0.mostEverQueued } }
+
+    /// The most frame bytes ever queued at once: what the queue held, whatever the allocator keeps.
+    var mostBytesEverQueued: Int { contents.withLock { $0.mostBytesEverQueued } }
 }

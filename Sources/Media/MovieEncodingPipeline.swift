@@ -8,13 +8,18 @@ final class MovieEncodingPipeline {
     private let video: VideoEncoder
     private let videoStream: UnsafeMutablePointer<AVStream>
     private let audio: PassthroughAudioSource?
+    /// Sound recorded as it is heard, taken from `soundBlocks` before each frame.
+    private let sound: SoundEncoder?
+    private let soundBlocks: SoundBlockQueue?
+    private var lastFrameIndex = -1
+    private let frameRate: Double
     /// What the user should know although nothing failed: sound left out, options an encoder ignored.
     let warnings: [String]
     private(set) var videoPacketsWritten = 0
 
     /// Checks the container, the codec and the sound, then creates the file and writes its header. The
     /// checks come first, so a movie that cannot be made leaves no file behind.
-    init(_ settings: MovieSettings) throws(MediaError) {
+    init(_ settings: MovieSettings, soundBlocks: SoundBlockQueue?) throws(MediaError) {
         let path = settings.path
         FFmpegLogging.quiet()
         let container = try OutputContainer.choose(for: settings)
@@ -44,7 +49,16 @@ final class MovieEncodingPipeline {
         if let audio {
             try audio.describe(try output.addStream(), path: path)
         }
+        var sound: SoundEncoder?
+        if soundBlocks != nil {
+            let encoder = try SoundEncoder(path: path, globalHeader: output.wantsGlobalHeader)
+            try encoder.describe(try output.addStream())
+            sound = encoder
+        }
         try output.start()
+        self.sound = sound
+        self.soundBlocks = soundBlocks
+        frameRate = settings.frameRate.framesPerSecond
         self.output = output
         self.video = video
         self.videoStream = videoStream
@@ -54,6 +68,8 @@ final class MovieEncodingPipeline {
 
     /// Encodes one frame and writes what the encoder yields, with the sound that plays before it.
     func encode(_ frame: VideoFrame, frameIndex: Int) throws(MediaError) {
+        takeSound()
+        lastFrameIndex = frameIndex
         try video.encode(frame, frameIndex: frameIndex, deliver: writeVideo)
     }
 
@@ -61,6 +77,9 @@ final class MovieEncodingPipeline {
     func finish() throws(MediaError) {
         try video.flush(deliver: writeVideo)
         try audio?.writeRemaining(into: output)
+        takeSound()
+        // Recorded sound ends with the last frame, as the window's picture did.
+        try sound?.finish(at: Double(lastFrameIndex + 1) / frameRate, into: output)
         try output.finish()
     }
 
@@ -84,5 +103,11 @@ final class MovieEncodingPipeline {
         if let audio {
             try audio.write(through: decodingTime, into: output)
         }
+        try sound?.write(through: decodingTime, into: output)
+    }
+
+    private func takeSound() {
+        guard let sound, let soundBlocks else { return }
+        for block in soundBlocks.takeAll() { sound.place(block) }
     }
 }

@@ -63,6 +63,9 @@ public struct MovieSettings: Sendable {
     public var encoding: ColorEncoding
     /// Sound copied from another movie; nil writes a silent movie.
     public var audio: AudioPassthrough?
+    /// Whether the movie has the sound handed to `MovieWriter.appendSound` as it is heard (a recording of
+    /// the window), encoded as AAC.
+    public var recordsSound = false
     public var whenBehind: WhenBehind
     /// Frames that may wait for the encoder: a few, so that memory stays bounded and a live recording drops
     /// rather than falls behind.

@@ -18,6 +18,8 @@ import VideoFrames
 public final class MovieWriter: Sendable {
     public let settings: MovieSettings
     private let queue: EncoderFrameQueue
+    /// Recorded sound on its way to the encoder thread, when the settings record sound.
+    private let soundBlocks: SoundBlockQueue?
     private let report = EncoderReport()
     private let encoderStopped = DispatchSemaphore(value: 0)
 
@@ -34,6 +36,8 @@ public final class MovieWriter: Sendable {
     public init(_ settings: MovieSettings) throws(MediaError) {
         self.settings = settings
         queue = EncoderFrameQueue(capacity: settings.queueCapacity)
+        let soundBlocks = settings.recordsSound ? SoundBlockQueue() : nil
+        self.soundBlocks = soundBlocks
         guard settings.width > 0, settings.height > 0 else {
             throw MediaError("\(settings.path): a movie needs a size, not \(settings.width)×\(settings.height)")
         }
@@ -43,7 +47,7 @@ public final class MovieWriter: Sendable {
         // The pipeline is opened on the encoder thread, so every FFmpeg object lives and dies on that thread.
         let opened = DispatchSemaphore(value: 0)
         let thread = Thread { [queue, report, encoderStopped] in
-            Self.encode(settings, queue: queue, report: report, opened: opened)
+            Self.encode(settings, queue: queue, soundBlocks: soundBlocks, report: report, opened: opened)
             encoderStopped.signal()
         }
         thread.name = "shaderbench-encoder"
@@ -87,6 +91,17 @@ public final class MovieWriter: Sendable {
         }
     }
 
+    /// Hands the encoder thread sound (interleaved stereo at 48 kHz, from -1 to 1) heard `seconds` after the
+    /// movie's first frame, when the settings record sound. Never waits: sound the encoder is more than a few
+    /// seconds behind on is dropped and counted. It goes into the movie as the frames around it are written,
+    /// silence filling what never came, and ends with the last frame.
+    public func appendSound(_ samples: [Float], at seconds: Double) {
+        soundBlocks?.put(SoundBlockQueue.Block(samples: samples, start: Int((seconds * Double(SoundEncoder.sampleRate)).rounded())))
+    }
+
+    /// Sound samples (per channel) `appendSound` dropped because the encoder was behind.
+    public var soundSamplesDropped: Int { soundBlocks?.samplesDropped ?? 0 }
+
     /// Flushes the encoder, writes the trailer and closes the file; waits until it is done. Throws the first
     /// error the encoder thread met. Calling it again does nothing.
     public func finish() throws(MediaError) {
@@ -113,6 +128,9 @@ public final class MovieWriter: Sendable {
     /// The most frames that ever waited for the encoder at once.
     var mostFramesQueued: Int { queue.mostEverQueued }
 
+    /// The most frame bytes that ever waited for the encoder at once.
+    var mostBytesQueued: Int { queue.mostBytesEverQueued }
+
     private func check(_ frame: VideoFrame) throws(MediaError) {
         let layout = frame.layout
         guard layout.format == .i420, layout.planes.count == 3 else {
@@ -137,11 +155,11 @@ public final class MovieWriter: Sendable {
 
     // MARK: The encoder thread
 
-    private static func encode(_ settings: MovieSettings, queue: EncoderFrameQueue, report: EncoderReport,
-                               opened: DispatchSemaphore) {
+    private static func encode(_ settings: MovieSettings, queue: EncoderFrameQueue, soundBlocks: SoundBlockQueue?,
+                               report: EncoderReport, opened: DispatchSemaphore) {
         let pipeline: MovieEncodingPipeline
         do {
-            pipeline = try MovieEncodingPipeline(settings)
+            pipeline = try MovieEncodingPipeline(settings, soundBlocks: soundBlocks)
             report.warnings = pipeline.warnings
         } catch {
             report.fail(error)

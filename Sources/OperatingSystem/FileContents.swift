@@ -31,6 +31,9 @@ public enum FileContents {
         }
         let size = Int(status.st_size)
         guard size <= limit else { throw .tooLarge(path: path, size: size, limit: limit) }
+        // An array made with no capacity is Swift's one shared empty storage, whose count the initializer
+        // would write: two threads reading empty files at once would race on it.
+        guard size > 0 else { return [] }
 
         var readError: SystemError?
         // Uninitialised storage: zero-filling a buffer about to be overwritten would double the cost of large files.

@@ -35,6 +35,8 @@ final class LiveSession {
     var history = ParameterHistory()
     /// Events pressed in the panel, true for the next frame only.
     var pulsing: [TunableParameter] = []
+    /// Told the path of each file that changed on disk (a movie whose soundtrack plays).
+    var fileChanged: (String) -> Void = { _ in }
     /// What the window itself last wrote to a file, by path: a save of its own is not reloaded.
     var ownSaves: [String: [UInt8]] = [:]
 
@@ -312,6 +314,7 @@ final class LiveSession {
             trace?.record("file-changed", ["path": .string(change.path), "kind": .string("\(change.kind)")])
             resources.forgetImage(at: change.path)
             resources.forgetMovie(at: change.path)
+            fileChanged(change.path)
         }
         reload(reason: "change")
     }

@@ -7,8 +7,13 @@ import VideoFrames
 /// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4`, at its own size, each frame
 /// at the real time it was shown. The window never waits for it: frames are converted to YUV on the GPU,
 /// read back a frame or two later, and queued for the encoder's thread, which drops (and counts) frames
-/// when it falls behind instead of queueing them without bound.
+/// when it falls behind instead of queueing them without bound. The sound the window hears goes in too (the
+/// soundtrack it plays, or the sound an audio node captures), each block at the moment it is heard, handed
+/// over by the thread that plays or captures it.
 final class WindowRecorder {
+    /// Takes interleaved stereo at 48 kHz, with the moment the first sample is heard.
+    typealias SoundListener = @Sendable (_ samples: [Float], _ heardAt: ContinuousClock.Instant) -> Void
+
     static let folder = "shaderbench-recordings"
     /// Frames are placed on a grid this fine; two shown within one step keep the first.
     static let timeSteps = 60
@@ -21,8 +26,10 @@ final class WindowRecorder {
     private var lastStep = -1
     /// Frames the window showed within one step of the last, not recorded.
     private var framesCoalesced = 0
+    /// Attaches a listener to the sound recorded (nil detaches it), when there is sound to record.
+    private let listen: ((SoundListener?) -> Void)?
 
-    init(name: String, imageSize: PixelSize) throws {
+    init(name: String, imageSize: PixelSize, listen: ((SoundListener?) -> Void)?) throws {
         var number = 1
         var path: String
         repeat {
@@ -33,8 +40,19 @@ final class WindowRecorder {
         try Directories.create(Self.folder)
         readback = try PlanarReadback(imageSize: imageSize)
         size = imageSize
-        writer = try MovieWriter(MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
-                                               frameRate: MovieSettings.FrameRate(Self.timeSteps), whenBehind: .drop))
+        var settings = MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
+                                     frameRate: MovieSettings.FrameRate(Self.timeSteps), whenBehind: .drop)
+        self.listen = listen
+        settings.recordsSound = listen != nil
+        let writer = try MovieWriter(settings)
+        self.writer = writer
+        listen? { [started] samples, heardAt in
+            writer.appendSound(samples, at: Self.seconds(heardAt - started))
+        }
+    }
+
+    deinit {
+        listen?(nil)
     }
 
     /// Seconds since recording began.
@@ -60,6 +78,7 @@ final class WindowRecorder {
 
     /// Writes what is in flight and closes the movie, which stays playable even if this never runs.
     func finish() throws {
+        listen?(nil)
         for frame in try readback.drain() { try append(frame) }
         try writer.finish()
     }

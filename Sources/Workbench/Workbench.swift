@@ -1,5 +1,6 @@
 import Foundation
 import GPU
+import LiveSources
 import OperatingSystem
 import Overlay
 import ShaderGraph
@@ -24,8 +25,11 @@ public enum Workbench {
         }
         let compiler = BackgroundCompiler(sharedContext: window.sharedContext)
         defer { compiler.stop() }
+        let soundtrack = options.mute ? nil : SoundtrackPlayer()
+        defer { soundtrack?.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       compiler: compiler, trace: trace)
+        session.fileChanged = { soundtrack?.reload($0) }
         let panel = ParameterPanel(trace: trace)
         let grid = NodeGrid(trace: trace)
         var handles = PointHandles()
@@ -177,7 +181,7 @@ public enum Workbench {
                             recorder = nil
                         } else {
                             do {
-                                recorder = try startRecording(session, image: shownImage)
+                                recorder = try startRecording(session, image: shownImage, sound: soundtrack)
                             } catch {
                                 notice = ("recording not started: \(error)", .now + .seconds(4))
                             }
@@ -206,6 +210,7 @@ public enum Workbench {
             }
             session.takeSaves()
             session.collectCompiles()
+            soundtrack?.follow(session.playedMovie, seconds: clock.seconds, running: !clock.isPaused)
 
             // A new graph or new errors are drawn at once, ahead of the frame pace: they are what a save is for.
             var edited = false
@@ -221,7 +226,7 @@ public enum Workbench {
                 camerasSeen = cameraFrames
                 needsFrame = true
             }
-            let pictureNotices = session.pictureNotices, soundNotices = session.soundNotices
+            let pictureNotices = session.pictureNotices, soundNotices = session.soundNotices + [soundtrack?.notice].compactMap { $0 }
             if pictureNotices != shownPictureNotices || soundNotices != shownSoundNotices {
                 // The terminal gets each change once, so a log shows when a camera or the sound went and came back.
                 let shown = shownPictureNotices + shownSoundNotices
@@ -364,9 +369,10 @@ public enum Workbench {
     }
 
     /// Starts recording the image shown, at its size.
-    private static func startRecording(_ session: LiveSession, image: RenderTarget?) throws -> WindowRecorder {
+    private static func startRecording(_ session: LiveSession, image: RenderTarget?, sound: SoundtrackPlayer?) throws -> WindowRecorder {
         guard let image else { throw WindowError("nothing is shown yet") }
-        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size)
+        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size,
+                                          listen: sound?.isPlaying == true ? sound?.listen : session.liveSound?.listen)
         StandardStreams.output("recording: \(recorder.path)\n")
         return recorder
     }

@@ -8,11 +8,15 @@ public struct WorkbenchOptions: Sendable {
     public var tracePath: String?
     /// `--set`: published parameters given on the command line, applied at every load.
     public var overrides: [ParameterOverride]
+    /// `--mute`: no movie's soundtrack is played.
+    public var mute: Bool
 
-    public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = []) {
+    public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = [],
+                mute: Bool = false) {
         self.path = path
         self.input = input
         self.tracePath = tracePath
         self.overrides = overrides
+        self.mute = mute
     }
 }

@@ -22,13 +22,16 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write one JSON line per reload-loop event (monotonic seconds) to FILE.", valueName: "FILE"))
     var trace: String?
 
+    @Flag(help: "Play no sound: a movie's soundtrack is not played and ALSA's output is never opened.")
+    var mute = false
+
     func run() throws {
         guard let path = composition ?? DefaultComposition.locate() else {
             throw ValidationError("no composition given and \(DefaultComposition.relativePath) was not found here or beside the executable")
         }
         do {
             try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
-                                               overrides: settings))
+                                               overrides: settings, mute: mute))
         } catch {
             StandardStreams.error(error.message + "\n")
             throw ExitCode(ExitCodes.failure)

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import OperatingSystem
 import Testing
@@ -18,6 +19,19 @@ struct FileContentsTests {
         let folder = try TemporaryFolder()
         let path = try folder.write("empty", bytes: [])
         #expect(try FileContents.read(path: path, limit: 0) == [])
+    }
+
+    @Test("empty files read on several threads at once each come back as no bytes, sharing nothing written")
+    func readsEmptyFilesConcurrently() throws {
+        let folder = try TemporaryFolder()
+        let paths = try (0..<8).map { try folder.write("empty-\($0)", bytes: []) }
+        let counts = Locked([Int?](repeating: nil, count: 400))
+        // Under ThreadSanitizer a write into the shared empty-array storage shows as a race between these threads.
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            let count = try? FileContents.read(path: paths[index % paths.count], limit: 16).count
+            counts.withLock { $0[index] = count }
+        }
+        #expect(counts.withLock { $0 } == [Int?](repeating: 0, count: 400))
     }
 
     @Test("a file over its limit is refused before it is read, saying how large it is and what the limit is")

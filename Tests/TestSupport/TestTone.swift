@@ -50,6 +50,21 @@ public struct TestTone: Sendable {
         """
     }
 
+    /// An ALSA configuration (for `ALSA_CONFIG_PATH`) whose default device plays into the raw file at
+    /// `rawPath` (16-bit little-endian, interleaved as played): the file plugin writes what it is given before
+    /// passing it to a null device. `PlayedSound` reads it back.
+    public static func alsaConfiguration(writingRaw rawPath: String) -> String {
+        """
+        pcm.!default {
+            type file
+            slave.pcm { type null }
+            file "\(rawPath)"
+            format "raw"
+        }
+
+        """
+    }
+
     /// An ALSA configuration (for `ALSA_CONFIG_PATH`) that defines no device at all, as on a machine
     /// without a sound card.
     public static let alsaConfigurationWithoutDevices = "# no devices\n"

@@ -46,6 +46,25 @@ struct AudioWindowTests {
         #expect(!window.app.error.contains("no sound capture device"))
     }
 
+    @Test("V records the captured sound with the pictures: the movie's sound stream is as long as its video and holds the tone")
+    func recordsCapturedSound() throws {
+        let window = try Self.openWindow { folder in
+            try TestTone(frequency: 1500, amplitude: 0.5, seconds: 30).write(to: folder.file("tone.raw"))
+            return TestTone.alsaConfiguration(readingRaw: folder.file("tone.raw"))
+        }
+        #expect(try window.waitForCentre(green), "\(window.app.error)")
+        let movie = try #require(try window.record(), "\(window.app.output)")
+        let probe = try MovieProbe(path: movie)
+        let video = try #require(probe.video), audio = try #require(probe.audio)
+        let videoSeconds = try #require(video.duration)
+        let audioSeconds = audio.duration ?? Double(audio.frames * 1024) / 48_000
+        #expect(videoSeconds > 1.5)
+        #expect(abs(audioSeconds - videoSeconds) < 0.1, "sound \(audioSeconds) s, pictures \(videoSeconds) s")
+        let recorded = try PlayedSound(decodingSoundOf: movie, into: window.folder.file("recorded.raw"))
+        let stretches = recorded.stretches(from: 4800, to: recorded.samples.count - 4800, holding: [1500], power: 0.25)
+        #expect(stretches.toned * 2 >= stretches.all, "\(stretches.toned) of \(stretches.all) stretches hold the tone")
+    }
+
     @Test("with no capture device the window says so, hears silence, and keeps running")
     func noDevice() throws {
         let window = try Self.openWindow { _ in TestTone.alsaConfigurationWithoutDevices }

@@ -14,9 +14,10 @@ final class LiveWindow {
 
     /// `shaderFolder` puts the shader in a folder of its own, beside the composition's; `composition`
     /// replaces the one-node composition; `environment` adds to the app's (paths in it may use `$FOLDER`,
-    /// the temporary folder); `prepare` puts what else it reads in the folder before the app starts.
+    /// the temporary folder); `arguments` add to the app's (`--mute`); `prepare` puts what else it reads in
+    /// the folder before the app starts.
     init(shaderFolder: String = ".", composition: String? = nil, environment added: [String: String] = [:],
-         prepare: (TemporaryFolder) throws -> Void = { _ in }) throws {
+         arguments: [String] = [], prepare: (TemporaryFolder) throws -> Void = { _ in }) throws {
         display = try VirtualDisplay()
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("compositions"), withIntermediateDirectories: true)
@@ -29,7 +30,7 @@ final class LiveWindow {
             $0.replacingOccurrences(of: "$FOLDER", with: folder.path)
         }) { $1 }
         environment["DISPLAY"] = display.name
-        app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")],
+        app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")] + arguments,
                                  environment: environment, directory: folder.path, logs: folder.path)
         // On a machine busy with the rest of the suite the first frame can take longer than a test's own waits,
         // which are for what happens after it: those start from a window that has drawn.
@@ -132,6 +133,16 @@ final class LiveWindow {
             try press(key)
             if eventually(timeout: 2, { count(of: "key") > before }) { return }
         }
+    }
+
+    /// Records with V for about `seconds`, then finishes with V again; the movie's path once it is written.
+    func record(seconds: TimeInterval = 2) throws -> String? {
+        let path = "shaderbench-recordings/fill-1.mp4"
+        try pressAndWait("v")
+        guard eventually({ app.output.contains("recording: \(path)") }) else { return nil }
+        Thread.sleep(forTimeInterval: seconds)
+        try pressAndWait("v")
+        return eventually({ app.output.contains("recorded \(path)") }) ? folder.file(path) : nil
     }
 
     /// Presses `key` (an xdotool key name) in the window.

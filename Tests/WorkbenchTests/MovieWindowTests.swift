@@ -95,6 +95,8 @@ struct MovieWindowTests {
         // The length reported is the file's own, to a hundredth of a second.
         let duration = try #require(video.duration)
         #expect(window.app.output.contains("recorded \(path) (\(String(format: "%.2f", duration)) s"), "\(window.app.output)")
+        // The window played no sound, so the movie has none.
+        #expect(probe.audio == nil)
     }
 
     @Test("a movie rewritten on disk reloads, like any watched file")
