@@ -61,8 +61,7 @@ public enum Workbench {
         var keyboard = ShaderToyKeyboard()
         var keyboardChanged = false
         var camerasSeen = 0
-        var shownPictureNotices: [String] = []
-        var shownSoundNotices: [String] = []
+        var shownNotices = SourceNotices()
         var recorder: WindowRecorder?
         /// The image the last frame showed: what V starts recording, at its size.
         var shownImage: RenderTarget?
@@ -226,16 +225,13 @@ public enum Workbench {
                 camerasSeen = cameraFrames
                 needsFrame = true
             }
-            let pictureNotices = session.pictureNotices, soundNotices = session.soundNotices + [soundtrack?.notice].compactMap { $0 }
-            if pictureNotices != shownPictureNotices || soundNotices != shownSoundNotices {
+            let notices = SourceNotices(pictures: session.pictureNotices, capture: session.soundNotices,
+                                        playback: [soundtrack?.notice].compactMap { $0 })
+            if notices != shownNotices {
                 // The terminal gets each change once, so a log shows when a camera or the sound went and came back.
-                let shown = shownPictureNotices + shownSoundNotices
-                for line in pictureNotices + soundNotices where !shown.contains(line) { StandardStreams.error("warning: \(line)\n") }
-                if pictureNotices.isEmpty, !shownPictureNotices.isEmpty { StandardStreams.error("camera: streaming\n") }
-                if soundNotices.isEmpty, !shownSoundNotices.isEmpty { StandardStreams.error("sound: capturing\n") }
-                shownPictureNotices = pictureNotices
-                shownSoundNotices = soundNotices
-                trace?.record("notices", ["count": .integer(pictureNotices.count + soundNotices.count)])
+                for line in notices.terminalLines(after: shownNotices) { StandardStreams.error(line + "\n") }
+                shownNotices = notices
+                trace?.record("notices", ["count": .integer(notices.all.count)])
                 needsFrame = true
             }
             if let current = notice, current.until <= .now {
@@ -258,7 +254,7 @@ public enum Workbench {
                                                       paused: clock.isPaused, compiling: session.isCompiling,
                                                       framesDropped: session.movieFramesDropped,
                                                       recording: recorder.map { ($0.elapsed, $0.framesDropped) },
-                                                      notices: [notice?.text].compactMap { $0 } + pictureNotices + soundNotices),
+                                                      notices: [notice?.text].compactMap { $0 } + shownNotices.all),
                                 in: interface, layout: current)
             let errorsWhole = ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
             if errorsWhole != errorsShownWhole {
