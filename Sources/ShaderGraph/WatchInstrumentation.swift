@@ -1,0 +1,79 @@
+import Foundation
+
+/// A prepared shader rewritten to show a watched expression instead of its colour: the user's file is never
+/// touched, only the text given to the driver. After the watched line a call records the expression's value, its
+/// type and how many times the line ran; the user's `main` (ShaderToy's, the one around `mainImage`) is renamed,
+/// and a new `main` runs it and writes what was recorded. Inserted lines carry `#line` directives of their own
+/// source strings, so the driver's lines for the user's text stay the user's, and an error in the expression is
+/// known to be the watch's.
+public enum WatchInstrumentation {
+    /// What the instrumented shader writes: the value (a float target keeps it exact), or the number of times
+    /// the line ran and the value's type, as `ShaderWatch.typeName(ofKind:)` numbers them.
+    public enum Reading: Sendable {
+        case value, runs
+    }
+
+    /// Driver source-string numbers of the inserted support code and of the watch call.
+    public static let supportSourceString = 8
+    public static let watchSourceString = 9
+
+    /// The fragment source of `shader` with `watch` recorded. Throws, at the watch, when its line is not one of
+    /// the user's body lines this shader compiles.
+    public static func fragmentSource(of shader: PreparedShader, watching watch: ShaderWatch, reading: Reading) throws(Diagnostic) -> String {
+        var lines = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let numbering = Self.numbering(of: lines)
+        let bodyStart = shader.interface.dialect == .glsl ? shader.interface.bodyStartLine : 1
+        let location = SourceLocation(file: shader.source.path, line: watch.line)
+        // The user's body follows the directive that numbers it as string 0; what comes before (a `#version`, a
+        // GLSL shader's header) is string 0 too, but nothing can be inserted there.
+        guard let directive = lines.lastIndex(where: { $0.hasPrefix("#line ") && $0.hasSuffix(" 0") }),
+              let firstBodyLine = numbering[(directive + 1)...].firstIndex(where: { $0?.string == 0 }) else {
+            throw .error("watch: the shader has no body to watch", at: location)
+        }
+        guard watch.line >= bodyStart,
+              let watched = numbering[firstBodyLine...].firstIndex(where: { $0.map { $0.string == 0 && $0.line == watch.line } ?? false }) else {
+            throw .error("watch: line \(watch.line) is not a line of the shader's code (it has \(shader.source.lines.count) lines, its code starts at line \(bodyStart))",
+                         at: location)
+        }
+        let output = Self.outputVariable(in: lines)
+        let written = switch reading {
+        case .value: "shaderbenchWatchValue"
+        case .runs: "vec4(shaderbenchWatchHits, shaderbenchWatchKind, 0.0, 1.0)"
+        }
+        lines.append(contentsOf: ["#line 1 \(supportSourceString)", "#undef main", "void main() {", "    shaderbenchWatchedMain();",
+                                  "    \(output) = \(written);", "}"])
+        // Later insertions first, so the earlier index still points where it did.
+        lines.insert(contentsOf: ["#line 1 \(watchSourceString)", "shaderbenchWatch(\(watch.expression));", "#line \(watch.line + 1) 0"],
+                     at: watched + 1)
+        lines.insert(contentsOf: ["#line 1 \(supportSourceString)"] + WatchSupportFile.lines
+                        + ["#define main shaderbenchWatchedMain", "#line \(numbering[firstBodyLine]!.line) 0"],
+                     at: firstBodyLine)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each line's source string and number as the driver counts them (`#line N S` numbers the next line N), nil
+    /// for the directives themselves.
+    static func numbering(of lines: [String]) -> [(string: Int, line: Int)?] {
+        var string = 0, next = 1
+        return lines.map { line in
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            if words.first == "#line", words.count >= 2, let number = Int(words[1]) {
+                next = number
+                if words.count >= 3, let source = Int(words[2]) { string = source }
+                return nil
+            }
+            defer { next += 1 }
+            return (string, next)
+        }
+    }
+
+    /// Where the shader's colour goes: its `out vec4` in GLSL ES 3.00, else `gl_FragColor`.
+    static func outputVariable(in lines: [String]) -> String {
+        guard lines.first?.hasPrefix("#version 300") ?? false else { return "gl_FragColor" }
+        let declaration = /^\s*(?:layout\s*\([^)]*\)\s*)?out\s+(?:(?:lowp|mediump|highp)\s+)?vec4\s+(\w+)\s*;/
+        for line in lines {
+            if let match = line.firstMatch(of: declaration) { return String(match.1) }
+        }
+        return "gl_FragColor"
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Headless
+import OperatingSystem
+import ShaderGraph
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a node's exact value at a pixel, and watched expressions of its shader there.",
+        discussion: """
+            Frames 0 to --frame are drawn headless, as render draws them, and the node's own image is read at the \
+            pixel (x from the left, y from the top, in the node's pixels): floats as stored, exact for float targets. \
+            Each --watch LINE:EXPR, and each '// watch: EXPR' comment in the node's shader, is read where that line \
+            of the shader's file finishes, from a copy of the shader that records it (the file is not changed): its \
+            value the last time the line ran for that pixel, its type, and how many times it ran. A watch whose \
+            expression does not compile at its line is reported at the watch; the exit code is then 1.
+            """
+    )
+
+    @OptionGroup var options: CompositionOptions
+
+    @Option(help: ArgumentHelp("The node to read; default: the composition's output.", valueName: "NODE"))
+    var node: String?
+
+    @Option(help: ArgumentHelp("The pixel, x from the left and y from the top of the node's image.", valueName: "X,Y"),
+            transform: Inspect.pixel)
+    var at: [Int]
+
+    @Option(parsing: .unconditional, help: "The frame to read (0 or more); frames before it are drawn first.")
+    var frame: Int = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second: frame k is at time k/fps.", valueName: "fps"))
+    var fps: Double = 30
+
+    @Option(help: ArgumentHelp("An expression to read after a line of the node's shader file (repeatable), e.g. --watch 12:uv.", valueName: "LINE:EXPR"),
+            transform: Inspect.watch)
+    var watch: [ShaderWatch] = []
+
+    @Flag(help: "Print JSON, for scripts and editors.")
+    var json = false
+
+    func validate() throws {
+        guard frame >= 0 else { throw ValidationError("--frame must be 0 or more") }
+        guard fps > 0 else { throw ValidationError("--fps must be above 0") }
+    }
+
+    func run() throws {
+        let request = InspectRequest(composition: options.composition, input: options.liveInput, overrides: options.settings,
+                                     node: node, x: at[0], y: at[1], frame: frame, framesPerSecond: fps, watches: watch)
+        let report: InspectReport
+        do {
+            report = try InspectJob.run(request)
+        } catch {
+            StandardStreams.error(error.description + "\n")
+            if case .diagnostics = error { throw ExitCode(ExitCodes.diagnostics) }
+            throw ExitCode(ExitCodes.failure)
+        }
+        for warning in report.warnings { StandardStreams.error(warning.rendered() + "\n") }
+        for problem in report.watches.compactMap(\.problem) { StandardStreams.error(problem.rendered() + "\n") }
+        StandardStreams.output(json ? InspectReportText.json(report) + "\n" : InspectReportText.lines(report))
+        if report.watches.contains(where: { $0.problem != nil }) { throw ExitCode(ExitCodes.diagnostics) }
+    }
+
+    static func pixel(_ text: String) throws -> [Int] {
+        let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x >= 0, y >= 0 else {
+            throw ValidationError("--at takes X,Y, two whole numbers of 0 or more, e.g. --at 12,34; found '\(text)'")
+        }
+        return [x, y]
+    }
+
+    static func watch(_ text: String) throws -> ShaderWatch {
+        guard let watch = ShaderWatch(parsing: text) else {
+            throw ValidationError("--watch takes LINE:EXPR, a line of the shader's file and an expression, e.g. --watch 12:uv; found '\(text)'")
+        }
+        return watch
+    }
+}

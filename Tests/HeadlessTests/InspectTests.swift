@@ -1,0 +1,129 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// `shaderbench inspect`: a node's exact value at a pixel, and watched expressions of its shader there, each
+/// checked against what the test works out itself.
+@Suite("Inspecting a pixel")
+struct InspectTests {
+    /// The JSON report of `inspect` with `arguments`, and the process's result.
+    func inspect(_ arguments: [String], in folder: TemporaryFolder) throws -> (report: [String: Any], status: Int32, error: String) {
+        let result = try runShaderbench(["inspect"] + arguments + ["--json"], in: folder.path)
+        let object = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        return (object ?? [:], result.status, result.error)
+    }
+
+    func watch(_ report: [String: Any], line: Int) -> [String: Any]? {
+        (report["watches"] as? [[String: Any]])?.first { $0["line"] as? Int == line }
+    }
+
+    func numbers(_ value: Any?) -> [Double] { (value as? [Double]) ?? ((value as? [NSNumber])?.map(\.doubleValue) ?? []) }
+
+    static let grid = """
+        precision highp float;
+        varying highp vec2 textureCoordinate;
+        float twice(float x) {
+            float doubled = x * 2.0;
+            return doubled;
+        }
+        void main() {
+            vec2 uv = textureCoordinate;
+            float total = 0.0;
+            for (int i = 0; i < 5; i++) {
+                total += float(i);
+            }
+            gl_FragColor = vec4(uv, twice(uv.x) * 0.25, 1.0); // watch: uv.yx
+        }
+        """
+
+    @Test("an image node's pixel reads back as the file's bytes, at odd sizes and any corner")
+    func imagePixel() throws {
+        let folder = try TemporaryFolder()
+        var pixels: [UInt8] = []
+        for y in 0..<5 { for x in 0..<7 { pixels += [UInt8(x * 30), UInt8(y * 50), 77, 255] } }
+        try ImageFile.writePNG(RGBAImage(width: 7, height: 5, pixels: pixels), to: folder.file("odd.png"))
+        try folder.write("c.yaml", "nodes:\n  photo: { kind: image, file: odd.png }\n")
+        for (x, y) in [(0, 0), (6, 4), (3, 2)] {
+            let (report, status, error) = try inspect(["c.yaml", "--at", "\(x),\(y)"], in: folder)
+            #expect(status == 0, "\(error)")
+            #expect(numbers(report["rgba8"]) == [Double(x * 30), Double(y * 50), 77, 255], "pixel \(x),\(y)")
+            #expect(numbers(report["textureCoordinate"]).map { Float($0) } == [(Float(x) + 0.5) / 7, (Float(y) + 0.5) / 5])
+        }
+    }
+
+    @Test("a float target's value reads back exactly, not rounded to 8 bits")
+    func floatTarget() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("exact.fsh", "precision highp float;\nvoid main() { gl_FragColor = vec4(0.123456, -2.5, 1000.25, 1.0); }\n")
+        try folder.write("c.yaml", "size: [3, 3]\nnodes:\n  exact: { kind: shader, file: exact.fsh, format: rgba32f }\n")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "1,1"], in: folder)
+        #expect(status == 0, "\(error)")
+        #expect(numbers(report["rgba"]).map { Float($0) } == [0.123456, -2.5, 1000.25, 1.0])
+    }
+
+    @Test("watches read a local of main, a value inside a helper, a loop counter's last value with how often the line ran, and a comment's watch")
+    func watches() throws {
+        let folder = try TemporaryFolder()
+        let shader = try folder.write("grid.fsh", Self.grid)
+        try folder.write("c.yaml", "size: [10, 4]\nnodes:\n  grid: { kind: shader, file: grid.fsh }\n")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "2,1", "--watch", "8:uv", "--watch", "4:doubled", "--watch", "11:i",
+                                                   "--watch", "11:total"], in: folder)
+        #expect(status == 0, "\(error)")
+        let u = 2.5 / 10, v = 1.5 / 4
+        #expect(numbers(watch(report, line: 8)?["value"]) == [u, v])
+        #expect(watch(report, line: 8)?["type"] as? String == "vec2")
+        #expect(numbers(watch(report, line: 4)?["value"]) == [u * 2] && watch(report, line: 4)?["runs"] as? Int == 1)
+        let loop = (report["watches"] as? [[String: Any]])?.filter { $0["line"] as? Int == 11 } ?? []
+        #expect(loop.map { numbers($0["value"]) } == [[4], [10]], "i ends at 4 and total at 0+1+2+3+4")
+        #expect(loop.map { $0["runs"] as? Int } == [5, 5])
+        #expect(loop.first?["type"] as? String == "int")
+        #expect(numbers(watch(report, line: 13)?["value"]) == [v, u], "the // watch: comment")
+        #expect(try String(contentsOfFile: shader, encoding: .utf8) == Self.grid, "the shader's file changed")
+    }
+
+    @Test("a watch in a ShaderToy pass reads mainImage's own variables, y up as the site has fragCoord")
+    func shaderToyWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("toy.fsh", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                vec2 uv = fragCoord / iResolution.xy;
+                fragColor = vec4(uv, 0.0, 1.0);
+            }
+            """)
+        try folder.write("c.yaml", "size: [8, 4]\nnodes:\n  toy: { kind: shader, file: toy.fsh }\n")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "1,0", "--watch", "2:uv"], in: folder)
+        #expect(status == 0, "\(error)")
+        #expect(numbers(watch(report, line: 2)?["value"]) == [1.5 / 8, 3.5 / 4])
+    }
+
+    @Test("a watch in an ISF shader reads its variables with its inputs' values")
+    func isfWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("level.fs", """
+            /*{ "ISFVSN": "2", "INPUTS": [ { "NAME": "level", "TYPE": "float", "DEFAULT": 0.5 } ] }*/
+            void main() {
+                float v = isf_FragNormCoord.x * level;
+                gl_FragColor = vec4(v, v, v, 1.0);
+            }
+            """)
+        try folder.write("c.yaml", "size: [8, 8]\nnodes:\n  isf: { kind: shader, file: level.fs }\n")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "6,1", "--watch", "3:v"], in: folder)
+        #expect(status == 0, "\(error)")
+        #expect(numbers(watch(report, line: 3)?["value"]) == [6.5 / 8 * 0.5])
+    }
+
+    @Test("a watch that does not compile at its line is reported there, exit 1, and the node's value is still read")
+    func brokenWatch() throws {
+        let folder = try TemporaryFolder()
+        let shader = try folder.write("grid.fsh", Self.grid)
+        try folder.write("c.yaml", "size: [10, 4]\nnodes:\n  grid: { kind: shader, file: grid.fsh }\n")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "0,0", "--watch", "4:uv", "--watch", "99:uv"], in: folder)
+        #expect(status == 1)
+        #expect(error.contains("grid.fsh:4: error: watch: 'uv' cannot be read after line 4: "), "\(error)")
+        #expect(error.contains("grid.fsh:99: error: watch: line 99 is not a line of the shader's code"), "\(error)")
+        #expect(numbers(report["rgba8"]).count == 4)
+        #expect(numbers(watch(report, line: 13)?["value"]).count == 2, "the other watches are read")
+        #expect(try String(contentsOfFile: shader, encoding: .utf8) == Self.grid)
+    }
+}
