@@ -18,4 +18,11 @@ extension String {
         let whole = abs(thousandths) / 1000, fraction = abs(thousandths) % 1000
         self = (thousandths < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 3 - String(fraction).count) + "\(fraction)"
     }
+
+    /// Four decimal places, for pixel values.
+    init(format4 value: Float) {
+        let tenThousandths = Int((Double(value) * 10000).rounded())
+        let whole = abs(tenThousandths) / 10000, fraction = abs(tenThousandths) % 10000
+        self = (tenThousandths < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 4 - String(fraction).count) + "\(fraction)"
+    }
 }

@@ -16,6 +16,7 @@ enum KeyHelp {
         ("Ctrl-S", "save the tuned values into the composition"),
         ("Ctrl-Z", "undo a parameter change (Ctrl-Shift-Z: redo)"),
         ("F", "fullscreen on or off"),
+        ("I", "the pixel readout: exact values under the pointer; a click pins a pixel, which the grid follows"),
         ("H", "this help"),
         ("Esc / Q", "quit, asking first about unsaved tuned values (Esc closes the library first)"),
     ]

@@ -357,6 +357,9 @@ final class LiveSession {
     /// The node whose image is on screen.
     var shownNode: String { viewedNode ?? executor?.composition.output ?? "" }
 
+    /// The size of the shown node's image, once a frame has drawn it.
+    var shownImageSize: PixelSize? { executor?.image(of: shownNode)?.size }
+
     /// Renders a frame of the last good graph and returns the image to show.
     func render(_ time: FrameTime) throws(GPUError) -> RenderTarget? {
         guard let executor else { return nil }

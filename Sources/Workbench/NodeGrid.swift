@@ -15,8 +15,19 @@ final class NodeGrid {
     /// What was last traced, so the trace says where the tiles are without a line a frame.
     private var traced: (layout: NodeGridLayout, nodes: [String])?
 
+    /// The pinned values last traced, by node.
+    private var tracedValues: [String: String] = [:]
+
     init(trace: TraceWriter?) {
         self.trace = trace
+    }
+
+    private func traceValue(_ node: String, _ pinned: (pixel: (x: Int, y: Int), rgba: [Float])) {
+        let key = "\(pinned.pixel) \(pinned.rgba)"
+        guard tracedValues[node] != key else { return }
+        tracedValues[node] = key
+        trace?.record("grid-value", ["node": .string(node), "x": .integer(pinned.pixel.x), "y": .integer(pinned.pixel.y),
+                                     "rgba": .floats(pinned.rgba)])
     }
 
     /// Opens or closes the grid; while it is open, the session keeps every image and times every step.
@@ -34,7 +45,8 @@ final class NodeGrid {
     }
 
     /// Draws the tiles into the window's framebuffer, over nothing, and their labels into the interface.
-    func draw(_ session: LiveSession, presenter: Presenter, in interface: InterfaceContext, window: WindowLayout) {
+    /// With a pixel pinned in `readout`, each tile also shows its node's value there, mapped through its size.
+    func draw(_ session: LiveSession, presenter: Presenter, in interface: InterfaceContext, window: WindowLayout, readout: PixelReadout) {
         presenter.clear(viewport: window.framebuffer)
         guard let executor = session.executor else { return }
         let line = interface.lineHeight, pixels = window.pixelsPerUnit, margin = 8 * interface.scale
@@ -47,8 +59,9 @@ final class NodeGrid {
         let valuesTop = Float(area.y + area.height) / pixels - Float(values.count) * line - margin
         if !values.isEmpty { area.height = max(1, Int((valuesTop * pixels).rounded()) - area.y) }
         nodes = session.imageNodes
+        let labelLines: Float = readout.pinned == nil ? 2 : 3
         let tiles = NodeGridLayout(count: nodes.count, imageSize: executor.renderSize, area: area,
-                                   labelHeight: Int((2 * line * pixels).rounded()), gap: Int((margin * pixels).rounded()))
+                                   labelHeight: Int((labelLines * line * pixels).rounded()), gap: Int((margin * pixels).rounded()))
         layout = tiles
         for (node, tile) in zip(nodes, tiles.tiles) {
             let image = executor.image(of: node)
@@ -58,7 +71,7 @@ final class NodeGrid {
                 ?? (x: Double(tile.label.x), y: Double(tile.label.y))
             let left = Float(corner.x) / pixels, top = Float(corner.y) / pixels
             let cell = units(tile.cell, pixelsPerUnit: pixels)
-            let clip = InterfaceRectangle(x: cell.x, y: top, width: cell.width, height: 2 * line)
+            let clip = InterfaceRectangle(x: cell.x, y: top, width: cell.width, height: labelLines * line)
             let room = cell.x + cell.width - left
             interface.label(HeadsUpDisplay.truncated(node, to: room, in: interface), x: left, y: top,
                             colour: node == session.shownNode ? InterfacePalette.amber : InterfacePalette.white, clip: clip)
@@ -68,6 +81,11 @@ final class NodeGrid {
             let captions = [[image?.descriptor.description ?? "no image", cost], [size, cost], [cost]].map { $0.joined(separator: "  ·  ") }
             interface.label(captions.first { interface.width(of: $0) <= room } ?? cost,
                             x: left, y: top + line, colour: InterfacePalette.grey, clip: clip)
+            if let pinned = readout.pinnedValue(of: node, in: executor) {
+                interface.label(HeadsUpDisplay.truncated("\(pinned.pixel.x), \(pinned.pixel.y): " + PixelReadout.shown(pinned.rgba), to: room, in: interface),
+                                x: left, y: top + 2 * line, colour: InterfacePalette.amber, clip: clip)
+                traceValue(node, pinned)
+            }
         }
         let width = window.imageAreaWidth
         for (index, value) in values.enumerated() {

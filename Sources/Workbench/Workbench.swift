@@ -36,6 +36,7 @@ public enum Workbench {
         var beforeAndAfter = BeforeAndAfter()
         let library = FilterLibraryPanel(trace: trace)
         var quitting = QuitConfirmation()
+        let readout = PixelReadout(trace: trace)
         /// Tuned values left unsaved on purpose (Discard): not reported on the way out.
         var discarded = false
         // Ctrl-C, a kill or a closed terminal ends the loop as closing the window does, so a recording is finished
@@ -137,6 +138,9 @@ public enum Workbench {
                         // reads the pointer as a frame starts, so it needs the frame to see it.
                         needsFrame = true
                         interfaceInput = true
+                    } else if readout.pointer(x: x, y: y, pressed: pressed, image: session.shownImageSize, area: current.imageArea) {
+                        // The readout takes the pointer while it is on: it reads the pixel under it, and a click pins.
+                        needsFrame = true
                     } else if pointer.update(x: x, y: y, pressed: pressed, output: session.executor?.renderSize, area: current.imageArea) {
                         needsFrame = true
                     }
@@ -187,6 +191,7 @@ public enum Workbench {
                         }
                     case .letter("r"): session.reload(reason: "key")
                     case .letter("h"): showHelp.toggle()
+                    case .letter("i"): readout.isOn.toggle()
                     case .letter("b"): notice = (beforeAndAfter.toggle(shown: shownImage), .now + .seconds(4))
                     case .letter("p"): panel.isOpen.toggle()
                     case .letter("g"): grid.toggle(session)
@@ -266,6 +271,7 @@ public enum Workbench {
                 if !grid.isOpen { handles.draw(session, in: interface, layout: current) }
             }
             if !grid.isOpen { beforeAndAfter.draw(in: interface, layout: current) }
+            if !grid.isOpen { readout.draw(session, in: interface, layout: current) }
             if library.isOpen, let message = library.draw(session, in: interface, layout: current) { notice = (message, .now + .seconds(4)) }
             // Both show values the graph makes, which the frame may change.
             let showsValues = panel.isOpen || grid.isOpen
@@ -291,7 +297,7 @@ public enum Workbench {
             do {
                 let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds))
                 if grid.isOpen {
-                    grid.draw(session, presenter: presenter, in: interface, window: current)
+                    grid.draw(session, presenter: presenter, in: interface, window: current, readout: readout)
                 } else if let image {
                     beforeAndAfter.present(image, with: presenter, layout: current)
                 } else {

@@ -1,0 +1,100 @@
+import GPU
+import Overlay
+import ShaderGraph
+
+/// The pixel readout (I): the shown node's value under the pointer, read from the node's own texture (exact for
+/// float targets, not the scaled window), with the pixel in the node's coordinates and its texture coordinate.
+/// A click pins a pixel, kept as a texture coordinate so every node's size maps it (the grid shows each node's
+/// value there) and so it outlives reloads. Off, it reads nothing back and costs nothing.
+final class PixelReadout {
+    var isOn = false {
+        didSet { if !isOn { hovered = nil } }
+    }
+    /// The pointer over the image, in framebuffer pixels.
+    private var hovered: (x: Double, y: Double)?
+    /// The pinned pixel's centre, in texture coordinates from the image's top-left.
+    private(set) var pinned: (u: Double, v: Double)?
+    private var wasPressed = false
+    private let trace: TraceWriter?
+    /// What was traced last, so the trace says what the readout shows without a line a frame.
+    private var tracedReading: String?
+    private var tracedPin: String?
+
+    init(trace: TraceWriter?) {
+        self.trace = trace
+    }
+
+    /// A pointer event while the readout is on: it follows the pointer, and a press pins the pixel under it.
+    /// True when the readout took the event.
+    func pointer(x: Double, y: Double, pressed: Bool, image: PixelSize?, area: PixelRectangle) -> Bool {
+        defer { wasPressed = pressed }
+        guard isOn, let image, let point = Presenter.imagePoint(x: x, y: y, image: image, area: area) else {
+            hovered = nil
+            return false
+        }
+        hovered = (x, y)
+        if pressed, !wasPressed {
+            let pixel = Self.pixel(u: point.x / Double(image.width), v: point.y / Double(image.height), in: image)
+            pinned = ((Double(pixel.x) + 0.5) / Double(image.width), (Double(pixel.y) + 0.5) / Double(image.height))
+        }
+        return true
+    }
+
+    /// Draws the readout beside the pointer and the pin's ring; reads the shown node's texture for both.
+    func draw(_ session: LiveSession, in interface: InterfaceContext, layout: WindowLayout) {
+        guard isOn, let executor = session.executor, let image = executor.image(of: session.shownNode) else { return }
+        let area = layout.imageArea
+        var lines: [(String, InterfaceColour)] = []
+        if let hovered, let point = Presenter.imagePoint(x: hovered.x, y: hovered.y, image: image.size, area: area) {
+            let pixel = Self.pixel(u: point.x / Double(image.size.width), v: point.y / Double(image.size.height), in: image.size)
+            lines += Self.describe(session.shownNode, image: image, pixel: pixel, heading: "under the pointer")
+            traceReading("pixel-readout", node: session.shownNode, pixel: pixel, image: image, last: &tracedReading)
+        }
+        if let pinned {
+            let pixel = Self.pixel(u: pinned.u, v: pinned.v, in: image.size)
+            lines += Self.describe(session.shownNode, image: image, pixel: pixel, heading: "pinned")
+            traceReading("pixel-pinned", node: session.shownNode, pixel: pixel, image: image, last: &tracedPin)
+            let centre = Presenter.windowPoint(x: pinned.u * Double(image.size.width), y: pinned.v * Double(image.size.height),
+                                               image: image.size, area: area)
+            let place = layout.units(x: centre.x, y: centre.y)
+            interface.ring(x: place.x, y: place.y, radius: 6 * interface.scale, colour: InterfacePalette.amber, thickness: 2 * interface.scale)
+        }
+        if lines.isEmpty { lines = [("Pixel readout: point at the image; a click pins a pixel (I closes)", InterfacePalette.grey)] }
+        let margin = 10 * interface.scale
+        interface.textWindow("readout", x: margin, y: layout.height - margin - Float(lines.count + 1) * interface.lineHeight,
+                             lines: lines.map { (text: $0.0, colour: $0.1) }, style: .overlay)
+    }
+
+    /// `node`'s value at the pinned pixel, mapped through its own size; nil with no pin or no image.
+    func pinnedValue(of node: String, in executor: GraphExecutor) -> (pixel: (x: Int, y: Int), rgba: [Float])? {
+        guard let pinned, let image = executor.image(of: node) else { return nil }
+        let pixel = Self.pixel(u: pinned.u, v: pinned.v, in: image.size)
+        return (pixel, image.readPixel(x: pixel.x, y: pixel.y))
+    }
+
+    /// The pixel holding the texture coordinate (`u`, `v`) in an image of `size`.
+    static func pixel(u: Double, v: Double, in size: PixelSize) -> (x: Int, y: Int) {
+        (min(max(Int(u * Double(size.width)), 0), size.width - 1), min(max(Int(v * Double(size.height)), 0), size.height - 1))
+    }
+
+    /// The pixel's value as floats with four decimals and as 0–255.
+    static func shown(_ rgba: [Float]) -> String {
+        rgba.map { String(format4: $0) }.joined(separator: " ") + "  (" + rgba.map { String(Int(($0 * 255).rounded())) }.joined(separator: " ") + ")"
+    }
+
+    private static func describe(_ node: String, image: RenderTarget, pixel: (x: Int, y: Int), heading: String) -> [(String, InterfaceColour)] {
+        let rgba = image.readPixel(x: pixel.x, y: pixel.y)
+        let u = (Double(pixel.x) + 0.5) / Double(image.size.width), v = (Double(pixel.y) + 0.5) / Double(image.size.height)
+        return [("\(node) \(heading): pixel \(pixel.x), \(pixel.y) of \(image.size.width)×\(image.size.height) · uv \(String(format4: Float(u))), \(String(format4: Float(v)))",
+                 InterfacePalette.white),
+                ("  rgba " + shown(rgba), InterfacePalette.amber)]
+    }
+
+    private func traceReading(_ event: String, node: String, pixel: (x: Int, y: Int), image: RenderTarget, last: inout String?) {
+        let rgba = image.readPixel(x: pixel.x, y: pixel.y)
+        let key = "\(node) \(pixel.x) \(pixel.y) \(rgba)"
+        guard key != last else { return }
+        last = key
+        trace?.record(event, ["node": .string(node), "x": .integer(pixel.x), "y": .integer(pixel.y), "rgba": .floats(rgba)])
+    }
+}

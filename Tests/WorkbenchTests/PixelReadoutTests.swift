@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The pixel readout (I) in the real window under Xvfb: values under the pointer and at a pinned pixel, read from
+/// the node's own image, through reloads and across the grid's nodes of other sizes.
+@Suite("The pixel readout", .serialized)
+struct PixelReadoutTests {
+    /// Its texture coordinate in red and green: every pixel says where it is.
+    static let gradient = """
+        varying highp vec2 textureCoordinate;
+        void main() { gl_FragColor = vec4(textureCoordinate, 0.25, 1.0); }
+        """
+    static let copy = """
+        varying highp vec2 textureCoordinate;
+        uniform sampler2D inputImageTexture;
+        void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }
+        """
+    /// 64×36 in the 1280×720 window: each image pixel is 20 screen pixels square, from the window's corner.
+    static let composition = """
+        composition: 1
+        size: [64, 36]
+        nodes:
+          grad: { kind: shader, file: grad.fsh }
+          half: { kind: shader, file: copy.fsh, size: [32, 18], inputs: { inputImageTexture: grad } }
+        output: grad
+        """
+
+    func readings(_ window: LiveWindow, _ event: String, node: String) -> [(x: Int, y: Int, rgba: [Double])] {
+        window.trace.events.filter { $0.name == event && $0.fields["node"] as? String == node }.compactMap { event in
+            guard let x = event.fields["x"] as? Int, let y = event.fields["y"] as? Int, let rgba = event.fields["rgba"] as? [Double] else { return nil }
+            return (x, y, rgba)
+        }
+    }
+
+    func near(_ a: [Double], _ b: [Double], within tolerance: Double = 1.5 / 255) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    @Test("under the pointer, the node's own pixel and value; a click pins one, which a reload keeps and the grid maps to every node")
+    func readoutAndPin() throws {
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", Self.gradient)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pressAndWait("i")
+        try window.pointer(["mousemove", "210", "110"])
+        #expect(eventually { readings(window, "pixel-readout", node: "grad").last.map { $0.x == 10 && $0.y == 5 } ?? false },
+                "\(readings(window, "pixel-readout", node: "grad"))")
+        let hovered = try #require(readings(window, "pixel-readout", node: "grad").last)
+        #expect(near(hovered.rgba, [10.5 / 64, 5.5 / 36, 0.25, 1]), "\(hovered.rgba)")
+
+        try window.pointer(["mousemove", "810", "410", "sleep", "0.2", "click", "1"])
+        #expect(eventually { readings(window, "pixel-pinned", node: "grad").last.map { $0.x == 40 && $0.y == 20 } ?? false },
+                "\(readings(window, "pixel-pinned", node: "grad"))")
+
+        // A save that changes blue: the pin stays where it was, and reads the new value.
+        let swaps = window.swapCount
+        try Self.gradient.replacingOccurrences(of: "0.25", with: "0.75")
+            .write(toFile: window.folder.file("compositions/grad.fsh"), atomically: true, encoding: .utf8)
+        #expect(eventually { window.swapCount > swaps })
+        #expect(eventually {
+            readings(window, "pixel-pinned", node: "grad").last.map { $0.x == 40 && $0.y == 20 && near($0.rgba, [40.5 / 64, 20.5 / 36, 0.75, 1]) } ?? false
+        }, "\(readings(window, "pixel-pinned", node: "grad"))")
+
+        try window.pressAndWait("g")
+        // The half-size node holds the pinned place at its own pixel (20, 10), where its copy of the gradient is.
+        #expect(eventually { readings(window, "grid-value", node: "half").last.map { $0.x == 20 && $0.y == 10 } ?? false },
+                "\(readings(window, "grid-value", node: "half"))")
+        let half = try #require(readings(window, "grid-value", node: "half").last)
+        #expect(near(half.rgba, [20.5 / 32, 10.5 / 18, 0.75, 1], within: 3 / 255), "\(half.rgba)")
+        #expect(readings(window, "grid-value", node: "grad").last.map { $0.x == 40 && $0.y == 20 } ?? false)
+    }
+
+    @Test("with the readout off, the window reads nothing back for it")
+    func offReadsNothing() throws {
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", Self.gradient)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pointer(["mousemove", "210", "110", "sleep", "0.3", "mousemove", "810", "410", "sleep", "0.2", "click", "1"])
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(window.count(of: "pixel-readout") == 0 && window.count(of: "pixel-pinned") == 0)
+    }
+}
