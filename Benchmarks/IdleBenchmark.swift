@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 
 /// CPU the window uses while nothing changes: a still composition with a published parameter open for ten
-/// seconds under Xvfb, then as long again with the parameter panel open (P), read from the process's own utime
-/// and stime in /proc.
+/// seconds under Xvfb, then as long again with the parameter panel open (P); then a lone shader that ignores the
+/// moving pattern it is fed, and a composition whose moving nodes are not on the output's path. Read from the
+/// process's own utime and stime in /proc.
 enum IdleBenchmark {
     static func run(seconds: Double = 10) throws {
         let window = try WindowedApp(files: [
@@ -18,6 +19,18 @@ enum IdleBenchmark {
         }
         try measure(window, seconds: seconds, what: "a still composition and the parameter panel open")
         window.stop()
+
+        // Still pictures made from moving parts: what a node depends on is read from its linked program.
+        let ignoring = "varying highp vec2 textureCoordinate;\nuniform sampler2D inputImageTexture;\nvoid main() { gl_FragColor = vec4(textureCoordinate, 0.5, 1.0); }\n"
+        let lone = try WindowedApp(files: ["ignores.fsh": ignoring], composition: "ignores.fsh", showing: "ignores")
+        try measure(lone, seconds: seconds, what: "a lone shader that never samples the moving pattern it is given")
+        lone.stop()
+        let aside = try WindowedApp(files: [
+            "ignores.fsh": ignoring,
+            "aside.yaml": "composition: 1\nsize: [640, 360]\nnodes:\n  bars: { kind: pattern }\n  wave: { kind: lfo, rate: 1 }\n  still: { kind: shader, file: ignores.fsh, inputs: { inputImageTexture: bars } }\noutput: still\n",
+        ], composition: "aside.yaml", showing: "still")
+        try measure(aside, seconds: seconds, what: "moving nodes beside the output, none on its path")
+        aside.stop()
     }
 
     private static func measure(_ window: WindowedApp, seconds: Double, what: String) throws {
