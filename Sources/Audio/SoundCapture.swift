@@ -131,20 +131,13 @@ public final class SoundCapture: Sendable {
 
     /// Opens and configures the device; nil, with the reason in `problem`, when that cannot be done now.
     private func open(with alsa: ALSAFunctions) -> OpaquePointer? {
-        var handle: OpaquePointer?
-        let openCode = alsa.open(&handle, device, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
-        guard openCode >= 0, let pcm = handle else {
-            report(ALSADeviceError(device: device, operation: "cannot open the capture device", code: openCode, alsa: alsa))
+        do {
+            return try alsa.openPCM(device, stream: SND_PCM_STREAM_CAPTURE, mode: SND_PCM_NONBLOCK, channels: Self.channelCount, rate: Self.sampleRate,
+                                    latency: 0.1)
+        } catch {
+            report(error)
             return nil
         }
-        let configured = alsa.setParameters(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(Self.channelCount),
-                                            UInt32(Self.sampleRate), 1, 100_000)
-        guard configured >= 0 else {
-            _ = alsa.close(pcm)
-            report(ALSADeviceError(device: device, operation: "cannot capture 16-bit stereo at 48 kHz", code: configured, alsa: alsa))
-            return nil
-        }
-        return pcm
     }
 
     private func report(_ problem: ALSADeviceError) {

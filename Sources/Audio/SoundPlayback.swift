@@ -96,20 +96,13 @@ public final class SoundPlayback: Sendable {
 
     /// Opens and configures the device; nil, with the reason in `problem`, when that cannot be done now.
     private func open(with alsa: ALSAFunctions) -> OpaquePointer? {
-        var handle: OpaquePointer?
-        let openCode = alsa.open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
-        guard openCode >= 0, let pcm = handle else {
-            report(ALSADeviceError(device: device, operation: "cannot open the output device", code: openCode, alsa: alsa))
+        do {
+            return try alsa.openPCM(device, stream: SND_PCM_STREAM_PLAYBACK, mode: 0, channels: Self.channelCount, rate: Self.sampleRate,
+                                    latency: Self.latency)
+        } catch {
+            report(error)
             return nil
         }
-        let configured = alsa.setParameters(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(Self.channelCount),
-                                            UInt32(Self.sampleRate), 1, UInt32(Self.latency * 1_000_000))
-        guard configured >= 0 else {
-            _ = alsa.close(pcm)
-            report(ALSADeviceError(device: device, operation: "cannot play 16-bit stereo at 48 kHz", code: configured, alsa: alsa))
-            return nil
-        }
-        return pcm
     }
 
     private func report(_ problem: ALSADeviceError) {
