@@ -11,7 +11,7 @@ final class LiveSession {
     private(set) var path: String
     private let input: LiveInput?
     private let overrides: [ParameterOverride]
-    private let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))
+    let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))
     /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
     let cameraFrames = ArrivalCounter()
 

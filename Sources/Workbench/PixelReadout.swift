@@ -19,6 +19,7 @@ final class PixelReadout {
     /// What was traced last, so the trace says what the readout shows without a line a frame.
     private var tracedReading: String?
     private var tracedPin: String?
+    private var tracedWatches: [ShaderWatch: String] = [:]
 
     init(trace: TraceWriter?) {
         self.trace = trace
@@ -41,18 +42,21 @@ final class PixelReadout {
     }
 
     /// Draws the readout beside the pointer and the pin's ring; reads the shown node's texture for both.
-    func draw(_ session: LiveSession, in interface: InterfaceContext, layout: WindowLayout) {
+    /// Under each pixel's value, what the shader's `// watch:` expressions were there.
+    func draw(_ session: LiveSession, watches: WindowWatches, in interface: InterfaceContext, layout: WindowLayout) {
         guard isOn, let executor = session.executor, let image = executor.image(of: session.shownNode) else { return }
         let area = layout.imageArea
         var lines: [(String, InterfaceColour)] = []
         if let hovered, let point = Presenter.imagePoint(x: hovered.x, y: hovered.y, image: image.size, area: area) {
             let pixel = Self.pixel(u: point.x / Double(image.size.width), v: point.y / Double(image.size.height), in: image.size)
             lines += Self.describe(session.shownNode, image: image, pixel: pixel, heading: "under the pointer")
+            lines += watchLines(watches, at: pixel)
             traceReading("pixel-readout", node: session.shownNode, pixel: pixel, image: image, last: &tracedReading)
         }
         if let pinned {
             let pixel = Self.pixel(u: pinned.u, v: pinned.v, in: image.size)
             lines += Self.describe(session.shownNode, image: image, pixel: pixel, heading: "pinned")
+            lines += watchLines(watches, at: pixel)
             traceReading("pixel-pinned", node: session.shownNode, pixel: pixel, image: image, last: &tracedPin)
             let centre = Presenter.windowPoint(x: pinned.u * Double(image.size.width), y: pinned.v * Double(image.size.height),
                                                image: image.size, area: area)
@@ -63,6 +67,18 @@ final class PixelReadout {
         let margin = 10 * interface.scale
         interface.textWindow("readout", x: margin, y: layout.height - margin - Float(lines.count + 1) * interface.lineHeight,
                              lines: lines.map { (text: $0.0, colour: $0.1) }, style: .overlay)
+    }
+
+    /// The watches at `pixel`, traced when what they say changes.
+    private func watchLines(_ watches: WindowWatches, at pixel: (x: Int, y: Int)) -> [(String, InterfaceColour)] {
+        watches.readings(x: pixel.x, y: pixel.y).map { reading in
+            if tracedWatches[reading.watch] != reading.text {
+                tracedWatches[reading.watch] = reading.text
+                trace?.record("watch-reading", ["line": .integer(reading.watch.line), "x": .integer(pixel.x), "y": .integer(pixel.y),
+                                                "text": .string(reading.text)])
+            }
+            return ("  " + reading.text, InterfacePalette.grey)
+        }
     }
 
     /// `node`'s value at the pinned pixel, mapped through its own size; nil with no pin or no image.

@@ -37,6 +37,7 @@ public enum Workbench {
         let library = FilterLibraryPanel(trace: trace)
         var quitting = QuitConfirmation()
         let readout = PixelReadout(trace: trace)
+        let watches = WindowWatches(trace: trace)
         /// Tuned values left unsaved on purpose (Discard): not reported on the way out.
         var discarded = false
         // Ctrl-C, a kill or a closed terminal ends the loop as closing the window does, so a recording is finished
@@ -271,7 +272,7 @@ public enum Workbench {
                 if !grid.isOpen { handles.draw(session, in: interface, layout: current) }
             }
             if !grid.isOpen { beforeAndAfter.draw(in: interface, layout: current) }
-            if !grid.isOpen { readout.draw(session, in: interface, layout: current) }
+            if !grid.isOpen { readout.draw(session, watches: watches, in: interface, layout: current) }
             if library.isOpen, let message = library.draw(session, in: interface, layout: current) { notice = (message, .now + .seconds(4)) }
             // Both show values the graph makes, which the frame may change.
             let showsValues = panel.isOpen || grid.isOpen
@@ -295,7 +296,10 @@ public enum Workbench {
             keyboard.frameShown()
             session.executor?.timesSteps = grid.isOpen
             do {
-                let image = try session.render(FrameTime(index: clock.frameIndex, seconds: clock.seconds))
+                let time = FrameTime(index: clock.frameIndex, seconds: clock.seconds)
+                let image = try session.render(time)
+                // The watches are read at the frame just drawn, by the readout of the next.
+                if readout.isOn { watches.render(session, at: time) }
                 if grid.isOpen {
                     grid.draw(session, presenter: presenter, in: interface, window: current, readout: readout)
                 } else if let image {

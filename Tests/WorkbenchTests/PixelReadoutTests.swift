@@ -84,4 +84,44 @@ struct PixelReadoutTests {
         Thread.sleep(forTimeInterval: 0.5)
         #expect(window.count(of: "pixel-readout") == 0 && window.count(of: "pixel-pinned") == 0)
     }
+
+    @Test("a shader's // watch: comments are read at the pixel under the pointer, follow their lines through a save, and one that does not compile is said while the image runs on")
+    func watchesInTheWindow() throws {
+        let watched = """
+            varying highp vec2 textureCoordinate;
+            void main() {
+                highp vec2 uv = textureCoordinate * 2.0; // watch: uv
+                highp float sum = 0.0;
+                for (int i = 0; i < 3; i++) {
+                    sum += uv.x; // watch: sum
+                }
+                gl_FragColor = vec4(textureCoordinate, 0.25, 1.0); // watch: nosuch
+            }
+            """
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", watched)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pressAndWait("i")
+        try window.pointer(["mousemove", "210", "110"])
+        // Pixel (10, 5) of 64×36: uv is twice its texture coordinate, and sum three times uv.x.
+        let u = 2 * 10.5 / 64, v = 2 * 5.5 / 36
+        func text(_ line: Int) -> String? {
+            window.trace.events.last { $0.name == "watch-reading" && $0.fields["line"] as? Int == line && $0.fields["x"] as? Int == 10 }?
+                .fields["text"] as? String
+        }
+        #expect(eventually { text(3) == "line 3: uv = vec2 \(String(format: "%.4f %.4f", u, v))  (ran 1×)" }, "\(text(3) ?? "none")")
+        #expect(eventually { text(6) == "line 6: sum = float \(String(format: "%.4f", 3 * u))  (ran 3×)" }, "\(text(6) ?? "none")")
+        #expect(eventually { text(8)?.hasPrefix("line 8: nosuch: cannot be read after line 8: ") ?? false }, "\(text(8) ?? "none")")
+        #expect(try window.waitFor([(210, 110, (UInt8((10.5 / 64 * 255).rounded()), UInt8((5.5 / 36 * 255).rounded()), 64))]),
+                "the image runs on beside a watch that does not compile")
+
+        // A line added above moves the watches with their comments.
+        let swaps = window.swapCount
+        try ("// a comment line added at the top\n" + watched).write(toFile: window.folder.file("compositions/grad.fsh"), atomically: true, encoding: .utf8)
+        #expect(eventually { window.swapCount > swaps })
+        try window.pointer(["mousemove", "230", "110", "sleep", "0.3", "mousemove", "210", "110"])
+        #expect(eventually { text(4) == "line 4: uv = vec2 \(String(format: "%.4f %.4f", u, v))  (ran 1×)" }, "\(text(4) ?? "none")")
+    }
 }
