@@ -181,6 +181,19 @@ struct MovieRenderTests {
         #expect(try MovieProbe(path: fixture.folder.file("out.mp4")).video?.codec == "hevc")
     }
 
+    @Test("libsvtav1 writes every frame, and SVT-AV1's banner and settings stay off the terminal")
+    func svtAV1() throws {
+        let fixture = try Fixture()
+        // A writer that stops taking frames must fail the test, not hold it up.
+        let result = try runProcess("/usr/bin/timeout", ["120", Repository.executable, "render", fixture.shader, "--input", fixture.movie,
+                                                         "--codec", "libsvtav1", "--out", fixture.folder.file("out.mkv")],
+                                    in: fixture.folder.path)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.error.contains("Svt") && !result.error.contains("SVT"), "\(result.error)")
+        let video = try #require(try MovieProbe(path: fixture.folder.file("out.mkv")).video)
+        #expect(video.codec == "av1" && video.frames == 30)
+    }
+
     @Test("the movie's sound goes through unchanged, trimmed to the frames rendered")
     func audioPassthrough() throws {
         var clip = TestClip(width: 320, height: 240, fps: 30, frames: 90)
