@@ -194,21 +194,6 @@ struct MovieRenderTests {
         #expect(video.codec == "av1" && video.frames == 30)
     }
 
-    @Test("the movie's sound goes through unchanged, trimmed to the frames rendered")
-    func audioPassthrough() throws {
-        var clip = TestClip(width: 320, height: 240, fps: 30, frames: 90)
-        clip.audio = true
-        let fixture = try Fixture(clip: clip)
-        let result = try fixture.render(["--frames", "30", "--start", "30"], out: "out.mp4")
-        #expect(result.status == 0, "\(result.error)")
-        let probe = try MovieProbe(path: fixture.folder.file("out.mp4"))
-        let audio = try #require(probe.audio)
-        #expect(audio.codec == "aac")
-        // AAC comes in packets of 1024 samples (21 ms at 48 kHz): the sound copied is within two packets of 1 s.
-        let duration = Double(audio.frames * 1024) / 48000
-        #expect(abs(duration - 1.0) < 0.043, "\(audio.frames) packets of sound")
-    }
-
     @Test("video and sound start together at zero, though the encoder reorders frames, so ranges join without a gap",
           arguments: ["mp4", "mov", "mkv"])
     func streamsStartAtZero(fileExtension: String) throws {
@@ -220,11 +205,8 @@ struct MovieRenderTests {
         #expect(result.status == 0, "\(result.error)")
         let probe = try MovieProbe(path: fixture.folder.file(out))
         #expect(try #require(probe.video).startTime == 0)
-        // Sound is copied in whole AAC packets of 1024 samples: the first kept one plays where it belongs,
-        // within a packet of zero.
         let sound = try #require(probe.audio)
-        let soundStart = try #require(sound.startTime)
-        #expect(soundStart >= 0 && soundStart < 1024.0 / 48000, "sound starts at \(soundStart) s")
+        #expect(sound.startTime == 0)
     }
 
     @Test("a render killed halfway leaves a movie that opens, holding all but about the last second")
