@@ -14,11 +14,13 @@ public enum RenderJob {
         case diagnostics([Diagnostic])
         /// The GPU, the driver or the output files failed.
         case failed(String)
+        /// The command line asks for what the inputs cannot give: a range past the live movie's end.
+        case usage(String)
 
         public var description: String {
             switch self {
             case .diagnostics(let diagnostics): diagnostics.map { $0.rendered() }.joined(separator: "\n")
-            case .failed(let message): message
+            case .failed(let message), .usage(let message): message
             }
         }
     }

@@ -133,6 +133,16 @@ struct MovieRenderTests {
         #expect(rest.frames == 30 && rest.frameRate == "25/1", "\(rest)")
     }
 
+    @Test("--start at or past the end of the live movie, with no --frames to say how far, is a usage error under render's usage")
+    func startPastTheEnd() throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--start", "40"], out: "out.mp4")
+        #expect(result.status == 64, "\(result.error)")
+        #expect(result.error.hasPrefix("Error: --start 40 is at or after the end of \(fixture.movie) (30 frames at 30 fps)"), "\(result.error)")
+        #expect(result.error.contains("Usage: shaderbench render "), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.file("out.mp4")))
+    }
+
     @Test("--fps 29.97 is the NTSC rate 30000/1001 exactly, and a movie at that rate renders at it again")
     func ntscRate() throws {
         let fixture = try Fixture(clip: TestClip(width: 160, height: 120, fps: 25, frames: 50))
