@@ -6,7 +6,7 @@ import OperatingSystem
 /// own words for problems. The terminal is for the workbench's messages, so FFmpeg's warnings and errors are
 /// printed as the workbench prints its warnings, naming the part of FFmpeg that spoke (`warning: libx264:
 /// …`), each line once, and the rest is dropped, unless the program asked for another level. Encoder
-/// libraries that print for themselves are asked to keep to their errors.
+/// libraries that print for themselves are asked to keep quiet.
 enum FFmpegLogging {
     /// A damaged movie's decoder can complain of every block; past this many lines the rest are not shown.
     static let mostLines = 20
@@ -30,8 +30,9 @@ enum FFmpegLogging {
         av_log_set_callback { context, level, format, arguments in
             FFmpegLogging.log(context: context, level: level, format: format, arguments: arguments)
         }
-        // SVT-AV1 prints its banner and settings itself (level 3); 1 keeps to errors. A user's own setting stays.
-        setenv("SVT_LOG", "1", 0)
+        // SVT-AV1 prints its banner, settings and errors itself; 0 keeps it to fatal ones, its errors reaching
+        // the terminal through FFmpeg's. A user's own setting stays.
+        setenv("SVT_LOG", "0", 0)
     }()
 
     private static func log(context: UnsafeMutableRawPointer?, level: Int32, format: UnsafePointer<CChar>?,

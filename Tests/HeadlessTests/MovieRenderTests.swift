@@ -204,6 +204,15 @@ struct MovieRenderTests {
         #expect(video.codec == "av1" && video.frames == 30)
     }
 
+    @Test("a picture smaller than libsvtav1 takes is refused in words, SVT-AV1's own lines kept off the terminal")
+    func svtAV1SmallestSize() throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "2", "--size", "48x48", "--codec", "libsvtav1"], out: "small.mp4")
+        #expect(result.status == 3, "\(result.error)")
+        #expect(result.error.contains("libsvtav1 encodes pictures of at least 64×64; this movie is 48×48"), "\(result.error)")
+        #expect(!result.error.contains("Svt"), "\(result.error)")
+    }
+
     @Test("video and sound start together at zero, though the encoder reorders frames, so ranges join without a gap",
           arguments: ["mp4", "mov", "mkv"])
     func streamsStartAtZero(fileExtension: String) throws {
