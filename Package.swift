@@ -146,7 +146,7 @@ let package = Package(
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "OperatingSystem", "TestSupport", "shaderbench"],
+            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "Media", "OperatingSystem", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),

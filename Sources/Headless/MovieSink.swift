@@ -13,10 +13,9 @@ struct MovieSink: RenderedFrameSink {
     /// The first frame's index: the movie starts there.
     private let firstFrame: Int
 
-    /// `audio` is the movie whose sound goes into the output unchanged, from `audioStart` seconds for the
-    /// length of the render.
-    init(_ output: MovieOutput, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, frames: Int,
-         audio: (file: String, start: Double)?, progress: ProgressReporter) throws(RenderJob.Failure) {
+    /// `sound` is what the movie carries, from its first frame on; nil makes a silent movie.
+    init(_ output: MovieOutput, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int,
+         sound: (any TimelineSound)?, progress: ProgressReporter) throws(RenderJob.Failure) {
         self.output = output
         self.firstFrame = firstFrame
         do {
@@ -24,9 +23,8 @@ struct MovieSink: RenderedFrameSink {
         } catch {
             throw .failed("cannot read frames back for \(output.path): \(error.message)")
         }
-        let passthrough = audio.map { AudioPassthrough(sourcePath: $0.file, start: $0.start, duration: frameRate.seconds(ofFrame: frames)) }
         let settings = MovieSettings(path: output.path, width: readback.size.width, height: readback.size.height,
-                                     frameRate: frameRate, codec: output.codec, quality: output.quality, audio: passthrough,
+                                     frameRate: frameRate, codec: output.codec, quality: output.quality, sound: sound,
                                      whenBehind: .wait)
         do {
             try Directories.createParent(of: output.path)

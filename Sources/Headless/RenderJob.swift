@@ -1,6 +1,7 @@
 import GPU
 import Images
 import LiveSources
+import Media
 import ShaderGraph
 
 /// Renders a composition headless to numbered PNG files or a movie, deterministically.
@@ -13,11 +14,13 @@ public enum RenderJob {
         case diagnostics([Diagnostic])
         /// The GPU, the driver or the output files failed.
         case failed(String)
+        /// The command line asks for what the inputs cannot give: a range past the live movie's end.
+        case usage(String)
 
         public var description: String {
             switch self {
             case .diagnostics(let diagnostics): diagnostics.map { $0.rendered() }.joined(separator: "\n")
-            case .failed(let message): message
+            case .failed(let message), .usage(let message): message
             }
         }
     }
@@ -79,8 +82,7 @@ public enum RenderJob {
             sink = ImageSequenceSink(pattern: pattern)
         case .movie(let movie):
             sink = try MovieSink(movie, imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
-                                 frames: timeline.frames, audio: audioSource(of: composition, timeline: timeline, progress: progress),
-                                 progress: progress)
+                                 sound: soundtrack(of: composition, timeline: timeline), progress: progress)
         }
         var warned: Set<String> = []
         var told: Set<String> = []
@@ -142,17 +144,17 @@ public enum RenderJob {
                               resources: resources, externalImages: standIns)
     }
 
-    /// The movie whose sound a movie render carries: the first movie node's, from the moment the first
-    /// frame shows, when it plays at its own speed (sound at another speed would need resampling).
-    private static func audioSource(of composition: Composition, timeline: RenderTimeline,
-                                    progress: ProgressReporter) -> (file: String, start: Double)? {
+    /// The sound a movie render carries: the first movie node's soundtrack, heard where its pictures are from
+    /// the first frame on. A movie without sound makes a silent movie, which is no mistake: nothing asked for
+    /// sound.
+    private static func soundtrack(of composition: Composition, timeline: RenderTimeline) throws(Failure) -> (any TimelineSound)? {
         for node in composition.nodes {
             guard case .movie(let movie) = node.kind else { continue }
-            guard movie.speed == 1 else {
-                progress.warn("\(movie.file) plays at speed \(movie.speed), so its sound is left out of the movie")
-                return nil
+            do throws(MediaError) {
+                return try RenderedSoundtrack(movie, from: timeline.time(ofFrame: timeline.start).seconds)
+            } catch {
+                throw .failed(error.message)
             }
-            return (movie.file, movie.start + timeline.time(ofFrame: timeline.start).seconds)
         }
         return nil
     }

@@ -34,7 +34,7 @@ struct RenderTimeline {
             let seconds = (timing.duration - movie.start) / movie.speed
             let whole = Int((seconds * frameRate.framesPerSecond).rounded())
             guard whole > start else {
-                throw .failed("--start \(start) is at or after the end of \(movie.file) (\(whole) frames at \(frameRate)); give --frames to render past it")
+                throw .usage("--start \(start) is at or after the end of \(movie.file) (\(whole) frames at \(frameRate)); give --frames to render past it")
             }
             self.frames = whole - start
         } else {

@@ -21,6 +21,18 @@ struct Soundtrack: Sendable {
         return moment >= 0 && (movie.loop || moment < duration)
     }
 
+    /// `channel` as heard when the composition's clock reads `seconds`: the track where the pictures are,
+    /// read between its two nearest samples (so a rate or speed other than the listener's loses little),
+    /// or silence while the pictures hold still.
+    func sample(channel: Int, heardAt seconds: Double) -> Float {
+        guard isMoving(at: seconds) else { return 0 }
+        let exact = movie.movieTime(at: seconds, duration: duration) * Double(sound.sampleRate)
+        let before = exact.rounded(.down)
+        let weight = Float(exact - before)
+        let position = Int(before)
+        return sample(channel: channel, at: position) * (1 - weight) + sample(channel: channel, at: position + 1) * weight
+    }
+
     /// `channel`'s sample at `position`, wrapped round the loop when the movie loops (just after a loop
     /// point the sound before it is the end's, as it was heard); silence outside the track.
     func sample(channel: Int, at position: Int) -> Float {

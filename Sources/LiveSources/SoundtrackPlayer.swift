@@ -129,10 +129,8 @@ public final class SoundtrackPlayer: Sendable {
             let start = seconds + Self.seconds(heardAt - instant)
             for frame in 0..<samples.count / channels {
                 let moment = start + Double(frame) / Double(SoundPlayback.sampleRate)
-                let moving = soundtrack.isMoving(at: moment)
-                let position = soundtrack.position(at: moment)
                 for channel in 0..<channels {
-                    samples[frame * channels + channel] = moving ? soundtrack.sample(channel: channel, at: position) : 0
+                    samples[frame * channels + channel] = soundtrack.sample(channel: channel, heardAt: moment)
                 }
             }
         } else {

@@ -16,6 +16,18 @@ public struct DecodedSound: Sendable {
     /// Decodes the best sound track of `path`. Errors name the file: not there, not a media file, no sound,
     /// a codec FFmpeg cannot decode.
     public init(path: String) throws(MediaError) {
+        guard let sound = try Self.soundtrack(ofFileAt: path) else { throw MediaError("\(path): has no sound") }
+        self = sound
+    }
+
+    private init(sampleRate: Int, channels: [[Float]]) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    /// The best sound track of `path` decoded, or nil when the file has none (a silent movie, which is no
+    /// mistake). Errors name the file: not there, not a media file, a codec FFmpeg cannot decode.
+    public static func soundtrack(ofFileAt path: String) throws(MediaError) -> DecodedSound? {
         FFmpegLogging.quiet()
         var context: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&context, path, nil, nil)
@@ -26,14 +38,13 @@ public struct DecodedSound: Sendable {
         let probed = avformat_find_stream_info(format, nil)
         if probed < 0 { throw MediaError(path: path, operation: "is not a sound or movie file FFmpeg can read", code: probed) }
         let best = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
-        guard best >= 0, let stream = format.pointee.streams[Int(best)] else { throw MediaError("\(path): has no sound") }
+        guard best >= 0, let stream = format.pointee.streams[Int(best)] else { return nil }
         for index in 0..<Int(format.pointee.nb_streams) where index != Int(best) {
             format.pointee.streams[index]?.pointee.discard = AVDISCARD_ALL
         }
         let decoder = try SoundDecoder(stream: stream, path: path)
-        sampleRate = decoder.sampleRate
         var channels = [[Float]](repeating: [], count: decoder.channelCount)
-        let limit = Self.longestSeconds * sampleRate
+        let limit = longestSeconds * decoder.sampleRate
         guard let packet = av_packet_alloc() else { throw MediaError("\(path): out of memory") }
         defer {
             var owned: UnsafeMutablePointer<AVPacket>? = packet
@@ -52,7 +63,7 @@ public struct DecodedSound: Sendable {
                 if packet.pointee.stream_index == best { try decoder.decode(packet, into: &channels) }
             }
         }
-        self.channels = channels.map { Array($0.prefix(limit)) }
+        return DecodedSound(sampleRate: decoder.sampleRate, channels: channels.map { Array($0.prefix(limit)) })
     }
 
     /// Samples per channel.
@@ -80,6 +91,8 @@ private final class SoundDecoder {
         frame = av_frame_alloc()
         guard let codec, frame != nil else { throw MediaError("\(path): out of memory") }
         var result = avcodec_parameters_to_context(codec, parameters)
+        // The decoder moves times past the priming it skips (Opus's), which it can only in a known time base.
+        codec.pointee.pkt_timebase = stream.pointee.time_base
         if result >= 0 { result = avcodec_open2(codec, decoder, nil) }
         if result < 0 { throw MediaError(path: path, operation: "cannot start the \(name) decoder", code: result) }
         sampleRate = Int(codec.pointee.sample_rate)

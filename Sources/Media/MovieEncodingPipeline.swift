@@ -1,16 +1,17 @@
 import CFFmpeg
 import VideoFrames
 
-/// Everything the encoder thread owns while a movie is written: the file, the video encoder and the sound's
-/// source. It is made, used and released on that thread alone.
+/// Everything the encoder thread owns while a movie is written: the file, the video encoder and the sound
+/// encoder. It is made, used and released on that thread alone.
 final class MovieEncodingPipeline {
     private let output: MovieOutputFile
     private let video: VideoEncoder
     private let videoStream: UnsafeMutablePointer<AVStream>
-    private let audio: PassthroughAudioSource?
-    /// Sound recorded as it is heard, taken from `soundBlocks` before each frame.
+    /// The movie's sound: recorded as it is heard, taken from `soundBlocks` before each frame, or known ahead
+    /// and read from `knownSound` as the frames are written.
     private let sound: SoundEncoder?
     private let soundBlocks: SoundBlockQueue?
+    private let knownSound: (any TimelineSound)?
     private var lastFrameIndex = -1
     private let frameRate: Double
     /// What the user should know although nothing failed: sound left out, options an encoder ignored.
@@ -34,35 +35,24 @@ final class MovieEncodingPipeline {
         try video.describe(videoStream)
         var warnings = video.ignoredOptions.map { "\(path): \(video.codecName) has no option \($0); it was ignored" }
 
-        var audio: PassthroughAudioSource?
-        if let passthrough = settings.audio {
-            audio = try PassthroughAudioSource.open(passthrough)
-            if audio == nil {
-                warnings.append("\(path): \(passthrough.sourcePath) has no sound; the movie is silent")
-            }
-        }
-        if let source = audio, !output.canHold(source.codec) {
-            warnings.append("\(path): \(container.extensionName) movies cannot hold \(source.codecName) sound "
-                            + "from \(source.sourcePath); the movie is silent")
-            audio = nil
-        }
-        if let audio {
-            try audio.describe(try output.addStream(), path: path)
-        }
         var sound: SoundEncoder?
-        if soundBlocks != nil {
-            let encoder = try SoundEncoder(path: path, globalHeader: output.wantsGlobalHeader)
-            try encoder.describe(try output.addStream())
-            sound = encoder
+        if soundBlocks != nil || settings.sound != nil {
+            if let codec = SoundEncoder.codec(for: output) {
+                let encoder = try SoundEncoder(codec: codec, path: path, globalHeader: output.wantsGlobalHeader)
+                try encoder.describe(try output.addStream())
+                sound = encoder
+            } else {
+                warnings.append("\(path): this FFmpeg has no sound encoder for \(container.extensionName) movies; the movie is silent")
+            }
         }
         try output.start()
         self.sound = sound
         self.soundBlocks = soundBlocks
+        knownSound = settings.sound
         frameRate = settings.frameRate.framesPerSecond
         self.output = output
         self.video = video
         self.videoStream = videoStream
-        self.audio = audio
         self.warnings = warnings
     }
 
@@ -76,10 +66,11 @@ final class MovieEncodingPipeline {
     /// Drains the encoder, writes the rest of the sound and the trailer, and closes the file.
     func finish() throws(MediaError) {
         try video.flush(deliver: writeVideo)
-        try audio?.writeRemaining(into: output)
         takeSound()
-        // Recorded sound ends with the last frame, as the window's picture did.
-        try sound?.finish(at: Double(lastFrameIndex + 1) / frameRate, into: output)
+        // The sound ends with the last frame, as the window's picture did.
+        let end = Double(lastFrameIndex + 1) / frameRate
+        placeKnownSound(through: end)
+        try sound?.finish(at: end, into: output)
         try output.finish()
     }
 
@@ -100,14 +91,21 @@ final class MovieEncodingPipeline {
         try output.write(packet)
         videoPacketsWritten += 1
         // Sound due by this frame's decoding time follows it, so each fragment or cluster holds both.
-        if let audio {
-            try audio.write(through: decodingTime, into: output)
-        }
+        placeKnownSound(through: decodingTime)
         try sound?.write(through: decodingTime, into: output)
     }
 
     private func takeSound() {
         guard let sound, let soundBlocks else { return }
         for block in soundBlocks.takeAll() { sound.place(block) }
+    }
+
+    /// Places the known sound up to `seconds` into the movie, after what is placed already.
+    private func placeKnownSound(through seconds: Double) {
+        guard let sound, let knownSound else { return }
+        let start = sound.placedEnd
+        let end = Int((seconds * Double(SoundEncoder.sampleRate)).rounded(.up))
+        guard end > start else { return }
+        sound.place(SoundBlockQueue.Block(samples: knownSound.samples(from: start, count: end - start), start: start))
     }
 }

@@ -1,6 +1,6 @@
 import VideoFrames
 
-/// What a movie is written as: where, how big, how fast, in which codec and quality, with whose sound, and
+/// What a movie is written as: where, how big, how fast, in which codec and quality, with what sound, and
 /// what to do when frames come faster than the encoder takes them.
 public struct MovieSettings: Sendable {
     /// Frames per second as a fraction, so that rates such as 30000/1001 stay exact.
@@ -61,10 +61,11 @@ public struct MovieSettings: Sendable {
     public var container: String?
     /// How the frames' samples map to colour: the stream is tagged with it and every frame must carry it.
     public var encoding: ColorEncoding
-    /// Sound copied from another movie; nil writes a silent movie.
-    public var audio: AudioPassthrough?
+    /// Sound known ahead, read along the movie's timeline as the frames are written (a render's soundtrack);
+    /// encoded as AAC, or as Opus in WebM.
+    public var sound: (any TimelineSound)?
     /// Whether the movie has the sound handed to `MovieWriter.appendSound` as it is heard (a recording of
-    /// the window), encoded as AAC.
+    /// the window), encoded as `sound` is. A movie with neither is silent.
     public var recordsSound = false
     public var whenBehind: WhenBehind
     /// Frames that may wait for the encoder: a few, so that memory stays bounded and a live recording drops
@@ -74,7 +75,7 @@ public struct MovieSettings: Sendable {
     public init(path: String, width: Int, height: Int, frameRate: FrameRate, codec: String? = nil,
                 quality: Int? = nil, preset: String = "veryfast", container: String? = nil,
                 encoding: ColorEncoding = ColorEncoding(matrix: .bt709, range: .limited),
-                audio: AudioPassthrough? = nil, whenBehind: WhenBehind = .wait, queueCapacity: Int = 4) {
+                sound: (any TimelineSound)? = nil, whenBehind: WhenBehind = .wait, queueCapacity: Int = 4) {
         self.path = path
         self.width = width
         self.height = height
@@ -84,7 +85,7 @@ public struct MovieSettings: Sendable {
         self.preset = preset
         self.container = container
         self.encoding = encoding
-        self.audio = audio
+        self.sound = sound
         self.whenBehind = whenBehind
         self.queueCapacity = queueCapacity
     }

@@ -91,6 +91,11 @@ public final class MovieWriter: Sendable {
         }
     }
 
+    /// The rate and channels (interleaved) of the sound a movie carries, handed to `appendSound` or read
+    /// from `MovieSettings.sound`.
+    public static let soundSampleRate = SoundEncoder.sampleRate
+    public static let soundChannelCount = SoundEncoder.channelCount
+
     /// Hands the encoder thread sound (interleaved stereo at 48 kHz, from -1 to 1) heard `seconds` after the
     /// movie's first frame, when the settings record sound. Never waits: sound the encoder is more than a few
     /// seconds behind on is dropped and counted. It goes into the movie as the frames around it are written,
@@ -121,8 +126,8 @@ public final class MovieWriter: Sendable {
     /// Frames whose encoded packets have been handed to the muxer.
     public var framesWritten: Int { report.framesWritten }
 
-    /// What did not stop the movie but left it short of the settings: sound the container cannot hold, a
-    /// sound source without sound, encoder options the encoder does not have.
+    /// What did not stop the movie but left it short of the settings: sound this FFmpeg has no encoder for
+    /// in the container, encoder options the encoder does not have.
     public var warnings: [String] { report.warnings }
 
     /// The most frames that ever waited for the encoder at once.

@@ -63,6 +63,9 @@ enum OutputContainer: String, CaseIterable {
     /// muxer knows the first decoding time, which reordered frames make negative, and writes an edit list that
     /// shows the first frame at zero. Without it the muxer moves the whole video later instead, and it starts
     /// after the sound by the encoder's reordering delay.
+    ///
+    /// Matroska and WebM take times before zero as they come: Opus's first packet plays before zero, by the
+    /// priming its header has players skip, and the muxer would otherwise move every stream later for it.
     var muxerOptions: [(name: String, value: String)] {
         var options = [("flush_packets", "1")]
         switch self {
@@ -70,6 +73,7 @@ enum OutputContainer: String, CaseIterable {
             options.append(("movflags", "frag_keyframe+empty_moov+delay_moov+default_base_moof"))
         case .matroska, .webm:
             options.append(("cluster_time_limit", "500"))
+            options.append(("avoid_negative_ts", "disabled"))
         }
         return options
     }

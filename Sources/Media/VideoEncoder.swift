@@ -42,13 +42,17 @@ final class VideoEncoder {
         if let problem = VideoEncoderCatalogue.problem(codec: codecName, quality: settings.quality, moviePath: path) {
             throw MediaError("\(path): \(problem)")
         }
+        let paddedWidth = width + width % 2, paddedHeight = height + height % 2
+        if let side = VideoEncoderCatalogue.smallestSides[codecName], paddedWidth < side || paddedHeight < side {
+            throw MediaError("\(path): \(codecName) encodes pictures of at least \(side)×\(side); this movie is \(paddedWidth)×\(paddedHeight)")
+        }
         guard let context = avcodec_alloc_context3(codec) else {
             throw MediaError(path: path, operation: "preparing the encoder", code: cffmpeg_error_nomem())
         }
         self.context = context
         let rate = settings.frameRate
-        context.pointee.width = Int32(width + width % 2)
-        context.pointee.height = Int32(height + height % 2)
+        context.pointee.width = Int32(paddedWidth)
+        context.pointee.height = Int32(paddedHeight)
         let format = Self.pixelFormat(for: codec)
         let encoding = format.isJPEG ? ColorEncoding(matrix: .bt601, range: .full)
             : format.isRGB ? ColorEncoding(matrix: settings.encoding.matrix, range: .full) : settings.encoding
@@ -249,8 +253,9 @@ final class VideoEncoder {
             options.append(live ? ("tune", "zerolatency") : ("rc-lookahead", "5"))
             return options
         case "libx265":
-            // x265 prints its settings and statistics to the terminal itself unless told not to.
-            return [("x265-params", "log-level=error")] + (settings.quality.map { [("crf", "\($0)")] } ?? [])
+            // x265 prints its settings, statistics and errors to the terminal itself unless told not to; its
+            // errors reach the terminal through FFmpeg's.
+            return [("x265-params", "log-level=none")] + (settings.quality.map { [("crf", "\($0)")] } ?? [])
         case "libvpx-vp9":
             var options = [("crf", "\(settings.quality ?? 32)"), ("row-mt", "1")]
             options += live

@@ -21,6 +21,9 @@ public enum VideoEncoderCatalogue {
         ("ffv1", .notTaken),
     ]
 
+    /// The smallest side a picture may have, for encoders that refuse smaller ones.
+    static let smallestSides = ["libsvtav1": 64]
+
     /// The catalogue's encoders this FFmpeg has.
     public static var available: [String] {
         known.map(\.name).filter { avcodec_find_encoder_by_name($0) != nil }

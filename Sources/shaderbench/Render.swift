@@ -64,6 +64,12 @@ struct Render: ParsableCommand {
                 StandardStreams.output("wrote \(written.count) frames: \(first) … \(last)\n")
             }
         } catch {
+            // Found only once the composition is open, it is still shown as render's usage errors are.
+            if case .usage(let message) = error {
+                StandardStreams.error("Error: \(message)\nUsage: \(Shaderbench.usageString(for: Render.self))\n"
+                                      + "  See 'shaderbench render --help' for more information.\n")
+                throw ExitCode.validationFailure
+            }
             StandardStreams.error(error.description + "\n")
             if case .diagnostics = error { throw ExitCode(ExitCodes.diagnostics) }
             throw ExitCode(ExitCodes.failure)
