@@ -14,6 +14,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case isfPrelude = "isf-prelude.frag.glsl"
     case isfFragColor = "isf-frag-color.frag.glsl"
     case isfVertexPrelude = "isf-vertex-prelude.vert.glsl"
+    /// Spliced into a copy of a user's shader that records a watched expression (`WatchInstrumentation`).
+    case watchSupport = "watch-support.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -28,6 +30,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .isfPrelude: PackageResources.isf_prelude_frag_glsl
         case .isfFragColor: PackageResources.isf_frag_color_frag_glsl
         case .isfVertexPrelude: PackageResources.isf_vertex_prelude_vert_glsl
+        case .watchSupport: PackageResources.watch_support_frag_glsl
         }
     }
 }

@@ -45,7 +45,7 @@ public enum WatchInstrumentation {
         // Later insertions first, so the earlier index still points where it did.
         lines.insert(contentsOf: ["#line 1 \(watchSourceString)", "shaderbenchWatch(\(watch.expression));", "#line \(watch.line + 1) 0"],
                      at: watched + 1)
-        lines.insert(contentsOf: ["#line 1 \(supportSourceString)"] + WatchSupportFile.lines
+        lines.insert(contentsOf: ["#line 1 \(supportSourceString)"] + DialectShaderFile.watchSupport.lines
                         + ["#define main shaderbenchWatchedMain", "#line \(numbering[firstBodyLine]!.line) 0"],
                      at: firstBodyLine)
         return lines.joined(separator: "\n")

@@ -22,6 +22,15 @@ final class NodeGrid {
         self.trace = trace
     }
 
+    /// What fits in `room` (measured by `width`) of an image's size, format and cost, the cost last to go: small
+    /// tiles cut nothing in half.
+    static func caption(image: TextureDescriptor?, milliseconds: Double?, room: Float, width: (String) -> Float) -> String {
+        let cost = milliseconds.map { String(format2: $0) + " ms" } ?? "— ms"
+        let size = image.map { "\($0.size.width)×\($0.size.height)" } ?? "no image"
+        let captions = [[image?.description ?? "no image", cost], [size, cost], [cost]].map { $0.joined(separator: "  ·  ") }
+        return captions.first { width($0) <= room } ?? cost
+    }
+
     private func traceValue(_ node: String, _ pinned: (pixel: (x: Int, y: Int), rgba: [Float])) {
         let key = "\(pinned.pixel) \(pinned.rgba)"
         guard tracedValues[node] != key else { return }
@@ -75,12 +84,9 @@ final class NodeGrid {
             let room = cell.x + cell.width - left
             interface.label(HeadsUpDisplay.truncated(node, to: room, in: interface), x: left, y: top,
                             colour: node == session.shownNode ? InterfacePalette.amber : InterfacePalette.white, clip: clip)
-            // What fits of size, format and cost, the cost last to go: small tiles cut nothing in half.
-            let cost = executor.milliseconds(of: node).map { String(format2: $0) + " ms" } ?? "— ms"
-            let size = image.map { "\($0.size.width)×\($0.size.height)" } ?? "no image"
-            let captions = [[image?.descriptor.description ?? "no image", cost], [size, cost], [cost]].map { $0.joined(separator: "  ·  ") }
-            interface.label(captions.first { interface.width(of: $0) <= room } ?? cost,
-                            x: left, y: top + line, colour: InterfacePalette.grey, clip: clip)
+            let caption = Self.caption(image: image?.descriptor, milliseconds: executor.milliseconds(of: node), room: room,
+                                        width: interface.width(of:))
+            interface.label(caption, x: left, y: top + line, colour: InterfacePalette.grey, clip: clip)
             if let pinned = readout.pinnedValue(of: node, in: executor) {
                 interface.label(HeadsUpDisplay.truncated("\(pinned.pixel.x), \(pinned.pixel.y): " + PixelReadout.shown(pinned.rgba), to: room, in: interface),
                                 x: left, y: top + 2 * line, colour: InterfacePalette.amber, clip: clip)

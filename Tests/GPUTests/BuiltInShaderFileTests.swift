@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 27
+    static let expectedCount = 28
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -180,6 +180,8 @@ struct BuiltInShaderFileTests {
         case "ShaderGraph/Shaders/isf-built-ins.glsl", "ShaderGraph/Shaders/isf-prelude.frag.glsl",
              "ShaderGraph/Shaders/isf-frag-color.frag.glsl", "ShaderGraph/Shaders/isf-vertex-prelude.vert.glsl":
             return [try isfShader()]
+        case "ShaderGraph/Shaders/watch-support.frag.glsl":
+            return try watchedShaders()
         case "ShaderTranslation/Shaders/es100-names.frag.glsl":
             return [try desktopShader()]
         case "ShaderTranslation/Shaders/es100-texture-names.glsl":
@@ -190,6 +192,29 @@ struct BuiltInShaderFileTests {
             Issue.record("\(file) has no recipe here: add how its users compile it")
             return []
         }
+    }
+
+    /// GLSL ES 1.00, 3.00 and a ShaderToy shader, each watching a float and a vector, for its value and its runs.
+    static func watchedShaders() throws -> [Program] {
+        let shaders = [
+            ("watched-es100.frag", "varying highp vec2 textureCoordinate;\nvoid main() {\n    highp vec2 uv = textureCoordinate;\n    gl_FragColor = vec4(uv, 0.0, 1.0);\n}\n"),
+            ("watched-es300.frag", "#version 300 es\nprecision highp float;\nin vec2 textureCoordinate;\nout vec4 colour;\nvoid main() {\n    vec2 uv = textureCoordinate;\n    colour = vec4(uv, 0.0, 1.0);\n}\n"),
+            ("watched-toy.frag", "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n    vec2 uv = fragCoord / iResolution.xy;\n    fragColor = vec4(uv, 0.0, 1.0);\n}\n"),
+        ]
+        var programs: [Program] = []
+        for (path, text) in shaders {
+            let source = SourceText(path: path, text: text)
+            let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source))
+            let line = source.lines.firstIndex { $0.contains("uv =") }.map { $0 + 1 } ?? 1
+            for expression in ["uv", "uv.x"] {
+                for reading in [WatchInstrumentation.Reading.value, .runs] {
+                    let fragment = try WatchInstrumentation.fragmentSource(of: shader, watching: ShaderWatch(line: line, expression: expression),
+                                                                           reading: reading)
+                    programs.append(Program(vertex: shader.vertexSource, fragment: fragment))
+                }
+            }
+        }
+        return programs
     }
 
     @Test("the checkout has every built-in GLSL file expected, and each module embeds its own")

@@ -145,4 +145,21 @@ struct FilterLibraryWindowTests {
         #expect(eventually(timeout: 15) { window.count(of: "filter-previewed") == 1 }, "Enter was lost; stderr: \(window.app.error)")
         #expect(!FileManager.default.fileExists(atPath: window.folder.file("shaderbench-recordings")), "the search's keys reached the window")
     }
+
+    @Test("Down and Up move the selection through the matches, whose thumbnail is shown, and Enter runs the one selected")
+    func arrowsSelect() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
+        try window.pressAndWait("l")
+        Thread.sleep(forTimeInterval: 1)
+        // "flip" matches flip-horizontal, then flip-vertical.
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "flip"])
+        #expect(eventually { window.trace.libraryThumbnails["flip-horizontal"] != nil }, "stderr: \(window.app.error)")
+        let keys = ["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "--delay", "150"]
+        _ = try window.display.xdotool(keys + ["Down"])
+        #expect(eventually { window.trace.libraryThumbnails["flip-vertical"] != nil }, "Down did not select the next match")
+        _ = try window.display.xdotool(keys + ["Down", "Up", "Down", "Return"])
+        #expect(eventually { textSoFar(of: window.tracePath).contains("\"event\":\"filter-previewed\",\"filter\":\"flip-vertical\"") },
+                "stderr: \(window.app.error)")
+    }
 }
