@@ -16,6 +16,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
     case outputCopyVertex = "output-copy.vert.glsl"
     case outputCopyFragment = "output-copy.frag.glsl"
     case inputReshape = "input-reshape.frag.glsl"
+    case watchFalseColour = "watch-false-colour.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -32,6 +33,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
         case .outputCopyVertex: PackageResources.output_copy_vert_glsl
         case .outputCopyFragment: PackageResources.output_copy_frag_glsl
         case .inputReshape: PackageResources.input_reshape_frag_glsl
+        case .watchFalseColour: PackageResources.watch_false_colour_frag_glsl
         }
     }
 }

@@ -17,6 +17,7 @@ enum KeyHelp {
         ("Ctrl-Z", "undo a parameter change (Ctrl-Shift-Z: redo)"),
         ("F", "fullscreen on or off"),
         ("I", "the pixel readout: exact values under the pointer; a click pins a pixel, which the grid follows"),
+        ("W", "show the shader's // watch: expressions one by one over the image in false colour"),
         ("H", "this help"),
         ("Esc / Q", "quit, asking first about unsaved tuned values (Esc closes the library first)"),
     ]

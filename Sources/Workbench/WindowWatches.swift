@@ -54,6 +54,16 @@ final class WindowWatches {
         }
     }
 
+    /// How many watches the shown node's shader has.
+    var count: Int { instrumented.count }
+
+    /// Watch `index` over the whole image of the last frame drawn, in false colour, with what it is.
+    func falseColour(_ index: Int, with renderer: WatchFalseColour) throws(GPUError) -> (watch: ShaderWatch, shown: WatchFalseColour.Shown)? {
+        guard let node = madeFor?.node, instrumented.indices.contains(index),
+              let value = instrumented[index].value?.image(of: node), let runs = instrumented[index].runs?.image(of: node) else { return nil }
+        return (instrumented[index].watch, try renderer.draw(value: value, runs: runs))
+    }
+
     /// What each watch was at the pixel (`x`, `y`) of the shown node's image, in the last frame drawn.
     func readings(x: Int, y: Int) -> [Reading] {
         guard let node = madeFor?.node else { return [] }

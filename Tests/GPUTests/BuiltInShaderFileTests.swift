@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 28
+    static let expectedCount = 29
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -158,6 +158,8 @@ struct BuiltInShaderFileTests {
             return [false, true].map { Program(vertex: fullscreen, fragment: ReductionShaders.shrinkMinMax(luminance: $0)) }
         case "GPU/Shaders/fullscreen.vert.glsl", "GPU/Shaders/input-reshape.frag.glsl":
             return [Program(vertex: fullscreen, fragment: GPUShaderFile.inputReshape.text)]
+        case "GPU/Shaders/watch-false-colour.frag.glsl":
+            return [Program(vertex: fullscreen, fragment: GPUShaderFile.watchFalseColour.text)]
         case "GPU/Shaders/yuv420-readback.frag.glsl":
             return [Program(vertex: fullscreen, fragment: GPUShaderFile.yuv420Readback.text)]
         case "GPU/Shaders/histogram.vert.glsl", "GPU/Shaders/histogram.frag.glsl":

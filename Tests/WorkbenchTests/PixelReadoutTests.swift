@@ -124,4 +124,30 @@ struct PixelReadoutTests {
         try window.pointer(["mousemove", "230", "110", "sleep", "0.3", "mousemove", "210", "110"])
         #expect(eventually { text(4) == "line 4: uv = vec2 \(String(format: "%.4f %.4f", u, v))  (ran 1×)" }, "\(text(4) ?? "none")")
     }
+
+    @Test("W shows the shader's watches one after another over the whole image in false colour, with their range, then the node's own image")
+    func watchInFalseColour() throws {
+        let watched = """
+            varying highp vec2 textureCoordinate;
+            void main() {
+                highp float ramp = textureCoordinate.x * 3.0; // watch: ramp
+                gl_FragColor = vec4(textureCoordinate, 0.25, 1.0);
+            }
+            """
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", watched)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pressAndWait("w")
+        // 64 pixels across: ramp runs from 3 × 0.5/64 to 3 × 63.5/64.
+        let caption = "watch line 3: ramp (float) from \(String(format: "%.4f", 3 * 0.5 / 64)) to \(String(format: "%.4f", 3 * 63.5 / 64)); W for the next"
+        #expect(eventually { window.trace.events.last { $0.name == "watch-shown" }?.fields["text"] as? String == caption },
+                "\(window.trace.events.filter { $0.name == "watch-shown" }.map(\.fields)) stderr: \(window.app.error)")
+        // The ramp's ends: dark blue at the left, yellow at the right; the node's own red and green nowhere.
+        #expect(try window.waitFor([(10, 360, (18, 13, 89)), (1270, 360, (255, 230, 26))]))
+        try window.pressAndWait("w")
+        #expect(try window.waitFor([(1270, 370, (UInt8((63.5 / 64 * 255).rounded()), UInt8((18.5 / 36 * 255).rounded()), 64))]),
+                "back to the node's own image")
+    }
 }
