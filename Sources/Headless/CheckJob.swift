@@ -7,6 +7,8 @@ public enum CheckJob {
     public struct Report: Sendable {
         public var diagnostics: [Diagnostic]
         public var shaderCount: Int
+        /// The frame plan as `check --plan` prints it, once everything compiled.
+        public var plan: String?
 
         public var passed: Bool { !diagnostics.contains { $0.severity == .error } }
     }
@@ -30,7 +32,8 @@ public enum CheckJob {
             // Keeping every node makes the executor build all of them, not only those the output needs.
             _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)),
                                   resources: GraphResources(sources: StandardFrameSources(verifiesMovies: true, busyCameraIsAnError: true)))
-            return Report(diagnostics: composition.warnings, shaderCount: shaderCount)
+            return Report(diagnostics: composition.warnings, shaderCount: shaderCount,
+                          plan: PlanDescription.text(of: try FramePlan(composition)))
         } catch {
             return Report(diagnostics: composition.warnings + error.diagnostics, shaderCount: shaderCount)
         }

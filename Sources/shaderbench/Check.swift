@@ -10,6 +10,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var options: CompositionOptions
 
+    @Flag(help: "Also print the frame plan: each step in drawing order, what it reads (reads of only its own pixel marked), and the shader passes that could be drawn as one program.")
+    var plan = false
+
     func run() throws {
         let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings)
         for diagnostic in report.diagnostics {
@@ -21,5 +24,6 @@ struct Check: ParsableCommand {
             throw ExitCode(ExitCodes.diagnostics)
         }
         StandardStreams.output("\(options.composition): ok (\(report.shaderCount) shader\(report.shaderCount == 1 ? "" : "s") compiled)\n")
+        if plan, let text = report.plan { StandardStreams.output(text) }
     }
 }

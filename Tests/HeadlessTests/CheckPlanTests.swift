@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `check --plan`: the frame plan a composition runs, with the passes that could be drawn as one program.
+@Suite("Printing the plan")
+struct CheckPlanTests {
+    @Test("check --plan lists the steps in drawing order, marks reads of a pass's own pixel, and names the chains")
+    func plan() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("c.yaml", """
+            size: [64, 36]
+            nodes:
+              src: { kind: pattern }
+              a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src } }
+              b: { kind: shader, filter: contrast, inputs: { inputImageTexture: a } }
+              edges: { kind: shader, filter: sobel, inputs: { inputImageTexture: b } }
+            output: edges
+            """)
+        let result = try runShaderbench(["check", "--plan", "c.yaml"], in: folder.path)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("""
+            plan: 4 steps, output edges
+              1. src (pattern)
+              2. a (shader) reads src (its pixel)
+              3. b (shader) reads a (its pixel)
+              4. edges (shader) reads b
+            could be drawn as one program: a + b
+            """), "\(result.output)")
+    }
+}
