@@ -21,6 +21,12 @@ final class WindowWatches {
         var problem: String?
     }
 
+    /// The watch shown over the whole image in false colour (W), by its place among the shader's watches.
+    private(set) var shown: Int?
+    /// What the watch shown is and its range, for the heads-up display.
+    private(set) var caption: String?
+    private var falseColour: WatchFalseColour?
+
     /// The graph and node the instrumented copies were made for.
     private var madeFor: (executor: ObjectIdentifier, node: String)?
     private var instrumented: [Instrumented] = []
@@ -54,14 +60,33 @@ final class WindowWatches {
         }
     }
 
-    /// How many watches the shown node's shader has.
-    var count: Int { instrumented.count }
+    /// W: the next watch, after the last the node's own image. The watches are read once one is asked for, so a
+    /// first W finds out whether there are any.
+    func showNext() {
+        let next = (shown ?? -1) + 1
+        shown = shown == nil || next < instrumented.count ? next : nil
+        if shown == nil { caption = nil }
+    }
 
-    /// Watch `index` over the whole image of the last frame drawn, in false colour, with what it is.
-    func falseColour(_ index: Int, with renderer: WatchFalseColour) throws(GPUError) -> (watch: ShaderWatch, shown: WatchFalseColour.Shown)? {
-        guard let node = madeFor?.node, instrumented.indices.contains(index),
-              let value = instrumented[index].value?.image(of: node), let runs = instrumented[index].runs?.image(of: node) else { return nil }
-        return (instrumented[index].watch, try renderer.draw(value: value, runs: runs))
+    /// The watch shown (W) over the whole image of the frame just drawn, in false colour, to show in the node's
+    /// place; nil with none shown. A shader without watches ends the showing, and `notice` says so.
+    func shownImage(notice: (String) -> Void) throws(GPUError) -> RenderTarget? {
+        guard let index = shown, let node = madeFor?.node else { return nil }
+        guard instrumented.indices.contains(index) else {
+            shown = nil
+            caption = nil
+            notice("no // watch: comments in \(node)'s shader")
+            return nil
+        }
+        guard let value = instrumented[index].value?.image(of: node), let runs = instrumented[index].runs?.image(of: node) else { return nil }
+        if falseColour == nil { falseColour = try WatchFalseColour() }
+        guard let drawn = try falseColour?.draw(value: value, runs: runs) else { return nil }
+        let watch = instrumented[index].watch
+        let range = drawn.range.map { " from \(String(format4: $0.lowerBound)) to \(String(format4: $0.upperBound))" } ?? ", never ran"
+        let text = "watch line \(watch.line): \(watch.expression) (\(drawn.type ?? "—"))\(range); W for the next"
+        if text != caption { trace?.record("watch-shown", ["line": .integer(watch.line), "text": .string(text)]) }
+        caption = text
+        return drawn.image
     }
 
     /// What each watch was at the pixel (`x`, `y`) of the shown node's image, in the last frame drawn.

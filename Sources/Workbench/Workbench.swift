@@ -38,11 +38,6 @@ public enum Workbench {
         var quitting = QuitConfirmation()
         let readout = PixelReadout(trace: trace)
         let watches = WindowWatches(trace: trace)
-        /// The watch shown over the whole image in false colour (W), by its place among the shader's watches.
-        var shownWatch: Int?
-        var falseColour: WatchFalseColour?
-        /// What the watch shown is, for the heads-up display.
-        var watchCaption: String?
         /// Tuned values left unsaved on purpose (Discard): not reported on the way out.
         var discarded = false
         // Ctrl-C, a kill or a closed terminal ends the loop as closing the window does, so a recording is finished
@@ -198,12 +193,7 @@ public enum Workbench {
                     case .letter("r"): session.reload(reason: "key")
                     case .letter("h"): showHelp.toggle()
                     case .letter("i"): readout.isOn.toggle()
-                    case .letter("w"):
-                        // Through the shown node's watches, then back to its own image. The watches are read once
-                        // one is asked for: a first W finds out whether there are any.
-                        let next = (shownWatch ?? -1) + 1
-                        shownWatch = shownWatch == nil || next < watches.count ? next : nil
-                        if shownWatch == nil { watchCaption = nil }
+                    case .letter("w"): watches.showNext()
                     case .letter("b"): notice = (beforeAndAfter.toggle(shown: shownImage), .now + .seconds(4))
                     case .letter("p"): panel.isOpen.toggle()
                     case .letter("g"): grid.toggle(session)
@@ -271,7 +261,7 @@ public enum Workbench {
                                                       paused: clock.isPaused, compiling: session.isCompiling,
                                                       framesDropped: session.movieFramesDropped,
                                                       recording: recorder.map { ($0.elapsed, $0.framesDropped) },
-                                                      notices: [notice?.text, watchCaption].compactMap { $0 } + shownNotices.all),
+                                                      notices: [notice?.text, watches.caption].compactMap { $0 } + shownNotices.all),
                                 in: interface, layout: current)
             let errorsWhole = ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
             if errorsWhole != errorsShownWhole {
@@ -310,22 +300,8 @@ public enum Workbench {
                 let time = FrameTime(index: clock.frameIndex, seconds: clock.seconds)
                 let image = try session.render(time)
                 // The watches are read at the frame just drawn, by the readout of the next.
-                if readout.isOn || shownWatch != nil { watches.render(session, at: time) }
-                var watchImage: RenderTarget?
-                if shownWatch != nil, watches.count == 0 {
-                    shownWatch = nil
-                    notice = ("no // watch: comments in \(session.shownNode)'s shader", .now + .seconds(4))
-                }
-                if let index = shownWatch, !grid.isOpen {
-                    if falseColour == nil { falseColour = try WatchFalseColour() }
-                    if let renderer = falseColour, let watched = try watches.falseColour(index, with: renderer) {
-                        watchImage = watched.shown.image
-                        let range = watched.shown.range.map { " from \(String(format4: $0.lowerBound)) to \(String(format4: $0.upperBound))" } ?? ", never ran"
-                        let caption = "watch line \(watched.watch.line): \(watched.watch.expression) (\(watched.shown.type ?? "—"))\(range); W for the next"
-                        if caption != watchCaption { trace?.record("watch-shown", ["line": .integer(watched.watch.line), "text": .string(caption)]) }
-                        watchCaption = caption
-                    }
-                }
+                if readout.isOn || watches.shown != nil { watches.render(session, at: time) }
+                let watchImage = grid.isOpen ? nil : try watches.shownImage { notice = ($0, .now + .seconds(4)) }
                 if grid.isOpen {
                     grid.draw(session, presenter: presenter, in: interface, window: current, readout: readout)
                 } else if let shown = watchImage ?? image {
@@ -362,8 +338,8 @@ public enum Workbench {
             if mouse.w > 0 { needsFrame = true }
             // Another frame when this one's interface is not the last word: after input, so it settles; when a
             // window appeared (it is measured in its first frame and drawn in its second); when an event went
-            // back to false; when keys still wait for the interface or the library's search takes the keyboard; when the values the panel or the grid read have
-            // changed in this frame.
+            // back to false; when keys still wait for the interface or the library's search takes the keyboard;
+            // when the values the panel or the grid read have changed in this frame.
             if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || session.endPulses() { needsFrame = true }
             if showsValues, panel.readings(of: session) != readings { needsFrame = true }
             // Windows fitted to their content (the errors) measure it in the frame it changed and show it whole in the
