@@ -66,6 +66,7 @@ public enum RenderJob {
         // interval to the previous frame is one frame at the rate, from the first frame on.
         executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
         executor.frameInterval = 1 / timeline.frameRate.framesPerSecond
+        executor.pointerPosition = request.pointerPosition
         let valueLog: ValueLog?
         do {
             valueLog = try request.valuesPath.map(ValueLog.init(path:))

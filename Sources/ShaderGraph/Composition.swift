@@ -235,10 +235,11 @@ public struct ShaderPass: Sendable {
     /// `common:`, a ShaderToy shader's Common code (the site's Common tab), compiled before its own text.
     public var common: SourceText?
 
-    /// A ShaderToy channel is sampled at its own size, as on the site (`iChannelResolution` and
-    /// `textureSize` then agree); other dialects' inputs fill the pass unless told otherwise.
+    /// A ShaderToy channel and a glslViewer image are sampled at their own size, as their hosts sample them
+    /// (`iChannelResolution`, `u_tex0Resolution` and `textureSize` then agree); other dialects' inputs fill
+    /// the pass unless told otherwise.
     public func mapping(of input: String) -> InputMapping {
-        mappings[input] ?? (interface.dialect == .shaderToy ? .stretch : .fill)
+        mappings[input] ?? (interface.dialect == .shaderToy || interface.dialect == .glslViewer ? .stretch : .fill)
     }
 
     public init(file: String, source: SourceText, interface: ShaderInterface, inputs: [String: Wire] = [:],

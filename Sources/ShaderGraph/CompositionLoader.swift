@@ -427,7 +427,11 @@ private final class Loading {
             return nil
         }
         if let vertex, interface.dialect != .glsl, let vertexNode = fields["vertex"] {
-            let own = interface.dialect == .isf ? "an ISF shader's vertex shader is the .vs beside it" : "a ShaderToy shader has no vertex stage"
+            let own = switch interface.dialect {
+            case .isf: "an ISF shader's vertex shader is the .vs beside it"
+            case .glslViewer: "a glslViewer shader's coordinates come from the workbench's vertex stage"
+            case .glsl, .shaderToy: "a ShaderToy shader has no vertex stage"
+            }
             diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode))
             wiresOfUnloadedNodes += wires
             return nil

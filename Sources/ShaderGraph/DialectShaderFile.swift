@@ -14,6 +14,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case isfPrelude = "isf-prelude.frag.glsl"
     case isfFragColor = "isf-frag-color.frag.glsl"
     case isfVertexPrelude = "isf-vertex-prelude.vert.glsl"
+    case glslViewerPrelude = "glslviewer-prelude.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -28,6 +29,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .isfPrelude: PackageResources.isf_prelude_frag_glsl
         case .isfFragColor: PackageResources.isf_frag_color_frag_glsl
         case .isfVertexPrelude: PackageResources.isf_vertex_prelude_vert_glsl
+        case .glslViewerPrelude: PackageResources.glslviewer_prelude_frag_glsl
         }
     }
 }

@@ -51,7 +51,8 @@ public struct PreparedShader: Sendable {
         }
         let lines = ShaderInterface.linesReadAsES(source)
         guard interface.fetchesFramebuffer else {
-            fragmentSource = Self.spliced(lines, prelude: [.defaultPrecision], bodyStartLine: interface.bodyStartLine)
+            let prelude: [DialectShaderFile] = interface.dialect == .glslViewer ? [.defaultPrecision, .glslViewerPrelude] : [.defaultPrecision]
+            fragmentSource = Self.spliced(lines, prelude: prelude, bodyStartLine: interface.bodyStartLine)
             return
         }
         fragmentSource = Self.spliced(FramebufferFetch.withoutExtension(lines), prelude: [.defaultPrecision, .framebufferFetchFallback],

@@ -8,15 +8,20 @@ public enum ShaderDialect: String, Sendable, Hashable {
     /// ISF: a JSON header in the comment that opens the file declares inputs and passes; `TIME`,
     /// `RENDERSIZE`, `IMG_NORM_PIXEL` and friends. Detected from the header (`ISFHeaderText`), not the tokens.
     case isf
+    /// glslViewer and The Book of Shaders: its own `main` with `u_time`, `u_resolution`, `u_mouse`, `u_tex0…`
+    /// and the `v_texcoord` varying (`GLSLViewerDialect`).
+    case glslViewer
 
-    static func detect(_ tokens: [GLSLToken]) -> ShaderDialect {
+    /// The dialect of a shader from its tokens and the uniforms and varyings it declares.
+    static func detect(_ tokens: [GLSLToken], uniforms: [ShaderInterface.Declaration], varyings: [ShaderInterface.Declaration]) -> ShaderDialect {
         func defines(_ name: String) -> Bool {
             tokens.indices.contains { index in
                 tokens[index].text == name && index + 1 < tokens.count && tokens[index + 1].text == "("
                     && index > 0 && (GLSLType(name: tokens[index - 1].text) != .other(tokens[index - 1].text) || tokens[index - 1].text == "void")
             }
         }
-        return defines("mainImage") && !defines("main") ? .shaderToy : .glsl
+        if defines("mainImage") && !defines("main") { return .shaderToy }
+        return GLSLViewerDialect.isUsed(uniforms: uniforms, varyings: varyings) ? .glslViewer : .glsl
     }
 }
 

@@ -48,7 +48,11 @@ public struct ShaderInterface: Sendable {
     /// The sampler a live source feeds when a single shader file is opened on its own: GPUImage's
     /// `inputImageTexture` (ISF's `inputImage`) when declared, else the first sampler that takes an image.
     public var primaryImageInput: Declaration? {
-        let conventional = dialect == .isf ? ISFDialect.filterInput : "inputImageTexture"
+        let conventional = switch dialect {
+        case .isf: ISFDialect.filterInput
+        case .glslViewer: GLSLViewerDialect.texturePrefix + "0"
+        case .glsl, .shaderToy: "inputImageTexture"
+        }
         return pictureSamplers.first { $0.name == conventional } ?? pictureSamplers.first
     }
 
@@ -64,7 +68,7 @@ public struct ShaderInterface: Sendable {
         if let header = try ISFHeaderReader.read(source) {
             return try isf(header, declared: uniforms, varyings: varyings, source: source, files: files)
         }
-        let dialect = ShaderDialect.detect(tokens)
+        let dialect = ShaderDialect.detect(tokens, uniforms: uniforms, varyings: varyings)
         var vertexShader: SourceText?
         if dialect == .glsl, let path = vertexShaderPath ?? conventionalVertexShaderPath(of: source.path, dialect: dialect),
            vertexShaderPath != nil || files.isRegularFile(path) {

@@ -29,7 +29,10 @@ public enum VertexStage {
         "lowerRightInputTextureCoordinate",
     ]
 
-    static let providedVaryings = Set(coordinateVaryings + steppedVaryings)
+    /// glslViewer's coordinate, with y up (`GLSLViewerDialect`).
+    static let glslViewerVaryings = [GLSLViewerDialect.textureCoordinate]
+
+    static let providedVaryings = Set(coordinateVaryings + steppedVaryings + glslViewerVaryings)
 
     /// GPUImage's blur family: `blurCoordinates[N]`, placed by its vertex shaders at offsets from the
     /// pass's coordinate, in texel steps (see `BlurLayout`).
@@ -47,7 +50,7 @@ public enum VertexStage {
     /// `USES_` define for each coordinate it reads, so only those are passed on.
     static func source(for interface: ShaderInterface) -> String {
         let used = Set(interface.varyings.map(\.name))
-        var defines = (coordinateVaryings + steppedVaryings).filter(used.contains).map { "USES_\($0)" }
+        var defines = (coordinateVaryings + steppedVaryings + glslViewerVaryings).filter(used.contains).map { "USES_\($0)" }
         if !interface.steppedVaryings.isEmpty { defines.append("USES_TEXEL_STEP") }
         if let count = interface.blurCoordinateCount { defines.append("BLUR_COORDINATES \(count)") }
         let text = DialectShaderFile.vertexStage.text(defining: defines)

@@ -283,6 +283,7 @@ public enum Workbench {
             let mouse = pointer.takeShaderToyMouse()
             session.executor?.mouse = mouse
             session.executor?.pointer = pointer.normalised
+            session.executor?.pointerPosition = pointer.position
             let buttons = pointer.takeButtonChanges()
             if let press = buttons.press { session.executor?.pointerPressed(at: press) }
             if let release = buttons.release { session.executor?.pointerReleased(at: release) }

@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 27
+    static let expectedCount = 28
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -98,6 +98,32 @@ struct BuiltInShaderFileTests {
             """)
     }
 
+    /// glslViewer shaders in both versions, reading its coordinate, an image, the fragment's place and the clock.
+    static func glslViewerShaders() throws -> [Program] {
+        let classic = try prepared("book.frag", """
+            #ifdef GL_ES
+            precision mediump float;
+            #endif
+            uniform sampler2D u_tex0;
+            uniform vec2 u_resolution;
+            uniform float u_time;
+            varying vec2 v_texcoord;
+            void main() { gl_FragColor = texture2D(u_tex0, v_texcoord) + texture2D(u_tex0, gl_FragCoord.xy / u_resolution, 1.0) * u_time; }
+            """)
+        let modern = try prepared("modern.frag", """
+            #version 300 es
+            precision highp float;
+            uniform sampler2D u_tex0;
+            uniform vec2 u_mouse;
+            in vec2 v_texcoord;
+            out vec4 colour;
+            void main() {
+                colour = texture(u_tex0, v_texcoord) + textureLod(u_tex0, u_mouse, 0.0) + texelFetch(u_tex0, ivec2(gl_FragCoord.xy), 0);
+            }
+            """)
+        return [classic, modern]
+    }
+
     /// An ISF shader with a vertex stage of its own, a pass target, and a text that writes gl_FragColor.
     static func isfShader() throws -> Program {
         let fragment = """
@@ -170,7 +196,9 @@ struct BuiltInShaderFileTests {
             let shader = try TestPattern.prepared()
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
         case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
-            return try gpuImageShaders()
+            return try gpuImageShaders() + glslViewerShaders()
+        case "ShaderGraph/Shaders/glslviewer-prelude.frag.glsl":
+            return try glslViewerShaders()
         case "ShaderGraph/Shaders/framebuffer-fetch.frag.glsl", "ShaderGraph/Shaders/framebuffer-fetch-fallback.frag.glsl":
             return try framebufferFetchShaders()
         case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":

@@ -46,6 +46,11 @@ VERTEX_OUTPUT highp vec2 textureCoordinate5;
 VERTEX_OUTPUT highp vec2 outputTextureCoordinate;
 #endif
 
+// glslViewer's coordinate: y up, from (0, 0) at the image's bottom-left.
+#ifdef USES_v_texcoord
+VERTEX_OUTPUT highp vec2 v_texcoord;
+#endif
+
 // GPUImage's 3×3 neighbourhood: the coordinates one step away, by direction.
 #ifdef USES_leftTextureCoordinate
 VERTEX_OUTPUT highp vec2 leftTextureCoordinate;
@@ -129,6 +134,9 @@ void main() {
 #endif
 #ifdef USES_outputTextureCoordinate
     outputTextureCoordinate = coordinate;
+#endif
+#ifdef USES_v_texcoord
+    v_texcoord = vec2(coordinate.x, 1.0 - coordinate.y);
 #endif
 #ifdef USES_leftTextureCoordinate
     leftTextureCoordinate = coordinate + vec2(-1.0, 0.0) * shaderbenchTexelStep;
