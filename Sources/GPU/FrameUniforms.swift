@@ -13,9 +13,11 @@ struct FrameUniforms {
     private var mouse: GLint = -1
     private var date: GLint = -1
     private var channelTime: GLint = -1
-    /// glslViewer's `u_mouse` and the pass's size it is scaled to.
+    /// glslViewer's `u_mouse` (scaled to the pass's pixels) and GLSL Sandbox's `mouse` (a fraction), and where
+    /// each puts the pointer before it has been over the output.
     private var pointer: GLint = -1
-    private var pointerScale = SIMD2<Float>(0, 0)
+    private var pointerScale = SIMD2<Float>(1, 1)
+    private var restingPointer = SIMD2<Float>(0, 0)
     /// ShaderToy's channels and the steps whose images they sample, for `iChannelTime`.
     private var channelSteps: [(channel: Int, step: Int)] = []
 
@@ -68,6 +70,16 @@ struct FrameUniforms {
             for (input, size) in zip(pass.inputs, inputSizes) {
                 glUniform2f(program.uniformLocation(GLSLViewerDialect.resolutionUniform(of: input.sampler)), Float(size.width), Float(size.height))
             }
+        case .glslSandbox:
+            time = program.uniformLocation("time")
+            pointer = program.uniformLocation("mouse")
+            restingPointer = GLSLSandboxDialect.restingMouse
+            // Fixed for the life of the pass: its size, the height the prelude turns gl_FragCoord over by, and
+            // the surface's (one unit high).
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("resolution"), Float(passSize.width), Float(passSize.height))
+            glUniform1f(program.uniformLocation("shaderbenchPassHeight"), Float(passSize.height))
+            glUniform2f(program.uniformLocation(VertexStage.surfaceSizeUniform), Float(passSize.width) / Float(passSize.height), 1)
         case .isf:
             time = program.uniformLocation("TIME")
             timeDelta = program.uniformLocation("TIMEDELTA")
@@ -94,7 +106,7 @@ struct FrameUniforms {
         glUniform1i(frame, GLint(state.time.index))
         glUniform1f(frameRate, Float(1 / state.delta))
         glUniform4f(mouse, state.mouse.x, state.mouse.y, state.mouse.z, state.mouse.w)
-        let position = (state.pointer ?? .zero) * pointerScale
+        let position = (state.pointer ?? restingPointer) * pointerScale
         glUniform2f(pointer, position.x, position.y)
         // ISF has no interval before the first frame; it and glslViewer count months from 1, ShaderToy from 0.
         glUniform1f(timeDelta, dialect == .isf && state.time.index == 0 ? 0 : Float(state.delta))

@@ -430,6 +430,7 @@ private final class Loading {
             let own = switch interface.dialect {
             case .isf: "an ISF shader's vertex shader is the .vs beside it"
             case .glslViewer: "a glslViewer shader's coordinates come from the workbench's vertex stage"
+            case .glslSandbox: "a GLSL Sandbox shader's surfacePosition comes from the workbench's vertex stage"
             case .glsl, .shaderToy: "a ShaderToy shader has no vertex stage"
             }
             diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode))
@@ -439,6 +440,9 @@ private final class Loading {
         var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,
                               uniforms: uniforms, size: size, format: format)
         pass.keyLocations = keyLocations
+        if let backbuffer = interface.backbufferInput, pass.inputs[backbuffer.name] == nil {
+            pass.inputs[backbuffer.name] = Wire(node: name, location: shaderSource.location(line: backbuffer.line, column: backbuffer.column))
+        }
         if let mappingNode = fields["mapping"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(mappingNode, what: "'mapping'") }) {
             let names = InputMapping.allCases.map(\.rawValue).joined(separator: ", ")
             for (inputNode, value) in mapping {

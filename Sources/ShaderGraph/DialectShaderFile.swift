@@ -14,7 +14,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case isfPrelude = "isf-prelude.frag.glsl"
     case isfFragColor = "isf-frag-color.frag.glsl"
     case isfVertexPrelude = "isf-vertex-prelude.vert.glsl"
-    case glslViewerPrelude = "glslviewer-prelude.frag.glsl"
+    case bottomUpCoordinates = "bottom-up-coordinates.frag.glsl"
+    case glslViewerDefines = "glslviewer-defines.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -29,7 +30,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .isfPrelude: PackageResources.isf_prelude_frag_glsl
         case .isfFragColor: PackageResources.isf_frag_color_frag_glsl
         case .isfVertexPrelude: PackageResources.isf_vertex_prelude_vert_glsl
-        case .glslViewerPrelude: PackageResources.glslviewer_prelude_frag_glsl
+        case .bottomUpCoordinates: PackageResources.bottom_up_coordinates_frag_glsl
+        case .glslViewerDefines: PackageResources.glslviewer_defines_frag_glsl
         }
     }
 }

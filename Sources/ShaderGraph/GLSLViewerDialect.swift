@@ -3,7 +3,8 @@
 /// its images from `u_tex0`, `u_tex1`, … beside their sizes (`u_tex0Resolution`) and its coordinate from the
 /// `v_texcoord` varying. glslViewer's coordinates have y up (gl_FragCoord and `v_texcoord` from the
 /// bottom-left, images loaded so that t = 0 is their bottom row) where the workbench stores row 0 at the
-/// top: the prelude (`glslviewer-prelude.frag.glsl`) flips them, so a shader looks here as it does there.
+/// top: `bottom-up-coordinates.frag.glsl` flips them, so a shader looks here as it does there, after the
+/// defines glslViewer sets (`glslviewer-defines.frag.glsl`).
 public enum GLSLViewerDialect {
     /// The uniforms glslViewer sets every frame (or once, for the size), whichever the shader declares.
     static let frameUniforms = ["u_time", "u_delta", "u_frame", "u_date", "u_resolution", "u_mouse"]

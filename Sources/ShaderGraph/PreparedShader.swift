@@ -51,7 +51,11 @@ public struct PreparedShader: Sendable {
         }
         let lines = ShaderInterface.linesReadAsES(source)
         guard interface.fetchesFramebuffer else {
-            let prelude: [DialectShaderFile] = interface.dialect == .glslViewer ? [.defaultPrecision, .glslViewerPrelude] : [.defaultPrecision]
+            let prelude: [DialectShaderFile] = switch interface.dialect {
+            case .glslViewer: [.defaultPrecision, .glslViewerDefines, .bottomUpCoordinates]
+            case .glslSandbox: [.defaultPrecision, .bottomUpCoordinates]
+            case .glsl, .shaderToy, .isf: [.defaultPrecision]
+            }
             fragmentSource = Self.spliced(lines, prelude: prelude, bodyStartLine: interface.bodyStartLine)
             return
         }

@@ -11,6 +11,9 @@ public enum ShaderDialect: String, Sendable, Hashable {
     /// glslViewer and The Book of Shaders: its own `main` with `u_time`, `u_resolution`, `u_mouse`, `u_tex0…`
     /// and the `v_texcoord` varying (`GLSLViewerDialect`).
     case glslViewer
+    /// GLSL Sandbox (glslsandbox.com): its own `main` with `time`, `resolution`, `mouse`, `surfacePosition`
+    /// and `backbuffer` (`GLSLSandboxDialect`).
+    case glslSandbox
 
     /// The dialect of a shader from its tokens and the uniforms and varyings it declares.
     static func detect(_ tokens: [GLSLToken], uniforms: [ShaderInterface.Declaration], varyings: [ShaderInterface.Declaration]) -> ShaderDialect {
@@ -21,7 +24,8 @@ public enum ShaderDialect: String, Sendable, Hashable {
             }
         }
         if defines("mainImage") && !defines("main") { return .shaderToy }
-        return GLSLViewerDialect.isUsed(uniforms: uniforms, varyings: varyings) ? .glslViewer : .glsl
+        if GLSLViewerDialect.isUsed(uniforms: uniforms, varyings: varyings) { return .glslViewer }
+        return GLSLSandboxDialect.isUsed(uniforms: uniforms, varyings: varyings) ? .glslSandbox : .glsl
     }
 }
 

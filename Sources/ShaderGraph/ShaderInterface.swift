@@ -51,9 +51,10 @@ public struct ShaderInterface: Sendable {
         let conventional = switch dialect {
         case .isf: ISFDialect.filterInput
         case .glslViewer: GLSLViewerDialect.texturePrefix + "0"
-        case .glsl, .shaderToy: "inputImageTexture"
+        case .glsl, .shaderToy, .glslSandbox: "inputImageTexture"
         }
-        return pictureSamplers.first { $0.name == conventional } ?? pictureSamplers.first
+        let images = pictureSamplers.filter { $0.name != backbufferInput?.name }
+        return images.first { $0.name == conventional } ?? images.first
     }
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.

@@ -82,7 +82,7 @@ public struct TunableParameter: Hashable, Sendable {
         case (_, .bool, 1):
             return .checkbox
         case (_, .vec2, 2):
-            // ISF, ShaderToy and glslViewer count y from the bottom, like GL; GPUImage-style texture coordinates from the top.
+            // ISF, ShaderToy, glslViewer and GLSL Sandbox count y from the bottom, like GL; GPUImage-style texture coordinates from the top.
             return .point(x: range(0), y: range(1), yUp: dialect != .glsl)
         case (_, .vec3, 3), (_, .vec4, 4):
             let names = [declaration.name, annotation?.label ?? ""].map { $0.lowercased() }

@@ -37,7 +37,7 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Index of the first frame (0 or more).", transform: RenderRange.start)
     var start: Int = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the pointer rests over the output, in its pixels from the bottom-left, for shaders that follow it without a button held (glslViewer's u_mouse); default: 0,0.", valueName: "X,Y"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the pointer rests over the output, in its pixels from the bottom-left, for shaders that follow it without a button held (glslViewer's u_mouse, GLSL Sandbox's mouse); default: where each host rests it before the pointer comes.", valueName: "X,Y"),
             transform: RenderRange.mouse)
     var mouse: SIMD2<Float>?
 

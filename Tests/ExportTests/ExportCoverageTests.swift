@@ -5,8 +5,8 @@ import Testing
 
 /// One composition with every node kind an export carries (an ISF shader with a float target and a
 /// persistent one sized by an expression, feedback, ShaderToy with a repeated, mipmapped channel, a flipped
-/// one and one reading the previous frame of a pass drawn after it, a glslViewer shader, reductions, value
-/// arithmetic, an LFO and the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
+/// one and one reading the previous frame of a pass drawn after it, a glslViewer shader, a GLSL Sandbox one
+/// reading its backbuffer, reductions, value arithmetic, an LFO and the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
 @Suite("Exports carry every node kind", .serialized)
 struct ExportCoverageTests {
     static let frames = 4
@@ -57,6 +57,22 @@ struct ExportCoverageTests {
         }
         """
 
+    /// GLSL Sandbox's clock, size, resting mouse, surface and backbuffer.
+    static let sandbox = """
+        precision highp float;
+        uniform float time;
+        uniform vec2 mouse;
+        uniform vec2 resolution;
+        uniform sampler2D backbuffer;
+        uniform sampler2D picture;
+        varying vec2 surfacePosition;
+        void main() {
+            vec2 position = gl_FragCoord.xy / resolution;
+            vec4 last = texture2D(backbuffer, position);
+            gl_FragColor = vec4(mix(texture2D(picture, position).rgb, last.rgb, 0.5) + vec3(surfacePosition * mouse, sin(time)) * 0.1, 1.0);
+        }
+        """
+
     static let mixer = """
         varying highp vec2 textureCoordinate;
         varying highp vec2 textureCoordinate2;
@@ -90,7 +106,8 @@ struct ExportCoverageTests {
             previous: [iChannel1]
             sampling: { iChannel0: { filter: mipmap, wrap: repeat }, iChannel1: { flip: true }, iChannel2: { flip: true } }
           accumulate: { kind: shader, file: accumulate.fs, inputs: { inputImage: photo } }
-          book: { kind: shader, file: book.frag, inputs: { u_tex0: accumulate } }
+          sandbox: { kind: shader, file: sandbox.frag, inputs: { picture: accumulate } }
+          book: { kind: shader, file: book.frag, inputs: { u_tex0: sandbox } }
           wave: { kind: lfo, waveform: triangle, rate: 2.5 }
           clock: { kind: time }
           sum: { kind: add, values: [wave, clock, 0.1] }
@@ -117,6 +134,7 @@ struct ExportCoverageTests {
         try folder.write("accumulate.fs", accumulate)
         try folder.write("mixer.fsh", mixer)
         try folder.write("book.frag", book)
+        try folder.write("sandbox.frag", sandbox)
         return (folder, try folder.write("everything.yaml", composition), image)
     }
 

@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 28
+    static let expectedCount = 29
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -124,6 +124,21 @@ struct BuiltInShaderFileTests {
         return [classic, modern]
     }
 
+    /// A GLSL Sandbox shader reading its surface position, its backbuffer, the mouse and the clock.
+    static func glslSandboxShader() throws -> Program {
+        try prepared("sandbox.frag", """
+            #ifdef GL_ES
+            precision mediump float;
+            #endif
+            uniform float time;
+            uniform vec2 mouse;
+            uniform vec2 resolution;
+            uniform sampler2D backbuffer;
+            varying vec2 surfacePosition;
+            void main() { gl_FragColor = texture2D(backbuffer, gl_FragCoord.xy / resolution) + vec4(surfacePosition, mouse * time); }
+            """)
+    }
+
     /// An ISF shader with a vertex stage of its own, a pass target, and a text that writes gl_FragColor.
     static func isfShader() throws -> Program {
         let fragment = """
@@ -196,8 +211,10 @@ struct BuiltInShaderFileTests {
             let shader = try TestPattern.prepared()
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
         case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
-            return try gpuImageShaders() + glslViewerShaders()
-        case "ShaderGraph/Shaders/glslviewer-prelude.frag.glsl":
+            return try gpuImageShaders() + glslViewerShaders() + [glslSandboxShader()]
+        case "ShaderGraph/Shaders/bottom-up-coordinates.frag.glsl":
+            return try glslViewerShaders() + [glslSandboxShader()]
+        case "ShaderGraph/Shaders/glslviewer-defines.frag.glsl":
             return try glslViewerShaders()
         case "ShaderGraph/Shaders/framebuffer-fetch.frag.glsl", "ShaderGraph/Shaders/framebuffer-fetch-fallback.frag.glsl":
             return try framebufferFetchShaders()

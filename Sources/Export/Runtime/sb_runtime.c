@@ -511,6 +511,13 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
             snprintf(name, sizeof name, "%sResolution", step->inputs[input].sampler);
             glUniform2f(glGetUniformLocation(program, name), (float)source_width, (float)source_height);
         }
+    } else if (step->dialect == SB_DIALECT_GLSLSANDBOX) {
+        /* The pass's size, the height its prelude turns gl_FragCoord over by, its surface (one unit high), and
+           the mouse where the site rests it, in the middle: the app has no pointer over the output to give it. */
+        glUniform2f(glGetUniformLocation(program, "resolution"), (float)width, (float)height);
+        glUniform1f(glGetUniformLocation(program, "shaderbenchPassHeight"), (float)height);
+        glUniform2f(glGetUniformLocation(program, "shaderbenchSurfaceSize"), (float)width / (float)height, 1);
+        glUniform2f(glGetUniformLocation(program, "mouse"), 0.5f, 0.5f);
     }
     for (pass = 0; pass < step->isf_pass_count; pass++) {
         const sb_isf_pass_def *definition = &step->isf_passes[pass];
@@ -960,15 +967,17 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
             }
             {
                 /* Each dialect's names for the clock and the date; glslViewer's u_mouse stays at the corner, as
-                   in a render without --mouse: the app has no pointer over the output to give it. */
+                   in a render without --mouse: the app has no pointer over the output to give it. GLSL Sandbox
+                   has only the time. */
                 int isf = step->dialect == SB_DIALECT_ISF, viewer = step->dialect == SB_DIALECT_GLSLVIEWER;
-                state->time_location = glGetUniformLocation(program, isf ? "TIME" : viewer ? "u_time" : "iTime");
-                state->frame_location = glGetUniformLocation(program, isf ? "FRAMEINDEX" : viewer ? "u_frame" : "iFrame");
-                state->delta_location = glGetUniformLocation(program, isf ? "TIMEDELTA" : viewer ? "u_delta" : "iTimeDelta");
-                state->rate_location = isf || viewer ? -1 : glGetUniformLocation(program, "iFrameRate");
-                state->mouse_location = isf || viewer ? -1 : glGetUniformLocation(program, "iMouse");
-                state->date_location = glGetUniformLocation(program, isf ? "DATE" : viewer ? "u_date" : "iDate");
-                state->channel_time_location = isf || viewer ? -1 : glGetUniformLocation(program, "iChannelTime");
+                int sandbox = step->dialect == SB_DIALECT_GLSLSANDBOX, toy = step->dialect == SB_DIALECT_SHADERTOY;
+                state->time_location = glGetUniformLocation(program, isf ? "TIME" : viewer ? "u_time" : sandbox ? "time" : "iTime");
+                state->frame_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "FRAMEINDEX" : viewer ? "u_frame" : "iFrame");
+                state->delta_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "TIMEDELTA" : viewer ? "u_delta" : "iTimeDelta");
+                state->rate_location = toy ? glGetUniformLocation(program, "iFrameRate") : -1;
+                state->mouse_location = toy ? glGetUniformLocation(program, "iMouse") : -1;
+                state->date_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "DATE" : viewer ? "u_date" : "iDate");
+                state->channel_time_location = toy ? glGetUniformLocation(program, "iChannelTime") : -1;
             }
             state->pass_index_location = glGetUniformLocation(program, "PASSINDEX");
             state->render_size_location = glGetUniformLocation(program, "RENDERSIZE");

@@ -51,6 +51,13 @@ VERTEX_OUTPUT highp vec2 outputTextureCoordinate;
 VERTEX_OUTPUT highp vec2 v_texcoord;
 #endif
 
+// GLSL Sandbox's surface position: the pass as a surface one unit high and as wide as its aspect ratio,
+// centred on the origin, y up. Its size is set by the workbench.
+#ifdef USES_surfacePosition
+uniform highp vec2 shaderbenchSurfaceSize;
+VERTEX_OUTPUT highp vec2 surfacePosition;
+#endif
+
 // GPUImage's 3×3 neighbourhood: the coordinates one step away, by direction.
 #ifdef USES_leftTextureCoordinate
 VERTEX_OUTPUT highp vec2 leftTextureCoordinate;
@@ -137,6 +144,9 @@ void main() {
 #endif
 #ifdef USES_v_texcoord
     v_texcoord = vec2(coordinate.x, 1.0 - coordinate.y);
+#endif
+#ifdef USES_surfacePosition
+    surfacePosition = vec2(coordinate.x - 0.5, 0.5 - coordinate.y) * shaderbenchSurfaceSize;
 #endif
 #ifdef USES_leftTextureCoordinate
     leftTextureCoordinate = coordinate + vec2(-1.0, 0.0) * shaderbenchTexelStep;

@@ -1,11 +1,7 @@
-// glslViewer's conventions on a shader with its own main, after the default precision: the defines glslViewer
-// sets, and y up. glslViewer's coordinates start at the bottom-left (gl_FragCoord, and images, which it loads
-// so that t = 0 is their bottom row); the workbench stores row 0 at the top. These flip both, so procedural
-// images and sampled ones come out the right way up.
-
-// What glslViewer defines: its version without dots, and the platform it runs on.
-#define GLSLVIEWER 340
-#define PLATFORM_LINUX
+// For hosts whose coordinates start at the bottom-left (glslViewer, GLSL Sandbox), after the default
+// precision: gl_FragCoord counts rows from the bottom and images are sampled with t = 0 at their bottom row,
+// where the workbench stores row 0 at the top. These flip both, so procedural images and sampled ones
+// (inputs, and the pass's own last frame) come out the right way up.
 
 // The pass's height in pixels, set by the workbench, for turning gl_FragCoord over.
 uniform float shaderbenchPassHeight;
