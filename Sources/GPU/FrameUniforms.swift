@@ -80,6 +80,13 @@ struct FrameUniforms {
             glUniform2f(program.uniformLocation("resolution"), Float(passSize.width), Float(passSize.height))
             glUniform1f(program.uniformLocation("shaderbenchPassHeight"), Float(passSize.height))
             glUniform2f(program.uniformLocation(VertexStage.surfaceSizeUniform), Float(passSize.width) / Float(passSize.height), 1)
+        case .bonzomatic:
+            time = program.uniformLocation("fGlobalTime")
+            timeDelta = program.uniformLocation("fFrameTime")
+            // Fixed for the life of the pass: its size and the height the prelude turns gl_FragCoord over by.
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("v2Resolution"), Float(passSize.width), Float(passSize.height))
+            glUniform1f(program.uniformLocation("shaderbenchPassHeight"), Float(passSize.height))
         case .isf:
             time = program.uniformLocation("TIME")
             timeDelta = program.uniformLocation("TIMEDELTA")

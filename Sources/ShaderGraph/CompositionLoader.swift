@@ -431,6 +431,7 @@ private final class Loading {
             case .isf: "an ISF shader's vertex shader is the .vs beside it"
             case .glslViewer: "a glslViewer shader's coordinates come from the workbench's vertex stage"
             case .glslSandbox: "a GLSL Sandbox shader's surfacePosition comes from the workbench's vertex stage"
+            case .bonzomatic: "a Bonzomatic shader draws the whole pass with the workbench's vertex stage"
             case .glsl, .shaderToy: "a ShaderToy shader has no vertex stage"
             }
             diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode))
@@ -440,8 +441,8 @@ private final class Loading {
         var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,
                               uniforms: uniforms, size: size, format: format)
         pass.keyLocations = keyLocations
-        if let backbuffer = interface.backbufferInput, pass.inputs[backbuffer.name] == nil {
-            pass.inputs[backbuffer.name] = Wire(node: name, location: shaderSource.location(line: backbuffer.line, column: backbuffer.column))
+        if let previous = interface.ownPreviousFrameInput, pass.inputs[previous.name] == nil {
+            pass.inputs[previous.name] = Wire(node: name, location: shaderSource.location(line: previous.line, column: previous.column))
         }
         if let mappingNode = fields["mapping"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(mappingNode, what: "'mapping'") }) {
             let names = InputMapping.allCases.map(\.rawValue).joined(separator: ", ")

@@ -52,7 +52,7 @@ public enum CompositionOpener {
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
             // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it;
             // `previousOutput` is the shader's own last frame (feedback).
-            let others = interface.pictureSamplers.filter { ![imageInput.name, feedbackInputName, interface.backbufferInput?.name].contains($0.name) }
+            let others = interface.pictureSamplers.filter { ![imageInput.name, feedbackInputName, interface.ownPreviousFrameInput?.name].contains($0.name) }
             if !others.isEmpty {
                 nodes.append(Node(name: secondNodeName, kind: .pattern(PatternSource()), location: start))
             }
@@ -60,7 +60,7 @@ public enum CompositionOpener {
                 pass.inputs[sampler.name] = Wire(node: secondNodeName, location: source.location(line: sampler.line, column: sampler.column))
             }
         }
-        let soundInputs = interface.samplers.filter { interface.soundInput(named: $0.name) != nil }
+        let soundInputs = interface.samplers.filter { interface.soundShape(of: $0.name) != nil }
         if !soundInputs.isEmpty {
             nodes.append(Node(name: soundNodeName, kind: .audio(AudioSource(location: start)), location: start))
         }
@@ -68,7 +68,7 @@ public enum CompositionOpener {
             pass.inputs[sampler.name] = Wire(node: soundNodeName, location: source.location(line: sampler.line, column: sampler.column))
         }
         let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
-        if let feedback = interface.backbufferInput ?? interface.samplers.first(where: { $0.name == feedbackInputName }) {
+        if let feedback = interface.ownPreviousFrameInput ?? interface.samplers.first(where: { $0.name == feedbackInputName }) {
             pass.inputs[feedback.name] = Wire(node: shaderName, location: source.location(line: feedback.line, column: feedback.column))
         }
         nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))

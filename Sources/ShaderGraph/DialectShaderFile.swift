@@ -16,6 +16,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case isfVertexPrelude = "isf-vertex-prelude.vert.glsl"
     case bottomUpCoordinates = "bottom-up-coordinates.frag.glsl"
     case glslViewerDefines = "glslviewer-defines.frag.glsl"
+    case bonzomaticPrelude = "bonzomatic-prelude.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -32,6 +33,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .isfVertexPrelude: PackageResources.isf_vertex_prelude_vert_glsl
         case .bottomUpCoordinates: PackageResources.bottom_up_coordinates_frag_glsl
         case .glslViewerDefines: PackageResources.glslviewer_defines_frag_glsl
+        case .bonzomaticPrelude: PackageResources.bonzomatic_prelude_frag_glsl
         }
     }
 }

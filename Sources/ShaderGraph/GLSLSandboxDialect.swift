@@ -24,11 +24,3 @@ public enum GLSLSandboxDialect {
             || varyings.contains { $0.name == surfacePosition }
     }
 }
-
-extension ShaderInterface {
-    /// GLSL Sandbox's `backbuffer`: the image input its pass's own last frame feeds unless a composition wires
-    /// it elsewhere.
-    public var backbufferInput: Declaration? {
-        dialect == .glslSandbox ? samplers.first { $0.name == GLSLSandboxDialect.backbuffer } : nil
-    }
-}

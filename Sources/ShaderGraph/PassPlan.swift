@@ -96,7 +96,7 @@ public struct PassPlan: Sendable {
                 ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
                          isFeedback: pass.readsPreviousFrame(sampler.name, node: node), shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling(),
-                         sound: interface.soundInput(named: sampler.name).flatMap(SoundImageShape.init))
+                         sound: interface.soundShape(of: sampler.name))
         }
         var uniforms: [Uniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {

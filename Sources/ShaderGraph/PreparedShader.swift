@@ -54,6 +54,7 @@ public struct PreparedShader: Sendable {
             let prelude: [DialectShaderFile] = switch interface.dialect {
             case .glslViewer: [.defaultPrecision, .glslViewerDefines, .bottomUpCoordinates]
             case .glslSandbox: [.defaultPrecision, .bottomUpCoordinates]
+            case .bonzomatic: [.defaultPrecision, .bottomUpCoordinates, .bonzomaticPrelude]
             case .glsl, .shaderToy, .isf: [.defaultPrecision]
             }
             fragmentSource = Self.spliced(lines, prelude: prelude, bodyStartLine: interface.bodyStartLine)

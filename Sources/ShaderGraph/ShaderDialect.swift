@@ -14,6 +14,9 @@ public enum ShaderDialect: String, Sendable, Hashable {
     /// GLSL Sandbox (glslsandbox.com): its own `main` with `time`, `resolution`, `mouse`, `surfacePosition`
     /// and `backbuffer` (`GLSLSandboxDialect`).
     case glslSandbox
+    /// Bonzomatic: desktop GLSL with its own `main`, `fGlobalTime`, `v2Resolution`, `texFFT…` and
+    /// `texPreviousFrame` (`BonzomaticDialect`).
+    case bonzomatic
 
     /// The dialect of a shader from its tokens and the uniforms and varyings it declares.
     static func detect(_ tokens: [GLSLToken], uniforms: [ShaderInterface.Declaration], varyings: [ShaderInterface.Declaration]) -> ShaderDialect {
@@ -25,6 +28,7 @@ public enum ShaderDialect: String, Sendable, Hashable {
         }
         if defines("mainImage") && !defines("main") { return .shaderToy }
         if GLSLViewerDialect.isUsed(uniforms: uniforms, varyings: varyings) { return .glslViewer }
+        if BonzomaticDialect.isUsed(uniforms: uniforms) { return .bonzomatic }
         return GLSLSandboxDialect.isUsed(uniforms: uniforms, varyings: varyings) ? .glslSandbox : .glsl
     }
 }

@@ -2,13 +2,13 @@
 extension ShaderInterface {
     /// Where a shader's own vertex stage is kept by convention: beside it, with the same name ending in `.vs`
     /// for ISF, as ISF's own hosts look for it, and `.vsh` for GLSL, as GPUImage names its vertex shaders.
-    /// ShaderToy, glslViewer and GLSL Sandbox shaders have none: the workbench's gives them their coordinates.
+    /// Other dialects' shaders have none: the workbench's gives them their coordinates.
     public static func conventionalVertexShaderPath(of path: String, dialect: ShaderDialect) -> String? {
         let ending: String
         switch dialect {
         case .isf: ending = ".vs"
         case .glsl: ending = ".vsh"
-        case .shaderToy, .glslViewer, .glslSandbox: return nil
+        case .shaderToy, .glslViewer, .glslSandbox, .bonzomatic: return nil
         }
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         return String(path[..<dot]) + ending
@@ -61,6 +61,7 @@ extension ShaderInterface {
         switch dialect {
         case .glslViewer: GLSLViewerDialect.provided(by: self)
         case .glslSandbox: Set(GLSLSandboxDialect.frameUniforms)
+        case .bonzomatic: Set(BonzomaticDialect.frameUniforms)
         case .glsl, .shaderToy, .isf: []
         }
     }

@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 29
+    static let expectedCount = 30
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -139,6 +139,23 @@ struct BuiltInShaderFileTests {
             """)
     }
 
+    /// A Bonzomatic shader reading its spectra at one coordinate and by bin, and its previous frame.
+    static func bonzomaticShader() throws -> Program {
+        try prepared("bonzo.glsl", """
+            #version 410 core
+            uniform float fGlobalTime;
+            uniform vec2 v2Resolution;
+            uniform sampler1D texFFT;
+            uniform sampler2D texPreviousFrame;
+            layout(location = 0) out vec4 out_color;
+            void main(void) {
+                vec2 uv = gl_FragCoord.xy / v2Resolution;
+                out_color = texture(texFFT, uv.x) + textureLod(texFFT, uv.y, 0.0) + texelFetch(texFFT, 3, 0)
+                    + texture(texPreviousFrame, uv) * fGlobalTime;
+            }
+            """)
+    }
+
     /// An ISF shader with a vertex stage of its own, a pass target, and a text that writes gl_FragColor.
     static func isfShader() throws -> Program {
         let fragment = """
@@ -213,7 +230,9 @@ struct BuiltInShaderFileTests {
         case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
             return try gpuImageShaders() + glslViewerShaders() + [glslSandboxShader()]
         case "ShaderGraph/Shaders/bottom-up-coordinates.frag.glsl":
-            return try glslViewerShaders() + [glslSandboxShader()]
+            return try glslViewerShaders() + [glslSandboxShader(), bonzomaticShader()]
+        case "ShaderGraph/Shaders/bonzomatic-prelude.frag.glsl":
+            return [try bonzomaticShader()]
         case "ShaderGraph/Shaders/glslviewer-defines.frag.glsl":
             return try glslViewerShaders()
         case "ShaderGraph/Shaders/framebuffer-fetch.frag.glsl", "ShaderGraph/Shaders/framebuffer-fetch-fallback.frag.glsl":

@@ -518,6 +518,9 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         glUniform1f(glGetUniformLocation(program, "shaderbenchPassHeight"), (float)height);
         glUniform2f(glGetUniformLocation(program, "shaderbenchSurfaceSize"), (float)width / (float)height, 1);
         glUniform2f(glGetUniformLocation(program, "mouse"), 0.5f, 0.5f);
+    } else if (step->dialect == SB_DIALECT_BONZOMATIC) {
+        glUniform2f(glGetUniformLocation(program, "v2Resolution"), (float)width, (float)height);
+        glUniform1f(glGetUniformLocation(program, "shaderbenchPassHeight"), (float)height);
     }
     for (pass = 0; pass < step->isf_pass_count; pass++) {
         const sb_isf_pass_def *definition = &step->isf_passes[pass];
@@ -968,15 +971,16 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
             {
                 /* Each dialect's names for the clock and the date; glslViewer's u_mouse stays at the corner, as
                    in a render without --mouse: the app has no pointer over the output to give it. GLSL Sandbox
-                   has only the time. */
+                   has only the time, Bonzomatic the time and the frame's duration. */
                 int isf = step->dialect == SB_DIALECT_ISF, viewer = step->dialect == SB_DIALECT_GLSLVIEWER;
                 int sandbox = step->dialect == SB_DIALECT_GLSLSANDBOX, toy = step->dialect == SB_DIALECT_SHADERTOY;
-                state->time_location = glGetUniformLocation(program, isf ? "TIME" : viewer ? "u_time" : sandbox ? "time" : "iTime");
-                state->frame_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "FRAMEINDEX" : viewer ? "u_frame" : "iFrame");
-                state->delta_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "TIMEDELTA" : viewer ? "u_delta" : "iTimeDelta");
+                int bonzomatic = step->dialect == SB_DIALECT_BONZOMATIC;
+                state->time_location = glGetUniformLocation(program, isf ? "TIME" : viewer ? "u_time" : sandbox ? "time" : bonzomatic ? "fGlobalTime" : "iTime");
+                state->frame_location = sandbox || bonzomatic ? -1 : glGetUniformLocation(program, isf ? "FRAMEINDEX" : viewer ? "u_frame" : "iFrame");
+                state->delta_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "TIMEDELTA" : viewer ? "u_delta" : bonzomatic ? "fFrameTime" : "iTimeDelta");
                 state->rate_location = toy ? glGetUniformLocation(program, "iFrameRate") : -1;
                 state->mouse_location = toy ? glGetUniformLocation(program, "iMouse") : -1;
-                state->date_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "DATE" : viewer ? "u_date" : "iDate");
+                state->date_location = sandbox || bonzomatic ? -1 : glGetUniformLocation(program, isf ? "DATE" : viewer ? "u_date" : "iDate");
                 state->channel_time_location = toy ? glGetUniformLocation(program, "iChannelTime") : -1;
             }
             state->pass_index_location = glGetUniformLocation(program, "PASSINDEX");
