@@ -37,6 +37,7 @@ public enum CompositionOpener {
         } catch {
             problems += error.diagnostics
         }
+        composition.warnings += UnsetUniforms.warnings(in: composition)
         guard problems.isEmpty else { throw DiagnosticsError(composition.warnings + problems) }
         return composition
     }

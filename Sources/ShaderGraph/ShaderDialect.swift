@@ -40,6 +40,10 @@ public enum ShaderDialect: String, Sendable, Hashable {
 enum ShaderToyDialect {
     static let channels = ["iChannel0", "iChannel1", "iChannel2", "iChannel3"]
 
+    /// What the site sets every frame (or once, for the sizes), as the prelude declares it.
+    static let frameUniforms = ["iResolution", "iTime", "iTimeDelta", "iFrameRate", "iFrame", "iMouse", "iDate",
+                                "iChannelTime", "iChannelResolution", "iSampleRate"]
+
     /// The declarations and helpers the user's text is compiled after (`channels`: the samplers it uses).
     static func prelude(channels: [String]) -> [String] {
         DialectShaderFile.shaderToyPrelude.lines + channels.map { "uniform sampler2D \($0);" }

@@ -187,6 +187,19 @@ struct WindowBehaviourTests {
         #expect(try window.waitForCentre((64, 64, 64)), "released: the press position is kept, negated")
     }
 
+    @Test("a uniform nothing sets is said on the terminal at its declaration when a save brings it in")
+    func unsetUniform() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try """
+            precision mediump float;
+            uniform float amount;
+            void main() { gl_FragColor = vec4(amount, 0.0, 0.0, 1.0); }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre((0, 0, 0)), "it stays 0")
+        #expect(eventually { window.app.error.contains("fill.fsh:2:15: warning: nothing sets uniform 'amount', so it stays 0") }, "\(window.app.error)")
+    }
+
     @Test("a glslViewer shader's u_mouse follows the pointer with no button held, in output pixels with y up")
     func glslViewerMouse() throws {
         let window = try LiveWindow(composition: """
