@@ -35,7 +35,8 @@ public enum RenderJob {
         }
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides)
+            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
+                                                     includeFolders: request.includeFolders)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

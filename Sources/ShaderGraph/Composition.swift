@@ -52,6 +52,7 @@ public struct Composition: Sendable {
             case .sequence(let sequence): files += sequence.files
             case .shader(let shader):
                 files.append(shader.file)
+                files += shader.source.includedFiles
                 // The conventional vertex shader is followed even before it exists, so creating one reloads.
                 if let vertex = shader.interface.vertexShader?.path
                     ?? ShaderInterface.conventionalVertexShaderPath(of: shader.file, dialect: shader.interface.dialect) {

@@ -12,11 +12,14 @@ public enum CompositionOpener {
 
     /// Every problem is reported at once: the composition's own, a bad `--input` and bad `--set` values
     /// together, so fixing one never only uncovers the next. (A `--set` needs the composition to be checked.)
-    public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> Composition {
+    /// `includeFolders` (`--include`) are where shaders' `#include`s are looked for after their own folder.
+    public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
+                            includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
         var problems: [Diagnostic] = []
         var opened: Composition?
         do {
-            opened = FilePaths.isShaderFile(path) ? try shaderComposition(path: path) : try CompositionLoader.load(path: path)
+            opened = FilePaths.isShaderFile(path) ? try shaderComposition(path: path, includeFolders: includeFolders)
+                : try CompositionLoader.load(path: path, includeFolders: includeFolders)
         } catch {
             problems += error.diagnostics
         }
@@ -43,8 +46,8 @@ public enum CompositionOpener {
     }
 
     /// The live source starts as the pattern; `--input` then replaces it like any composition's.
-    static func shaderComposition(path: String) throws(DiagnosticsError) -> Composition {
-        let (source, interface) = try readShader(path)
+    static func shaderComposition(path: String, includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
+        let (source, interface) = try readShader(path, includeFolders: includeFolders)
         let start = source.location(line: 1, column: 1)
         var pass = ShaderPass(file: path, source: source, interface: interface)
         var nodes: [Node] = []
@@ -95,9 +98,9 @@ public enum CompositionOpener {
         return .shader(ShaderPass(file: path, source: source, interface: interface))
     }
 
-    static func readShader(_ path: String) throws(DiagnosticsError) -> (SourceText, ShaderInterface) {
+    static func readShader(_ path: String, includeFolders: [String] = []) throws(DiagnosticsError) -> (SourceText, ShaderInterface) {
         do throws(Diagnostic) {
-            let source = try UserFile.readText(path: path)
+            let source = try ShaderIncludes.expand(UserFile.readText(path: path), folders: ShaderIncludes.Folders(search: includeFolders))
             return (source, try ShaderInterface.read(source))
         } catch {
             throw DiagnosticsError([error])

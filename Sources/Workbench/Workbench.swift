@@ -28,7 +28,7 @@ public enum Workbench {
         let soundtrack = options.mute ? nil : SoundtrackPlayer()
         defer { soundtrack?.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
-                                      compiler: compiler, trace: trace)
+                                      includeFolders: options.includeFolders, compiler: compiler, trace: trace)
         session.fileChanged = { soundtrack?.reload($0) }
         let panel = ParameterPanel(trace: trace)
         let grid = NodeGrid(trace: trace)

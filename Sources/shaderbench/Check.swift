@@ -11,7 +11,8 @@ struct Check: ParsableCommand {
     @OptionGroup var options: CompositionOptions
 
     func run() throws {
-        let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings)
+        let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings,
+                                  includeFolders: options.includeFolders)
         for diagnostic in report.diagnostics {
             StandardStreams.error(diagnostic.rendered() + "\n")
         }

@@ -59,6 +59,7 @@ struct Render: ParsableCommand {
                                     valuesPath: values)
         request.framebufferFetch = !withoutFramebufferFetch
         request.pointerPosition = mouse
+        request.includeFolders = options.includeFolders
         do {
             let written = try RenderJob.run(request, progress: .automatic())
             if case .movie(let movie) = destination {
