@@ -235,6 +235,9 @@ public struct ShaderPass: Sendable {
     public var samplings: [String: InputSampling] = [:]
     /// `common:`, a ShaderToy shader's Common code (the site's Common tab), compiled before its own text.
     public var common: SourceText?
+    /// Macros defined ahead of the shader's text for this pass alone: glslViewer's `BUFFER_0`, … when one
+    /// file draws several passes (`GLSLViewerPasses`).
+    public var defines: [String] = []
 
     /// A ShaderToy channel and a glslViewer image are sampled at their own size, as their hosts sample them
     /// (`iChannelResolution`, `u_tex0Resolution` and `textureSize` then agree); other dialects' inputs fill

@@ -95,7 +95,7 @@ private final class Loading {
         if let nodesNode = mapping["nodes"] {
             if let nodeMapping = attempt({ () throws(Diagnostic) in try reader.mapping(nodesNode, what: "'nodes'") }) {
                 for (key, value) in nodeMapping {
-                    if let node = readNode(key: key, value: value) { nodes.append(node) }
+                    if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node) }
                 }
                 if nodeMapping.count == 0 {
                     diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))

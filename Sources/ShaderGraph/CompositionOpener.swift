@@ -56,7 +56,10 @@ public enum CompositionOpener {
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
             // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it;
             // `previousOutput` is the shader's own last frame (feedback).
-            let others = interface.pictureSamplers.filter { ![imageInput.name, feedbackInputName, interface.ownPreviousFrameInput?.name].contains($0.name) }
+            let others = interface.pictureSamplers.filter {
+                ![imageInput.name, feedbackInputName, interface.ownPreviousFrameInput?.name].contains($0.name)
+                    && !(interface.dialect == .glslViewer && GLSLViewerPasses.isPassImage($0.name))
+            }
             if !others.isEmpty {
                 nodes.append(Node(name: secondNodeName, kind: .pattern(PatternSource()), location: start))
             }
@@ -75,7 +78,7 @@ public enum CompositionOpener {
         if let feedback = interface.ownPreviousFrameInput ?? interface.samplers.first(where: { $0.name == feedbackInputName }) {
             pass.inputs[feedback.name] = Wire(node: shaderName, location: source.location(line: feedback.line, column: feedback.column))
         }
-        nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
+        nodes += GLSLViewerPasses.nodes(for: Node(name: shaderName, kind: .shader(pass), location: start))
         // Every parameter of a lone shader is published, so `--set` reaches all of them.
         let published = interface.parameters.map { declaration in
             ParameterReference(node: shaderName, uniform: declaration.name,

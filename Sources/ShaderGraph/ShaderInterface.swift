@@ -60,7 +60,9 @@ public struct ShaderInterface: Sendable {
         case .glslViewer: GLSLViewerDialect.texturePrefix + "0"
         case .glsl, .shaderToy, .glslSandbox, .bonzomatic: "inputImageTexture"
         }
-        let images = pictureSamplers.filter { $0.name != ownPreviousFrameInput?.name }
+        let images = pictureSamplers.filter {
+            $0.name != ownPreviousFrameInput?.name && !(dialect == .glslViewer && GLSLViewerPasses.isPassImage($0.name))
+        }
         return images.first { $0.name == conventional } ?? images.first
     }
 

@@ -175,4 +175,70 @@ struct GLSLViewerUniformTests {
         #expect(result.status != 0)
         #expect(result.error.contains("u_time"), "\(result.error)")
     }
+
+    /// Renders the shader `book.frag` alone at 4×2 for `frames` frames and returns the last.
+    func renderFrames(_ shader: String, frames: Int) throws -> RGBAImage {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("book.frag", shader)
+        let result = try runShaderbench(["render", path, "--out", folder.file("out-%d.png"), "--size", "4x2", "--frames", "\(frames)"])
+        #expect(result.status == 0, "\(result.error)")
+        return try ImageFile.read(path: folder.file("out-\(frames - 1).png"))
+    }
+
+    @Test("a u_buffer0 the file declares is a pass of its own drawn first with BUFFER_0 defined, which the file's pass reads")
+    func buffer() throws {
+        let image = try renderFrames("""
+            precision highp float;
+            uniform sampler2D u_buffer0;
+            uniform vec2 u_resolution;
+            void main() {
+                vec2 st = gl_FragCoord.xy / u_resolution;
+            #ifdef BUFFER_0
+                gl_FragColor = vec4(st.y, 0.0, 0.0, 1.0);
+            #else
+                gl_FragColor = texture2D(u_buffer0, st) + vec4(0.0, 0.0, 1.0, 0.0);
+            #endif
+            }
+            """, frames: 1)
+        // The buffer's gradient has y up, read back the right way up, this frame.
+        #expect(image[0, 0] == (191, 0, 255, 255), "top-left")
+        #expect(image[3, 1] == (64, 0, 255, 255), "bottom-right")
+    }
+
+    @Test("a u_doubleBuffer0 pass reads its own last frame (ping-pong) and the file's pass reads this frame's")
+    func doubleBuffer() throws {
+        let image = try renderFrames("""
+            precision highp float;
+            uniform sampler2D u_doubleBuffer0;
+            uniform vec2 u_resolution;
+            void main() {
+                vec2 st = gl_FragCoord.xy / u_resolution;
+            #ifdef DOUBLE_BUFFER_0
+                gl_FragColor = texture2D(u_doubleBuffer0, st) + vec4(10.0 / 255.0, 0.0, 0.0, 1.0);
+            #else
+                gl_FragColor = texture2D(u_doubleBuffer0, st);
+            #endif
+            }
+            """, frames: 3)
+        #expect(image[1, 1] == (30, 0, 0, 255), "three frames of 10, the third included")
+    }
+
+    @Test("with u_scene declared, the file's pass draws the scene and a POSTPROCESSING pass reads it")
+    func postProcessing() throws {
+        let image = try renderFrames("""
+            precision highp float;
+            uniform sampler2D u_scene;
+            uniform vec2 u_resolution;
+            void main() {
+                vec2 st = gl_FragCoord.xy / u_resolution;
+            #ifdef POSTPROCESSING
+                gl_FragColor = vec4(vec3(1.0) - texture2D(u_scene, st).rgb, 1.0);
+            #else
+                gl_FragColor = vec4(st.y, 0.0, 0.0, 1.0);
+            #endif
+            }
+            """, frames: 1)
+        #expect(image[0, 0] == (64, 255, 255, 255), "the top-left of the scene, inverted")
+        #expect(image[3, 1] == (191, 255, 255, 255), "the bottom-right")
+    }
 }
