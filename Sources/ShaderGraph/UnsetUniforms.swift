@@ -14,16 +14,22 @@ public enum UnsetUniforms {
     ]
 
     public static func warnings(in composition: Composition) -> [Diagnostic] {
-        let published = Set(composition.published.map { "\($0.node).\($0.uniform)" })
+        // By file, since the passes glslViewer draws from one file are nodes of their own and one is published.
+        let files = Dictionary(composition.nodes.compactMap { node -> (String, String)? in
+            if case .shader(let pass) = node.kind { (node.name, pass.file) } else { nil }
+        }, uniquingKeysWith: { first, _ in first })
+        let published = Set(composition.published.compactMap { reference in files[reference.node].map { "\($0)#\(reference.uniform)" } })
         var warnings: [Diagnostic] = []
+        var said: Set<SourceLocation> = []
         for node in composition.nodes {
             guard case .shader(let pass) = node.kind, pass.interface.dialect != .isf else { continue }
             for declaration in pass.interface.parameters where pass.uniforms[declaration.name] == nil {
                 let hint = hostHint(for: declaration.name, in: pass.interface)
                 let defaulted = declaration.annotation?.defaultValue != nil
-                if defaulted || (hint == nil && published.contains("\(node.name).\(declaration.name)")) { continue }
+                if defaulted || (hint == nil && published.contains("\(pass.file)#\(declaration.name)")) { continue }
                 let reason = hint ?? "give it a default in a comment after it (// default: …), set it under the node's 'uniforms:', or publish it"
                 let file = declaration.file.flatMap { _ in pass.interface.vertexShader } ?? pass.source
+                guard said.insert(file.location(line: declaration.line, column: declaration.column)).inserted else { continue }
                 warnings.append(Diagnostic(.warning, "nothing sets uniform '\(declaration.name)', so it stays 0: \(reason)",
                                            at: file.location(line: declaration.line, column: declaration.column),
                                            sourceLine: file.line(declaration.line)).naming(node: node.name))

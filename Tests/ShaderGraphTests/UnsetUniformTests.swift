@@ -53,4 +53,11 @@ struct UnsetUniformTests {
         #expect(try warnings(shader: "uniform vec2 u_resolution;\nuniform float u_time;\nvoid main() { gl_FragColor = vec4(gl_FragCoord.xy / u_resolution, u_time, 1.0); }\n").isEmpty)
         #expect(try warnings(shader: "uniform vec2 resolution;\nuniform float time;\nuniform vec2 mouse;\nvoid main() { gl_FragColor = vec4(mouse, time, 1.0); }\n").isEmpty)
     }
+
+    @Test("a declaration shared by the passes glslViewer draws from one file is said once, and published for all when published for one")
+    func glslViewerPasses() throws {
+        let shader = "uniform sampler2D u_buffer0;\nuniform vec2 u_resolution;\nuniform float amount;\nvoid main() { gl_FragColor = texture2D(u_buffer0, gl_FragCoord.xy / u_resolution) * amount; }\n"
+        #expect(try warnings(shader: shader).count == 1)
+        #expect(try warnings(shader: shader, composition: "nodes:\n  look: { kind: shader, file: look.fsh }\npublish: [look.amount]\n").isEmpty)
+    }
 }
