@@ -219,4 +219,22 @@ struct WindowBehaviourTests {
         try window.pointer(["mousemove", "960", "180"])
         #expect(try window.waitForCentre((191, 191, 0)), "three quarters across and up, still without a button")
     }
+
+    @Test("a GLSL Sandbox shader's mouse follows the pointer with no button held, as a fraction of the output from the bottom-left")
+    func glslSandboxMouse() throws {
+        let window = try LiveWindow(composition: """
+            size: [1280, 720]
+            nodes:
+              sandbox: { kind: shader, file: fill.fsh }
+            """)
+        #expect(try window.waitForCentre(red))
+        try """
+            precision highp float;
+            uniform vec2 resolution;
+            uniform vec2 mouse;
+            void main() { gl_FragColor = vec4(mouse, 0.0, 1.0); }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        try window.pointer(["mousemove", "320", "540"])
+        #expect(try window.waitForCentre((64, 64, 0)), "a quarter across, a quarter up from the bottom")
+    }
 }
