@@ -13,6 +13,11 @@ struct FrameUniforms {
     private var mouse: GLint = -1
     private var date: GLint = -1
     private var channelTime: GLint = -1
+    /// glslViewer's `u_mouse` (scaled to the pass's pixels) and GLSL Sandbox's `mouse` (a fraction), and where
+    /// each puts the pointer before it has been over the output.
+    private var pointer: GLint = -1
+    private var pointerScale = SIMD2<Float>(1, 1)
+    private var restingPointer = SIMD2<Float>(0, 0)
     /// ShaderToy's channels and the steps whose images they sample, for `iChannelTime`.
     private var channelSteps: [(channel: Int, step: Int)] = []
 
@@ -50,6 +55,38 @@ struct FrameUniforms {
                 resolutions[channel * 3 + 2] = 1
             }
             glUniform3fv(program.uniformLocation("iChannelResolution"), 4, resolutions)
+        case .glslViewer:
+            time = program.uniformLocation("u_time")
+            timeDelta = program.uniformLocation("u_delta")
+            frame = program.uniformLocation("u_frame")
+            date = program.uniformLocation("u_date")
+            pointer = program.uniformLocation("u_mouse")
+            pointerScale = SIMD2(Float(passSize.width), Float(passSize.height))
+            // Fixed for the life of the pass: its size (and the height the prelude turns gl_FragCoord over by)
+            // and each image's own size.
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("u_resolution"), Float(passSize.width), Float(passSize.height))
+            glUniform1f(program.uniformLocation("shaderbenchPassHeight"), Float(passSize.height))
+            for (input, size) in zip(pass.inputs, inputSizes) {
+                glUniform2f(program.uniformLocation(GLSLViewerDialect.resolutionUniform(of: input.sampler)), Float(size.width), Float(size.height))
+            }
+        case .glslSandbox:
+            time = program.uniformLocation("time")
+            pointer = program.uniformLocation("mouse")
+            restingPointer = GLSLSandboxDialect.restingMouse
+            // Fixed for the life of the pass: its size, the height the prelude turns gl_FragCoord over by, and
+            // the surface's (one unit high).
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("resolution"), Float(passSize.width), Float(passSize.height))
+            glUniform1f(program.uniformLocation("shaderbenchPassHeight"), Float(passSize.height))
+            glUniform2f(program.uniformLocation(VertexStage.surfaceSizeUniform), Float(passSize.width) / Float(passSize.height), 1)
+        case .bonzomatic:
+            time = program.uniformLocation("fGlobalTime")
+            timeDelta = program.uniformLocation("fFrameTime")
+            // Fixed for the life of the pass: its size and the height the prelude turns gl_FragCoord over by.
+            glUseProgram(program.name)
+            glUniform2f(program.uniformLocation("v2Resolution"), Float(passSize.width), Float(passSize.height))
+            glUniform1f(program.uniformLocation("shaderbenchPassHeight"), Float(passSize.height))
         case .isf:
             time = program.uniformLocation("TIME")
             timeDelta = program.uniformLocation("TIMEDELTA")
@@ -76,14 +113,12 @@ struct FrameUniforms {
         glUniform1i(frame, GLint(state.time.index))
         glUniform1f(frameRate, Float(1 / state.delta))
         glUniform4f(mouse, state.mouse.x, state.mouse.y, state.mouse.z, state.mouse.w)
-        if dialect == .isf {
-            // ISF counts months from 1 and has no interval before the first frame.
-            glUniform1f(timeDelta, state.time.index == 0 ? 0 : Float(state.delta))
-            glUniform4f(date, state.date.x, state.date.y + 1, state.date.z, state.date.w)
-        } else {
-            glUniform1f(timeDelta, Float(state.delta))
-            glUniform4f(date, state.date.x, state.date.y, state.date.z, state.date.w)
-        }
+        let position = (state.pointer ?? restingPointer) * pointerScale
+        glUniform2f(pointer, position.x, position.y)
+        // ISF has no interval before the first frame; it and glslViewer count months from 1, ShaderToy from 0.
+        glUniform1f(timeDelta, dialect == .isf && state.time.index == 0 ? 0 : Float(state.delta))
+        let month = dialect == .shaderToy ? state.date.y : state.date.y + 1
+        glUniform4f(date, state.date.x, month, state.date.z, state.date.w)
     }
 }
 
@@ -94,6 +129,9 @@ struct FrameState {
     var delta: Double
     /// ShaderToy's convention, in pixels with y up: xy while a button is held, zw where it was pressed.
     var mouse: SIMD4<Float>
+    /// Where the pointer is over the output, held or not, as a fraction of its size from the bottom-left
+    /// (glslViewer's `u_mouse`, scaled to each pass); nil until it has been over the output.
+    var pointer: SIMD2<Float>?
     /// Year, month (0–11), day, and seconds since midnight, in `DateOrigin`'s calendar.
     var date: SIMD4<Float>
 

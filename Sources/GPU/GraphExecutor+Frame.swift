@@ -16,7 +16,8 @@ extension GraphExecutor {
         previousTime = time.seconds
         // Working out the calendar date is not free; only ShaderToy and ISF passes read it.
         let date = readsFrameState ? dateOrigin.date(atFrameSeconds: time.seconds) : .zero
-        frameState = FrameState(time: time, delta: delta, mouse: mouse, date: date)
+        let outputSize = SIMD2<Float>(Float(renderSize.width), Float(renderSize.height))
+        frameState = FrameState(time: time, delta: delta, mouse: mouse, pointer: pointerPosition.map { $0 / outputSize }, date: date)
         // Last frame's kept images go back to the pool now that nobody shows them.
         for index in images.indices {
             if let target = images[index], steps[index].isPooled { pool.release(target) }

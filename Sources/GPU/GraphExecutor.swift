@@ -26,6 +26,10 @@ public final class GraphExecutor {
     /// The pointer for shaders that follow it (ShaderToy's `iMouse`): pixels of the output with y up, xy while
     /// a button is held and zw where it was pressed (negative while released).
     public var mouse = SIMD4<Float>(0, 0, 0, 0)
+    /// Where the pointer is over the output, a button held or not, for shaders that follow it (glslViewer's
+    /// `u_mouse`): pixels of the output with y up; in renders, where `--mouse` puts it. Nil until it has been
+    /// over the output.
+    public var pointerPosition: SIMD2<Float>?
     /// The pointer for `mouse` nodes: x, y in texture coordinates of the output (from the top-left), and 1
     /// while the left button is held.
     public var pointer = SIMD3<Float>(0, 0, 0)

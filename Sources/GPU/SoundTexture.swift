@@ -9,6 +9,11 @@ final class SoundTexture {
     let source: any SoundSource
     let target: RenderTarget
     private var texels: [Float]
+    /// What the last frames left in each bin, for a spectrum that accumulates over frames (see
+    /// `SoundImageShape.Accumulation`): the smoothed values, and the slightly smoothed ones that an integral adds up.
+    private var smoothed: [Float] = []
+    private var slightlySmoothed: [Float] = []
+    private var integral: [Float] = []
 
     init(shape: SoundImageShape, source: any SoundSource) throws(GPUError) {
         self.shape = shape
@@ -22,7 +27,7 @@ final class SoundTexture {
 
     /// Uploads the sound at `seconds` into `target`.
     func update(at seconds: Double) {
-        let values = source.values(of: shape, at: seconds)
+        let values = accumulated(source.values(of: shape.analysed, at: seconds))
         let width = size.width, height = size.height
         for channel in 0..<min(height, values.count / width) {
             // ISF puts the first channel at y = 0, its bottom; the workbench stores row 0 at the top, so
@@ -37,5 +42,28 @@ final class SoundTexture {
             }
         }
         target.upload(floats: texels)
+    }
+
+    /// This frame's analysis carried into the values kept over frames, as Bonzomatic keeps them.
+    private func accumulated(_ values: [Float]) -> [Float] {
+        switch shape.accumulation {
+        case .none:
+            return values
+        case .smoothed:
+            if smoothed.count != values.count { smoothed = [Float](repeating: 0, count: values.count) }
+            for index in values.indices { smoothed[index] = smoothed[index] * 0.9 + values[index] * 0.1 }
+            return smoothed
+        case .integrated:
+            if integral.count != values.count {
+                integral = [Float](repeating: 0, count: values.count)
+                slightlySmoothed = integral
+            }
+            for index in values.indices {
+                slightlySmoothed[index] = slightlySmoothed[index] * 0.6 + values[index] * 0.4
+                integral[index] += slightlySmoothed[index]
+                if integral[index] > 1024 { integral[index] -= 1024 }
+            }
+            return integral
+        }
     }
 }

@@ -13,10 +13,11 @@ public enum CheckJob {
         public var passed: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
-    public static func run(composition path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = []) -> Report {
+    public static func run(composition path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
+                           includeFolders: [String] = []) -> Report {
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides)
+            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders)
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: 0)
         }

@@ -38,7 +38,8 @@ public enum RenderJob {
         }
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides)
+            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
+                                                     includeFolders: request.includeFolders)
         } catch {
             throw .diagnostics(error.diagnostics)
         }
@@ -69,6 +70,7 @@ public enum RenderJob {
         // interval to the previous frame is one frame at the rate, from the first frame on.
         executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
         executor.frameInterval = 1 / timeline.frameRate.framesPerSecond
+        executor.pointerPosition = request.pointerPosition
         let valueLog: ValueLog?
         do {
             valueLog = try request.valuesPath.map(ValueLog.init(path:))

@@ -20,6 +20,10 @@ public struct RenderRequest: Sendable {
     /// Whether shaders that read `gl_LastFragData` may fetch it where the driver lists the extension;
     /// `--without-framebuffer-fetch` draws as a GPU without it does.
     public var framebufferFetch = true
+    /// `--include`: folders where shaders' `#include`s are looked for.
+    public var includeFolders: [String] = []
+    /// `--mouse`: where the pointer rests over the output, in its pixels with y up; nil as if it never came.
+    public var pointerPosition: SIMD2<Float>?
 
     public init(composition: String, input: LiveInput? = nil, output: RenderDestination, frames: Int? = nil, frameRate: MovieSettings.FrameRate? = nil,
                 start: Int = 0, size: PixelSize? = nil, overrides: [ParameterOverride] = [], valuesPath: String? = nil) {

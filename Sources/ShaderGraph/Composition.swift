@@ -52,6 +52,7 @@ public struct Composition: Sendable {
             case .sequence(let sequence): files += sequence.files
             case .shader(let shader):
                 files.append(shader.file)
+                files += shader.source.includedFiles
                 // The conventional vertex shader is followed even before it exists, so creating one reloads.
                 if let vertex = shader.interface.vertexShader?.path
                     ?? ShaderInterface.conventionalVertexShaderPath(of: shader.file, dialect: shader.interface.dialect) {
@@ -234,11 +235,15 @@ public struct ShaderPass: Sendable {
     public var samplings: [String: InputSampling] = [:]
     /// `common:`, a ShaderToy shader's Common code (the site's Common tab), compiled before its own text.
     public var common: SourceText?
+    /// Macros defined ahead of the shader's text for this pass alone: glslViewer's `BUFFER_0`, … when one
+    /// file draws several passes (`GLSLViewerPasses`).
+    public var defines: [String] = []
 
-    /// A ShaderToy channel is sampled at its own size, as on the site (`iChannelResolution` and
-    /// `textureSize` then agree); other dialects' inputs fill the pass unless told otherwise.
+    /// A ShaderToy channel and a glslViewer image are sampled at their own size, as their hosts sample them
+    /// (`iChannelResolution`, `u_tex0Resolution` and `textureSize` then agree); other dialects' inputs fill
+    /// the pass unless told otherwise.
     public func mapping(of input: String) -> InputMapping {
-        mappings[input] ?? (interface.dialect == .shaderToy ? .stretch : .fill)
+        mappings[input] ?? (interface.dialect == .shaderToy || interface.dialect == .glslViewer ? .stretch : .fill)
     }
 
     public init(file: String, source: SourceText, interface: ShaderInterface, inputs: [String: Wire] = [:],

@@ -3,23 +3,24 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
-    public static func load(path: String) throws(DiagnosticsError) -> Composition {
+    /// `includeFolders` (`--include`) are searched for shaders' `#include`s after the composition's own.
+    public static func load(path: String, includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
         let source: SourceText
         do {
             source = try UserFile.readText(path: path)
         } catch {
             throw DiagnosticsError([error])
         }
-        return try load(source: source)
+        return try load(source: source, includeFolders: includeFolders)
     }
 
     /// `files` is where the files it names are read from: the disk, or an exported composition's texts.
-    public static func load(source: SourceText, files: SourceFiles = .disk) throws(DiagnosticsError) -> Composition {
-        let loading = Loading(source: source, files: files)
+    public static func load(source: SourceText, files: SourceFiles = .disk, includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
+        let loading = Loading(source: source, files: files, includeFolders: includeFolders)
         let composition = loading.read()
         var diagnostics = loading.diagnostics
         if let composition {
@@ -53,12 +54,16 @@ private final class Loading {
     /// The wires of shader nodes whose shader could not be used (an unknown filter, a missing file): the
     /// nodes they name are still checked, so one bad name does not hide a misspelt wire beside it.
     var wiresOfUnloadedNodes: [Wire] = []
+    /// Where shaders' `#include`s are looked for after their own folder: the composition's `include:` list,
+    /// then the command line's; and the composition's folder, where they may also lie.
+    var includes: ShaderIncludes.Folders
 
-    init(source: SourceText, files: SourceFiles) {
+    init(source: SourceText, files: SourceFiles, includeFolders: [String]) {
         self.source = source
         self.files = files
         self.reader = YAMLReader(source: source)
         self.directory = FilePaths.directory(of: source.path)
+        includes = ShaderIncludes.Folders(search: includeFolders, allowed: [directory])
     }
 
     func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
@@ -74,6 +79,9 @@ private final class Loading {
         guard let root = parse() else { return nil }
         guard let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(root, what: "a composition") }) else { return nil }
         reader.checkKeys(mapping, allowed: CompositionLoader.topLevelKeys, in: "the composition", into: &diagnostics)
+        if let includeNode = mapping["include"] {
+            includes.search = readIncludeFolders(includeNode) + includes.search
+        }
 
         if let version = mapping["composition"] {
             if let number = attempt({ () throws(Diagnostic) in try reader.integer(version, what: "'composition' (the format version)", in: 1...Int.max) }),
@@ -87,7 +95,7 @@ private final class Loading {
         if let nodesNode = mapping["nodes"] {
             if let nodeMapping = attempt({ () throws(Diagnostic) in try reader.mapping(nodesNode, what: "'nodes'") }) {
                 for (key, value) in nodeMapping {
-                    if let node = readNode(key: key, value: value) { nodes.append(node) }
+                    if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node) }
                 }
                 if nodeMapping.count == 0 {
                     diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))
@@ -158,6 +166,23 @@ private final class Loading {
             diagnostics.append(source.error("cannot read YAML: \(error)", line: 1, column: 1))
         }
         return nil
+    }
+
+    /// `include: [DIR, …]`: folders, relative to the composition, where shaders' `#include`s are looked for.
+    func readIncludeFolders(_ node: Yams.Node) -> [String] {
+        guard case .sequence(let sequence) = node else {
+            diagnostics.append(reader.error("'include' must be a list of folders, found \(reader.describe(node))", at: node))
+            return []
+        }
+        return sequence.compactMap { item in
+            guard let folder = attempt({ () throws(Diagnostic) in try reader.string(item, what: "a folder in 'include'") }) else { return nil }
+            let path = FilePaths.join(directory, folder)
+            if case .disk = files, !UserFile.isDirectory(path) {
+                diagnostics.append(reader.error("'include' names \(path), which is not a folder", at: item))
+                return nil
+            }
+            return path
+        }
     }
 
     func readNode(key: Yams.Node, value: Yams.Node) -> Node? {
@@ -419,7 +444,7 @@ private final class Loading {
         let shaderSource: SourceText
         let interface: ShaderInterface
         do {
-            shaderSource = try files.readText(path: file.path, reference: file.location)
+            shaderSource = try ShaderIncludes.expand(files.readText(path: file.path, reference: file.location), folders: includes, files: files)
             interface = try ShaderInterface.read(shaderSource, files: files, vertexShaderPath: vertex?.path)
         } catch {
             diagnostics.append(error)
@@ -427,7 +452,13 @@ private final class Loading {
             return nil
         }
         if let vertex, interface.dialect != .glsl, let vertexNode = fields["vertex"] {
-            let own = interface.dialect == .isf ? "an ISF shader's vertex shader is the .vs beside it" : "a ShaderToy shader has no vertex stage"
+            let own = switch interface.dialect {
+            case .isf: "an ISF shader's vertex shader is the .vs beside it"
+            case .glslViewer: "a glslViewer shader's coordinates come from the workbench's vertex stage"
+            case .glslSandbox: "a GLSL Sandbox shader's surfacePosition comes from the workbench's vertex stage"
+            case .bonzomatic: "a Bonzomatic shader draws the whole pass with the workbench's vertex stage"
+            case .glsl, .shaderToy: "a ShaderToy shader has no vertex stage"
+            }
             diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode))
             wiresOfUnloadedNodes += wires
             return nil
@@ -435,6 +466,9 @@ private final class Loading {
         var pass = ShaderPass(file: file.path, source: shaderSource, interface: interface, inputs: inputs,
                               uniforms: uniforms, size: size, format: format)
         pass.keyLocations = keyLocations
+        if let previous = interface.ownPreviousFrameInput, pass.inputs[previous.name] == nil {
+            pass.inputs[previous.name] = Wire(node: name, location: shaderSource.location(line: previous.line, column: previous.column))
+        }
         if let mappingNode = fields["mapping"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(mappingNode, what: "'mapping'") }) {
             let names = InputMapping.allCases.map(\.rawValue).joined(separator: ", ")
             for (inputNode, value) in mapping {

@@ -12,11 +12,14 @@ public enum CompositionOpener {
 
     /// Every problem is reported at once: the composition's own, a bad `--input` and bad `--set` values
     /// together, so fixing one never only uncovers the next. (A `--set` needs the composition to be checked.)
-    public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> Composition {
+    /// `includeFolders` (`--include`) are where shaders' `#include`s are looked for after their own folder.
+    public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
+                            includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
         var problems: [Diagnostic] = []
         var opened: Composition?
         do {
-            opened = FilePaths.isShaderFile(path) ? try shaderComposition(path: path) : try CompositionLoader.load(path: path)
+            opened = FilePaths.isShaderFile(path) ? try shaderComposition(path: path, includeFolders: includeFolders)
+                : try CompositionLoader.load(path: path, includeFolders: includeFolders)
         } catch {
             problems += error.diagnostics
         }
@@ -37,13 +40,14 @@ public enum CompositionOpener {
         } catch {
             problems += error.diagnostics
         }
+        composition.warnings += UnsetUniforms.warnings(in: composition)
         guard problems.isEmpty else { throw DiagnosticsError(composition.warnings + problems) }
         return composition
     }
 
     /// The live source starts as the pattern; `--input` then replaces it like any composition's.
-    static func shaderComposition(path: String) throws(DiagnosticsError) -> Composition {
-        let (source, interface) = try readShader(path)
+    static func shaderComposition(path: String, includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
+        let (source, interface) = try readShader(path, includeFolders: includeFolders)
         let start = source.location(line: 1, column: 1)
         var pass = ShaderPass(file: path, source: source, interface: interface)
         var nodes: [Node] = []
@@ -52,7 +56,10 @@ public enum CompositionOpener {
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
             // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it;
             // `previousOutput` is the shader's own last frame (feedback).
-            let others = interface.pictureSamplers.filter { $0.name != imageInput.name && $0.name != feedbackInputName }
+            let others = interface.pictureSamplers.filter {
+                ![imageInput.name, feedbackInputName, interface.ownPreviousFrameInput?.name].contains($0.name)
+                    && !(interface.dialect == .glslViewer && GLSLViewerPasses.isPassImage($0.name))
+            }
             if !others.isEmpty {
                 nodes.append(Node(name: secondNodeName, kind: .pattern(PatternSource()), location: start))
             }
@@ -60,7 +67,7 @@ public enum CompositionOpener {
                 pass.inputs[sampler.name] = Wire(node: secondNodeName, location: source.location(line: sampler.line, column: sampler.column))
             }
         }
-        let soundInputs = interface.samplers.filter { interface.soundInput(named: $0.name) != nil }
+        let soundInputs = interface.samplers.filter { interface.soundShape(of: $0.name) != nil }
         if !soundInputs.isEmpty {
             nodes.append(Node(name: soundNodeName, kind: .audio(AudioSource(location: start)), location: start))
         }
@@ -68,10 +75,10 @@ public enum CompositionOpener {
             pass.inputs[sampler.name] = Wire(node: soundNodeName, location: source.location(line: sampler.line, column: sampler.column))
         }
         let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
-        if let feedback = interface.samplers.first(where: { $0.name == feedbackInputName }) {
+        if let feedback = interface.ownPreviousFrameInput ?? interface.samplers.first(where: { $0.name == feedbackInputName }) {
             pass.inputs[feedback.name] = Wire(node: shaderName, location: source.location(line: feedback.line, column: feedback.column))
         }
-        nodes.append(Node(name: shaderName, kind: .shader(pass), location: start))
+        nodes += GLSLViewerPasses.nodes(for: Node(name: shaderName, kind: .shader(pass), location: start))
         // Every parameter of a lone shader is published, so `--set` reaches all of them.
         let published = interface.parameters.map { declaration in
             ParameterReference(node: shaderName, uniform: declaration.name,
@@ -94,9 +101,9 @@ public enum CompositionOpener {
         return .shader(ShaderPass(file: path, source: source, interface: interface))
     }
 
-    static func readShader(_ path: String) throws(DiagnosticsError) -> (SourceText, ShaderInterface) {
+    static func readShader(_ path: String, includeFolders: [String] = []) throws(DiagnosticsError) -> (SourceText, ShaderInterface) {
         do throws(Diagnostic) {
-            let source = try UserFile.readText(path: path)
+            let source = try ShaderIncludes.expand(UserFile.readText(path: path), folders: ShaderIncludes.Folders(search: includeFolders))
             return (source, try ShaderInterface.read(source))
         } catch {
             throw DiagnosticsError([error])

@@ -108,7 +108,7 @@ private struct Check {
         let interface = pass.interface
         let file = pass.source.path
         for sampler in interface.samplers where pass.inputs[sampler.name] == nil {
-            let remedy = interface.soundInput(named: sampler.name) == nil ? "add it" : "wire an audio node ({ kind: audio }) to it"
+            let remedy = interface.soundShape(of: sampler.name) == nil ? "add it" : "wire an audio node ({ kind: audio }) to it"
             report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; \(remedy) under 'inputs:'", at: node.location)
         }
         for (name, wire) in pass.inputs.sorted(by: { $0.key < $1.key }) {
@@ -122,12 +122,13 @@ private struct Check {
                 continue
             }
             guard let source = resolve(wire) else { continue }
-            if let sound = interface.soundInput(named: name) {
+            if interface.soundShape(of: name) != nil {
                 if source.output != .sound {
-                    report("'\(name)' is an ISF \(sound.kind.rawValue) input, made from sound; wire an audio node to it ({ kind: audio }), not '\(source.name)', which makes \(source.output)", at: wire.location)
+                    let what = interface.soundInput(named: name).map { "an ISF \($0.kind.rawValue) input" } ?? "Bonzomatic's spectrum"
+                    report("'\(name)' is \(what), made from sound; wire an audio node to it ({ kind: audio }), not '\(source.name)', which makes \(source.output)", at: wire.location)
                 }
             } else if source.output == .sound {
-                report("'\(source.name)' makes sound, which only an ISF audio or audioFFT input takes; '\(name)' is an image input", at: wire.location)
+                report("'\(source.name)' makes sound, which only an ISF audio or audioFFT input or a Bonzomatic spectrum takes; '\(name)' is an image input", at: wire.location)
             } else if source.output != .image {
                 report("'\(source.name)' makes \(source.output), but '\(name)' is an image input; wire values into uniforms", at: wire.location)
             } else if !wire.components.isEmpty {

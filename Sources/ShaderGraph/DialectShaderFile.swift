@@ -16,6 +16,9 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case isfVertexPrelude = "isf-vertex-prelude.vert.glsl"
     /// Spliced into a copy of a user's shader that records a watched expression (`WatchInstrumentation`).
     case watchSupport = "watch-support.frag.glsl"
+    case bottomUpCoordinates = "bottom-up-coordinates.frag.glsl"
+    case glslViewerDefines = "glslviewer-defines.frag.glsl"
+    case bonzomaticPrelude = "bonzomatic-prelude.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -31,6 +34,9 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .isfFragColor: PackageResources.isf_frag_color_frag_glsl
         case .isfVertexPrelude: PackageResources.isf_vertex_prelude_vert_glsl
         case .watchSupport: PackageResources.watch_support_frag_glsl
+        case .bottomUpCoordinates: PackageResources.bottom_up_coordinates_frag_glsl
+        case .glslViewerDefines: PackageResources.glslviewer_defines_frag_glsl
+        case .bonzomaticPrelude: PackageResources.bonzomatic_prelude_frag_glsl
         }
     }
 }

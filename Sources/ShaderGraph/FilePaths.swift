@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lexical path handling for files a composition names: relative paths resolve against the composition's
 /// folder, and `a/../b` collapses so messages show the path a person would type.
 package enum FilePaths {
@@ -29,6 +31,16 @@ package enum FilePaths {
         let joined = parts.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `path` lies in `folder` or below it, lexically: both are made absolute against the working folder.
+    package static func isInside(_ path: String, folder: String) -> Bool {
+        let file = absolute(path), root = absolute(folder)
+        return root == "/" || file == root || file.hasPrefix(root + "/")
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? normalize(path) : normalize(FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     /// File name extensions that mark a lone fragment shader rather than a composition.

@@ -86,7 +86,7 @@ public struct PassPlan: Sendable {
     /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass. `isReadAsPreviousFrame`:
     /// this pass or another reads the image this pass made the frame before.
     init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool, isReadAsPreviousFrame: Bool) {
-        shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque)
+        shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque, defines: pass.defines)
         size = pass.size
         format = pass.format
         let interface = pass.interface
@@ -96,7 +96,7 @@ public struct PassPlan: Sendable {
                 ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
                          isFeedback: pass.readsPreviousFrame(sampler.name, node: node), shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling(),
-                         sound: interface.soundInput(named: sampler.name).flatMap(SoundImageShape.init))
+                         sound: interface.soundShape(of: sampler.name))
         }
         var uniforms: [Uniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {

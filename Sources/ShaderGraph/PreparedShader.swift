@@ -22,7 +22,8 @@ public struct PreparedShader: Sendable {
 
     /// `common` is a ShaderToy shader's Common code; `opaque` makes a ShaderToy shader's alpha 1, as the
     /// site shows its Image pass (its buffers keep what they write).
-    public init(source: SourceText, interface: ShaderInterface, common: SourceText? = nil, opaque: Bool = true) {
+    /// `defines` are macros defined ahead of a GLSL-family shader's text (glslViewer's `BUFFER_0`, …).
+    public init(source: SourceText, interface: ShaderInterface, common: SourceText? = nil, opaque: Bool = true, defines: [String] = []) {
         self.source = source
         self.interface = interface
         vertexSource = VertexStage.source(for: interface)
@@ -51,7 +52,13 @@ public struct PreparedShader: Sendable {
         }
         let lines = ShaderInterface.linesReadAsES(source)
         guard interface.fetchesFramebuffer else {
-            fragmentSource = Self.spliced(lines, prelude: [.defaultPrecision], bodyStartLine: interface.bodyStartLine)
+            let prelude: [DialectShaderFile] = switch interface.dialect {
+            case .glslViewer: [.defaultPrecision, .glslViewerDefines, .bottomUpCoordinates]
+            case .glslSandbox: [.defaultPrecision, .bottomUpCoordinates]
+            case .bonzomatic: [.defaultPrecision, .bottomUpCoordinates, .bonzomaticPrelude]
+            case .glsl, .shaderToy, .isf: [.defaultPrecision]
+            }
+            fragmentSource = Self.spliced(lines, prelude: prelude, bodyStartLine: interface.bodyStartLine, defines: defines)
             return
         }
         fragmentSource = Self.spliced(FramebufferFetch.withoutExtension(lines), prelude: [.defaultPrecision, .framebufferFetchFallback],
@@ -63,10 +70,10 @@ public struct PreparedShader: Sendable {
 
     /// The user's `lines` with `prelude` after their header (the lines before `bodyStartLine`), numbered as
     /// a source string of its own.
-    private static func spliced(_ lines: [String], prelude: [DialectShaderFile], bodyStartLine: Int) -> String {
+    private static func spliced(_ lines: [String], prelude: [DialectShaderFile], bodyStartLine: Int, defines: [String] = []) -> String {
         let header = lines.prefix(bodyStartLine - 1)
         let body = lines.dropFirst(bodyStartLine - 1)
-        let preludeLines = ["#line 1 \(preludeSourceString)"] + prelude.flatMap(\.lines) + ["#line \(bodyStartLine) 0"]
+        let preludeLines = ["#line 1 \(preludeSourceString)"] + defines.map { "#define \($0)" } + prelude.flatMap(\.lines) + ["#line \(bodyStartLine) 0"]
         return (header + preludeLines + body).joined(separator: "\n")
     }
 }

@@ -8,15 +8,28 @@ public enum ShaderDialect: String, Sendable, Hashable {
     /// ISF: a JSON header in the comment that opens the file declares inputs and passes; `TIME`,
     /// `RENDERSIZE`, `IMG_NORM_PIXEL` and friends. Detected from the header (`ISFHeaderText`), not the tokens.
     case isf
+    /// glslViewer and The Book of Shaders: its own `main` with `u_time`, `u_resolution`, `u_mouse`, `u_tex0…`
+    /// and the `v_texcoord` varying (`GLSLViewerDialect`).
+    case glslViewer
+    /// GLSL Sandbox (glslsandbox.com): its own `main` with `time`, `resolution`, `mouse`, `surfacePosition`
+    /// and `backbuffer` (`GLSLSandboxDialect`).
+    case glslSandbox
+    /// Bonzomatic: desktop GLSL with its own `main`, `fGlobalTime`, `v2Resolution`, `texFFT…` and
+    /// `texPreviousFrame` (`BonzomaticDialect`).
+    case bonzomatic
 
-    static func detect(_ tokens: [GLSLToken]) -> ShaderDialect {
+    /// The dialect of a shader from its tokens and the uniforms and varyings it declares.
+    static func detect(_ tokens: [GLSLToken], uniforms: [ShaderInterface.Declaration], varyings: [ShaderInterface.Declaration]) -> ShaderDialect {
         func defines(_ name: String) -> Bool {
             tokens.indices.contains { index in
                 tokens[index].text == name && index + 1 < tokens.count && tokens[index + 1].text == "("
                     && index > 0 && (GLSLType(name: tokens[index - 1].text) != .other(tokens[index - 1].text) || tokens[index - 1].text == "void")
             }
         }
-        return defines("mainImage") && !defines("main") ? .shaderToy : .glsl
+        if defines("mainImage") && !defines("main") { return .shaderToy }
+        if GLSLViewerDialect.isUsed(uniforms: uniforms, varyings: varyings) { return .glslViewer }
+        if BonzomaticDialect.isUsed(uniforms: uniforms) { return .bonzomatic }
+        return GLSLSandboxDialect.isUsed(uniforms: uniforms, varyings: varyings) ? .glslSandbox : .glsl
     }
 }
 
@@ -26,6 +39,10 @@ public enum ShaderDialect: String, Sendable, Hashable {
 /// its channels.
 enum ShaderToyDialect {
     static let channels = ["iChannel0", "iChannel1", "iChannel2", "iChannel3"]
+
+    /// What the site sets every frame (or once, for the sizes), as the prelude declares it.
+    static let frameUniforms = ["iResolution", "iTime", "iTimeDelta", "iFrameRate", "iFrame", "iMouse", "iDate",
+                                "iChannelTime", "iChannelResolution", "iSampleRate"]
 
     /// The declarations and helpers the user's text is compiled after (`channels`: the samplers it uses).
     static func prelude(channels: [String]) -> [String] {

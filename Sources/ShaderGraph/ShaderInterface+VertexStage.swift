@@ -2,13 +2,13 @@
 extension ShaderInterface {
     /// Where a shader's own vertex stage is kept by convention: beside it, with the same name ending in `.vs`
     /// for ISF, as ISF's own hosts look for it, and `.vsh` for GLSL, as GPUImage names its vertex shaders.
-    /// ShaderToy shaders have none.
+    /// Other dialects' shaders have none: the workbench's gives them their coordinates.
     public static func conventionalVertexShaderPath(of path: String, dialect: ShaderDialect) -> String? {
         let ending: String
         switch dialect {
         case .isf: ending = ".vs"
         case .glsl: ending = ".vsh"
-        case .shaderToy: return nil
+        case .shaderToy, .glslViewer, .glslSandbox, .bonzomatic: return nil
         }
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         return String(path[..<dot]) + ending
@@ -49,10 +49,20 @@ extension ShaderInterface {
         }
     }
 
-    /// The uniforms a composition sets as parameters: all but the image inputs and the texel step, which the
-    /// workbench fills in.
+    /// The uniforms a composition sets as parameters: all but the image inputs, the texel step and what the
+    /// dialect's host sets (glslViewer's `u_time`, …), which the workbench fills in.
     public var parameters: [Declaration] {
-        let step = texelStepUniforms.names
-        return uniforms.filter { $0.type != .sampler2D && !step.contains($0.name) }
+        let provided = Set(texelStepUniforms.names).union(hostUniforms)
+        return uniforms.filter { $0.type != .sampler2D && !provided.contains($0.name) }
+    }
+
+    /// The uniforms the shader declares for its dialect's host to set, which the workbench sets as that host does.
+    public var hostUniforms: Set<String> {
+        switch dialect {
+        case .glslViewer: GLSLViewerDialect.provided(by: self)
+        case .glslSandbox: Set(GLSLSandboxDialect.frameUniforms)
+        case .bonzomatic: Set(BonzomaticDialect.frameUniforms)
+        case .glsl, .shaderToy, .isf: []
+        }
     }
 }

@@ -42,14 +42,28 @@ public struct ShaderInterface: Sendable {
         isf?.input(named: name).flatMap { $0.kind.isSound ? $0 : nil }
     }
 
-    /// Image inputs that images feed, in declaration order: every sampler but ISF's sound inputs.
-    public var pictureSamplers: [Declaration] { samplers.filter { soundInput(named: $0.name) == nil } }
+    /// How sound is laid out in an image input that sound feeds (ISF's audio and audioFFT inputs, Bonzomatic's
+    /// spectra); nil for one that images feed.
+    public func soundShape(of sampler: String) -> SoundImageShape? {
+        if let input = soundInput(named: sampler) { return SoundImageShape(input) }
+        return dialect == .bonzomatic ? BonzomaticDialect.soundShape(of: sampler) : nil
+    }
+
+    /// Image inputs that images feed, in declaration order: every sampler but those sound feeds.
+    public var pictureSamplers: [Declaration] { samplers.filter { soundShape(of: $0.name) == nil } }
 
     /// The sampler a live source feeds when a single shader file is opened on its own: GPUImage's
     /// `inputImageTexture` (ISF's `inputImage`) when declared, else the first sampler that takes an image.
     public var primaryImageInput: Declaration? {
-        let conventional = dialect == .isf ? ISFDialect.filterInput : "inputImageTexture"
-        return pictureSamplers.first { $0.name == conventional } ?? pictureSamplers.first
+        let conventional = switch dialect {
+        case .isf: ISFDialect.filterInput
+        case .glslViewer: GLSLViewerDialect.texturePrefix + "0"
+        case .glsl, .shaderToy, .glslSandbox, .bonzomatic: "inputImageTexture"
+        }
+        let images = pictureSamplers.filter {
+            $0.name != ownPreviousFrameInput?.name && !(dialect == .glslViewer && GLSLViewerPasses.isPassImage($0.name))
+        }
+        return images.first { $0.name == conventional } ?? images.first
     }
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
@@ -64,7 +78,8 @@ public struct ShaderInterface: Sendable {
         if let header = try ISFHeaderReader.read(source) {
             return try isf(header, declared: uniforms, varyings: varyings, source: source, files: files)
         }
-        let dialect = ShaderDialect.detect(tokens)
+        let dialect = ShaderDialect.detect(tokens, uniforms: uniforms, varyings: varyings)
+        if dialect == .bonzomatic { uniforms = BonzomaticDialect.readingSpectraAsImages(uniforms) }
         var vertexShader: SourceText?
         if dialect == .glsl, let path = vertexShaderPath ?? conventionalVertexShaderPath(of: source.path, dialect: dialect),
            vertexShaderPath != nil || files.isRegularFile(path) {

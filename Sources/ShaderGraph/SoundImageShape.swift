@@ -14,9 +14,20 @@ public struct SoundImageShape: Sendable, Hashable {
         case spectrum
     }
 
+    /// What a spectrum holds over time, as Bonzomatic keeps it: each frame's analysis as it is, smoothed
+    /// (each bin 0.9 of its last value and 0.1 of the new one), or integrated (each bin adds its slightly
+    /// smoothed value, 0.6 of the last and 0.4 of the new, every frame, wrapping at 1024). Smoothed and
+    /// integrated values depend on the frames drawn before.
+    public enum Accumulation: Sendable, Hashable {
+        case none
+        case smoothed
+        case integrated
+    }
+
     public var content: Content
     /// Samples (waveform) or bins (spectrum) across the image.
     public var length: Int
+    public var accumulation = Accumulation.none
 
     /// Without MAX: 1024 samples (about 21 ms at 48 kHz), or 512 bins from a 1024-sample window (47 Hz apart
     /// at 48 kHz); common sizes for visualisers, cheap to draw and to transform each frame.
@@ -32,10 +43,14 @@ public struct SoundImageShape: Sendable, Hashable {
         }
     }
 
-    public init(content: Content, length: Int) {
+    public init(content: Content, length: Int, accumulation: Accumulation = .none) {
         self.content = content
         self.length = length
+        self.accumulation = accumulation
     }
+
+    /// The shape as a sound source analyses it, before any accumulation over frames.
+    public var analysed: SoundImageShape { SoundImageShape(content: content, length: length) }
 
     /// How many of the latest samples it is made from.
     public var window: Int { content == .waveform ? length : 2 * length }

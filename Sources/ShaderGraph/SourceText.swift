@@ -4,6 +4,11 @@ public struct SourceText: Sendable {
     public let path: String
     public let text: String
     public let lines: [Substring]
+    /// For a text with its `#include`s expanded (`ShaderIncludes`): the file and line each line came from,
+    /// so every location in it names the file the user must open.
+    public private(set) var origins: [SourceLocation]?
+    /// The files its `#include`s read, which are watched like it.
+    public private(set) var includedFiles: [String] = []
 
     public init(path: String, text: String) {
         self.path = path
@@ -13,6 +18,13 @@ public struct SourceText: Sendable {
         }
     }
 
+    /// `path`'s text with its includes expanded: `lines` with the place each came from.
+    init(path: String, expandedLines lines: [String], origins: [SourceLocation], includedFiles: [String]) {
+        self.init(path: path, text: lines.joined(separator: "\n"))
+        self.origins = origins
+        self.includedFiles = includedFiles
+    }
+
     /// The text of line `number` (from 1), or nil past the end.
     public func line(_ number: Int) -> String? {
         guard number >= 1, number <= lines.count else { return nil }
@@ -20,7 +32,8 @@ public struct SourceText: Sendable {
     }
 
     public func location(line: Int, column: Int = 0) -> SourceLocation {
-        SourceLocation(file: path, line: line, column: column)
+        guard let origins, line >= 1, line <= origins.count else { return SourceLocation(file: path, line: line, column: column) }
+        return SourceLocation(file: origins[line - 1].file, line: origins[line - 1].line, column: column)
     }
 
     /// An error at `line:column` of this file, quoting the line.

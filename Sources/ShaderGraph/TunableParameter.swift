@@ -82,8 +82,8 @@ public struct TunableParameter: Hashable, Sendable {
         case (_, .bool, 1):
             return .checkbox
         case (_, .vec2, 2):
-            // ISF and ShaderToy count y from the bottom, like GL; GPUImage-style texture coordinates from the top.
-            return .point(x: range(0), y: range(1), yUp: dialect == .isf || dialect == .shaderToy)
+            // ISF, ShaderToy, glslViewer and GLSL Sandbox count y from the bottom, like GL; GPUImage-style texture coordinates from the top.
+            return .point(x: range(0), y: range(1), yUp: dialect != .glsl)
         case (_, .vec3, 3), (_, .vec4, 4):
             let names = [declaration.name, annotation?.label ?? ""].map { $0.lowercased() }
             if names.contains(where: { name in ["colour", "color", "tint"].contains { name.contains($0) } }) {

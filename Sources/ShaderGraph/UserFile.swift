@@ -24,6 +24,12 @@ public enum UserFile {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether a folder exists there.
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     static func readBytes(path: String, displayPath: String, limit: Int, reference: SourceLocation?) throws(Diagnostic) -> [UInt8] {
         do {
             return try FileContents.read(path: path, limit: limit)

@@ -29,7 +29,14 @@ public enum VertexStage {
         "lowerRightInputTextureCoordinate",
     ]
 
-    static let providedVaryings = Set(coordinateVaryings + steppedVaryings)
+    /// glslViewer's coordinate, with y up (`GLSLViewerDialect`), and GLSL Sandbox's surface position
+    /// (`GLSLSandboxDialect`).
+    static let hostVaryings = [GLSLViewerDialect.textureCoordinate, GLSLSandboxDialect.surfacePosition]
+
+    /// The size of GLSL Sandbox's surface, set by the workbench; spelt the same in the GLSL.
+    public static let surfaceSizeUniform = "shaderbenchSurfaceSize"
+
+    static let providedVaryings = Set(coordinateVaryings + steppedVaryings + hostVaryings)
 
     /// GPUImage's blur family: `blurCoordinates[N]`, placed by its vertex shaders at offsets from the
     /// pass's coordinate, in texel steps (see `BlurLayout`).
@@ -47,7 +54,7 @@ public enum VertexStage {
     /// `USES_` define for each coordinate it reads, so only those are passed on.
     static func source(for interface: ShaderInterface) -> String {
         let used = Set(interface.varyings.map(\.name))
-        var defines = (coordinateVaryings + steppedVaryings).filter(used.contains).map { "USES_\($0)" }
+        var defines = (coordinateVaryings + steppedVaryings + hostVaryings).filter(used.contains).map { "USES_\($0)" }
         if !interface.steppedVaryings.isEmpty { defines.append("USES_TEXEL_STEP") }
         if let count = interface.blurCoordinateCount { defines.append("BLUR_COORDINATES \(count)") }
         let text = DialectShaderFile.vertexStage.text(defining: defines)

@@ -11,6 +11,7 @@ final class LiveSession {
     private(set) var path: String
     private let input: LiveInput?
     private let overrides: [ParameterOverride]
+    private let includeFolders: [String]
     let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))
     /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
     let cameraFrames = ArrivalCounter()
@@ -68,9 +69,10 @@ final class LiveSession {
     /// editors that delete, or rename away, before writing anew put it back within this.
     static let absencePeriod = Duration.milliseconds(100)
 
-    init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], compiler: BackgroundCompiler,
-         trace: TraceWriter?) throws(WindowError) {
+    init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], includeFolders: [String] = [],
+         compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
         self.path = path
+        self.includeFolders = includeFolders
         self.input = input
         self.overrides = overrides
         self.compiler = compiler
@@ -165,7 +167,7 @@ final class LiveSession {
         compiler.dropQueued()
         let composition: Composition
         do {
-            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides))
+            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders))
         } catch {
             fail(error.diagnostics, reason: reason)
             // Keep watching what the last good graph used, and whatever the broken one names.

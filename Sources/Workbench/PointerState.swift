@@ -12,6 +12,9 @@ struct PointerState {
     /// For `mouse`, `pick` and `drag` nodes: x, y in texture coordinates of the output (from the top-left)
     /// and 1 while the left button is held.
     private(set) var normalised = SIMD3<Float>(0, 0, 0)
+    /// Where the pointer is over the output, held or not, in output pixels with y up: glslViewer's `u_mouse`.
+    /// Nil until it has been over the output.
+    private(set) var position: SIMD2<Float>?
     private var pressed = false
     /// Where the left button last went down, until the loop takes it.
     private(set) var pressedAt: SIMD2<Float>?
@@ -43,6 +46,7 @@ struct PointerState {
         }
         let position = SIMD2<Float>(Float(point.x), Float(Double(output.height) - point.y))
         let before = (shaderToyMouse, normalised)
+        self.position = position
         normalised = SIMD3(Float(point.x / Double(output.width)), Float(point.y / Double(output.height)), isPressed ? 1 : 0)
         if isPressed {
             shaderToyMouse.x = position.x

@@ -28,7 +28,7 @@ public enum Workbench {
         let soundtrack = options.mute ? nil : SoundtrackPlayer()
         defer { soundtrack?.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
-                                      compiler: compiler, trace: trace)
+                                      includeFolders: options.includeFolders, compiler: compiler, trace: trace)
         session.fileChanged = { soundtrack?.reload($0) }
         let panel = ParameterPanel(trace: trace)
         let grid = NodeGrid(trace: trace)
@@ -287,6 +287,7 @@ public enum Workbench {
             let mouse = pointer.takeShaderToyMouse()
             session.executor?.mouse = mouse
             session.executor?.pointer = pointer.normalised
+            session.executor?.pointerPosition = pointer.position
             let buttons = pointer.takeButtonChanges()
             if let press = buttons.press { session.executor?.pointerPressed(at: press) }
             if let release = buttons.release { session.executor?.pointerReleased(at: release) }

@@ -8,11 +8,14 @@ public struct WorkbenchOptions: Sendable {
     public var tracePath: String?
     /// `--set`: published parameters given on the command line, applied at every load.
     public var overrides: [ParameterOverride]
+    /// `--include`: folders where shaders' `#include`s are looked for.
+    public var includeFolders: [String]
     /// `--mute`: no movie's soundtrack is played.
     public var mute: Bool
 
     public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = [],
-                mute: Bool = false) {
+                includeFolders: [String] = [], mute: Bool = false) {
+        self.includeFolders = includeFolders
         self.path = path
         self.input = input
         self.tracePath = tracePath

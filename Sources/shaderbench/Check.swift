@@ -14,7 +14,8 @@ struct Check: ParsableCommand {
     var plan = false
 
     func run() throws {
-        let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings)
+        let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings,
+                                  includeFolders: options.includeFolders)
         for diagnostic in report.diagnostics {
             StandardStreams.error(diagnostic.rendered() + "\n")
         }

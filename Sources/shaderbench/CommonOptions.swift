@@ -12,6 +12,9 @@ struct CompositionOptions: ParsableArguments {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a published parameter, e.g. --set threshold=0.2 or --set targetColor=0.1,0.8,0.2 (repeatable).", valueName: "NAME=VALUE"))
     var settings: [ParameterOverride] = []
 
+    @Option(name: .customLong("include"), help: ArgumentHelp("A folder where shaders' #include \"path\" is looked for after the including file's own (repeatable).", valueName: "DIR"))
+    var includeFolders: [String] = []
+
     var liveInput: LiveInput? { input.map(LiveInput.init(parsing:)) }
 }
 

@@ -19,6 +19,9 @@ struct Open: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a published parameter, e.g. --set threshold=0.2 (repeatable).", valueName: "NAME=VALUE"))
     var settings: [ParameterOverride] = []
 
+    @Option(name: .customLong("include"), help: ArgumentHelp("A folder where shaders' #include \"path\" is looked for after the including file's own (repeatable).", valueName: "DIR"))
+    var includeFolders: [String] = []
+
     @Option(help: ArgumentHelp("Write one JSON line per reload-loop event (monotonic seconds) to FILE.", valueName: "FILE"))
     var trace: String?
 
@@ -31,7 +34,7 @@ struct Open: ParsableCommand {
         }
         do {
             try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
-                                               overrides: settings, mute: mute))
+                                               overrides: settings, includeFolders: includeFolders, mute: mute))
         } catch {
             StandardStreams.error(error.message + "\n")
             throw ExitCode(ExitCodes.failure)

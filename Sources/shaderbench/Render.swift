@@ -37,6 +37,10 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Index of the first frame (0 or more).", transform: RenderRange.start)
     var start: Int = 0
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the pointer rests over the output, in its pixels from the bottom-left, for shaders that follow it without a button held (glslViewer's u_mouse, GLSL Sandbox's mouse); default: where each host rests it before the pointer comes.", valueName: "X,Y"),
+            transform: RenderRange.mouse)
+    var mouse: SIMD2<Float>?
+
     @Option(help: ArgumentHelp("Write every value node's result per frame to FILE as JSON lines (frame, time, node, value).", valueName: "FILE"))
     var values: String?
 
@@ -54,6 +58,8 @@ struct Render: ParsableCommand {
                                     frames: frames, frameRate: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
         request.framebufferFetch = !withoutFramebufferFetch
+        request.pointerPosition = mouse
+        request.includeFolders = options.includeFolders
         do {
             let written = try RenderJob.run(request, progress: .automatic())
             if case .movie(let movie) = destination {

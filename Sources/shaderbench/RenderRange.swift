@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Media
 
 /// `render`'s frame range, rate and movie quality as typed, each refused as a usage error that says what is allowed
@@ -24,6 +25,14 @@ enum RenderRange {
             throw ValidationError("the quality is a whole number, on the encoder's scale (libx264: 0 to 51)")
         }
         return quality
+    }
+
+    static func mouse(_ text: String) throws -> SIMD2<Float> {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+            throw ValidationError("the pointer is two numbers, X,Y: output pixels from the bottom-left, such as 320,240")
+        }
+        return SIMD2(x, y)
     }
 
     static func framesPerSecond(_ text: String) throws -> MovieSettings.FrameRate {

@@ -5,8 +5,8 @@ import Testing
 
 /// One composition with every node kind an export carries (an ISF shader with a float target and a
 /// persistent one sized by an expression, feedback, ShaderToy with a repeated, mipmapped channel, a flipped
-/// one and one reading the previous frame of a pass drawn after it, reductions, value arithmetic, an LFO and
-/// the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
+/// one and one reading the previous frame of a pass drawn after it, a glslViewer shader, a GLSL Sandbox one
+/// reading its backbuffer, reductions, value arithmetic, an LFO and the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
 @Suite("Exports carry every node kind", .serialized)
 struct ExportCoverageTests {
     static let frames = 4
@@ -37,6 +37,39 @@ struct ExportCoverageTests {
             if (PASSINDEX == 0) gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord);
             else if (PASSINDEX == 1) gl_FragColor = mix(IMG_NORM_PIXEL(history, isf_FragNormCoord), IMG_NORM_PIXEL(small, isf_FragNormCoord), 0.5);
             else gl_FragColor = IMG_NORM_PIXEL(history, isf_FragNormCoord) + vec4(vec3(TIME * 0.05), 0.0);
+        }
+        """
+
+    /// glslViewer's clock, size, image size and y-up coordinates, all in one.
+    static let book = """
+        precision highp float;
+        uniform sampler2D u_tex0;
+        uniform vec2 u_tex0Resolution;
+        uniform vec2 u_resolution;
+        uniform float u_time;
+        uniform int u_frame;
+        uniform float u_delta;
+        varying vec2 v_texcoord;
+        void main() {
+            vec2 st = gl_FragCoord.xy / u_resolution;
+            vec4 c = texture2D(u_tex0, vec2(v_texcoord.x, st.y) + vec2(0.5) / u_tex0Resolution);
+            gl_FragColor = vec4(c.rgb * (0.8 + 0.1 * sin(u_time + float(u_frame) * u_delta)) + vec3(st.y * 0.1), 1.0);
+        }
+        """
+
+    /// GLSL Sandbox's clock, size, resting mouse, surface and backbuffer.
+    static let sandbox = """
+        precision highp float;
+        uniform float time;
+        uniform vec2 mouse;
+        uniform vec2 resolution;
+        uniform sampler2D backbuffer;
+        uniform sampler2D picture;
+        varying vec2 surfacePosition;
+        void main() {
+            vec2 position = gl_FragCoord.xy / resolution;
+            vec4 last = texture2D(backbuffer, position);
+            gl_FragColor = vec4(mix(texture2D(picture, position).rgb, last.rgb, 0.5) + vec3(surfacePosition * mouse, sin(time)) * 0.1, 1.0);
         }
         """
 
@@ -73,6 +106,8 @@ struct ExportCoverageTests {
             previous: [iChannel1]
             sampling: { iChannel0: { filter: mipmap, wrap: repeat }, iChannel1: { flip: true }, iChannel2: { flip: true } }
           accumulate: { kind: shader, file: accumulate.fs, inputs: { inputImage: photo } }
+          sandbox: { kind: shader, file: sandbox.frag, inputs: { picture: accumulate } }
+          book: { kind: shader, file: book.frag, inputs: { u_tex0: sandbox } }
           wave: { kind: lfo, waveform: triangle, rate: 2.5 }
           clock: { kind: time }
           sum: { kind: add, values: [wave, clock, 0.1] }
@@ -84,7 +119,7 @@ struct ExportCoverageTests {
           final:
             kind: shader
             file: mixer.fsh
-            inputs: { inputImageTexture: toy, inputImageTexture2: accumulate }
+            inputs: { inputImageTexture: toy, inputImageTexture2: book }
             uniforms: { amount: amount, average: colour.rgb, extremes: range }
         output: final
         publish: [final.amount]
@@ -98,6 +133,8 @@ struct ExportCoverageTests {
         try folder.write("toy.fsh", toy)
         try folder.write("accumulate.fs", accumulate)
         try folder.write("mixer.fsh", mixer)
+        try folder.write("book.frag", book)
+        try folder.write("sandbox.frag", sandbox)
         return (folder, try folder.write("everything.yaml", composition), image)
     }
 

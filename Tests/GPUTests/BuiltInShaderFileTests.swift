@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 29
+    static let expectedCount = 32
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -98,6 +98,64 @@ struct BuiltInShaderFileTests {
             """)
     }
 
+    /// glslViewer shaders in both versions, reading its coordinate, an image, the fragment's place and the clock.
+    static func glslViewerShaders() throws -> [Program] {
+        let classic = try prepared("book.frag", """
+            #ifdef GL_ES
+            precision mediump float;
+            #endif
+            uniform sampler2D u_tex0;
+            uniform vec2 u_resolution;
+            uniform float u_time;
+            varying vec2 v_texcoord;
+            void main() { gl_FragColor = texture2D(u_tex0, v_texcoord) + texture2D(u_tex0, gl_FragCoord.xy / u_resolution, 1.0) * u_time; }
+            """)
+        let modern = try prepared("modern.frag", """
+            #version 300 es
+            precision highp float;
+            uniform sampler2D u_tex0;
+            uniform vec2 u_mouse;
+            in vec2 v_texcoord;
+            out vec4 colour;
+            void main() {
+                colour = texture(u_tex0, v_texcoord) + textureLod(u_tex0, u_mouse, 0.0) + texelFetch(u_tex0, ivec2(gl_FragCoord.xy), 0);
+            }
+            """)
+        return [classic, modern]
+    }
+
+    /// A GLSL Sandbox shader reading its surface position, its backbuffer, the mouse and the clock.
+    static func glslSandboxShader() throws -> Program {
+        try prepared("sandbox.frag", """
+            #ifdef GL_ES
+            precision mediump float;
+            #endif
+            uniform float time;
+            uniform vec2 mouse;
+            uniform vec2 resolution;
+            uniform sampler2D backbuffer;
+            varying vec2 surfacePosition;
+            void main() { gl_FragColor = texture2D(backbuffer, gl_FragCoord.xy / resolution) + vec4(surfacePosition, mouse * time); }
+            """)
+    }
+
+    /// A Bonzomatic shader reading its spectra at one coordinate and by bin, and its previous frame.
+    static func bonzomaticShader() throws -> Program {
+        try prepared("bonzo.glsl", """
+            #version 410 core
+            uniform float fGlobalTime;
+            uniform vec2 v2Resolution;
+            uniform sampler1D texFFT;
+            uniform sampler2D texPreviousFrame;
+            layout(location = 0) out vec4 out_color;
+            void main(void) {
+                vec2 uv = gl_FragCoord.xy / v2Resolution;
+                out_color = texture(texFFT, uv.x) + textureLod(texFFT, uv.y, 0.0) + texelFetch(texFFT, 3, 0)
+                    + texture(texPreviousFrame, uv) * fGlobalTime;
+            }
+            """)
+    }
+
     /// An ISF shader with a vertex stage of its own, a pass target, and a text that writes gl_FragColor.
     static func isfShader() throws -> Program {
         let fragment = """
@@ -172,7 +230,13 @@ struct BuiltInShaderFileTests {
             let shader = try TestPattern.prepared()
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
         case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
-            return try gpuImageShaders()
+            return try gpuImageShaders() + glslViewerShaders() + [glslSandboxShader()]
+        case "ShaderGraph/Shaders/bottom-up-coordinates.frag.glsl":
+            return try glslViewerShaders() + [glslSandboxShader(), bonzomaticShader()]
+        case "ShaderGraph/Shaders/bonzomatic-prelude.frag.glsl":
+            return [try bonzomaticShader()]
+        case "ShaderGraph/Shaders/glslviewer-defines.frag.glsl":
+            return try glslViewerShaders()
         case "ShaderGraph/Shaders/framebuffer-fetch.frag.glsl", "ShaderGraph/Shaders/framebuffer-fetch-fallback.frag.glsl":
             return try framebufferFetchShaders()
         case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":

@@ -70,7 +70,7 @@ struct AudioInputTests {
         #expect(diagnostics.positioned == [
             "4:3 node 'show': \(workspace.path("v.fs")) samples 'plain', but nothing is wired to it; wire an audio node ({ kind: audio }) to it under 'inputs:'",
             "4:53 'wave' is an ISF audio input, made from sound; wire an audio node to it ({ kind: audio }), not 'bars', which makes an image",
-            "5:65 'live' makes sound, which only an ISF audio or audioFFT input takes; 'inputImageTexture' is an image input",
+            "5:65 'live' makes sound, which only an ISF audio or audioFFT input or a Bonzomatic spectrum takes; 'inputImageTexture' is an image input",
         ])
     }
 

@@ -84,4 +84,29 @@ struct ShaderDialectTests {
         #expect(try interface("void mainImage(out vec4 c, in vec2 p) {}\nvoid main() {}").dialect == .glsl)
         #expect(try interface("varying vec2 textureCoordinate;\nvoid main() {}").dialect == .glsl)
     }
+
+    @Test("a main that declares a uniform glslViewer sets, one of its images or v_texcoord is glslViewer's")
+    func glslViewer() throws {
+        #expect(try interface("uniform vec2 u_resolution;\nvoid main() {}").dialect == .glslViewer)
+        #expect(try interface("uniform sampler2D u_tex3;\nvoid main() {}").dialect == .glslViewer)
+        #expect(try interface("#version 300 es\nin vec2 v_texcoord;\nout vec4 c;\nvoid main() {}").dialect == .glslViewer)
+        #expect(try interface("uniform sampler2D u_texture;\nuniform float u_amount;\nvoid main() {}").dialect == .glsl,
+                "other u_ names are anyone's")
+    }
+
+    @Test("what glslViewer sets is no parameter: its clock, pointer, size and each image's size")
+    func glslViewerParameters() throws {
+        let book = try interface("""
+            uniform float u_time;
+            uniform vec2 u_mouse;
+            uniform vec2 u_resolution;
+            uniform sampler2D u_tex0;
+            uniform vec2 u_tex0Resolution;
+            uniform vec2 u_tex1Resolution;
+            uniform float amount;
+            void main() {}
+            """)
+        #expect(book.parameters.map(\.name) == ["u_tex1Resolution", "amount"], "u_tex1 is not declared, so nothing sets its size")
+        #expect(book.primaryImageInput?.name == "u_tex0")
+    }
 }

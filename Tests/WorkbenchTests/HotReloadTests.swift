@@ -253,4 +253,31 @@ struct HotReloadTests {
         #expect(window.app.waitForExit(timeout: 5))
         #expect(window.app.status == 0)
     }
+
+    @Test("saving a file a shader includes recompiles that shader, and only the shaders that include it")
+    func includedFileReloads() throws {
+        let window = try LiveWindow(composition: """
+            size: [64, 64]
+            nodes:
+              tinted: { kind: shader, file: tinted.fsh }
+              plain: { kind: shader, file: fill.fsh }
+              both: { kind: shader, file: sum.fsh, inputs: { inputImageTexture: tinted, inputImageTexture2: plain } }
+            output: both
+            """, prepare: { folder in
+                try folder.write("compositions/colour.glsl", "vec4 colour() { return vec4(0.0, 0.5, 0.0, 0.0); }\n")
+                try folder.write("compositions/tinted.fsh", "precision mediump float;\n#include \"colour.glsl\"\nvoid main() { gl_FragColor = colour(); }\n")
+                try folder.write("compositions/sum.fsh", """
+                    varying highp vec2 textureCoordinate;
+                    uniform sampler2D inputImageTexture;
+                    uniform sampler2D inputImageTexture2;
+                    void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate) + texture2D(inputImageTexture2, textureCoordinate); }
+                    """)
+            })
+        #expect(try window.waitForCentre((255, 128, 0)), "the plain red and the included green")
+        let before = window.trace.events.count { $0.name == "compile-start" }
+        try "vec4 colour() { return vec4(0.0, 0.0, 0.5, 0.0); }\n".write(toFile: window.folder.file("compositions/colour.glsl"), atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre((255, 0, 128)), "the included file's new colour")
+        let compiled = window.trace.events.filter { $0.name == "compile-start" }.dropFirst(before).compactMap { $0.fields["node"] as? String }
+        #expect(compiled == ["tinted"])
+    }
 }

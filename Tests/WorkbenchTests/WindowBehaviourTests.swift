@@ -186,4 +186,55 @@ struct WindowBehaviourTests {
         try window.pointer(["mouseup", "1"])
         #expect(try window.waitForCentre((64, 64, 64)), "released: the press position is kept, negated")
     }
+
+    @Test("a uniform nothing sets is said on the terminal at its declaration when a save brings it in")
+    func unsetUniform() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try """
+            precision mediump float;
+            uniform float amount;
+            void main() { gl_FragColor = vec4(amount, 0.0, 0.0, 1.0); }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre((0, 0, 0)), "it stays 0")
+        #expect(eventually { window.app.error.contains("fill.fsh:2:15: warning: nothing sets uniform 'amount', so it stays 0") }, "\(window.app.error)")
+    }
+
+    @Test("a glslViewer shader's u_mouse follows the pointer with no button held, in output pixels with y up")
+    func glslViewerMouse() throws {
+        let window = try LiveWindow(composition: """
+            size: [1280, 720]
+            nodes:
+              book: { kind: shader, file: fill.fsh }
+            """)
+        #expect(try window.waitForCentre(red))
+        try """
+            precision highp float;
+            uniform vec2 u_mouse;
+            uniform vec2 u_resolution;
+            void main() { gl_FragColor = vec4(u_mouse / u_resolution, 0.0, 1.0); }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        try window.pointer(["mousemove", "320", "540"])
+        #expect(try window.waitForCentre((64, 64, 0)), "a quarter across, a quarter up from the bottom")
+        try window.pointer(["mousemove", "960", "180"])
+        #expect(try window.waitForCentre((191, 191, 0)), "three quarters across and up, still without a button")
+    }
+
+    @Test("a GLSL Sandbox shader's mouse follows the pointer with no button held, as a fraction of the output from the bottom-left")
+    func glslSandboxMouse() throws {
+        let window = try LiveWindow(composition: """
+            size: [1280, 720]
+            nodes:
+              sandbox: { kind: shader, file: fill.fsh }
+            """)
+        #expect(try window.waitForCentre(red))
+        try """
+            precision highp float;
+            uniform vec2 resolution;
+            uniform vec2 mouse;
+            void main() { gl_FragColor = vec4(mouse, 0.0, 1.0); }
+            """.write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        try window.pointer(["mousemove", "320", "540"])
+        #expect(try window.waitForCentre((64, 64, 0)), "a quarter across, a quarter up from the bottom")
+    }
 }

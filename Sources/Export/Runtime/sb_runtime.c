@@ -500,6 +500,27 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
         glUniform1f(glGetUniformLocation(program, "iSampleRate"), 44100);
     } else if (step->dialect == SB_DIALECT_ISF) {
         glUniform2f(state->render_size_location, (float)width, (float)height);
+    } else if (step->dialect == SB_DIALECT_GLSLVIEWER) {
+        /* The pass's size, the height its prelude turns gl_FragCoord over by, and each image's own size. */
+        glUniform2f(glGetUniformLocation(program, "u_resolution"), (float)width, (float)height);
+        glUniform1f(glGetUniformLocation(program, "shaderbenchPassHeight"), (float)height);
+        for (input = 0; input < step->input_count; input++) {
+            char name[256];
+            int source_width, source_height;
+            sb_input_size(runtime, &step->inputs[input], &source_width, &source_height);
+            snprintf(name, sizeof name, "%sResolution", step->inputs[input].sampler);
+            glUniform2f(glGetUniformLocation(program, name), (float)source_width, (float)source_height);
+        }
+    } else if (step->dialect == SB_DIALECT_GLSLSANDBOX) {
+        /* The pass's size, the height its prelude turns gl_FragCoord over by, its surface (one unit high), and
+           the mouse where the site rests it, in the middle: the app has no pointer over the output to give it. */
+        glUniform2f(glGetUniformLocation(program, "resolution"), (float)width, (float)height);
+        glUniform1f(glGetUniformLocation(program, "shaderbenchPassHeight"), (float)height);
+        glUniform2f(glGetUniformLocation(program, "shaderbenchSurfaceSize"), (float)width / (float)height, 1);
+        glUniform2f(glGetUniformLocation(program, "mouse"), 0.5f, 0.5f);
+    } else if (step->dialect == SB_DIALECT_BONZOMATIC) {
+        glUniform2f(glGetUniformLocation(program, "v2Resolution"), (float)width, (float)height);
+        glUniform1f(glGetUniformLocation(program, "shaderbenchPassHeight"), (float)height);
     }
     for (pass = 0; pass < step->isf_pass_count; pass++) {
         const sb_isf_pass_def *definition = &step->isf_passes[pass];
@@ -597,14 +618,9 @@ static void sb_set_frame_uniforms(const sb_step_def *step, const sb_step_state *
         float times[4] = { (float)seconds, (float)seconds, (float)seconds, (float)seconds };
         glUniform1fv(state->channel_time_location, 4, times);
     }
-    if (step->dialect == SB_DIALECT_ISF) {
-        /* ISF counts months from 1 and has no interval before the first frame. */
-        glUniform1f(state->delta_location, frame == 0 ? 0 : (float)delta);
-        glUniform4f(state->date_location, date[0], date[1] + 1, date[2], date[3]);
-    } else {
-        glUniform1f(state->delta_location, (float)delta);
-        glUniform4f(state->date_location, date[0], date[1], date[2], date[3]);
-    }
+    /* ISF has no interval before the first frame; it and glslViewer count months from 1, ShaderToy from 0. */
+    glUniform1f(state->delta_location, step->dialect == SB_DIALECT_ISF && frame == 0 ? 0 : (float)delta);
+    glUniform4f(state->date_location, date[0], step->dialect == SB_DIALECT_SHADERTOY ? date[1] : date[1] + 1, date[2], date[3]);
 }
 
 static void sb_write_uniforms(const sb_runtime *runtime, const sb_step_def *step, const sb_step_state *state, int wired) {
@@ -952,13 +968,21 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
             for (uniform = 0; uniform < step->uniform_count; uniform++) {
                 state->uniform_locations[uniform] = glGetUniformLocation(program, step->uniforms[uniform].name);
             }
-            state->time_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "TIME" : "iTime");
-            state->frame_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "FRAMEINDEX" : "iFrame");
-            state->delta_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "TIMEDELTA" : "iTimeDelta");
-            state->rate_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iFrameRate");
-            state->mouse_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iMouse");
-            state->date_location = glGetUniformLocation(program, step->dialect == SB_DIALECT_ISF ? "DATE" : "iDate");
-            state->channel_time_location = step->dialect == SB_DIALECT_ISF ? -1 : glGetUniformLocation(program, "iChannelTime");
+            {
+                /* Each dialect's names for the clock and the date; glslViewer's u_mouse stays at the corner, as
+                   in a render without --mouse: the app has no pointer over the output to give it. GLSL Sandbox
+                   has only the time, Bonzomatic the time and the frame's duration. */
+                int isf = step->dialect == SB_DIALECT_ISF, viewer = step->dialect == SB_DIALECT_GLSLVIEWER;
+                int sandbox = step->dialect == SB_DIALECT_GLSLSANDBOX, toy = step->dialect == SB_DIALECT_SHADERTOY;
+                int bonzomatic = step->dialect == SB_DIALECT_BONZOMATIC;
+                state->time_location = glGetUniformLocation(program, isf ? "TIME" : viewer ? "u_time" : sandbox ? "time" : bonzomatic ? "fGlobalTime" : "iTime");
+                state->frame_location = sandbox || bonzomatic ? -1 : glGetUniformLocation(program, isf ? "FRAMEINDEX" : viewer ? "u_frame" : "iFrame");
+                state->delta_location = sandbox ? -1 : glGetUniformLocation(program, isf ? "TIMEDELTA" : viewer ? "u_delta" : bonzomatic ? "fFrameTime" : "iTimeDelta");
+                state->rate_location = toy ? glGetUniformLocation(program, "iFrameRate") : -1;
+                state->mouse_location = toy ? glGetUniformLocation(program, "iMouse") : -1;
+                state->date_location = sandbox || bonzomatic ? -1 : glGetUniformLocation(program, isf ? "DATE" : viewer ? "u_date" : "iDate");
+                state->channel_time_location = toy ? glGetUniformLocation(program, "iChannelTime") : -1;
+            }
             state->pass_index_location = glGetUniformLocation(program, "PASSINDEX");
             state->render_size_location = glGetUniformLocation(program, "RENDERSIZE");
             sb_write_uniforms(runtime, step, state, 0);

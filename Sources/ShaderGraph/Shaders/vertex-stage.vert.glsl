@@ -46,6 +46,18 @@ VERTEX_OUTPUT highp vec2 textureCoordinate5;
 VERTEX_OUTPUT highp vec2 outputTextureCoordinate;
 #endif
 
+// glslViewer's coordinate: y up, from (0, 0) at the image's bottom-left.
+#ifdef USES_v_texcoord
+VERTEX_OUTPUT highp vec2 v_texcoord;
+#endif
+
+// GLSL Sandbox's surface position: the pass as a surface one unit high and as wide as its aspect ratio,
+// centred on the origin, y up. Its size is set by the workbench.
+#ifdef USES_surfacePosition
+uniform highp vec2 shaderbenchSurfaceSize;
+VERTEX_OUTPUT highp vec2 surfacePosition;
+#endif
+
 // GPUImage's 3×3 neighbourhood: the coordinates one step away, by direction.
 #ifdef USES_leftTextureCoordinate
 VERTEX_OUTPUT highp vec2 leftTextureCoordinate;
@@ -129,6 +141,12 @@ void main() {
 #endif
 #ifdef USES_outputTextureCoordinate
     outputTextureCoordinate = coordinate;
+#endif
+#ifdef USES_v_texcoord
+    v_texcoord = vec2(coordinate.x, 1.0 - coordinate.y);
+#endif
+#ifdef USES_surfacePosition
+    surfacePosition = vec2(coordinate.x - 0.5, 0.5 - coordinate.y) * shaderbenchSurfaceSize;
 #endif
 #ifdef USES_leftTextureCoordinate
     leftTextureCoordinate = coordinate + vec2(-1.0, 0.0) * shaderbenchTexelStep;

@@ -1,0 +1,109 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// What Bonzomatic gives a shader written for it, as `shaderbench render` sets it: each test's shader, in
+/// Bonzomatic's desktop GLSL 4.10, encodes what it reads into its colour, and the rendered pixels are read back.
+@Suite("Bonzomatic's uniforms and spectra")
+struct BonzomaticUniformTests {
+    /// Renders `path` at `size`, `frames` frames from `start`, with `arguments` added; returns the last frame.
+    func render(_ path: String, in folder: TemporaryFolder, size: String = "4x2", frames: Int = 1, start: Int = 0,
+                _ arguments: [String] = []) throws -> RGBAImage {
+        let result = try runShaderbench(["render", path, "--out", folder.file("out-%d.png"), "--size", size, "--frames", "\(frames)",
+                                         "--start", "\(start)"] + arguments)
+        #expect(result.status == 0, "\(result.error)")
+        return try ImageFile.read(path: folder.file("out-\(start + frames - 1).png"))
+    }
+
+    @Test("a 4.10 core shader writing out_color gets v2Resolution, fGlobalTime and fFrameTime, with gl_FragCoord y up, though only desktop GLSL takes its int-to-float sums")
+    func clockAndSize() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("bonzo.glsl", """
+            #version 410 core
+            uniform float fGlobalTime;
+            uniform float fFrameTime;
+            uniform vec2 v2Resolution;
+            layout(location = 0) out vec4 out_color;
+            void main(void) {
+                vec2 uv = vec2(gl_FragCoord.x / v2Resolution.x, gl_FragCoord.y / v2Resolution.y);
+                float scale = 10;
+                out_color = vec4(uv, (fGlobalTime * scale + fFrameTime * 100) / 255, 1);
+            }
+            """)
+        // Frame 6 at 4 fps: 1.5 s, a quarter of a second after the frame before: 15 + 25.
+        let image = try render(path, in: folder, start: 6, ["--fps", "4"])
+        #expect(image[0, 0] == (32, 191, 40, 255), "top-left: (0.125, 0.75)")
+        #expect(image[3, 1] == (223, 64, 40, 255), "bottom-right: (0.875, 0.25)")
+    }
+
+    @Test("texPreviousFrame is the shader's own last frame, the right way up")
+    func previousFrame() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("bonzo.glsl", """
+            #version 410 core
+            uniform float fGlobalTime;
+            uniform vec2 v2Resolution;
+            uniform sampler2D texPreviousFrame;
+            layout(location = 0) out vec4 out_color;
+            void main(void) {
+                vec2 uv = gl_FragCoord.xy / v2Resolution;
+                out_color = fGlobalTime == 0.0 ? vec4(uv.y, uv.x, 0.0, 1.0) : texture(texPreviousFrame, uv);
+            }
+            """)
+        // Drawn at frame 0 with y up and copied three times: a flip in the copy would show it upside down.
+        let image = try render(path, in: folder, frames: 4)
+        #expect(image[0, 0] == (191, 32, 0, 255), "top-left")
+        #expect(image[3, 1] == (64, 223, 0, 255), "bottom-right")
+    }
+
+    @Test("texFFT holds the sound's spectrum in 1024 bins, texFFTSmoothed a tenth of it on the first frame and texFFTIntegrated four tenths")
+    func spectra() throws {
+        let folder = try TemporaryFolder()
+        // 1500 Hz at 48 kHz is the middle of bin 64 of a 2048-sample window; full scale reads 1 there.
+        let tone = TestTone(frequency: 1500, amplitude: 1, seconds: 1)
+        try tone.write(to: folder.file("tone.wav"))
+        #expect(tone.bin(windowLength: 2048) == 64)
+        _ = try folder.write("bonzo.glsl", """
+            #version 410 core
+            uniform sampler1D texFFT;
+            uniform sampler1D texFFTSmoothed;
+            uniform sampler1D texFFTIntegrated;
+            layout(location = 0) out vec4 out_color;
+            void main(void) {
+                float peak = 64.5 / 1024.0, quiet = 10.5 / 1024.0;
+                out_color = gl_FragCoord.x < 2.0
+                    ? vec4(texture(texFFT, peak).r, texture(texFFTSmoothed, peak).r, texture(texFFTIntegrated, peak).r, 1.0)
+                    : vec4(texture(texFFT, quiet).r, texelFetch(texFFT, 64, 0).r, 0.0, 1.0);
+            }
+            """)
+        let path = try folder.write("bonzo.yaml", """
+            size: [4, 2]
+            nodes:
+              tone: { kind: audio, file: tone.wav }
+              bonzo: { kind: shader, file: bonzo.glsl, inputs: { texFFT: tone, texFFTSmoothed: tone, texFFTIntegrated: tone } }
+            output: bonzo
+            """)
+        // Frame 15 at 30 fps hears the 2048 samples before 0.5 s: the tone throughout.
+        let image = try render(path, in: folder, start: 15, ["--fps", "30"])
+        let peak = image[0, 0], quiet = image[3, 0]
+        #expect(abs(Int(peak.r) - 255) <= 3, "texFFT at the tone's bin: \(peak.r)")
+        #expect(abs(Int(peak.g) - 26) <= 2, "texFFTSmoothed: 0.1 of it after one frame, \(peak.g)")
+        #expect(abs(Int(peak.b) - 102) <= 2, "texFFTIntegrated: 0.4 of it after one frame, \(peak.b)")
+        #expect(quiet.r <= 2, "far from the tone: \(quiet.r)")
+        #expect(abs(Int(quiet.g) - 255) <= 3, "texelFetch reads bin 64 too: \(quiet.g)")
+    }
+
+    @Test("Bonzomatic's uniforms are set, not parameters")
+    func notParameters() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("bonzo.glsl", """
+            #version 410 core
+            uniform float fGlobalTime;
+            layout(location = 0) out vec4 out_color;
+            void main(void) { out_color = vec4(fGlobalTime); }
+            """)
+        #expect(try runShaderbench(["check", path]).status == 0)
+        #expect(try runShaderbench(["check", path, "--set", "fGlobalTime=1"]).status != 0)
+    }
+}
