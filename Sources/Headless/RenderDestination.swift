@@ -1,11 +1,16 @@
-/// Where `render` puts its frames: numbered PNG files, or one movie file.
+/// Where `render` puts its frames: numbered PNG files, one movie file, or a YUV4MPEG2 stream on standard output.
 public enum RenderDestination: Sendable {
     case images(OutputPattern)
     case movie(MovieOutput)
+    /// `--out -`: raw frames for a pipe (`| ffmpeg -i -`, `| mpv -`).
+    case standardOutput
 
-    /// `--out`: a movie when the path ends in a movie container's extension, numbered PNGs otherwise.
+    /// `--out`: `-` for standard output, a movie when the path ends in a movie container's extension,
+    /// numbered PNGs otherwise.
     public init(parsing text: String, codec: String? = nil, quality: Int? = nil) throws(OutputPattern.Problem) {
-        if MovieOutput.isMoviePath(text) {
+        if text == "-" {
+            self = .standardOutput
+        } else if MovieOutput.isMoviePath(text) {
             self = .movie(MovieOutput(path: text, codec: codec, quality: quality))
         } else {
             self = .images(try OutputPattern(text))
@@ -16,7 +21,7 @@ public enum RenderDestination: Sendable {
     var holdsManyFrames: Bool {
         switch self {
         case .images(let pattern): pattern.isNumbered
-        case .movie: true
+        case .movie, .standardOutput: true
         }
     }
 
@@ -24,6 +29,7 @@ public enum RenderDestination: Sendable {
         switch self {
         case .images(let pattern): pattern.text
         case .movie(let movie): movie.path
+        case .standardOutput: "-"
         }
     }
 }

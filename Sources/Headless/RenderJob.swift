@@ -16,11 +16,16 @@ public enum RenderJob {
         case failed(String)
         /// The command line asks for what the inputs cannot give: a range past the live movie's end.
         case usage(String)
+        /// The reader of standard output went away (`| head`, a player closed) after this many whole frames:
+        /// the render stops there, which is what the reader asked for, not a failure.
+        case outputClosed(framesWritten: Int)
 
         public var description: String {
             switch self {
             case .diagnostics(let diagnostics): diagnostics.map { $0.rendered() }.joined(separator: "\n")
             case .failed(let message), .usage(let message): message
+            case .outputClosed(let frames):
+                "standard output was closed by its reader after \(frames) frame\(frames == 1 ? "" : "s"); the render stopped there"
             }
         }
     }
@@ -83,6 +88,9 @@ public enum RenderJob {
         case .movie(let movie):
             sink = try MovieSink(movie, imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
                                  sound: soundtrack(of: composition, timeline: timeline), progress: progress)
+        case .standardOutput:
+            sink = try YUV4MPEGSink(imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
+                                    progress: progress)
         }
         var warned: Set<String> = []
         var told: Set<String> = []
@@ -111,7 +119,8 @@ public enum RenderJob {
             }
         } catch {
             // The frames already reported stay in the movie: it is finished after the last of them, as a
-            // kill would leave it, and the failure is what is reported.
+            // kill would leave it, and the failure is what is reported. A closed pipe takes nothing more.
+            if case .outputClosed = error { throw error }
             try? sink.finish()
             throw error
         }

@@ -12,7 +12,7 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: CompositionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), or a movie (.mp4, .mkv, .mov, .webm).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), a movie (.mp4, .mkv, .mov, .webm), or - for a YUV4MPEG2 stream on standard output (| ffmpeg -i -, | mpv -).", valueName: "PATH"))
     var out: String
 
     @Option(help: ArgumentHelp("Movie encoder, an FFmpeg name: libx264, libx265, libvpx-vp9, libaom-av1, mpeg4, mjpeg, prores_ks, png, … (those this FFmpeg has are listed when the name is wrong); default: libx264, or libvpx-vp9 for .webm.", valueName: "NAME"))
@@ -54,15 +54,21 @@ struct Render: ParsableCommand {
                                     frames: frames, frameRate: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
         request.framebufferFetch = !withoutFramebufferFetch
-        do {
+        do throws(RenderJob.Failure) {
             let written = try RenderJob.run(request, progress: .automatic())
-            if case .movie(let movie) = destination {
+            if case .standardOutput = destination {
+                // Standard output carries the frames; what is said about them goes to standard error.
+                StandardStreams.error("wrote \(written.count) frame\(written.count == 1 ? "" : "s") to standard output\n")
+            } else if case .movie(let movie) = destination {
                 StandardStreams.output("wrote \(movie.path) (\(written.count) frames)\n")
             } else if written.count == 1 {
                 StandardStreams.output("wrote \(written[0])\n")
             } else if let first = written.first, let last = written.last {
                 StandardStreams.output("wrote \(written.count) frames: \(first) … \(last)\n")
             }
+        } catch .outputClosed(let frames) {
+            // The reader had what it wanted (`| head`, a player closed): a clean end, said on standard error.
+            StandardStreams.error("note: \(RenderJob.Failure.outputClosed(framesWritten: frames).description)\n")
         } catch {
             // Found only once the composition is open, it is still shown as render's usage errors are.
             if case .usage(let message) = error {
@@ -91,6 +97,10 @@ struct Render: ParsableCommand {
             }
             if let frames, frames > 1, !pattern.isNumbered {
                 throw ValidationError("--out \(out): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+            }
+        case .standardOutput:
+            if codec != nil || quality != nil {
+                throw ValidationError("--codec and --quality apply to movies; --out - writes uncompressed YUV4MPEG2 frames")
             }
         case .movie:
             if let problem = VideoEncoderCatalogue.problem(codec: codec, quality: quality, moviePath: out) {
