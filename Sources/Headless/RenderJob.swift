@@ -2,6 +2,7 @@ import GPU
 import Images
 import LiveSources
 import Media
+import OSC
 import ShaderGraph
 
 /// Renders a composition headless to numbered PNG files or a movie, deterministically.
@@ -59,6 +60,7 @@ public enum RenderJob {
         do {
             // Value nodes that feed nothing still run when their results are logged.
             let logged = Set(request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition))
+                .union(composition.oscOutput?.values ?? [])
             let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
                                            framebufferFetch: request.framebufferFetch ? nil : false)
             try buildEveryNode(of: composition, renderSize: request.size, drawing: logged, resources: resources)
@@ -81,6 +83,12 @@ public enum RenderJob {
             throw .failed("cannot write the values to \(request.valuesPath ?? ""): \(error.localizedDescription)")
         }
         let valueNodes = ValueLog.valueNodes(of: composition)
+        let oscValues: OSCValueStream?
+        do throws(OSCError) {
+            oscValues = try composition.oscOutput.map { setting throws(OSCError) in try OSCValueStream(host: setting.host, port: setting.port) }
+        } catch {
+            throw .failed(error.message)
+        }
         var sink: any RenderedFrameSink
         switch request.output {
         case .images(let pattern):
@@ -102,6 +110,12 @@ public enum RenderJob {
                     let time = timeline.time(ofFrame: frame)
                     output = try executor.renderFrame(time)
                     try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
+                    if let oscValues, let sent = composition.oscOutput?.values {
+                        for name in sent {
+                            guard let value = executor.value(of: name) else { continue }
+                            if let failure = oscValues.send(name, value) { progress.warn(failure.message) }
+                        }
+                    }
                     for notice in executor.notices where warned.insert(notice).inserted {
                         progress.warn("frame \(frame): \(notice)")
                     }

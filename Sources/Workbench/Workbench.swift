@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import LiveSources
 import OperatingSystem
+import OSC
 import Overlay
 import ShaderGraph
 
@@ -30,6 +31,15 @@ public enum Workbench {
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       compiler: compiler, trace: trace)
         session.fileChanged = { soundtrack?.reload($0) }
+        let osc: OSCControl?
+        do throws(OSCError) {
+            osc = try options.oscPort.map { port throws(OSCError) in try OSCControl(port: port) }
+        } catch {
+            throw WindowError(error.message)
+        }
+        if let osc { StandardStreams.error("listening for OSC on UDP port \(osc.port)\n") }
+        /// `osc-out:`'s sender, made again when a reload changes where it sends.
+        var valuesOut: (setting: OSCOutputSetting, stream: OSCValueStream)?
         let panel = ParameterPanel(trace: trace)
         let grid = NodeGrid(trace: trace)
         var handles = PointHandles()
@@ -214,6 +224,16 @@ public enum Workbench {
                 }
             }
             session.takeSaves()
+            for command in osc?.takeCommands(parameters: session.parameters, imageNodes: session.imageNodes) ?? [] {
+                switch command {
+                case .set(let parameter, let value): session.tune(parameter, to: value, gestureContinues: false)
+                case .reload: session.reload(reason: "osc")
+                case .pause: if !clock.isPaused { clock.togglePause() }
+                case .play: if clock.isPaused { clock.togglePause() }
+                case .show(let node): session.show(node)
+                }
+                needsFrame = true
+            }
             session.collectCompiles()
             soundtrack?.follow(session.playedMovie, seconds: clock.seconds, running: !clock.isPaused)
 
@@ -323,6 +343,22 @@ public enum Workbench {
                 recorder = nil
             }
             statistics.framePresented()
+            if let setting = session.executor?.composition.oscOutput {
+                if valuesOut?.setting != setting {
+                    do throws(OSCError) {
+                        valuesOut = (setting, try OSCValueStream(host: setting.host, port: setting.port))
+                    } catch {
+                        StandardStreams.error("warning: \(error.message)\n")
+                        valuesOut = nil
+                    }
+                }
+                if let stream = valuesOut?.stream, let executor = session.executor {
+                    for name in setting.values {
+                        guard let value = executor.value(of: name) else { continue }
+                        if let failure = stream.send(name, value) { StandardStreams.error("warning: \(failure.message)\n") }
+                    }
+                }
+            }
             trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
             // After the first frame of each new graph or new errors, the old one is gone: its memory goes back to
             // the system, and the trace says what the process holds, for soaks and leak tests.

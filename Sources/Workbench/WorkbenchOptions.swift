@@ -10,9 +10,12 @@ public struct WorkbenchOptions: Sendable {
     public var overrides: [ParameterOverride]
     /// `--mute`: no movie's soundtrack is played.
     public var mute: Bool
+    /// `--osc PORT`: the UDP port to listen on for OSC messages that tune parameters and drive the window.
+    public var oscPort: Int?
 
     public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = [],
-                mute: Bool = false) {
+                mute: Bool = false, oscPort: Int? = nil) {
+        self.oscPort = oscPort
         self.path = path
         self.input = input
         self.tracePath = tracePath

@@ -22,8 +22,15 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write one JSON line per reload-loop event (monotonic seconds) to FILE.", valueName: "FILE"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("Listen for OSC messages on UDP port PORT: /NODE/PARAMETER value… sets a published parameter; /shaderbench/reload, /shaderbench/pause, /shaderbench/play, /shaderbench/show NODE.", valueName: "PORT"))
+    var osc: Int?
+
     @Flag(help: "Play no sound: a movie's soundtrack is not played and ALSA's output is never opened.")
     var mute = false
+
+    func validate() throws {
+        if let osc, !(1...65535).contains(osc) { throw ValidationError("--osc \(osc): a UDP port is 1 to 65535") }
+    }
 
     func run() throws {
         guard let path = composition ?? DefaultComposition.locate() else {
@@ -31,7 +38,7 @@ struct Open: ParsableCommand {
         }
         do {
             try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
-                                               overrides: settings, mute: mute))
+                                               overrides: settings, mute: mute, oscPort: osc))
         } catch {
             StandardStreams.error(error.message + "\n")
             throw ExitCode(ExitCodes.failure)
