@@ -101,7 +101,7 @@ let package = Package(
         // carry is C in Runtime/, embedded in the code.
         .target(name: "Export", dependencies: ["ShaderGraph", "ShaderTranslation", "GPU"], resources: [.embedInCode("Runtime")]),
         // Batch work without a window: render to files, check shaders.
-        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OSC", "OperatingSystem"]),
+        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Capture", "Media", "OSC", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["OperatingSystem", "CInotifyTools"]),
         // Dear ImGui behind a C interface, with its GLFW and GLES 3 backends: Debian's example sources, compiled
@@ -120,7 +120,7 @@ let package = Package(
         // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
         .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OSC", "OperatingSystem", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Watch", "Overlay", "OSC", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
             dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -96,6 +96,9 @@ public enum RenderJob {
         case .movie(let movie):
             sink = try MovieSink(movie, imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
                                  sound: soundtrack(of: composition, timeline: timeline), progress: progress)
+        case .videoDevice(let selector):
+            sink = try VirtualCameraSink(selector, imageSize: executor.renderSize, frameRate: timeline.frameRate,
+                                         firstFrame: timeline.start, progress: progress)
         case .standardOutput:
             sink = try YUV4MPEGSink(imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
                                     progress: progress)

@@ -38,6 +38,10 @@ public enum Workbench {
             throw WindowError(error.message)
         }
         if let osc { StandardStreams.error("listening for OSC on UDP port \(osc.port)\n") }
+        /// `--output v4l2:DEVICE`: the image shown, written to a video output other programs read as a camera.
+        var virtualCamera = options.videoOutput.map { WindowVirtualCamera(selector: $0) }
+        /// A failure that ends the window once it has closed properly: a virtual camera that cannot be opened.
+        var fatal: WindowError?
         /// `osc-out:`'s sender, made again when a reload changes where it sends.
         var valuesOut: (setting: OSCOutputSetting, stream: OSCValueStream)?
         let panel = ParameterPanel(trace: trace)
@@ -116,6 +120,8 @@ public enum Workbench {
                 // Waiting for the next camera frame is the normal pace, not idleness.
                 if !session.hasCamera { statistics.idle() }
             }
+            // A virtual camera's reader gets frames at a steady rate, the last one again while nothing changes.
+            if let virtualCamera { timeout = min(timeout, virtualCamera.timeUntilDue) }
             for event in window.events(waitingUpTo: timeout) {
                 switch event {
                 case .damaged:
@@ -224,6 +230,13 @@ public enum Workbench {
                 }
             }
             session.takeSaves()
+            do {
+                try virtualCamera?.tick()
+            } catch {
+                StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+                notice = ("the virtual camera stopped: \(error)", .now + .seconds(6))
+                virtualCamera = nil
+            }
             for command in osc?.takeCommands(parameters: session.parameters, imageNodes: session.imageNodes) ?? [] {
                 switch command {
                 case .set(let parameter, let value): session.tune(parameter, to: value, gestureContinues: false)
@@ -342,6 +355,22 @@ public enum Workbench {
                 notice = (message, .now + .seconds(6))
                 recorder = nil
             }
+            if let output = virtualCamera, let image = shownImage {
+                let opening = output.path == nil
+                do {
+                    try output.show(image)
+                    if opening, let path = output.path { StandardStreams.error("virtual camera: writing the image to \(path)\n") }
+                } catch {
+                    if opening {
+                        fatal = WindowError("\(error)")
+                        window.shouldClose = true
+                    } else {
+                        StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+                        notice = ("the virtual camera stopped: \(error)", .now + .seconds(6))
+                    }
+                    virtualCamera = nil
+                }
+            }
             statistics.framePresented()
             if let setting = session.executor?.composition.oscOutput {
                 if valuesOut?.setting != setting {
@@ -389,6 +418,7 @@ public enum Workbench {
         // The threads that wake the loop or share its context stop before the window and GLFW go.
         session.close()
         withExtendedLifetime(window) { compiler.stop() }
+        if let fatal { throw fatal }
     }
 
     /// Tuned values the window closes without (closed by the window manager or a signal): said on the terminal,
