@@ -52,6 +52,8 @@ let package = Package(
         // libfftw3-dev installs beside the double one) when they are first needed.
         systemLibrary("CALSA", apt: ["libasound2-dev"]),
         systemLibrary("CFFTW", apt: ["libfftw3-dev"]),
+        // liblo's headers only: OSC opens liblo when a window first listens or a composition first sends.
+        systemLibrary("CLiblo", apt: ["liblo-dev"]),
 
         // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
         // process's streams and folders. The bottom layer: it imports nothing of ours.
@@ -88,6 +90,8 @@ let package = Package(
         .target(name: "Media", dependencies: ["VideoFrames", "OperatingSystem", "CFFmpeg"]),
         // Sound for ISF's audio inputs: live capture through ALSA on a thread of its own, and spectra through FFTW.
         .target(name: "Audio", dependencies: ["OperatingSystem", "CALSA", "CFFTW"]),
+        // Open Sound Control over UDP through liblo: a listening thread that hands messages on, and a sender.
+        .target(name: "OSC", dependencies: ["OperatingSystem", "CLiblo"]),
         // The producers behind a composition's live nodes: cameras from Capture, movies from Media, sound
         // from Media's files and Audio's capture.
         .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media", "Audio", "OperatingSystem"]),
@@ -97,7 +101,7 @@ let package = Package(
         // carry is C in Runtime/, embedded in the code.
         .target(name: "Export", dependencies: ["ShaderGraph", "ShaderTranslation", "GPU"], resources: [.embedInCode("Runtime")]),
         // Batch work without a window: render to files, check shaders.
-        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Media", "OperatingSystem"]),
+        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Capture", "Media", "OSC", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["OperatingSystem", "CInotifyTools"]),
         // Dear ImGui behind a C interface, with its GLFW and GLES 3 backends: Debian's example sources, compiled
@@ -116,7 +120,7 @@ let package = Package(
         // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
         .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Media", "Watch", "Overlay", "OperatingSystem", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Watch", "Overlay", "OSC", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
             dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -146,7 +150,7 @@ let package = Package(
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "Media", "OperatingSystem", "TestSupport", "shaderbench"],
+            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "Media", "OperatingSystem", "OSC", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
@@ -162,7 +166,7 @@ let package = Package(
                     exclude: ["Harness"]),
         // The interface in a real GLFW window on a display of the tests' own.
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CGLFW", "CGLES", "TestSupport"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["GPU", "ShaderGraph", "Images", "TestSupport", "Workbench", "shaderbench"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["GPU", "ShaderGraph", "Images", "OperatingSystem", "TestSupport", "Workbench", "OSC", "shaderbench"]),
         // Every input fuzzing saved (Tests/FuzzCorpus), replayed through its target.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         // Reads the manifest and every import: modules stand in layers and imports only point down.

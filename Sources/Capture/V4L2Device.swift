@@ -72,6 +72,8 @@ final class V4L2Device: FormatNegotiating {
         var driver: String
         var bus: String
         var canCapture: Bool
+        /// A video output: what v4l2loopback's writer side offers (OBS's virtual camera writes there).
+        var canOutput: Bool
     }
 
     func capabilities() throws(CaptureError) -> Capabilities {
@@ -80,7 +82,7 @@ final class V4L2Device: FormatNegotiating {
         let has = caps.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0 ? caps.device_caps : caps.capabilities
         let canCapture = has & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0 && has & UInt32(V4L2_CAP_STREAMING) != 0
         return Capabilities(card: Self.text(caps.card), driver: Self.text(caps.driver), bus: Self.text(caps.bus_info),
-                            canCapture: canCapture)
+                            canCapture: canCapture, canOutput: has & UInt32(V4L2_CAP_VIDEO_OUTPUT) != 0)
     }
 
     /// Every format, with its discrete sizes and their frame rates.
@@ -186,6 +188,46 @@ final class V4L2Device: FormatNegotiating {
         parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         parameters.parm.capture.timeperframe = v4l2_fract(numerator: 1000, denominator: UInt32((rate * 1000).rounded()))
         try? control(cv4l2_s_parm(), &parameters, "VIDIOC_S_PARM")
+    }
+
+    // MARK: Output
+
+    /// Sets an output device's format: `fourcc` at the size given, tagged BT.601 limited range.
+    func setOutputFormat(fourcc: UInt32, width: Int, height: Int) throws(CaptureError) -> DriverFormat {
+        var request = v4l2_format()
+        request.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
+        request.fmt.pix.pixelformat = fourcc
+        request.fmt.pix.width = UInt32(width)
+        request.fmt.pix.height = UInt32(height)
+        request.fmt.pix.field = V4L2_FIELD_NONE.rawValue
+        request.fmt.pix.bytesperline = UInt32(width * 2)
+        request.fmt.pix.sizeimage = UInt32(width * height * 2)
+        request.fmt.pix.colorspace = V4L2_COLORSPACE_SMPTE170M.rawValue
+        request.fmt.pix.ycbcr_enc = UInt32(V4L2_YCBCR_ENC_601.rawValue)
+        request.fmt.pix.quantization = UInt32(V4L2_QUANTIZATION_LIM_RANGE.rawValue)
+        try control(cv4l2_s_fmt(), &request, "VIDIOC_S_FMT (output, \(CameraPixelFormat.name(of: fourcc)) \(width)×\(height))")
+        return Self.driverFormat(request.fmt.pix)
+    }
+
+    /// Tells an output device the frame interval; one that cannot take it keeps its own, which is fine.
+    func setOutputFrameInterval(numerator: Int, denominator: Int) {
+        var parameters = v4l2_streamparm()
+        parameters.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
+        parameters.parm.output.timeperframe = v4l2_fract(numerator: UInt32(numerator), denominator: UInt32(denominator))
+        try? control(cv4l2_s_parm(), &parameters, "VIDIOC_S_PARM")
+    }
+
+    /// Writes one whole frame to an output device; false when the device could not take it now (EAGAIN), which
+    /// drops the frame rather than wait.
+    func writeFrame(_ bytes: [UInt8]) throws(CaptureError) -> Bool {
+        while true {
+            let written = bytes.withUnsafeBytes { v4l2_write(descriptor, $0.baseAddress, $0.count) }
+            if written == bytes.count { return true }
+            let code = written < 0 ? errno : EIO
+            if code == EINTR { continue }
+            if code == EAGAIN { return false }
+            throw CaptureError(device: path, operation: "write", code: code)
+        }
     }
 
     // MARK: Streaming

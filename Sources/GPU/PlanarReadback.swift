@@ -2,7 +2,7 @@ import CGLES
 import ShaderGraph
 import VideoFrames
 
-/// Reads rendered frames back as YUV 4:2:0 (I420, BT.709, limited range) for a movie encoder: the GPU
+/// Reads rendered frames back as YUV 4:2:0 (I420, limited range, BT.709 unless told) for a movie encoder: the GPU
 /// converts each frame into one texture that holds the three planes, four bytes of a plane to a texel, so
 /// only 1.5 bytes a pixel cross to the CPU instead of 4. Reads go into pixel-buffer objects and are mapped
 /// a few frames later, so the GPU's work and the copy overlap the encoder's.
@@ -30,8 +30,9 @@ public final class PlanarReadback {
     private var nextBuffer = 0
     private var spare: [[UInt8]] = []
 
-    /// Frames of `imageSize`, with up to `depth` reads in flight before the oldest is mapped.
-    public init(imageSize: PixelSize, depth: Int = 2) throws(GPUError) {
+    /// Frames of `imageSize`, with up to `depth` reads in flight before the oldest is mapped, their colour
+    /// in `matrix` (BT.709 for movies, which are tagged with it; BT.601 where nothing can say which).
+    public init(imageSize: PixelSize, depth: Int = 2, matrix: ColorEncoding.Matrix = .bt709) throws(GPUError) {
         let width = imageSize.width + imageSize.width % 2, height = imageSize.height + imageSize.height % 2
         size = PixelSize(width: width, height: height)
         let lumaTexels = (width + 3) / 4, chromaTexels = (width / 2 + 3) / 4
@@ -42,12 +43,16 @@ public final class PlanarReadback {
         let rows = height + height / 2
         layout = FrameLayout(format: .i420, width: width, height: height,
                              planes: planeRegions.map { FrameLayout.Plane(offset: $0.y * bytesPerRow + $0.x * 4, bytesPerRow: bytesPerRow) },
-                             byteCount: rows * bytesPerRow, encoding: ColorEncoding(matrix: .bt709, range: .limited))
+                             byteCount: rows * bytesPerRow, encoding: ColorEncoding(matrix: matrix, range: .limited))
         packed = try RenderTarget(TextureDescriptor(size: PixelSize(width: texelsPerRow, height: rows)))
         program = try BuiltInProgram("the YUV 4:2:0 conversion", vertex: GPUShaderFile.fullscreenVertex.text,
                                      fragment: GPUShaderFile.yuv420Readback.text,
                                      attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
         program.setSampler("image", unit: 0)
+        let (red, blue) = matrix.weights
+        program.use()
+        glUniform3f(program.uniformLocation("lumaWeights"), GLfloat(red), GLfloat(1 - red - blue), GLfloat(blue))
+        glUniform2f(program.uniformLocation("chromaSpans"), GLfloat(2 * (1 - blue)), GLfloat(2 * (1 - red)))
         imageSizeLocation = program.uniformLocation("imageSize")
         planeLocation = program.uniformLocation("plane")
         originLocation = program.uniformLocation("origin")

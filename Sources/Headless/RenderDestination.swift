@@ -1,11 +1,33 @@
-/// Where `render` puts its frames: numbered PNG files, or one movie file.
+/// Where `render` puts its frames: numbered PNG files, one movie file, or a YUV4MPEG2 stream on standard output.
 public enum RenderDestination: Sendable {
     case images(OutputPattern)
     case movie(MovieOutput)
+    /// `--out -`: raw frames for a pipe (`| ffmpeg -i -`, `| mpv -`).
+    case standardOutput
+    /// `--output v4l2:DEVICE`: a V4L2 video output other programs read as a camera; `auto` finds the first.
+    case videoDevice(String)
 
-    /// `--out`: a movie when the path ends in a movie container's extension, numbered PNGs otherwise.
+    /// `--output`: `v4l2:DEVICE` (a device path), or `v4l2` alone for the first video output there is; nil
+    /// for anything else.
+    public init?(parsingOutput text: String) {
+        if text == "v4l2" || text == "v4l2:" || text == "v4l2:auto" {
+            self = .videoDevice("auto")
+        } else if text.hasPrefix("v4l2:") {
+            self = .videoDevice(String(text.dropFirst(5)))
+        } else {
+            return nil
+        }
+    }
+
+    /// What `--output` takes, for a usage error.
+    public static let outputUsage = "--output takes v4l2:DEVICE (a V4L2 video output such as /dev/video9), or v4l2 for the first there is"
+
+    /// `--out`: `-` for standard output, a movie when the path ends in a movie container's extension,
+    /// numbered PNGs otherwise.
     public init(parsing text: String, codec: String? = nil, quality: Int? = nil) throws(OutputPattern.Problem) {
-        if MovieOutput.isMoviePath(text) {
+        if text == "-" {
+            self = .standardOutput
+        } else if MovieOutput.isMoviePath(text) {
             self = .movie(MovieOutput(path: text, codec: codec, quality: quality))
         } else {
             self = .images(try OutputPattern(text))
@@ -16,7 +38,7 @@ public enum RenderDestination: Sendable {
     var holdsManyFrames: Bool {
         switch self {
         case .images(let pattern): pattern.isNumbered
-        case .movie: true
+        case .movie, .standardOutput, .videoDevice: true
         }
     }
 
@@ -24,6 +46,8 @@ public enum RenderDestination: Sendable {
         switch self {
         case .images(let pattern): pattern.text
         case .movie(let movie): movie.path
+        case .standardOutput: "-"
+        case .videoDevice(let device): "v4l2:\(device)"
         }
     }
 }

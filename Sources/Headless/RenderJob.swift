@@ -2,6 +2,7 @@ import GPU
 import Images
 import LiveSources
 import Media
+import OSC
 import ShaderGraph
 
 /// Renders a composition headless to numbered PNG files or a movie, deterministically.
@@ -16,11 +17,16 @@ public enum RenderJob {
         case failed(String)
         /// The command line asks for what the inputs cannot give: a range past the live movie's end.
         case usage(String)
+        /// The reader of standard output went away (`| head`, a player closed) after this many whole frames:
+        /// the render stops there, which is what the reader asked for, not a failure.
+        case outputClosed(framesWritten: Int)
 
         public var description: String {
             switch self {
             case .diagnostics(let diagnostics): diagnostics.map { $0.rendered() }.joined(separator: "\n")
             case .failed(let message), .usage(let message): message
+            case .outputClosed(let frames):
+                "standard output was closed by its reader after \(frames) frame\(frames == 1 ? "" : "s"); the render stopped there"
             }
         }
     }
@@ -55,6 +61,7 @@ public enum RenderJob {
         do {
             // Value nodes that feed nothing still run when their results are logged.
             let logged = Set(request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition))
+                .union(composition.oscOutput?.values ?? [])
             let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
                                            framebufferFetch: request.framebufferFetch ? nil : false)
             try buildEveryNode(of: composition, renderSize: request.size, drawing: logged, resources: resources)
@@ -78,6 +85,12 @@ public enum RenderJob {
             throw .failed("cannot write the values to \(request.valuesPath ?? ""): \(error.localizedDescription)")
         }
         let valueNodes = ValueLog.valueNodes(of: composition)
+        let oscValues: OSCValueStream?
+        do throws(OSCError) {
+            oscValues = try composition.oscOutput.map { setting throws(OSCError) in try OSCValueStream(host: setting.host, port: setting.port) }
+        } catch {
+            throw .failed(error.message)
+        }
         var sink: any RenderedFrameSink
         switch request.output {
         case .images(let pattern):
@@ -85,6 +98,12 @@ public enum RenderJob {
         case .movie(let movie):
             sink = try MovieSink(movie, imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
                                  sound: soundtrack(of: composition, timeline: timeline), progress: progress)
+        case .videoDevice(let selector):
+            sink = try VirtualCameraSink(selector, imageSize: executor.renderSize, frameRate: timeline.frameRate,
+                                         firstFrame: timeline.start, progress: progress)
+        case .standardOutput:
+            sink = try YUV4MPEGSink(imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
+                                    progress: progress)
         }
         var warned: Set<String> = []
         var told: Set<String> = []
@@ -96,6 +115,12 @@ public enum RenderJob {
                     let time = timeline.time(ofFrame: frame)
                     output = try executor.renderFrame(time)
                     try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
+                    if let oscValues, let sent = composition.oscOutput?.values {
+                        for name in sent {
+                            guard let value = executor.value(of: name) else { continue }
+                            if let failure = oscValues.send(name, value) { progress.warn(failure.message) }
+                        }
+                    }
                     for notice in executor.notices where warned.insert(notice).inserted {
                         progress.warn("frame \(frame): \(notice)")
                     }
@@ -113,7 +138,8 @@ public enum RenderJob {
             }
         } catch {
             // The frames already reported stay in the movie: it is finished after the last of them, as a
-            // kill would leave it, and the failure is what is reported.
+            // kill would leave it, and the failure is what is reported. A closed pipe takes nothing more.
+            if case .outputClosed = error { throw error }
             try? sink.finish()
             throw error
         }

@@ -15,6 +15,12 @@ public enum StandardStreams {
         write(text, to: STDERR_FILENO)
     }
 
+    /// Writes all of `bytes` to standard output, or throws: results that must arrive whole (frames to a pipe),
+    /// where a reader that went away is for the caller to handle.
+    public static func writeOutput(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        try DescriptorTransfer.writeAll(bytes, to: STDOUT_FILENO, path: nil)
+    }
+
     public static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     private static func write(_ text: String, to descriptor: Int32) {

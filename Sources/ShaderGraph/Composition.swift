@@ -18,6 +18,8 @@ public struct Composition: Sendable {
     /// Problems that did not stop it loading, each located: a value clamped into the range its shader
     /// declares, an `--input` with no source to replace. Every command prints them.
     public var warnings: [Diagnostic] = []
+    /// `osc-out:`: value nodes sent over OSC as they change, and where to.
+    public var oscOutput: OSCOutputSetting?
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {

@@ -3,7 +3,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc-out"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -144,6 +144,10 @@ private final class Loading {
         var composition = Composition(path: source.path, size: size, nodes: nodes, output: output,
                                       published: published, liveSource: liveSource)
         ValueShapes.settle(&composition)
+        if let oscNode = mapping["osc-out"], let setting = OSCOutputSetting.read(oscNode, with: reader, into: &diagnostics) {
+            diagnostics += setting.problems(in: composition)
+            composition.oscOutput = setting
+        }
         composition.outputLocation = outputLocation
         composition.liveSourceLocation = liveLocation
         return composition

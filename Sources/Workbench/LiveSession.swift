@@ -161,6 +161,7 @@ final class LiveSession {
     /// Reads the composition again and rebuilds what changed; `R` does this by hand.
     func reload(reason: String) {
         generation += 1
+        trace?.record("reload", ["reason": .string(reason)])
         // This edit supersedes one still compiling: that one's programs are kept as they arrive, but it
         // never swaps in, so it cannot clear the errors of a newer, broken edit.
         pending = nil
@@ -352,8 +353,10 @@ final class LiveSession {
 
     /// The nodes whose images must outlive a frame of `composition`, besides its output.
     private func keptNodes(of composition: Composition) -> Set<String> {
-        if keepsEveryImage { return Set(composition.nodes.filter { $0.output == .image }.map(\.name)) }
-        return viewedNode.flatMap { composition.node(named: $0) != nil ? Set([$0]) : nil } ?? []
+        // Values sent over OSC run whether the output needs them or not.
+        let sent = Set(composition.oscOutput?.values ?? [])
+        if keepsEveryImage { return Set(composition.nodes.filter { $0.output == .image }.map(\.name)).union(sent) }
+        return (viewedNode.flatMap { composition.node(named: $0) != nil ? Set([$0]) : nil } ?? []).union(sent)
     }
 
     /// The node whose image is on screen.

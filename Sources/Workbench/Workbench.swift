@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import LiveSources
 import OperatingSystem
+import OSC
 import Overlay
 import ShaderGraph
 
@@ -30,6 +31,19 @@ public enum Workbench {
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
                                       includeFolders: options.includeFolders, compiler: compiler, trace: trace)
         session.fileChanged = { soundtrack?.reload($0) }
+        let osc: OSCControl?
+        do throws(OSCError) {
+            osc = try options.oscPort.map { port throws(OSCError) in try OSCControl(port: port) }
+        } catch {
+            throw WindowError(error.message)
+        }
+        if let osc { StandardStreams.error("listening for OSC on UDP port \(osc.port)\n") }
+        /// `--output v4l2:DEVICE`: the image shown, written to a video output other programs read as a camera.
+        var virtualCamera = options.videoOutput.map { WindowVirtualCamera(selector: $0) }
+        /// A failure that ends the window once it has closed properly: a virtual camera that cannot be opened.
+        var fatal: WindowError?
+        /// `osc-out:`'s sender, made again when a reload changes where it sends.
+        var valuesOut: (setting: OSCOutputSetting, stream: OSCValueStream)?
         let panel = ParameterPanel(trace: trace)
         let grid = NodeGrid(trace: trace)
         var handles = PointHandles()
@@ -106,6 +120,8 @@ public enum Workbench {
                 // Waiting for the next camera frame is the normal pace, not idleness.
                 if !session.hasCamera { statistics.idle() }
             }
+            // A virtual camera's reader gets frames at a steady rate, the last one again while nothing changes.
+            if let virtualCamera { timeout = min(timeout, virtualCamera.timeUntilDue) }
             for event in window.events(waitingUpTo: timeout) {
                 switch event {
                 case .damaged:
@@ -215,6 +231,23 @@ public enum Workbench {
                 }
             }
             session.takeSaves()
+            do {
+                try virtualCamera?.tick()
+            } catch {
+                StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+                notice = ("the virtual camera stopped: \(error)", .now + .seconds(6))
+                virtualCamera = nil
+            }
+            for command in osc?.takeCommands(parameters: session.parameters, imageNodes: session.imageNodes) ?? [] {
+                switch command {
+                case .set(let parameter, let value): session.tune(parameter, to: value, gestureContinues: false)
+                case .reload: session.reload(reason: "osc")
+                case .pause: if !clock.isPaused { clock.togglePause() }
+                case .play: if clock.isPaused { clock.togglePause() }
+                case .show(let node): session.show(node)
+                }
+                needsFrame = true
+            }
             session.collectCompiles()
             soundtrack?.follow(session.playedMovie, seconds: clock.seconds, running: !clock.isPaused)
 
@@ -325,7 +358,39 @@ public enum Workbench {
                 notice = (message, .now + .seconds(6))
                 recorder = nil
             }
+            if let output = virtualCamera, let image = shownImage {
+                let opening = output.path == nil
+                do {
+                    try output.show(image)
+                    if opening, let path = output.path { StandardStreams.error("virtual camera: writing the image to \(path)\n") }
+                } catch {
+                    if opening {
+                        fatal = WindowError("\(error)")
+                        window.shouldClose = true
+                    } else {
+                        StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+                        notice = ("the virtual camera stopped: \(error)", .now + .seconds(6))
+                    }
+                    virtualCamera = nil
+                }
+            }
             statistics.framePresented()
+            if let setting = session.executor?.composition.oscOutput {
+                if valuesOut?.setting != setting {
+                    do throws(OSCError) {
+                        valuesOut = (setting, try OSCValueStream(host: setting.host, port: setting.port))
+                    } catch {
+                        StandardStreams.error("warning: \(error.message)\n")
+                        valuesOut = nil
+                    }
+                }
+                if let stream = valuesOut?.stream, let executor = session.executor {
+                    for name in setting.values {
+                        guard let value = executor.value(of: name) else { continue }
+                        if let failure = stream.send(name, value) { StandardStreams.error("warning: \(failure.message)\n") }
+                    }
+                }
+            }
             trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
             // After the first frame of each new graph or new errors, the old one is gone: its memory goes back to
             // the system, and the trace says what the process holds, for soaks and leak tests.
@@ -356,6 +421,7 @@ public enum Workbench {
         // The threads that wake the loop or share its context stop before the window and GLFW go.
         session.close()
         withExtendedLifetime(window) { compiler.stop() }
+        if let fatal { throw fatal }
     }
 
     /// Tuned values the window closes without (closed by the window manager or a signal): said on the terminal,

@@ -12,10 +12,16 @@ public struct WorkbenchOptions: Sendable {
     public var includeFolders: [String]
     /// `--mute`: no movie's soundtrack is played.
     public var mute: Bool
+    /// `--osc PORT`: the UDP port to listen on for OSC messages that tune parameters and drive the window.
+    public var oscPort: Int?
+    /// `--output v4l2:DEVICE`: the V4L2 video output (a path, or `auto`) the image shown is written to.
+    public var videoOutput: String?
 
     public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = [],
-                includeFolders: [String] = [], mute: Bool = false) {
+                includeFolders: [String] = [], mute: Bool = false, oscPort: Int? = nil, videoOutput: String? = nil) {
         self.includeFolders = includeFolders
+        self.videoOutput = videoOutput
+        self.oscPort = oscPort
         self.path = path
         self.input = input
         self.tracePath = tracePath

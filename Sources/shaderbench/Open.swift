@@ -1,4 +1,5 @@
 import ArgumentParser
+import Headless
 import OperatingSystem
 import ShaderGraph
 import Workbench
@@ -25,16 +26,37 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write one JSON line per reload-loop event (monotonic seconds) to FILE.", valueName: "FILE"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("Listen for OSC messages on UDP port PORT: /NODE/PARAMETER value… sets a published parameter; /shaderbench/reload, /shaderbench/pause, /shaderbench/play, /shaderbench/show NODE.", valueName: "PORT"))
+    var osc: Int?
+
+    @Option(help: ArgumentHelp("Write the image shown to a V4L2 video output, which other programs read as a camera: v4l2:/dev/videoN, or v4l2 for the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "v4l2:DEVICE"))
+    var output: String?
+
     @Flag(help: "Play no sound: a movie's soundtrack is not played and ALSA's output is never opened.")
     var mute = false
+
+    func validate() throws {
+        _ = try videoOutput()
+        if let osc, !(1...65535).contains(osc) { throw ValidationError("--osc \(osc): a UDP port is 1 to 65535") }
+    }
+
+    /// `--output`'s device: a path, `auto` for the first video output, or nil without the option.
+    private func videoOutput() throws -> String? {
+        guard let output else { return nil }
+        guard case .videoDevice(let device)? = RenderDestination(parsingOutput: output) else {
+            throw ValidationError(RenderDestination.outputUsage)
+        }
+        return device
+    }
 
     func run() throws {
         guard let path = composition ?? DefaultComposition.locate() else {
             throw ValidationError("no composition given and \(DefaultComposition.relativePath) was not found here or beside the executable")
         }
+        let device = try videoOutput()
         do {
             try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
-                                               overrides: settings, includeFolders: includeFolders, mute: mute))
+                                               overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc, videoOutput: device))
         } catch {
             StandardStreams.error(error.message + "\n")
             throw ExitCode(ExitCodes.failure)

@@ -12,8 +12,11 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: CompositionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), or a movie (.mp4, .mkv, .mov, .webm).", valueName: "PATH"))
-    var out: String
+    @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), a movie (.mp4, .mkv, .mov, .webm), or - for a YUV4MPEG2 stream on standard output (| ffmpeg -i -, | mpv -).", valueName: "PATH"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Write the frames to a V4L2 video output at the render's rate instead, which other programs read as a camera: v4l2:/dev/videoN, or v4l2 for the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "v4l2:DEVICE"))
+    var output: String?
 
     @Option(help: ArgumentHelp("Movie encoder, an FFmpeg name: libx264, libx265, libvpx-vp9, libaom-av1, mpeg4, mjpeg, prores_ks, png, … (those this FFmpeg has are listed when the name is wrong); default: libx264, or libvpx-vp9 for .webm.", valueName: "NAME"))
     var codec: String?
@@ -60,15 +63,23 @@ struct Render: ParsableCommand {
         request.framebufferFetch = !withoutFramebufferFetch
         request.pointerPosition = mouse
         request.includeFolders = options.includeFolders
-        do {
+        do throws(RenderJob.Failure) {
             let written = try RenderJob.run(request, progress: .automatic())
-            if case .movie(let movie) = destination {
+            if case .videoDevice = destination {
+                StandardStreams.error("wrote \(written.count) frame\(written.count == 1 ? "" : "s") to \(written.last ?? "the video output")\n")
+            } else if case .standardOutput = destination {
+                // Standard output carries the frames; what is said about them goes to standard error.
+                StandardStreams.error("wrote \(written.count) frame\(written.count == 1 ? "" : "s") to standard output\n")
+            } else if case .movie(let movie) = destination {
                 StandardStreams.output("wrote \(movie.path) (\(written.count) frames)\n")
             } else if written.count == 1 {
                 StandardStreams.output("wrote \(written[0])\n")
             } else if let first = written.first, let last = written.last {
                 StandardStreams.output("wrote \(written.count) frames: \(first) … \(last)\n")
             }
+        } catch .outputClosed(let frames) {
+            // The reader had what it wanted (`| head`, a player closed): a clean end, said on standard error.
+            StandardStreams.error("note: \(RenderJob.Failure.outputClosed(framesWritten: frames).description)\n")
         } catch {
             // Found only once the composition is open, it is still shown as render's usage errors are.
             if case .usage(let message) = error {
@@ -85,21 +96,38 @@ struct Render: ParsableCommand {
     /// Where `--out` goes, with `--codec`, `--quality` and `--frames` checked against it.
     private func destination() throws -> RenderDestination {
         let destination: RenderDestination
-        do {
-            destination = try RenderDestination(parsing: out, codec: codec, quality: quality)
-        } catch {
-            throw ValidationError(error.description)
+        switch (out, output) {
+        case (nil, nil):
+            throw ValidationError("render needs --out (PNG files, a movie, or - for standard output) or --output v4l2:DEVICE")
+        case (_?, _?):
+            throw ValidationError("--out and --output are two places for the same frames: give one")
+        case (nil, let output?):
+            guard let device = RenderDestination(parsingOutput: output) else { throw ValidationError(RenderDestination.outputUsage) }
+            if codec != nil || quality != nil { throw ValidationError("--codec and --quality apply to movies; --output writes raw YUYV frames") }
+            return device
+        case (let out?, nil):
+            do {
+                destination = try RenderDestination(parsing: out, codec: codec, quality: quality)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
         switch destination {
         case .images(let pattern):
             if codec != nil || quality != nil {
-                throw ValidationError("--codec and --quality apply to movies; --out \(out) writes PNG files")
+                throw ValidationError("--codec and --quality apply to movies; --out \(out ?? "") writes PNG files")
             }
             if let frames, frames > 1, !pattern.isNumbered {
-                throw ValidationError("--out \(out): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+                throw ValidationError("--out \(out ?? ""): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
             }
-        case .movie:
-            if let problem = VideoEncoderCatalogue.problem(codec: codec, quality: quality, moviePath: out) {
+        case .standardOutput:
+            if codec != nil || quality != nil {
+                throw ValidationError("--codec and --quality apply to movies; --out - writes uncompressed YUV4MPEG2 frames")
+            }
+        case .videoDevice:
+            break
+        case .movie(let movie):
+            if let problem = VideoEncoderCatalogue.problem(codec: codec, quality: quality, moviePath: movie.path) {
                 throw ValidationError(problem)
             }
         }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Libraries opened on first use", .serialized)
 struct LibrariesOnFirstUseTests {
     static let translator = "libShaderbenchDesktopGLSL.so"
-    static let libraries = [translator, "libasound.so.2", "libfftw3f.so.3", "libtiff.so.6"]
+    static let libraries = [translator, "libasound.so.2", "libfftw3f.so.3", "libtiff.so.6", "liblo.so.7"]
 
     /// Which of `libraries` `shaderbench arguments` opened; it must succeed.
     func librariesOpened(by arguments: [String]) throws -> [String] {
@@ -59,5 +59,20 @@ struct LibrariesOnFirstUseTests {
               show: { kind: shader, file: spectrum.fs, inputs: { spectrum: tone } }
             """)
         #expect(try librariesOpened(by: ["render", composition, "--out", folder.file("out.png")]) == ["libfftw3f.so.3"])
+    }
+
+    @Test("an osc-out entry opens liblo")
+    func oscOut() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("grey.fsh", "precision mediump float;\nvoid main() { gl_FragColor = vec4(0.5); }\n")
+        let composition = try folder.write("c.yaml", """
+            size: [8, 8]
+            nodes:
+              grey: { kind: shader, file: grey.fsh }
+              mean: { kind: average, input: grey }
+            output: grey
+            osc-out: { port: 9, values: [mean] }
+            """)
+        #expect(try librariesOpened(by: ["render", composition, "--out", folder.file("out.png")]) == ["liblo.so.7"])
     }
 }

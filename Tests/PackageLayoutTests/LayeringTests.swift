@@ -10,13 +10,13 @@ struct LayeringTests {
     static let layers: [[String]] = [
         // Module maps over Debian's C libraries.
         ["CGLES", "CEGL", "CGLFW", "CInotifyTools", "CV4L2", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CImGui", "CFFmpeg",
-         "CLibFuzzer", "CGlslang", "CSPIRVCross", "CDesktopGLSL", "CALSA", "CFFTW"],
+         "CLibFuzzer", "CGlslang", "CSPIRVCross", "CDesktopGLSL", "CALSA", "CFFTW", "CLiblo"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
         // Dear ImGui behind a C interface, with its GLFW and GLES backends; libpng's classic reader (C); glslang and
         // SPIRV-Cross behind the desktop GLSL compiler's interface (C, a shared library of its own).
         ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge", "DesktopGLSLCompiler"],
         // The pure model, and the wrappers over C libraries (two each for the desktop GLSL translation and sound).
-        ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation", "Audio"],
+        ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation", "Audio", "OSC"],
         // The one GL owner; cameras, which take their settings from the model.
         ["GPU", "Capture"],
         // What builds on the GPU: live sources, the interface over the image, exports, embedding, test support.

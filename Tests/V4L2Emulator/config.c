@@ -161,6 +161,10 @@ static void set_key(struct emulated_device *device, const char *key, char *value
         else warn(file, line, "quantization not limited or full:", value);
     } else if (strcmp(key, "bars") == 0) {
         set_bars(device, value, file, line);
+    } else if (strcmp(key, "output") == 0) {
+        if (strcmp(value, "yes") == 0) device->output = true, device->capture = false;
+        else if (strcmp(value, "no") == 0) device->output = false;
+        else warn(file, line, "output not yes or no:", value);
     } else if (strcmp(key, "capture") == 0) {
         if (strcmp(value, "yes") == 0) device->capture = true;
         else if (strcmp(value, "no") == 0) device->capture = false;

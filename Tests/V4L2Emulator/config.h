@@ -34,6 +34,8 @@ struct emulated_device {
     uint8_t bars[MAX_BARS][3];
     int bar_count;
     bool capture;
+    /* A video output (as v4l2loopback's writer side): takes S_FMT and write()s, keeps what is written. */
+    bool output;
 };
 
 struct device_list {

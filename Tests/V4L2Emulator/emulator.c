@@ -48,6 +48,7 @@ struct handle {
     uint64_t ticks;            /* timer ticks since STREAMON, delivered or not */
     struct timespec armed_at;  /* when the timer was last armed... */
     uint64_t ticks_when_armed; /* ...and the ticks counted then, to date each tick */
+    bool output_format_set;    /* an output device's S_FMT was taken */
 };
 
 struct mapping {
@@ -61,6 +62,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct handle *handles;
 static struct mapping *mappings;
 static unsigned long total_opens;
+static unsigned long frames_written; /* whole frames written to output devices, ever */
 static struct device_list devices;
 static char *devices_text; /* what `devices` was parsed from, so an unchanged file is not re-parsed */
 
@@ -118,8 +120,8 @@ static void write_status_locked(void) {
     snprintf(temporary, sizeof temporary, "%s/.status-%d", emulator_dir(), (int)getpid());
     FILE *file = fopen(temporary, "we");
     if (!file) return;
-    fprintf(file, "open=%lu\nmapped=%lu\nbuffers=%lu\nstreaming=%lu\nopens=%lu\n", open, mapped, allocated,
-            streaming, total_opens);
+    fprintf(file, "open=%lu\nmapped=%lu\nbuffers=%lu\nstreaming=%lu\nopens=%lu\nwritten=%lu\n", open, mapped, allocated,
+            streaming, total_opens, frames_written);
     /* Renamed into place so a reader never sees half a file. */
     if (fclose(file) == 0) rename(temporary, path);
 }
@@ -233,8 +235,12 @@ static bool is_capture(const struct handle *handle, uint32_t type) {
     return handle->device.capture && type == V4L2_BUF_TYPE_VIDEO_CAPTURE;
 }
 
+static bool is_output(const struct handle *handle, uint32_t type) {
+    return handle->device.output && type == V4L2_BUF_TYPE_VIDEO_OUTPUT;
+}
+
 static bool offers_format(const struct handle *handle, uint32_t fourcc) {
-    for (int i = 0; handle->device.capture && i < handle->device.format_count; i++) {
+    for (int i = 0; (handle->device.capture || handle->device.output) && i < handle->device.format_count; i++) {
         if (handle->device.formats[i] == fourcc) return true;
     }
     return false;
@@ -357,12 +363,67 @@ static int set_format(struct handle *handle, struct v4l2_pix_format *format) {
     return 0;
 }
 
+/* MARK: - Output devices */
+
+/* The output file of a device: its node's name in the folder, `/dev/video9` writing `output-video9.yuv`. */
+static void output_path(const struct handle *handle, const char *suffix, char *path, size_t size) {
+    const char *node = strrchr(handle->device.path, '/');
+    snprintf(path, size, "%s/output-%s.%s", emulator_dir(), node ? node + 1 : handle->device.path, suffix);
+}
+
+/* Like v4l2loopback before a writer has set one: any size, one of the offered formats (else the first). */
+static void negotiate_output(const struct handle *handle, struct v4l2_pix_format *format) {
+    uint32_t fourcc = offers_format(handle, format->pixelformat) ? format->pixelformat : handle->device.formats[0];
+    uint32_t width = format->width ? format->width : 640, height = format->height ? format->height : 480;
+    uint32_t colorspace = format->colorspace, quantization = format->quantization, encoding = format->ycbcr_enc;
+    *format = (struct v4l2_pix_format){
+        .width = width,
+        .height = height,
+        .pixelformat = fourcc,
+        .field = V4L2_FIELD_NONE,
+        .bytesperline = format_bytesperline(fourcc, width),
+        .sizeimage = format_sizeimage(fourcc, width, height),
+        .colorspace = colorspace ? colorspace : V4L2_COLORSPACE_SMPTE170M,
+        .ycbcr_enc = encoding,
+        .quantization = quantization,
+    };
+}
+
+/* S_FMT on an output: the format is kept, written beside the frames as `FOURCC WIDTHxHEIGHT`, and the
+   frames of an earlier format are dropped. */
+static int set_output_format(struct handle *handle, struct v4l2_pix_format *format) {
+    negotiate_output(handle, format);
+    char path[PATH_MAX];
+    output_path(handle, "format", path, sizeof path);
+    FILE *file = fopen(path, "we");
+    if (!file) return EIO;
+    fprintf(file, "%.4s %ux%u\n", (const char *)&format->pixelformat, format->width, format->height);
+    fclose(file);
+    output_path(handle, "yuv", path, sizeof path);
+    unlink(path);
+    handle->format = *format;
+    handle->output_format_set = true;
+    return 0;
+}
+
+static int output_parameters(const struct handle *handle, struct v4l2_streamparm *parameters) {
+    if (!is_output(handle, parameters->type)) return EINVAL;
+    struct v4l2_fract asked = parameters->parm.output.timeperframe;
+    *parameters = (struct v4l2_streamparm){
+        .type = V4L2_BUF_TYPE_VIDEO_OUTPUT,
+        .parm.output = {.capability = V4L2_CAP_TIMEPERFRAME,
+                        .timeperframe = asked.denominator ? asked : (struct v4l2_fract){1, handle->device.fps}},
+    };
+    return 0;
+}
+
 /* MARK: - ioctls */
 
 static int query_capabilities(const struct handle *handle, struct v4l2_capability *capability) {
     *capability = (struct v4l2_capability){
         .version = LINUX_VERSION_CODE,
-        .device_caps = V4L2_CAP_STREAMING | (handle->device.capture ? V4L2_CAP_VIDEO_CAPTURE : V4L2_CAP_META_CAPTURE),
+        .device_caps = handle->device.output ? V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_READWRITE
+                       : V4L2_CAP_STREAMING | (handle->device.capture ? V4L2_CAP_VIDEO_CAPTURE : V4L2_CAP_META_CAPTURE),
     };
     capability->capabilities = capability->device_caps | V4L2_CAP_DEVICE_CAPS;
     snprintf((char *)capability->driver, sizeof capability->driver, "%s", handle->device.driver);
@@ -372,7 +433,8 @@ static int query_capabilities(const struct handle *handle, struct v4l2_capabilit
 }
 
 static int enumerate_format(const struct handle *handle, struct v4l2_fmtdesc *description) {
-    if (!is_capture(handle, description->type) || description->index >= (uint32_t)handle->device.format_count) {
+    if (!(is_capture(handle, description->type) || is_output(handle, description->type)) ||
+        description->index >= (uint32_t)handle->device.format_count) {
         return EINVAL;
     }
     const struct pixel_format *format = find_pixel_format(handle->device.formats[description->index]);
@@ -545,6 +607,11 @@ static int emulated_request(struct handle *handle, unsigned long request, void *
     case VIDIOC_ENUM_FRAMEINTERVALS: return enumerate_intervals(handle, argument);
     case VIDIOC_G_FMT: {
         struct v4l2_format *format = argument;
+        if (is_output(handle, format->type)) {
+            if (!handle->output_format_set) negotiate_output(handle, &handle->format);
+            format->fmt.pix = handle->format;
+            return 0;
+        }
         if (!is_capture(handle, format->type)) return EINVAL;
         format->fmt.pix = handle->format;
         return 0;
@@ -552,6 +619,11 @@ static int emulated_request(struct handle *handle, unsigned long request, void *
     case VIDIOC_TRY_FMT:
     case VIDIOC_S_FMT: {
         struct v4l2_format *format = argument;
+        if (is_output(handle, format->type) && !fault("refuse-format")) {
+            if (request == VIDIOC_S_FMT) return fault("busy") ? EBUSY : set_output_format(handle, &format->fmt.pix);
+            negotiate_output(handle, &format->fmt.pix);
+            return 0;
+        }
         if (!is_capture(handle, format->type) || fault("refuse-format") || !accepts(handle, &format->fmt.pix)) {
             return EINVAL;
         }
@@ -562,7 +634,9 @@ static int emulated_request(struct handle *handle, unsigned long request, void *
         return 0;
     }
     case VIDIOC_G_PARM:
-    case VIDIOC_S_PARM: return stream_parameters(handle, argument);
+    case VIDIOC_S_PARM:
+        if (handle->device.output) return output_parameters(handle, argument);
+        return stream_parameters(handle, argument);
     case VIDIOC_REQBUFS: return request_buffers(handle, argument);
     case VIDIOC_QUERYBUF: return query_buffer(handle, argument);
     case VIDIOC_QBUF: return queue_buffer(handle, argument);
@@ -757,5 +831,36 @@ bool emulated_munmap(void *start, size_t length, int *result) {
     write_status_locked();
     pthread_mutex_unlock(&lock);
     *result = 0;
+    return true;
+}
+
+bool emulated_write(int fd, const void *buffer, size_t length, long *result) {
+    pthread_mutex_lock(&lock);
+    struct handle *handle = emulator_enabled() ? find_handle(fd) : NULL;
+    if (!handle) {
+        pthread_mutex_unlock(&lock);
+        return false;
+    }
+    apply_faults_locked();
+    int error = 0;
+    if (handle->dead) {
+        error = ENODEV;
+    } else if (!handle->device.output) {
+        error = EINVAL; /* a capture device takes no write() */
+    } else if (fault("busy")) {
+        error = EBUSY;
+    } else if (!handle->output_format_set || length != handle->format.sizeimage) {
+        error = EINVAL; /* whole frames of the format set, as the tests read them back */
+    } else {
+        char path[PATH_MAX];
+        output_path(handle, "yuv", path, sizeof path);
+        int out = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (out < 0 || write(out, buffer, length) != (ssize_t)length) error = out < 0 ? errno : EIO;
+        if (out >= 0) close(out);
+        if (!error) frames_written++;
+    }
+    write_status_locked();
+    pthread_mutex_unlock(&lock);
+    *result = error ? fail(error) : (long)length;
     return true;
 }

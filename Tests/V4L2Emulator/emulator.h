@@ -33,6 +33,8 @@ bool emulated_ioctl(int fd, unsigned long request, void *argument, int *result);
 /* `address` is MAP_FAILED, with errno set, when the device refuses the mapping. */
 bool emulated_mmap(void *start, size_t length, int prot, int flags, int fd, int64_t offset, void **address);
 bool emulated_munmap(void *start, size_t length, int *result);
+/* A frame written to an output device: kept in the folder's output file (see V4L2Emulator.h). */
+bool emulated_write(int fd, const void *buffer, size_t length, long *result);
 
 #pragma GCC visibility pop
 

@@ -21,6 +21,7 @@ static int (*real_close)(int);
 static int (*real_ioctl)(int, unsigned long, ...);
 static void *(*real_mmap)(void *, size_t, int, int, int, int64_t);
 static int (*real_munmap)(void *, size_t);
+static ssize_t (*real_write)(int, const void *, size_t);
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 
 static void resolve(void) {
@@ -30,6 +31,7 @@ static void resolve(void) {
     real_ioctl = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "v4l2_ioctl");
     real_mmap = (void *(*)(void *, size_t, int, int, int, int64_t))dlsym(RTLD_NEXT, "v4l2_mmap");
     real_munmap = (int (*)(void *, size_t))dlsym(RTLD_NEXT, "v4l2_munmap");
+    real_write = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "v4l2_write");
 }
 
 /* A process that does not link libv4l2 has nothing to forward to. */
@@ -93,4 +95,11 @@ int v4l2_munmap(void *start, size_t length) {
     if (stands_in_for_libv4l2() && emulated_munmap(start, length, &result)) return result;
     pthread_once(&resolved, resolve);
     return real_munmap ? real_munmap(start, length) : no_libv4l2();
+}
+
+ssize_t v4l2_write(int fd, const void *buffer, size_t n) {
+    long result;
+    if (stands_in_for_libv4l2() && emulated_write(fd, buffer, n, &result)) return (ssize_t)result;
+    pthread_once(&resolved, resolve);
+    return real_write ? real_write(fd, buffer, n) : no_libv4l2();
 }

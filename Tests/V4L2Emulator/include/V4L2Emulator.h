@@ -26,10 +26,17 @@
                       quantization = limited            # or full
                       bars = c83232 32c832 3232c8 808080
                       capture = yes                     # no: a metadata node
+                      output = yes                      # a video output (v4l2loopback's writer side)
                       only = UYVY 320x240               # a strict device: see below
                   Frames are vertical bars of the `bars` colours, left to right. Formats: YUYV UYVY NV12
                   YU12 RGB3 MJPG. A strict device (`only`) starts in that one format and size, and S_FMT and
                   TRY_FMT refuse anything else with EINVAL, whatever ENUM_FMT and ENUM_FRAMESIZES list.
+
+   An output device reports V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_READWRITE, lists its `formats` for the output
+   type, takes S_FMT of any size in one of them (and S_PARM's frame interval), and takes v4l2_write() of
+   whole frames of that format (EINVAL otherwise; a capture device takes no write). Its node's name names
+   its files in the folder: output-video9.format holds the format set (`YUYV 640x480`), output-video9.yuv
+   every frame written since, one after another. `busy` makes its S_FMT and writes fail with EBUSY.
 
    Fault files, whose presence is the fault, checked at every call and watched while a device is open:
        unplugged      opens fail with ENOENT; every open emulated fd is dead for good (ENODEV, and
@@ -48,6 +55,7 @@
                       buffers=N     buffers allocated now (a mapped buffer outlives its fd's close)
                       streaming=N   fds streaming now
                       opens=N       opens ever
+                      written=N     whole frames written to output devices ever
 */
 
 #endif

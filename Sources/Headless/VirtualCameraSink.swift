@@ -1,0 +1,75 @@
+import Capture
+import GPU
+import Media
+import ShaderGraph
+import VideoFrames
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Frames to a V4L2 video output (`--output v4l2:DEVICE`), which other programs read as a camera: converted
+/// to 4:2:0 on the GPU (BT.601, limited range, as cameras of this kind are read), interleaved as YUYV and
+/// written at the render's rate, frame k at k / fps after the first, so a reader sees them in real time.
+struct VirtualCameraSink: RenderedFrameSink {
+    private let readback: PlanarReadback
+    private let camera: VirtualCamera
+    private let frameRate: MovieSettings.FrameRate
+    private let firstFrame: Int
+    private var started: Double?
+
+    init(_ selector: String, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int,
+         progress: ProgressReporter) throws(RenderJob.Failure) {
+        self.frameRate = frameRate
+        self.firstFrame = firstFrame
+        do {
+            readback = try PlanarReadback(imageSize: imageSize, depth: 1, matrix: .bt601)
+        } catch {
+            throw .failed("cannot read frames back for the virtual camera: \(error.message)")
+        }
+        do throws(VirtualCameraError) {
+            camera = try VirtualCamera(selector, width: readback.size.width, height: readback.size.height,
+                                       frameRate: (frameRate.numerator, frameRate.denominator))
+        } catch {
+            throw .failed(error.message)
+        }
+        if imageSize != readback.size {
+            progress.warn("\(camera.path): YUYV needs an even size; \(imageSize) is written as \(readback.size), repeating the last column or row")
+        }
+    }
+
+    mutating func write(_ image: RenderTarget, frame index: Int) throws(RenderJob.Failure) -> String {
+        let frame: VideoFrame?
+        do {
+            frame = try readback.push(image, index: index - firstFrame)
+        } catch {
+            throw .failed("frame \(index): \(error.message)")
+        }
+        if let frame { try send(frame) }
+        return camera.path
+    }
+
+    mutating func finish() throws(RenderJob.Failure) {
+        let frames: [VideoFrame]
+        do {
+            frames = try readback.drain()
+        } catch {
+            throw .failed("finishing \(camera.path): \(error.message)")
+        }
+        for frame in frames { try send(frame) }
+    }
+
+    /// Waits until the frame's moment, then writes it.
+    private mutating func send(_ frame: VideoFrame) throws(RenderJob.Failure) {
+        let now = ProgressReporter.now()
+        let start = started ?? now
+        started = start
+        let due = start + frameRate.seconds(ofFrame: Int(frame.sequence))
+        if due > now { usleep(useconds_t((due - now) * 1_000_000)) }
+        do throws(VirtualCameraError) {
+            try camera.write(i420: frame)
+        } catch {
+            throw .failed(error.message)
+        }
+        readback.recycle(frame)
+    }
+}

@@ -1,0 +1,94 @@
+import GPU
+import Media
+import OperatingSystem
+import ShaderGraph
+import VideoFrames
+
+/// Frames to standard output as a YUV4MPEG2 stream (`--out -`), which `ffmpeg -i -` and `mpv -` read:
+/// 4:2:0 converted on the GPU by the movie path's readback, its chroma the average of each 2×2 block (sited
+/// at the block's centre, as `C420jpeg` says), limited range (`XCOLORRANGE=LIMITED`) and BT.601, the matrix
+/// FFmpeg assumes for a stream that cannot name one. The rate is the render's exact fraction.
+struct YUV4MPEGSink: RenderedFrameSink {
+    static let outputName = "standard output"
+
+    private let readback: PlanarReadback
+    private let firstFrame: Int
+    /// Frames the reader has been given whole.
+    private(set) var framesWritten = 0
+    private var headerWritten = false
+    private let header: [UInt8]
+    private var packed: [UInt8] = []
+
+    init(imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, progress: ProgressReporter) throws(RenderJob.Failure) {
+        self.firstFrame = firstFrame
+        do {
+            readback = try PlanarReadback(imageSize: imageSize, matrix: .bt601)
+        } catch {
+            throw .failed("cannot read frames back for \(Self.outputName): \(error.message)")
+        }
+        let size = readback.size
+        header = Array(Self.header(width: size.width, height: size.height, frameRate: frameRate).utf8)
+        if imageSize != size {
+            progress.warn("\(Self.outputName): 4:2:0 video needs an even size; \(imageSize) is written as \(size), repeating the last column or row")
+        }
+        // A reader that leaves early must not end the render with SIGPIPE: its write fails and the render stops.
+        BrokenPipes.reportAsErrors()
+    }
+
+    /// The stream header: size, exact rate, progressive, square pixels, 4:2:0 with centred chroma, limited range.
+    static func header(width: Int, height: Int, frameRate: MovieSettings.FrameRate) -> String {
+        "YUV4MPEG2 W\(width) H\(height) F\(frameRate.numerator):\(frameRate.denominator) Ip A1:1 C420jpeg XCOLORRANGE=LIMITED\n"
+    }
+
+    mutating func write(_ image: RenderTarget, frame index: Int) throws(RenderJob.Failure) -> String {
+        let frame: VideoFrame?
+        do {
+            frame = try readback.push(image, index: index - firstFrame)
+        } catch {
+            throw .failed("frame \(index): \(error.message)")
+        }
+        if let frame { try send(frame) }
+        return Self.outputName
+    }
+
+    mutating func finish() throws(RenderJob.Failure) {
+        let frames: [VideoFrame]
+        do {
+            frames = try readback.drain()
+        } catch {
+            throw .failed("finishing \(Self.outputName): \(error.message)")
+        }
+        for frame in frames { try send(frame) }
+    }
+
+    /// One `FRAME` with its three planes, rows packed tight (the readback's rows are padded to whole texels).
+    private mutating func send(_ frame: VideoFrame) throws(RenderJob.Failure) {
+        let layout = frame.layout
+        let planeSizes = [(layout.width, layout.height), (layout.width / 2, layout.height / 2), (layout.width / 2, layout.height / 2)]
+        packed.removeAll(keepingCapacity: true)
+        if !headerWritten { packed += header }
+        packed += Array("FRAME\n".utf8)
+        for (plane, (width, height)) in zip(layout.planes, planeSizes) {
+            for row in 0..<height {
+                let start = plane.offset + row * plane.bytesPerRow
+                packed += frame.bytes[start..<(start + width)]
+            }
+        }
+        readback.recycle(frame)
+        // withUnsafeBytes rethrows untyped: the failure comes out as a value.
+        let failure: SystemError? = packed.withUnsafeBytes { bytes in
+            do throws(SystemError) {
+                try StandardStreams.writeOutput(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let error = failure {
+            if BrokenPipes.isBrokenPipe(error) { throw .outputClosed(framesWritten: framesWritten) }
+            throw .failed("\(Self.outputName): \(error.message)")
+        }
+        headerWritten = true
+        framesWritten += 1
+    }
+}

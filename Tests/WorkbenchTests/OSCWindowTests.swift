@@ -1,0 +1,166 @@
+import Foundation
+import OSC
+import OperatingSystem
+import Testing
+import TestSupport
+
+/// `open --osc PORT`: the real window under Xvfb, driven through liblo over loopback UDP.
+@Suite("OSC control of the window", .serialized)
+struct OSCWindowTests {
+    static let shader = """
+        precision mediump float;
+        uniform float brightness;
+        uniform vec3 tint;
+        void main() { gl_FragColor = vec4(tint * brightness, 1.0); }
+        """
+
+    static let composition = """
+        composition: 1
+        size: [64, 64]
+        nodes:
+          fill: { kind: shader, file: tinted.fsh, uniforms: { brightness: 1.0, tint: [1, 0, 0] } }
+        output: fill
+        publish: [fill.brightness, fill.tint]
+        """
+
+    /// Two nodes: the tinted fill shown, and a blue one that reads the clock, so while it is shown the window
+    /// animates.
+    static let twoNodes = """
+        composition: 1
+        size: [64, 64]
+        nodes:
+          fill: { kind: shader, file: tinted.fsh, uniforms: { brightness: 1.0, tint: [1, 0, 0] } }
+          moving: { kind: shader, file: moving.glsl }
+        output: fill
+        publish: [fill.brightness, fill.tint]
+        """
+
+    static let moving = """
+        void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            fragColor = vec4(0.0, 0.0, min(1.0, 1.0 + abs(sin(iTime))), 1.0);
+        }
+        """
+
+    /// A UDP port free a moment ago: liblo picks one, which closes again.
+    static func freePort() throws -> Int {
+        try OSCReceiver(port: 0) { _ in }.port
+    }
+
+    func openWindow(port: Int, composition: String = Self.composition) throws -> LiveWindow {
+        try LiveWindow(composition: composition, arguments: ["--osc", "\(port)"]) { folder in
+            _ = try folder.write("compositions/tinted.fsh", Self.shader)
+            _ = try folder.write("compositions/moving.glsl", Self.moving)
+        }
+    }
+
+    @Test("/shaderbench/show NODE shows that node's image")
+    func showsNode() throws {
+        let port = try Self.freePort()
+        let window = try openWindow(port: port, composition: Self.twoNodes)
+        #expect(try window.waitForCentre(red))
+        try OSCSender(host: "127.0.0.1", port: port).send("/shaderbench/show", arguments: [.string("moving")])
+        #expect(try window.waitForCentre(blue), "\(window.app.error)")
+    }
+
+    @Test("/shaderbench/pause stops an animated window's frames and /shaderbench/play starts them again")
+    func pausesAndPlays() throws {
+        let port = try Self.freePort()
+        let window = try openWindow(port: port, composition: Self.twoNodes)
+        let sender = try OSCSender(host: "127.0.0.1", port: port)
+        try sender.send("/shaderbench/show", arguments: [.string("moving")])
+        #expect(try window.waitForCentre(blue))
+        let animating = window.trace.frames.count
+        #expect(eventually { window.trace.frames.count > animating + 5 }, "the moving node animates")
+        try sender.send("/shaderbench/pause", [])
+        Thread.sleep(forTimeInterval: 0.5)
+        let paused = window.trace.frames.count
+        Thread.sleep(forTimeInterval: 1)
+        #expect(window.trace.frames.count <= paused + 1, "no frames while paused")
+        try sender.send("/shaderbench/play", [])
+        #expect(eventually { window.trace.frames.count > paused + 5 }, "frames again after play")
+    }
+
+    @Test("/shaderbench/reload loads the composition again")
+    func reloads() throws {
+        let port = try Self.freePort()
+        let window = try openWindow(port: port)
+        #expect(try window.waitForCentre(red))
+        try OSCSender(host: "127.0.0.1", port: port).send("/shaderbench/reload", [])
+        #expect(eventually { window.trace.events.contains { $0.name == "reload" && $0.fields["reason"] as? String == "osc" } },
+                "\(window.app.error)")
+    }
+
+    @Test("a colour and a float sent over OSC change the image, traced as parameter-changed")
+    func setsParameters() throws {
+        let port = try Self.freePort()
+        let window = try openWindow(port: port)
+        #expect(try window.waitForCentre(red))
+        let sender = try OSCSender(host: "127.0.0.1", port: port)
+        try sender.send("/fill/tint", [0, 1, 0])
+        #expect(try window.waitForCentre(green), "\(window.app.error)")
+        #expect(window.trace.parameterValues("fill", "tint").contains([0, 1, 0]))
+        try sender.send("/fill/brightness", arguments: [.float(0.5)], floatsAsDoubles: true)
+        #expect(try window.waitForCentre((0, 128, 0)), "\(window.app.error)")
+        #expect(window.trace.parameterValues("fill", "brightness").contains([0.5]))
+    }
+
+    @Test("a wrong type and an unknown address are each warned about once, and change nothing")
+    func warnsOnce() throws {
+        let port = try Self.freePort()
+        let window = try openWindow(port: port)
+        #expect(try window.waitForCentre(red))
+        let sender = try OSCSender(host: "127.0.0.1", port: port)
+        for _ in 0..<3 {
+            try sender.send("/fill/brightness", arguments: [.string("bright")])
+            try sender.send("/fill/tint", [0, 1])
+            try sender.send("/fill/nothing", [1])
+        }
+        // A good message after them: once it shows, the bad ones were handled before it.
+        try sender.send("/fill/tint", [0, 0, 1])
+        #expect(try window.waitForCentre(blue), "\(window.app.error)")
+        let error = window.app.error
+        #expect(error.components(separatedBy: "warning: OSC /fill/brightness: fill.brightness is float (1 number); the message has type tags ',s'").count == 2, "\(error)")
+        #expect(error.components(separatedBy: "warning: OSC /fill/tint: fill.tint is vec3 (3 numbers); the message has 2").count == 2, "\(error)")
+        #expect(error.components(separatedBy: "warning: OSC /fill/nothing: no published parameter fill.nothing").count == 2, "\(error)")
+        #expect(window.trace.parameterValues("fill", "brightness").isEmpty)
+    }
+
+    @Test("osc-out: the window sends a value node's centroid of its image to a liblo server")
+    func sendsValues() throws {
+        let received = Locked<[OSCMessage]>([])
+        let server = try OSCReceiver(port: 0) { message in received.withLock { $0.append(message) } }
+        // A white right half: its centroid is at x 0.75, y 0.5, covering half the image.
+        let composition = """
+            composition: 1
+            size: [64, 64]
+            nodes:
+              half: { kind: shader, file: half.glsl }
+              where: { kind: centroid, input: half }
+            output: half
+            osc-out: { host: 127.0.0.1, port: \(server.port), values: [where] }
+            """
+        let window = try LiveWindow(composition: composition) { folder in
+            _ = try folder.write("compositions/half.glsl", """
+                void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                    fragColor = vec4(vec3(fragCoord.x >= iResolution.x * 0.5 ? 1.0 : 0.0), 1.0);
+                }
+                """)
+        }
+        #expect(eventually { !received.withLock { $0 }.isEmpty }, "\(window.app.error)")
+        let message = try #require(received.withLock { $0 }.first)
+        #expect(message.address == "/where")
+        let numbers = message.arguments.compactMap(\.number)
+        #expect(numbers.count == 3 && abs(numbers[0] - 0.75) < 0.01 && abs(numbers[1] - 0.5) < 0.01 && abs(numbers[2] - 0.5) < 0.01,
+                "\(numbers)")
+    }
+
+    @Test("a port already in use is a clear error naming it")
+    func portInUse() throws {
+        let taken = try OSCReceiver(port: 0) { _ in }
+        let window = try openWindow(port: taken.port)
+        #expect(window.app.waitForExit(timeout: 20))
+        #expect(window.app.status == 3)
+        #expect(window.app.error.contains("cannot listen for OSC on UDP port \(taken.port): the port is in use by another program"),
+                "\(window.app.error)")
+    }
+}
