@@ -10,6 +10,10 @@ enum ExportBuild {
     }
 
     static var buildFolder: String { (Repository.executable as NSString).deletingLastPathComponent }
+    /// The packages' sources, in the build's own scratch folder (`.build`, or a sanitizer's), two above its products.
+    static var checkouts: String {
+        ((buildFolder as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent + "/checkouts"
+    }
 
     static func run(_ executable: String, _ arguments: [String], in directory: String,
                     environment: [String: String]? = nil) throws -> ProcessResult {
@@ -48,7 +52,7 @@ enum ExportBuild {
         let modules = ["CGLES", "CEGL", "CPNG", "CTurboJPEG", "CTIFF", "CWebP", "CV4L2", "PNGBridge/include", "CDesktopGLSL"]
             .flatMap { ["-I", Repository.path("Sources/\($0)")] }
         let arguments = files + [Repository.path("Tests/ExportTests/Harness/main.swift"), "-o", harness,
-                                 "-I", buildFolder + "/Modules", "-I", Repository.path(".build/checkouts/Yams/Sources/CYaml/include")]
+                                 "-I", buildFolder + "/Modules", "-I", checkouts + "/Yams/Sources/CYaml/include"]
             + modules + ["-L", buildFolder, "-lShaderbenchKit", "-Xlinker", "-rpath", "-Xlinker", buildFolder]
             + sanitizerFlags
         try require(run(swiftc, arguments, in: directory), "swiftc")
