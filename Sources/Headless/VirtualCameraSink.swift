@@ -10,11 +10,11 @@ import Glibc
 /// Frames to a V4L2 video output (`--output v4l2:DEVICE`), which other programs read as a camera: converted
 /// to 4:2:0 on the GPU (BT.601, limited range, as cameras of this kind are read), interleaved as YUYV and
 /// written at the render's rate, frame k at k / fps after the first, so a reader sees them in real time.
-struct VirtualCameraSink: RenderedFrameSink {
-    private let readback: PlanarReadback
+struct VirtualCameraSink: PlanarReadbackSink {
+    let readback: PlanarReadback
     private let camera: VirtualCamera
     private let frameRate: MovieSettings.FrameRate
-    private let firstFrame: Int
+    let firstFrame: Int
     private var started: Double?
 
     init(_ selector: String, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int,
@@ -37,29 +37,10 @@ struct VirtualCameraSink: RenderedFrameSink {
         }
     }
 
-    mutating func write(_ image: RenderTarget, frame index: Int) throws(RenderJob.Failure) -> String {
-        let frame: VideoFrame?
-        do {
-            frame = try readback.push(image, index: index - firstFrame)
-        } catch {
-            throw .failed("frame \(index): \(error.message)")
-        }
-        if let frame { try send(frame) }
-        return camera.path
-    }
-
-    mutating func finish() throws(RenderJob.Failure) {
-        let frames: [VideoFrame]
-        do {
-            frames = try readback.drain()
-        } catch {
-            throw .failed("finishing \(camera.path): \(error.message)")
-        }
-        for frame in frames { try send(frame) }
-    }
+    var destination: String { camera.path }
 
     /// Waits until the frame's moment, then writes it.
-    private mutating func send(_ frame: VideoFrame) throws(RenderJob.Failure) {
+    mutating func send(_ frame: VideoFrame) throws(RenderJob.Failure) {
         let now = ProgressReporter.now()
         let start = started ?? now
         started = start

@@ -8,11 +8,11 @@ import VideoFrames
 /// 4:2:0 converted on the GPU by the movie path's readback, its chroma the average of each 2×2 block (sited
 /// at the block's centre, as `C420jpeg` says), limited range (`XCOLORRANGE=LIMITED`) and BT.601, the matrix
 /// FFmpeg assumes for a stream that cannot name one. The rate is the render's exact fraction.
-struct YUV4MPEGSink: RenderedFrameSink {
+struct YUV4MPEGSink: PlanarReadbackSink {
     static let outputName = "standard output"
 
-    private let readback: PlanarReadback
-    private let firstFrame: Int
+    let readback: PlanarReadback
+    let firstFrame: Int
     /// Frames the reader has been given whole.
     private(set) var framesWritten = 0
     private var headerWritten = false
@@ -40,29 +40,10 @@ struct YUV4MPEGSink: RenderedFrameSink {
         "YUV4MPEG2 W\(width) H\(height) F\(frameRate.numerator):\(frameRate.denominator) Ip A1:1 C420jpeg XCOLORRANGE=LIMITED\n"
     }
 
-    mutating func write(_ image: RenderTarget, frame index: Int) throws(RenderJob.Failure) -> String {
-        let frame: VideoFrame?
-        do {
-            frame = try readback.push(image, index: index - firstFrame)
-        } catch {
-            throw .failed("frame \(index): \(error.message)")
-        }
-        if let frame { try send(frame) }
-        return Self.outputName
-    }
-
-    mutating func finish() throws(RenderJob.Failure) {
-        let frames: [VideoFrame]
-        do {
-            frames = try readback.drain()
-        } catch {
-            throw .failed("finishing \(Self.outputName): \(error.message)")
-        }
-        for frame in frames { try send(frame) }
-    }
+    var destination: String { Self.outputName }
 
     /// One `FRAME` with its three planes, rows packed tight (the readback's rows are padded to whole texels).
-    private mutating func send(_ frame: VideoFrame) throws(RenderJob.Failure) {
+    mutating func send(_ frame: VideoFrame) throws(RenderJob.Failure) {
         let layout = frame.layout
         let planeSizes = [(layout.width, layout.height), (layout.width / 2, layout.height / 2), (layout.width / 2, layout.height / 2)]
         packed.removeAll(keepingCapacity: true)
