@@ -49,15 +49,17 @@ final class PixelReadout {
         var lines: [(String, InterfaceColour)] = []
         if let hovered, let point = Presenter.imagePoint(x: hovered.x, y: hovered.y, image: image.size, area: area) {
             let pixel = Self.pixel(u: point.x / Double(image.size.width), v: point.y / Double(image.size.height), in: image.size)
-            lines += Self.describe(session.shownNode, image: image, pixel: pixel, heading: "under the pointer")
+            let rgba = image.readPixel(x: pixel.x, y: pixel.y)
+            lines += Self.describe(session.shownNode, image: image, pixel: pixel, rgba: rgba, heading: "under the pointer")
             lines += watchLines(watches, at: pixel)
-            traceReading("pixel-readout", node: session.shownNode, pixel: pixel, image: image, last: &tracedReading)
+            traceReading("pixel-readout", node: session.shownNode, pixel: pixel, rgba: rgba, last: &tracedReading)
         }
         if let pinned {
             let pixel = Self.pixel(u: pinned.u, v: pinned.v, in: image.size)
-            lines += Self.describe(session.shownNode, image: image, pixel: pixel, heading: "pinned")
+            let rgba = image.readPixel(x: pixel.x, y: pixel.y)
+            lines += Self.describe(session.shownNode, image: image, pixel: pixel, rgba: rgba, heading: "pinned")
             lines += watchLines(watches, at: pixel)
-            traceReading("pixel-pinned", node: session.shownNode, pixel: pixel, image: image, last: &tracedPin)
+            traceReading("pixel-pinned", node: session.shownNode, pixel: pixel, rgba: rgba, last: &tracedPin)
             let centre = Presenter.windowPoint(x: pinned.u * Double(image.size.width), y: pinned.v * Double(image.size.height),
                                                image: image.size, area: area)
             let place = layout.units(x: centre.x, y: centre.y)
@@ -98,16 +100,15 @@ final class PixelReadout {
         rgba.map { String(format4: $0) }.joined(separator: " ") + "  (" + rgba.map { String(Int(($0 * 255).rounded())) }.joined(separator: " ") + ")"
     }
 
-    private static func describe(_ node: String, image: RenderTarget, pixel: (x: Int, y: Int), heading: String) -> [(String, InterfaceColour)] {
-        let rgba = image.readPixel(x: pixel.x, y: pixel.y)
+    private static func describe(_ node: String, image: RenderTarget, pixel: (x: Int, y: Int), rgba: [Float],
+                                 heading: String) -> [(String, InterfaceColour)] {
         let u = (Double(pixel.x) + 0.5) / Double(image.size.width), v = (Double(pixel.y) + 0.5) / Double(image.size.height)
         return [("\(node) \(heading): pixel \(pixel.x), \(pixel.y) of \(image.size.width)×\(image.size.height) · uv \(String(format4: Float(u))), \(String(format4: Float(v)))",
                  InterfacePalette.white),
                 ("  rgba " + shown(rgba), InterfacePalette.amber)]
     }
 
-    private func traceReading(_ event: String, node: String, pixel: (x: Int, y: Int), image: RenderTarget, last: inout String?) {
-        let rgba = image.readPixel(x: pixel.x, y: pixel.y)
+    private func traceReading(_ event: String, node: String, pixel: (x: Int, y: Int), rgba: [Float], last: inout String?) {
         let key = "\(node) \(pixel.x) \(pixel.y) \(rgba)"
         guard key != last else { return }
         last = key
