@@ -32,7 +32,7 @@ struct CTables {
         var parameterSlots: [String: Int] = [:]
         var position = 0
         for step in plan.steps {
-            for parameter in interface.parameters where parameter.reference.node == step.node.name {
+            for parameter in interface.parameters where Self.draws(step, parameter.reference.node) {
                 parameterSlots[parameter.reference.description] = position
                 position += 1
             }
@@ -53,7 +53,7 @@ struct CTables {
 
         for step in plan.steps {
             let node = step.node
-            for parameter in interface.parameters where parameter.reference.node == node.name {
+            for parameter in interface.parameters where Self.draws(step, parameter.reference.node) {
                 steps.append(parameterStep(parameter, in: step, index: index))
             }
             switch step.work {
@@ -99,13 +99,19 @@ struct CTables {
 
     // MARK: Steps
 
+    /// Whether `step` draws node `name`: its own, or one of a fused pass's.
+    private static func draws(_ step: FramePlan.Step, _ name: String) -> Bool {
+        if case .pass(let pass) = step.work { pass.nodes(drawnAs: step.node.name).contains(name) } else { step.node.name == name }
+    }
+
     private mutating func parameterStep(_ parameter: ExportedInterface.Parameter, in step: FramePlan.Step, index: [Int]) -> String {
         let count = parameter.componentCount
         var fields = ".kind = SB_STEP_PARAMETER, .value_capacity = \(count)"
         if let initial = parameter.initial {
             fields += ", .values = \(floats(initial)), .value_count = \(initial.count)"
         }
-        if case .pass(let pass) = step.work, let uniform = pass.uniforms.first(where: { $0.name == parameter.reference.uniform }),
+        if case .pass(let pass) = step.work,
+           let uniform = pass.uniforms.first(where: { $0.name == pass.programUniform(parameter.reference.uniform, of: parameter.reference.node) }),
            case .step = uniform.value {
             fields += ", .follows = \(operand(uniform.value, index: index))"
         }
@@ -166,13 +172,15 @@ struct CTables {
         var uniforms: [String] = []
         for uniform in pass.uniforms {
             guard let type = Self.typeName(uniform.type) else { continue }
-            let value = parameterSlots["\(node.name).\(uniform.name)"].map { "{ 1, \($0), NULL, 0, NULL, 0 }" }
+            let declared = pass.declaration(ofProgramUniform: uniform.name)
+            let value = parameterSlots["\(declared.node ?? node.name).\(declared.name)"].map { "{ 1, \($0), NULL, 0, NULL, 0 }" }
                 ?? operand(uniform.value, index: index)
             uniforms.append("{ \(CodeLiteral.c(uniform.name)), \(type), \(uniform.count), \(value) }")
         }
         // A published parameter the composition leaves alone and the shader gives no default is set by the app alone.
         for declaration in interface.uniforms where !pass.uniforms.contains(where: { $0.name == declaration.name }) {
-            guard let type = Self.typeName(declaration.type), let slot = parameterSlots["\(node.name).\(declaration.name)"] else { continue }
+            let declared = pass.declaration(ofProgramUniform: declaration.name)
+            guard let type = Self.typeName(declaration.type), let slot = parameterSlots["\(declared.node ?? node.name).\(declared.name)"] else { continue }
             uniforms.append("{ \(CodeLiteral.c(declaration.name)), \(type), \(declaration.arrayLength ?? 1), { 1, \(slot), NULL, 0, NULL, 0 } }")
         }
         var fields = ".kind = SB_STEP_PASS, .program = \(program)\(size(pass.size))"

@@ -8,8 +8,9 @@ extension GraphExecutor {
     /// on. False when that cannot be done in place (see `PassPlan.takesLiveValue(for:)`), the node does not
     /// run, or `values` has the wrong count: the graph must then be built again with the value.
     @discardableResult
-    public func setUniform(_ uniform: String, of node: String, to values: [Float]) -> Bool {
-        guard let index = plan.step(named: node), case .pass(let pass) = plan.steps[index].work,
+    /// A node drawn inside a fused pass has its uniform set in that pass's program, under the name it has there.
+    public func setUniform(_ declared: String, of node: String, to values: [Float]) -> Bool {
+        guard let (index, uniform) = plan.program(drawing: node, uniform: declared), case .pass(let pass) = plan.steps[index].work,
               case .shader(let step) = steps[index].work, pass.takesLiveValue(for: uniform),
               let planned = pass.uniforms.first(where: { $0.name == uniform }),
               values.count == (planned.type.componentCount ?? 0) * planned.count else { return false }

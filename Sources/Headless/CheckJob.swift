@@ -14,10 +14,10 @@ public enum CheckJob {
     }
 
     public static func run(composition path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
-                           includeFolders: [String] = []) -> Report {
+                           includeFolders: [String] = [], fusing: Bool = true) -> Report {
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders)
+            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing)
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: 0)
         }
@@ -30,11 +30,13 @@ public enum CheckJob {
         }
         defer { withExtendedLifetime(context) {} }
         do {
-            // Keeping every node makes the executor build all of them, not only those the output needs.
-            _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)),
-                                  resources: GraphResources(sources: StandardFrameSources(verifiesMovies: true, busyCameraIsAnError: true)))
-            return Report(diagnostics: composition.warnings, shaderCount: shaderCount,
-                          plan: PlanDescription.text(of: try FramePlan(composition)))
+            // Keeping every node makes the executor build all of them, not only those the output needs, each on
+            // its own; then the programs that draw several nodes as one are built too.
+            let resources = GraphResources(sources: StandardFrameSources(verifiesMovies: true, busyCameraIsAnError: true))
+            _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)), resources: resources)
+            let plan = try FramePlan(composition)
+            _ = try GraphExecutor(plan: plan, resources: resources)
+            return Report(diagnostics: composition.warnings, shaderCount: shaderCount, plan: PlanDescription.text(of: plan))
         } catch {
             return Report(diagnostics: composition.warnings + error.diagnostics, shaderCount: shaderCount)
         }

@@ -31,7 +31,7 @@ public enum InspectJob {
         defer { withExtendedLifetime(context) {} }
         let plan: FramePlan
         do {
-            plan = try FramePlan(composition, keeping: [name])
+            plan = try FramePlan(composition, keeping: [name], fusing: false)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

@@ -1,7 +1,7 @@
 import ShaderGraph
 
 /// A frame plan as `check --plan` prints it: each step in drawing order with what it reads (pointwise reads
-/// marked), then the chains of passes that could be drawn as one program.
+/// marked), a fused pass as the nodes it draws, then which passes are drawn as one program.
 public enum PlanDescription {
     public static func text(of plan: FramePlan) -> String {
         let names = plan.steps.map(\.node.name)
@@ -9,6 +9,9 @@ public enum PlanDescription {
         for (index, step) in plan.steps.enumerated() {
             var line = "  \(index + 1). \(step.node.name) (\(step.node.kind.name))"
             switch step.work {
+            case .pass(let pass) where !pass.shader.fusedMembers.isEmpty:
+                line = "  \(index + 1). \(pass.shader.fusedMembers.map(\.node).joined(separator: " + ")) (shaders drawn as one program)"
+                    + (pass.inputs.isEmpty ? "" : " reads " + pass.inputs.map { names[$0.source] }.joined(separator: ", "))
             case .pass(let pass):
                 let reads = pass.inputs.map { input in
                     names[input.source] + (input.isFeedback ? " (previous frame)" : "")
@@ -22,9 +25,12 @@ public enum PlanDescription {
             }
             lines.append(line)
         }
-        let chains = plan.fusibleChains
-        lines.append(chains.isEmpty ? "no passes could be drawn as one program"
-                     : "could be drawn as one program: " + chains.map { $0.map { names[$0] }.joined(separator: " + ") }.joined(separator: "; "))
+        let fused = plan.passes.map(\.pass.shader.fusedMembers).filter { !$0.isEmpty }
+        if !fused.isEmpty {
+            lines.append("drawn as one program: " + fused.map { $0.map(\.node).joined(separator: " + ") }.joined(separator: "; "))
+        } else {
+            lines.append(plan.composition.fuses ? "no passes could be drawn as one program" : "every pass drawn on its own (fuse: false or --no-fuse)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

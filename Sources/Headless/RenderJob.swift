@@ -45,7 +45,7 @@ public enum RenderJob {
         let composition: Composition
         do {
             composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
-                                                     includeFolders: request.includeFolders)
+                                                     includeFolders: request.includeFolders, fusing: request.fusing)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

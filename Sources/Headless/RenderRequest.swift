@@ -22,6 +22,8 @@ public struct RenderRequest: Sendable {
     public var framebufferFetch = true
     /// `--include`: folders where shaders' `#include`s are looked for.
     public var includeFolders: [String] = []
+    /// `--no-fuse`: every shader node drawn as a pass of its own.
+    public var fusing = true
     /// `--mouse`: where the pointer rests over the output, in its pixels with y up; nil as if it never came.
     public var pointerPosition: SIMD2<Float>?
 

@@ -8,6 +8,7 @@ public enum CompilerDiagnostics {
     /// Messages about a ShaderToy shader's Common code are reported at the Common file's lines.
     public static func diagnostics(fromLog log: String, for shader: PreparedShader, stage: Stage) -> [Diagnostic] {
         let messages = CompilerLogParser.parse(log)
+        if !shader.fusedMembers.isEmpty { return fusedDiagnostics(of: messages, in: shader, stage: stage) }
         guard let common = shader.common, messages.contains(where: { $0.sourceString == PreparedShader.commonSourceString }) else {
             return diagnostics(of: messages, in: shader.source, stage: stage)
         }
@@ -18,6 +19,29 @@ public enum CompilerDiagnostics {
         }
         let others = messages.filter { $0.sourceString != PreparedShader.commonSourceString }
         return diagnostics(of: inCommon, in: common, stage: stage) + (others.isEmpty ? [] : diagnostics(of: others, in: shader.source, stage: stage))
+    }
+
+    /// A fused pass's messages at each member's file (its source string), naming its node and the names it
+    /// wrote (the program's prefixes dropped); the rest at the last member's.
+    private static func fusedDiagnostics(of messages: [CompilerMessage], in shader: PreparedShader, stage: Stage) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var others = messages
+        for (index, member) in shader.fusedMembers.enumerated() {
+            let sourceString = ShaderFusion.firstMemberSourceString + index
+            let own = messages.filter { $0.sourceString == sourceString }.map { message in
+                var renumbered = message
+                renumbered.sourceString = 0
+                renumbered.message = message.message.replacingOccurrences(of: ShaderFusion.prefix(of: index), with: "")
+                return renumbered
+            }
+            others.removeAll { $0.sourceString == sourceString }
+            guard !own.isEmpty else { continue }
+            diagnostics += self.diagnostics(of: own, in: member.source, stage: stage).map { $0.naming(node: member.node) }
+        }
+        if !others.isEmpty || diagnostics.isEmpty {
+            diagnostics += self.diagnostics(of: others, in: shader.fusedMembers.last?.source ?? shader.source, stage: stage)
+        }
+        return diagnostics
     }
 
     /// For a shader the driver refused as GLSL ES (`log`) whose desktop GLSL reading failed too (glslang's

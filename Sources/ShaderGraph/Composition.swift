@@ -20,6 +20,9 @@ public struct Composition: Sendable {
     public var warnings: [Diagnostic] = []
     /// `osc-out:`: value nodes sent over OSC as they change, and where to.
     public var oscOutput: OSCOutputSetting?
+    /// `fuse: false` draws every shader node as a pass of its own (`FramePlan.fused()`), to compare with the
+    /// fused plan or to time each node.
+    public var fuses = true
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {
@@ -240,6 +243,9 @@ public struct ShaderPass: Sendable {
     /// Macros defined ahead of the shader's text for this pass alone: glslViewer's `BUFFER_0`, … when one
     /// file draws several passes (`GLSLViewerPasses`).
     public var defines: [String] = []
+    /// `cache: true`: the node's image is always drawn and kept as an image of its own, never fused into the
+    /// pass that reads it (Core Image's intermediate), so a costly stage is not drawn again per consumer.
+    public var cache = false
 
     /// A ShaderToy channel and a glslViewer image are sampled at their own size, as their hosts sample them
     /// (`iChannelResolution`, `u_tex0Resolution` and `textureSize` then agree); other dialects' inputs fill

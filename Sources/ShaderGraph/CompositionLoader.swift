@@ -3,7 +3,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc-out"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc-out", "fuse"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -148,6 +148,9 @@ private final class Loading {
             diagnostics += setting.problems(in: composition)
             composition.oscOutput = setting
         }
+        if let fuseNode = mapping["fuse"], let fuses = attempt({ () throws(Diagnostic) in try reader.flag(fuseNode, what: "'fuse'") }) {
+            composition.fuses = fuses
+        }
         composition.outputLocation = outputLocation
         composition.liveSourceLocation = liveLocation
         return composition
@@ -232,7 +235,7 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "file"], in: "an audio node", into: &diagnostics)
             kind = readAudio(name: name, fields: fields, at: key)
         case "shader":
-            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "sampling", "previous", "common", "blur"], in: "a shader node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "sampling", "previous", "common", "blur", "cache"], in: "a shader node", into: &diagnostics)
             kind = readShader(name: name, fields: fields, at: key)
         case "constant":
             reader.checkKeys(fields, allowed: ["kind", "value"], in: "a constant node", into: &diagnostics)
@@ -514,6 +517,9 @@ private final class Loading {
                 return nil
             }
             pass.blurLayout = layout
+        }
+        if let cacheNode = fields["cache"], let cache = attempt({ () throws(Diagnostic) in try reader.flag(cacheNode, what: "'cache'") }) {
+            pass.cache = cache
         }
         return .shader(pass)
     }

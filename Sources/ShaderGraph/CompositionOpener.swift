@@ -13,8 +13,9 @@ public enum CompositionOpener {
     /// Every problem is reported at once: the composition's own, a bad `--input` and bad `--set` values
     /// together, so fixing one never only uncovers the next. (A `--set` needs the composition to be checked.)
     /// `includeFolders` (`--include`) are where shaders' `#include`s are looked for after their own folder.
+    /// `fusing: false` (`--no-fuse`) draws every shader node as a pass of its own, as `fuse: false` does.
     public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
-                            includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
+                            includeFolders: [String] = [], fusing: Bool = true) throws(DiagnosticsError) -> Composition {
         var problems: [Diagnostic] = []
         var opened: Composition?
         do {
@@ -40,6 +41,7 @@ public enum CompositionOpener {
         } catch {
             problems += error.diagnostics
         }
+        composition.fuses = composition.fuses && fusing
         composition.warnings += UnsetUniforms.warnings(in: composition)
         guard problems.isEmpty else { throw DiagnosticsError(composition.warnings + problems) }
         return composition

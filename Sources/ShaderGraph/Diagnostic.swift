@@ -31,10 +31,11 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
     }
 
     /// The same problem, saying which node's shader it is in; on the message's first line, so it survives
-    /// wherever only that line is shown.
+    /// wherever only that line is shown. One that names its node already (a fused pass's member) keeps it.
     public func naming(node: String) -> Diagnostic {
         var named = self
         let tag = " [node '\(node)']"
+        if message.split(separator: "\n", maxSplits: 1).first?.contains(" [node '") == true { return self }
         if let newline = message.firstIndex(of: "\n") {
             named.message.insert(contentsOf: tag, at: newline)
         } else {

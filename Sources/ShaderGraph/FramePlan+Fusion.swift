@@ -1,9 +1,11 @@
-/// Which shader passes of a plan could be drawn as one program: chains in which each pass reads the one before
-/// only at its own pixel (`PointwiseAnalysis`), at the same size, and nothing else reads the one before. The
-/// plan states them; `check --plan` prints them.
+/// Which shader passes of a plan are drawn as one program: chains in which each pass reads the one before only
+/// at its own pixel (`PointwiseAnalysis`), at the same size, and nothing else reads the one before. `fused()`
+/// draws each chain as one pass (`ShaderFusion`); `check --plan` prints them.
 extension FramePlan {
-    /// Each chain of two or more pass steps that could be fused, in drawing order.
+    /// Each chain of two or more pass steps that could be fused, in drawing order. None when the composition
+    /// says `fuse: false`.
     public var fusibleChains: [[Int]] {
+        guard composition.fuses else { return [] }
         var next: [Int: Int] = [:], previous: [Int: Int] = [:]
         for index in steps.indices {
             guard let source = fusibleSource(of: index) else { continue }
@@ -17,12 +19,22 @@ extension FramePlan {
         }
     }
 
-    /// The pass whose colour step `index` takes at its own pixel, when the two could be one program.
+    /// The pass whose colour step `index` takes at its own pixel, when the two could be one program: it must
+    /// add nothing to the program but its own text (no vertex-stage coordinates, no texel step of its own, the
+    /// same GLSL version and coordinates as the pass before it), and the pass before must not be marked
+    /// `cache: true`.
     func fusibleSource(of index: Int) -> Int? {
-        guard case .pass(let pass) = steps[index].work, pass.isfChain == nil, !pass.keepsPreviousFrame else { return nil }
+        guard case .pass(let pass) = steps[index].work, pass.isfChain == nil, !pass.keepsPreviousFrame,
+              ShaderFusion.isFusible(pass.shader, isLast: true), pass.interface.steppedVaryings.isEmpty,
+              pass.interface.blurCoordinateCount == nil, pass.texelWidth == .firstInputTexel(uniform: nil),
+              pass.texelHeight == .firstInputTexel(uniform: nil) else { return nil }
         let candidates = pass.inputs.filter { input in
-            guard !input.isFeedback, !input.sampling.isFlipped, case .pass(let source) = steps[input.source].work else { return false }
+            guard !input.isFeedback, !input.sampling.isFlipped, case .pass(let source) = steps[input.source].work,
+                  case .shader(let node) = steps[input.source].node.kind, !node.cache else { return false }
+            let coordinates = Set(source.interface.varyings.map(\.name))
             return source.isfChain == nil && !source.keepsPreviousFrame && source.size == pass.size && source.format == pass.format
+                && source.interface.version == pass.interface.version && ShaderFusion.isFusible(source.shader, isLast: false)
+                && pass.interface.varyings.allSatisfy { coordinates.contains($0.name) }
                 && readers(of: input.source) == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
         }
         return candidates.count == 1 ? candidates[0].source : nil
@@ -39,5 +51,134 @@ extension FramePlan {
             }
         }
         return count
+    }
+
+    /// This plan with each fusible chain drawn as one pass at the place of its last node, the other nodes'
+    /// steps gone. A chain whose text the rewriting cannot follow stays as it was.
+    public func fused() -> FramePlan {
+        var plan = self
+        var removed = Set<Int>()
+        for chain in fusibleChains {
+            guard let pass = fusedPass(chain), let last = chain.last else { continue }
+            plan.steps[last].work = .pass(pass)
+            // What the chain's passes were the last to read, the fused pass now is.
+            plan.steps[last].releases = Set(chain.flatMap { steps[$0].releases }).subtracting(chain).sorted()
+            removed.formUnion(chain.dropLast())
+        }
+        guard !removed.isEmpty else { return self }
+        var newIndex: [Int] = []
+        var count = 0
+        for index in steps.indices {
+            newIndex.append(count)
+            if !removed.contains(index) { count += 1 }
+        }
+        let renumber = { (index: Int) in newIndex[index] }
+        plan.steps = plan.steps.indices.filter { !removed.contains($0) }.map { plan.steps[$0].renumbered(renumber) }
+        if case .firstSource(let candidates) = plan.renderSize { plan.renderSize = .firstSource(candidates.map(renumber)) }
+        plan.output = renumber(output)
+        return plan
+    }
+
+    /// The steps of `chain` as one pass: the first one's inputs and texel step, every member's uniforms and other
+    /// inputs under the names the fused text gives them, drawn at the last one's size and format.
+    private func fusedPass(_ chain: [Int]) -> PassPlan? {
+        let passes = chain.compactMap { index -> PassPlan? in if case .pass(let pass) = steps[index].work { pass } else { nil } }
+        guard passes.count == chain.count, let head = passes.first, var fused = passes.last else { return nil }
+        let members = chain.indices.map { position in
+            ShaderFusion.Member(node: steps[chain[position]].node.name, shader: passes[position].shader,
+                                chainedSampler: position == 0 ? nil : passes[position].inputs.first { $0.source == chain[position - 1] }?.sampler)
+        }
+        guard let text = ShaderFusion.fragmentSource(of: members, rounding: head.format == .rgba8) else { return nil }
+
+        var interface = head.interface
+        interface.uniforms = zip(members, zip(passes, text.members)).flatMap { member, pair in
+            pair.0.interface.uniforms.filter { $0.name != member.chainedSampler }.map { declaration in
+                var renamed = declaration
+                renamed.name = pair.1.renamed[declaration.name] ?? declaration.name
+                return renamed
+            }
+        }
+        let samplers = interface.samplers.map(\.name)
+        fused.inputs = zip(members, zip(passes, text.members)).flatMap { member, pair in
+            pair.0.inputs.filter { $0.sampler != member.chainedSampler }.map { input in
+                var renamed = input
+                renamed.sampler = pair.1.renamed[input.sampler] ?? input.sampler
+                renamed.unit = samplers.firstIndex(of: renamed.sampler) ?? input.unit
+                return renamed
+            }
+        }
+        fused.uniforms = zip(passes, text.members).flatMap { pass, rewritten in
+            pass.uniforms.map { uniform in
+                var renamed = uniform
+                renamed.name = rewritten.renamed[uniform.name] ?? uniform.name
+                return renamed
+            }
+        }
+        func renamedTexelStep(_ step: PassPlan.TexelStep) -> PassPlan.TexelStep {
+            if case .firstInputTexel(let uniform?) = step { return .firstInputTexel(uniform: text.members[0].renamed[uniform] ?? uniform) }
+            return step
+        }
+        fused.texelWidth = renamedTexelStep(head.texelWidth)
+        fused.texelHeight = renamedTexelStep(head.texelHeight)
+        fused.interpolatesInputs = passes.contains(where: \.interpolatesInputs)
+        var shader = head.shader
+        shader.interface = interface
+        shader.fragmentSource = text.source
+        shader.framebufferFetchSource = nil
+        shader.fusedMembers = zip(members, text.members).map { member, rewritten in
+            PreparedShader.FusedMember(node: member.node, source: member.shader.source, renamed: rewritten.renamed)
+        }
+        fused.shader = shader
+        return fused
+    }
+
+    /// The step that draws `node`'s image and the name its `uniform` has in that step's program: its own step,
+    /// or the fused pass it is a member of.
+    public func program(drawing node: String, uniform: String) -> (step: Int, uniform: String)? {
+        if let index = step(named: node), case .pass(let pass) = steps[index].work {
+            guard let member = pass.shader.fusedMembers.first(where: { $0.node == node }) else { return (index, uniform) }
+            return (index, member.renamed[uniform] ?? uniform)
+        }
+        for (index, step) in steps.enumerated() {
+            guard case .pass(let pass) = step.work, let member = pass.shader.fusedMembers.first(where: { $0.node == node }) else { continue }
+            return (index, member.renamed[uniform] ?? uniform)
+        }
+        return nil
+    }
+}
+
+extension FramePlan.Step {
+    /// The same step with every step index it holds passed through `renumber`.
+    func renumbered(_ renumber: (Int) -> Int) -> FramePlan.Step {
+        var step = self
+        step.releases = releases.map(renumber)
+        switch work {
+        case .pass(var pass):
+            pass.inputs = pass.inputs.map { input in
+                var moved = input
+                moved.source = renumber(input.source)
+                return moved
+            }
+            pass.uniforms = pass.uniforms.map { uniform in
+                var moved = uniform
+                moved.value = uniform.value.renumbered(renumber)
+                return moved
+            }
+            step.work = .pass(pass)
+        case .reduction(let reduction, let input): step.work = .reduction(reduction, input: renumber(input))
+        case .pick(let pick, let input): step.work = .pick(pick, input: renumber(input))
+        case .operation(var operation):
+            operation.operands = operation.operands.map { $0?.renumbered(renumber) }
+            step.work = .operation(operation)
+        default: break
+        }
+        return step
+    }
+}
+
+extension PlannedValue {
+    func renumbered(_ renumber: (Int) -> Int) -> PlannedValue {
+        if case .step(let index, let components) = self { return .step(renumber(index), components: components) }
+        return self
     }
 }

@@ -47,7 +47,9 @@ public struct FramePlan: Sendable {
     public let kept: Set<String>
 
     /// `keeping` adds nodes to keep beyond the output; nodes that nothing kept depends on are left out.
-    public init(_ original: Composition, keeping extra: Set<String> = []) throws(DiagnosticsError) {
+    /// `fusing` draws chains of colour filters as one pass each (`fused()`), unless the composition says
+    /// `fuse: false`; a plan that instruments one node's shader (a watch) is made without.
+    public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true) throws(DiagnosticsError) {
         let composition = PublishedParameters.inline(original)
         self.composition = composition
         let order: [String]
@@ -97,6 +99,11 @@ public struct FramePlan: Sendable {
             })
         }
         output = index[composition.output] ?? max(0, scheduled.count - 1)
+        if fusing {
+            // Fusing changes only the steps and what refers to them.
+            let fusedPlan = fused()
+            (steps, renderSize, output) = (fusedPlan.steps, fusedPlan.renderSize, fusedPlan.output)
+        }
     }
 
     /// The step of the node named `name`, if it runs.

@@ -14,6 +14,16 @@ public struct PreparedShader: Sendable {
     public var vertexSource: String
     /// A ShaderToy shader's Common code, compiled between the prelude and its own text.
     public var common: SourceText?
+    /// Set for a pass that draws a chain of nodes as one program (`ShaderFusion`): each node in drawing order,
+    /// whose text is source string `ShaderFusion.firstMemberSourceString` plus its place.
+    public var fusedMembers: [FusedMember] = []
+
+    /// One node of a fused pass: its text as the user wrote it, and what the names it declares became.
+    public struct FusedMember: Sendable {
+        public var node: String
+        public var source: SourceText
+        public var renamed: [String: String]
+    }
 
     /// Driver source-string number of the workbench's prelude; the user's text is string 0.
     static let preludeSourceString = 1

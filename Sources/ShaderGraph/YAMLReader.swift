@@ -61,6 +61,13 @@ struct YAMLReader {
         }
     }
 
+    func flag(_ node: Yams.Node, what: String) throws(Diagnostic) -> Bool {
+        guard case .scalar(let scalar) = node, let value = boolean(scalar) else {
+            throw error("\(what) must be true or false, found \(describe(node))", at: node)
+        }
+        return value
+    }
+
     func integer(_ node: Yams.Node, what: String, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
         guard case .scalar(let scalar) = node, let value = number(scalar), value == value.rounded(),
               let integer = Int(exactly: value), range.contains(integer)

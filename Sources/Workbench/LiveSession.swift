@@ -12,6 +12,7 @@ final class LiveSession {
     private let input: LiveInput?
     private let overrides: [ParameterOverride]
     private let includeFolders: [String]
+    private let fusing: Bool
     let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))
     /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
     let cameraFrames = ArrivalCounter()
@@ -69,9 +70,10 @@ final class LiveSession {
     /// editors that delete, or rename away, before writing anew put it back within this.
     static let absencePeriod = Duration.milliseconds(100)
 
-    init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], includeFolders: [String] = [],
+    init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], includeFolders: [String] = [], fusing: Bool = true,
          compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
         self.path = path
+        self.fusing = fusing
         self.includeFolders = includeFolders
         self.input = input
         self.overrides = overrides
@@ -168,7 +170,7 @@ final class LiveSession {
         compiler.dropQueued()
         let composition: Composition
         do {
-            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders))
+            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing))
         } catch {
             fail(error.diagnostics, reason: reason)
             // Keep watching what the last good graph used, and whatever the broken one names.

@@ -120,7 +120,7 @@ final class WindowWatches {
             let valuePlan: FramePlan, runsPlan: FramePlan
             do throws(Diagnostic) {
                 let plan: FramePlan
-                do throws(DiagnosticsError) { plan = try FramePlan(composition) } catch { throw error.diagnostics.first ?? .error("the graph cannot be planned") }
+                do throws(DiagnosticsError) { plan = try FramePlan(composition, fusing: false) } catch { throw error.diagnostics.first ?? .error("the graph cannot be planned") }
                 valuePlan = try plan.watching(watch, of: node, reading: .value)
                 runsPlan = try plan.watching(watch, of: node, reading: .runs)
             } catch {

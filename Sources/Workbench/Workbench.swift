@@ -29,7 +29,7 @@ public enum Workbench {
         let soundtrack = options.mute ? nil : SoundtrackPlayer()
         defer { soundtrack?.stop() }
         let session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
-                                      includeFolders: options.includeFolders, compiler: compiler, trace: trace)
+                                      includeFolders: options.includeFolders, fusing: options.fusing, compiler: compiler, trace: trace)
         session.fileChanged = { soundtrack?.reload($0) }
         let osc: OSCControl?
         do throws(OSCError) {

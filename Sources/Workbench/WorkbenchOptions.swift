@@ -16,6 +16,8 @@ public struct WorkbenchOptions: Sendable {
     public var oscPort: Int?
     /// `--output v4l2:DEVICE`: the V4L2 video output (a path, or `auto`) the image shown is written to.
     public var videoOutput: String?
+    /// `--no-fuse`: every shader node drawn as a pass of its own.
+    public var fusing = true
 
     public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = [],
                 includeFolders: [String] = [], mute: Bool = false, oscPort: Int? = nil, videoOutput: String? = nil) {

@@ -15,7 +15,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings,
-                                  includeFolders: options.includeFolders)
+                                  includeFolders: options.includeFolders, fusing: !options.noFuse)
         for diagnostic in report.diagnostics {
             StandardStreams.error(diagnostic.rendered() + "\n")
         }

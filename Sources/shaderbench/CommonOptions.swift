@@ -15,6 +15,9 @@ struct CompositionOptions: ParsableArguments {
     @Option(name: .customLong("include"), help: ArgumentHelp("A folder where shaders' #include \"path\" is looked for after the including file's own (repeatable).", valueName: "DIR"))
     var includeFolders: [String] = []
 
+    @Flag(name: .customLong("no-fuse"), help: "Draw every shader node as a pass of its own, as 'fuse: false' in the composition does, instead of drawing chains of colour filters as one program.")
+    var noFuse = false
+
     var liveInput: LiveInput? { input.map(LiveInput.init(parsing:)) }
 }
 

@@ -35,6 +35,9 @@ struct Open: ParsableCommand {
     @Flag(help: "Play no sound: a movie's soundtrack is not played and ALSA's output is never opened.")
     var mute = false
 
+    @Flag(name: .customLong("no-fuse"), help: "Draw every shader node as a pass of its own, as 'fuse: false' in the composition does, instead of drawing chains of colour filters as one program.")
+    var noFuse = false
+
     func validate() throws {
         _ = try videoOutput()
         if let osc, !(1...65535).contains(osc) { throw ValidationError("--osc \(osc): a UDP port is 1 to 65535") }
@@ -55,8 +58,10 @@ struct Open: ParsableCommand {
         }
         let device = try videoOutput()
         do {
-            try Workbench.run(WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
-                                               overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc, videoOutput: device))
+            var options = WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
+                                           overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc, videoOutput: device)
+            options.fusing = !noFuse
+            try Workbench.run(options)
         } catch {
             StandardStreams.error(error.message + "\n")
             throw ExitCode(ExitCodes.failure)

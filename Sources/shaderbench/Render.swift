@@ -63,6 +63,7 @@ struct Render: ParsableCommand {
         request.framebufferFetch = !withoutFramebufferFetch
         request.pointerPosition = mouse
         request.includeFolders = options.includeFolders
+        request.fusing = !options.noFuse
         do throws(RenderJob.Failure) {
             let written = try RenderJob.run(request, progress: .automatic())
             if case .videoDevice = destination {

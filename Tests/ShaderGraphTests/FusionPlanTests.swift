@@ -38,7 +38,7 @@ struct FusionPlanTests {
             \(nodes.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             output: \(output)
             """)
-        let plan = try FramePlan(composition)
+        let plan = try FramePlan(composition, fusing: false)
         return plan.fusibleChains.map { $0.map { plan.steps[$0].node.name } }
     }
 
@@ -50,7 +50,7 @@ struct FusionPlanTests {
             edges: { kind: shader, filter: sobel, inputs: { inputImageTexture: b } }
             c: { kind: shader, filter: sepia, inputs: { inputImageTexture: edges } }
             d: { kind: shader, filter: color-invert, inputs: { inputImageTexture: c } }
-            """, output: "d") == [["a", "b"], ["edges", "c", "d"]])
+            """, output: "d") == [["a", "b"], ["c", "d"]])
     }
 
     @Test("a pass read twice, or read as a previous frame, or at another size, ends its chain")
@@ -74,5 +74,65 @@ struct FusionPlanTests {
             a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src } }
             b: { kind: shader, filter: contrast, inputs: { inputImageTexture: a }, previous: [inputImageTexture] }
             """, output: "b") == [])
+    }
+
+    func plan(_ nodes: String, output: String, extra: String = "") throws -> FramePlan {
+        let workspace = try Workspace()
+        return try FramePlan(try workspace.load("""
+            size: [64, 36]
+            \(extra)
+            nodes:
+              src: { kind: pattern }
+            \(nodes.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            output: \(output)
+            """))
+    }
+
+    static let chain = """
+        a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src } }
+        b: { kind: shader, filter: contrast, inputs: { inputImageTexture: a } }
+        mean: { kind: average, input: src }
+        c: { kind: shader, filter: sepia, inputs: { inputImageTexture: b }, uniforms: { intensity: mean.x } }
+        """
+
+    @Test("a fused chain is one pass at its last node's place, reading the first one's inputs, with every member's uniforms renamed apart")
+    func fusedPlan() throws {
+        let plan = try plan(Self.chain, output: "c")
+        #expect(plan.steps.map(\.node.name) == ["src", "mean", "c"])
+        #expect(plan.output == 2)
+        guard case .pass(let pass) = plan.steps[2].work else { Issue.record("no pass"); return }
+        #expect(pass.shader.fusedMembers.map(\.node) == ["a", "b", "c"])
+        #expect(pass.inputs.map(\.source) == [0] && pass.inputs.map(\.sampler) == ["sbf0_inputImageTexture"])
+        #expect(Set(pass.uniforms.map(\.name)) == ["sbf0_brightness", "sbf1_contrast", "sbf2_intensity"])
+        // The wire to the average is renumbered with the steps.
+        #expect(pass.uniforms.first { $0.name == "sbf2_intensity" }?.value == .step(1, components: [0]))
+        #expect(plan.program(drawing: "b", uniform: "contrast")! == (2, "sbf1_contrast"))
+        #expect(pass.takesLiveValue(for: "sbf1_contrast") && !pass.takesLiveValue(for: "sbf2_intensity"))
+        // Each member's main is a function of its own; the program has one main.
+        #expect(pass.shader.fragmentSource.components(separatedBy: "void main()").count == 2)
+        #expect(pass.shader.fragmentSource.contains("#line 1 11"))
+    }
+
+    @Test("'cache: true' keeps a node's image, `fuse: false` and planning without fusion keep every pass, and a kept node ends its chain")
+    func barriers() throws {
+        let cached = Self.chain.replacingOccurrences(of: "inputs: { inputImageTexture: a } }", with: "inputs: { inputImageTexture: a }, cache: true }")
+        #expect(try plan(cached, output: "c").passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [["a", "b"], []])
+        #expect(try plan(Self.chain, output: "c", extra: "fuse: false").passes.count == 3)
+        let workspace = try Workspace()
+        let composition = try workspace.load("""
+            size: [64, 36]
+            nodes:
+              src: { kind: pattern }
+            \(Self.chain.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            output: c
+            """)
+        #expect(try FramePlan(composition, fusing: false).passes.count == 3)
+        #expect(try FramePlan(composition, keeping: ["a"]).passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [[], ["b", "c"]])
+    }
+
+    @Test("'fuse' and 'cache' take true or false, and say so at the value")
+    func flagsChecked() throws {
+        let workspace = try Workspace()
+        #expect(throws: DiagnosticsError.self) { try workspace.load("fuse: maybe\nnodes:\n  src: { kind: pattern }\n") }
     }
 }

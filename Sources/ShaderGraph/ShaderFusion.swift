@@ -1,0 +1,157 @@
+/// Several GLSL passes written as one program, as Core Image concatenates colour kernels: each pass's text
+/// keeps its lines (behind a `#line` of a source string of its own, so the driver's errors point at its file)
+/// with every name it declares at file scope prefixed by its place in the chain, its `main` a function that
+/// leaves its colour in a variable, and each read of the pass before it (at its own pixel, as
+/// `PointwiseAnalysis` proved) that variable instead, as the image in between would have held it.
+public enum ShaderFusion {
+    /// One pass of a chain, in drawing order.
+    public struct Member: Sendable {
+        public var node: String
+        public var shader: PreparedShader
+        /// The sampler that reads the member before it; nil for the first.
+        public var chainedSampler: String?
+    }
+
+    /// A member's text as it stands in the fused program.
+    public struct Rewritten: Sendable {
+        /// Each name the member declares at file scope (its uniforms among them), as the program spells it.
+        public var renamed: [String: String]
+    }
+
+    /// Source-string number of the first member's text; the others follow.
+    public static let firstMemberSourceString = 10
+
+    /// The prefix of member `index`'s names, which no messages should show: `Diagnostic`s drop it.
+    public static func prefix(of index: Int) -> String { "sbf\(index)_" }
+
+    /// The fragment text of `members` drawn as one pass, and each member's names; `rounding` for a chain of
+    /// 8-bit images: each member reads the colour before it clamped and rounded to 8 bits, as the image in
+    /// between would have held it, so a threshold or posterize after a fused filter cuts where it did. Only a
+    /// value half way between two levels may round the other way. Nil when one of them is written in a
+    /// way the rewriting cannot follow (see `isFusible` and `GLSLFileScope`).
+    public static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, members: [Rewritten])? {
+        guard let head = members.first else { return nil }
+        let version = head.shader.interface.version
+        var extensions: [String] = []
+        var bodies: [String] = []
+        var rewritten: [Rewritten] = []
+        var colour: String?
+        for (index, member) in members.enumerated() {
+            let previous = colour.map { rounding ? "(floor(clamp(\($0), 0.0, 1.0) * 255.0 + 0.5) / 255.0)" : $0 }
+            guard member.shader.interface.version == version,
+                  let text = rewrite(member, prefix: prefix(of: index), colour: "sbfColour\(index)", previous: previous) else { return nil }
+            extensions += text.header.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#extension") && !extensions.contains($0) }
+            // Each member starts from the default precision, whatever a member before it declared.
+            bodies += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
+                + text.declarations
+                + ["#line \(member.shader.interface.bodyStartLine) \(firstMemberSourceString + index)"] + text.body
+            rewritten.append(Rewritten(renamed: text.renamed))
+            colour = text.colour
+        }
+        let output = version == .es100 ? "gl_FragColor" : "shaderbenchFragColor"
+        var lines = (version == .es100 ? [] : [version.directive]) + extensions
+        lines += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines + []
+        if version != .es100 { lines += ["out vec4 \(output);"] }
+        lines += bodies
+        lines += ["#line 1 \(PreparedShader.preludeSourceString)", "void main() {"]
+        lines += members.indices.map { "    \(prefix(of: $0))main();" }
+        lines += ["    \(output) = \(colour ?? "vec4(0.0)");", "}"]
+        return (lines.joined(separator: "\n"), rewritten)
+    }
+
+    /// Whether `shader` can be a member at all: GLSL ES as written (a desktop shader is translated whole),
+    /// no preprocessor beyond its header (a macro could name anything), one colour written, no multiple
+    /// render targets, and `discard` only where it would end the whole chain (`isLast`).
+    public static func isFusible(_ shader: PreparedShader, isLast: Bool) -> Bool {
+        let interface = shader.interface
+        guard interface.dialect == .glsl, interface.vertexShader == nil, interface.isf == nil, !interface.fetchesFramebuffer,
+              ShaderInterface.linesReadAsES(shader.source) == shader.source.lines.map(String.init) else { return false }
+        let body = shader.source.lines.dropFirst(interface.bodyStartLine - 1)
+        if body.contains(where: { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return trimmed.hasPrefix("#") && !trimmed.dropFirst().drop { $0 == " " }.hasPrefix("pragma")
+        }) { return false }
+        let tokens = GLSLTokenizer.tokens(of: shader.source).map(\.text)
+        if tokens.contains("gl_FragData") || (!isLast && tokens.contains("discard")) { return false }
+        return true
+    }
+
+    private struct Text {
+        var header: [String]
+        /// What the program declares for the member ahead of its text: the variable its colour goes to.
+        var declarations: [String]
+        var body: [String]
+        var renamed: [String: String]
+        /// The variable that holds the member's colour once its `main` has run.
+        var colour: String
+    }
+
+    /// `member`'s header and body lines rewritten; nil where its file scope holds something the rewriting
+    /// does not follow (an interface block).
+    private static func rewrite(_ member: Member, prefix: String, colour: String, previous: String?) -> Text? {
+        let shader = member.shader
+        let lines = shader.source.lines.map(String.init)
+        let tokens = GLSLTokenizer.tokens(of: shader.source)
+        guard let scope = GLSLFileScope(tokens) else { return nil }
+        var renamed: [String: String] = [:]
+        for name in scope.declaredNames { renamed[name] = prefix + name }
+        // Edits by line: the column a token starts at, its length and what replaces it.
+        var edits: [Int: [(column: Int, length: Int, text: String)]] = [:]
+        func replace(_ index: Int, with text: String) {
+            let token = tokens[index]
+            edits[token.line, default: []].append((token.column, token.text.count, text))
+        }
+        var deleted = Set<Int>()
+        for statement in scope.statements {
+            switch statement.kind {
+            case .varying where previous != nil:
+                deleted.formUnion(statement.range)
+            case .uniform(let name) where name == member.chainedSampler:
+                deleted.formUnion(statement.range)
+            case .output:
+                // `layout(location = 0) out vec4 colour;` becomes a plain variable of the program.
+                deleted.formUnion(statement.qualifierTokens)
+            default:
+                break
+            }
+        }
+        // GLSL ES 1.00 writes gl_FragColor, which becomes a variable of the member's; 3.00 its own output.
+        var outputName: String?
+        for statement in scope.statements {
+            if case .output(let name) = statement.kind { outputName = renamed[name] }
+        }
+        if shader.interface.version != .es100, outputName == nil { return nil }
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            if deleted.contains(index) {
+                replace(index, with: "")
+                continue
+            }
+            let text = tokens[index].text
+            if let sampler = member.chainedSampler, let previous, text == sampler,
+               index >= 2, ["texture2D", "texture"].contains(tokens[index - 2].text), index + 3 < tokens.count {
+                // PointwiseAnalysis proved the shape: texture2D ( SAMPLER , coordinate )
+                for covered in (index - 2)...(index + 3) { replace(covered, with: covered == index - 2 ? previous : "") }
+                index += 3
+                continue
+            }
+            if text == "gl_FragColor" {
+                replace(index, with: colour)
+            } else if let name = renamed[text], index == 0 || tokens[index - 1].text != ".", !scope.structBodies.contains(index) {
+                replace(index, with: name)
+            }
+        }
+        var rewrittenLines = lines
+        for (line, lineEdits) in edits {
+            var characters = Array(rewrittenLines[line - 1])
+            for edit in lineEdits.sorted(by: { $0.column > $1.column }) {
+                characters.replaceSubrange((edit.column - 1)..<(edit.column - 1 + edit.length), with: Array(edit.text))
+            }
+            rewrittenLines[line - 1] = String(characters)
+        }
+        let bodyStart = shader.interface.bodyStartLine - 1
+        return Text(header: Array(lines[..<bodyStart]), declarations: outputName == nil ? ["vec4 \(colour);"] : [],
+                    body: Array(rewrittenLines[bodyStart...]), renamed: renamed, colour: outputName ?? colour)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GPU
+import Images
+import ShaderGraph
+import Testing
+
+/// Chains of colour filters drawn as one program: the same picture as separate passes (to the rounding an 8-bit
+/// image in between would add), errors at the member's own file, parameters tuned in place, and any member
+/// shown on its own.
+@Suite("Colour filters drawn as one program", .serialized)
+struct FusionTests {
+    /// The frame `composition` draws, fused or each pass on its own.
+    func render(_ composition: Composition, fusing: Bool, keeping: Set<String> = []) throws -> RGBAImage {
+        var composition = composition
+        composition.fuses = fusing
+        let executor = try GraphExecutor(composition: composition, keeping: keeping)
+        return try executor.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
+    }
+
+    func passCount(_ composition: Composition) throws -> Int {
+        try FramePlan(composition).passes.count
+    }
+
+    @Test("every colour filter of the library after another draws as one pass, within a level of the two passes")
+    func libraryFilters() throws {
+        let workspace = try GPUWorkspace()
+        let photo = try workspace.writePNG("noise.png", noiseImage(width: 48, height: 32, seed: 7))
+        var fused = 0
+        for filter in FilterLibrary.names() {
+            let source = try UserFile.readText(path: FilterLibrary.path(of: filter))
+            let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source))
+            guard shader.interface.samplers.count == 1, PointwiseAnalysis.reads("inputImageTexture", of: shader) else { continue }
+            let composition = try workspace.load("""
+                nodes:
+                  photo: { kind: image, file: \(photo) }
+                  warm: { kind: shader, filter: brightness, inputs: { inputImageTexture: photo }, uniforms: { brightness: 0.03 } }
+                  tested: { kind: shader, filter: \(filter), inputs: { inputImageTexture: warm } }
+                output: tested
+                """)
+            guard try passCount(composition) == 1 else { continue }
+            fused += 1
+            let difference = maximumDifference(try render(composition, fusing: true), try render(composition, fusing: false))
+            // A chroma key's smoothstep over a narrow band magnifies a level rounded the other way.
+            #expect(difference <= (filter == "chroma-key" ? 4 : 1), "\(filter): fused and separate passes differ by \(difference) levels")
+        }
+        #expect(fused >= 10, "only \(fused) library filters fused")
+    }
+
+    @Test("every example composition draws the same picture fused as pass by pass",
+          arguments: ["sepia", "two-pass", "five-pass", "tour"])
+    func examples(name: String) throws {
+        let workspace = try GPUWorkspace()
+        defer { withExtendedLifetime(workspace) {} }
+        let composition = try CompositionLoader.load(path: "compositions/\(name).yaml")
+        let difference = maximumDifference(try render(composition, fusing: true), try render(composition, fusing: false))
+        // five-pass's Sobel filter, after a fused chain, magnifies a level of rounding up to eight times.
+        #expect(difference <= (name == "five-pass" ? 8 : 2), "\(name): \(difference) levels apart")
+    }
+
+    static let brighten = """
+        varying highp vec2 textureCoordinate;
+        uniform sampler2D inputImageTexture;
+        uniform lowp float amount;
+        void main() {
+            lowp vec4 colour = texture2D(inputImageTexture, textureCoordinate);
+            gl_FragColor = vec4(colour.rgb + amount, colour.a);
+        }
+        """
+
+    @Test("a compile error in the second shader of a fused chain is reported at that file's line and column, naming its node")
+    func errorInSecondMember() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("first.fsh", Self.brighten)
+        try workspace.write("second.fsh", Self.brighten.replacingOccurrences(of: "colour.rgb + amount", with: "colour.rgb + amount + missing"))
+        let composition = try workspace.load("""
+            size: [8, 8]
+            nodes:
+              src: { kind: pattern }
+              first: { kind: shader, file: first.fsh, inputs: { inputImageTexture: src }, uniforms: { amount: 0.1 } }
+              second: { kind: shader, file: second.fsh, inputs: { inputImageTexture: first }, uniforms: { amount: 0.1 } }
+            """)
+        #expect(try passCount(composition) == 1)
+        do {
+            _ = try GraphExecutor(composition: composition)
+            Issue.record("the fused program compiled")
+        } catch {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.location?.file.hasSuffix("second.fsh") == true)
+            #expect(diagnostic.location?.line == 6)
+            #expect(diagnostic.location?.column == 47)
+            #expect(diagnostic.message.contains("missing") && !diagnostic.message.contains("sbf"))
+            #expect(diagnostic.message.contains("[node 'second']"))
+        }
+    }
+
+    @Test("a parameter of a fused node is set in the running program, and the picture changes")
+    func tunedInPlace() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("brighten.fsh", Self.brighten)
+        try workspace.write("flat.fsh", "varying highp vec2 textureCoordinate;\nuniform lowp float level;\nvoid main() { gl_FragColor = vec4(vec3(level), 1.0); }\n")
+        let composition = try workspace.load("""
+            size: [8, 8]
+            nodes:
+              black: { kind: shader, file: flat.fsh, uniforms: { level: 0.0 } }
+              first: { kind: shader, file: brighten.fsh, inputs: { inputImageTexture: black }, uniforms: { amount: 0.25 } }
+              second: { kind: shader, file: brighten.fsh, inputs: { inputImageTexture: first }, uniforms: { amount: 0.25 } }
+            """)
+        #expect(try passCount(composition) == 1)
+        let executor = try GraphExecutor(composition: composition)
+        #expect(try executor.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()[2, 2].r == 128)
+        #expect(executor.setUniform("amount", of: "first", to: [0.5]))
+        let tunedPixel = try executor.renderFrame(FrameTime(index: 1, fps: 30)).readPixels()[2, 2]
+        // 0.5 stored as 128 levels, then 0.25 more.
+        #expect(tunedPixel.r == 192, "\(tunedPixel)")
+        #expect(executor.setUniform("level", of: "black", to: [0.25]))
+        #expect(try executor.renderFrame(FrameTime(index: 2, fps: 30)).readPixels()[2, 2].r == 255)
+    }
+
+    @Test("a member of a fused chain that is kept (shown on its own) draws its own image, as the unfused plan does")
+    func memberShownOnItsOwn() throws {
+        let workspace = try GPUWorkspace()
+        let photo = try workspace.writePNG("noise.png", noiseImage(width: 24, height: 16, seed: 3))
+        let composition = try workspace.load("""
+            nodes:
+              photo: { kind: image, file: \(photo) }
+              a: { kind: shader, filter: sepia, inputs: { inputImageTexture: photo } }
+              b: { kind: shader, filter: color-invert, inputs: { inputImageTexture: a } }
+              c: { kind: shader, filter: brightness, inputs: { inputImageTexture: b }, uniforms: { brightness: 0.1 } }
+            output: c
+            """)
+        #expect(try passCount(composition) == 1)
+        let kept = try FramePlan(composition, keeping: ["b"])
+        #expect(kept.passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [["a", "b"], []])
+        let executor = try GraphExecutor(composition: composition, keeping: ["b"])
+        _ = try executor.renderFrame(FrameTime(index: 0, fps: 30))
+        var alone = composition
+        alone.output = "b"
+        alone.fuses = false
+        let separate = try GraphExecutor(composition: alone)
+        #expect(maximumDifference(try #require(executor.image(of: "b")).readPixels(),
+                                  try separate.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()) <= 1)
+    }
+}
