@@ -26,7 +26,10 @@ enum ExecutorBenchmark {
                 let compositionPath = scratch + "/\(workload.name)-\(size.width).yaml"
                 try workload.yaml(image: imagePath, shaders: shaders).write(toFile: compositionPath, atomically: true, encoding: .utf8)
 
-                let executor = try GraphExecutor(composition: try CompositionLoader.load(path: compositionPath))
+                // Pass by pass, as the bare loop draws it: this row measures the executor's own overhead.
+                var composition = try CompositionLoader.load(path: compositionPath)
+                composition.fuses = false
+                let executor = try GraphExecutor(composition: composition)
                 let bare = try BareChain(workload: workload, image: image, shaders: shaders)
                 // Warm up both: llvmpipe compiles a program at its first draw.
                 try executor.renderFrame(FrameTime(index: 0, fps: 30))

@@ -23,6 +23,15 @@ struct Workload {
                                                 "vignetteStart": [0.4], "vignetteEnd": [0.8]]),
     ])
 
+    /// Five colour filters, each reading only its own pixel: one program when fused.
+    static let fiveColour = Workload(name: "five-colour", passes: [
+        Pass(shader: "brightness.fsh", uniforms: ["brightness": [0.05]]),
+        Pass(shader: "contrast.fsh", uniforms: ["contrast": [1.2]]),
+        Pass(shader: "saturation.fsh", uniforms: ["saturation": [0.8]]),
+        Pass(shader: "sepia.fsh", uniforms: ["intensity": [0.6]]),
+        Pass(shader: "color-matrix.fsh", uniforms: [:]),
+    ])
+
     /// The composition text: `photo` feeding the passes in order.
     func yaml(image: String, shaders: String) -> String {
         var lines = ["composition: 1", "nodes:", "  photo: { kind: image, file: \(image) }"]

@@ -90,8 +90,11 @@ public enum ShaderFusion {
     /// does not follow (an interface block).
     private static func rewrite(_ member: Member, prefix: String, colour: String, previous: String?) -> Text? {
         let shader = member.shader
-        let lines = shader.source.lines.map(String.init)
-        let tokens = GLSLTokenizer.tokens(of: shader.source)
+        // The driver reads a shader up to its first NUL byte: past it is no text of this member's.
+        let text = shader.source.lines.joined(separator: "\n")
+        let source = text.contains("\u{0}") ? SourceText(path: shader.source.path, text: String(text.prefix { $0 != "\u{0}" })) : shader.source
+        let lines = source.lines.map(String.init)
+        let tokens = GLSLTokenizer.tokens(of: source)
         guard let scope = GLSLFileScope(tokens) else { return nil }
         var renamed: [String: String] = [:]
         for name in scope.declaredNames { renamed[name] = prefix + name }
@@ -151,6 +154,7 @@ public enum ShaderFusion {
             rewrittenLines[line - 1] = String(characters)
         }
         let bodyStart = shader.interface.bodyStartLine - 1
+        guard bodyStart <= lines.count else { return nil }
         return Text(header: Array(lines[..<bodyStart]), declarations: outputName == nil ? ["vec4 \(colour);"] : [],
                     body: Array(rewrittenLines[bodyStart...]), renamed: renamed, colour: outputName ?? colour)
     }

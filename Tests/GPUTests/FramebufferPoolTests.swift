@@ -60,8 +60,10 @@ struct GraphResourcesTests {
             """
         try workspace.write("a.fsh", shader.replacingOccurrences(of: "SCALE", with: "0.9"))
         try workspace.write("b.fsh", shader.replacingOccurrences(of: "SCALE", with: "0.8"))
+        // Each pass on its own, so each node has a program of its own.
         let yaml = """
             size: [16, 16]
+            fuse: false
             nodes:
               src: { kind: pattern }
               a: { kind: shader, file: a.fsh, inputs: { inputImageTexture: src } }

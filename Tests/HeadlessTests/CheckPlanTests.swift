@@ -5,7 +5,7 @@ import Testing
 /// `check --plan`: the frame plan a composition runs, with the passes that could be drawn as one program.
 @Suite("Printing the plan")
 struct CheckPlanTests {
-    @Test("check --plan lists the steps in drawing order, marks reads of a pass's own pixel, and names the chains")
+    @Test("check --plan lists the steps in drawing order, a fused pass as its nodes, and marks reads of a pass's own pixel")
     func plan() throws {
         let folder = try TemporaryFolder()
         try folder.write("c.yaml", """
@@ -20,12 +20,20 @@ struct CheckPlanTests {
         let result = try runShaderbench(["check", "--plan", "c.yaml"], in: folder.path)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("""
+            plan: 3 steps, output edges
+              1. src (pattern)
+              2. a + b (shaders drawn as one program) reads src
+              3. edges (shader) reads b
+            drawn as one program: a + b
+            """), "\(result.output)")
+        let separate = try runShaderbench(["check", "--plan", "--no-fuse", "c.yaml"], in: folder.path)
+        #expect(separate.output.contains("""
             plan: 4 steps, output edges
               1. src (pattern)
               2. a (shader) reads src (its pixel)
               3. b (shader) reads a (its pixel)
               4. edges (shader) reads b
-            could be drawn as one program: a + b
-            """), "\(result.output)")
+            every pass drawn on its own (fuse: false or --no-fuse)
+            """), "\(separate.output)")
     }
 }

@@ -26,19 +26,19 @@ struct FramePlanTests {
 
     @Test("steps run in dependency order and skip what the output does not need")
     func order() throws {
-        let plan = try FramePlan(try composition(Workspace()))
+        let plan = try FramePlan(try composition(Workspace()), fusing: false)
         #expect(plan.steps.map(\.node.name) == ["src", "a", "b", "c", "blend"])
     }
 
     @Test("each image is released right after its last reader, and the output never")
     func releases() throws {
-        let plan = try FramePlan(try composition(Workspace()))
+        let plan = try FramePlan(try composition(Workspace()), fusing: false)
         #expect(plan.steps.map(\.releases) == [[], [0], [], [2], [1, 3]])
     }
 
     @Test("kept nodes are scheduled and never released within the frame")
     func keeping() throws {
-        let plan = try FramePlan(try composition(Workspace()), keeping: ["a", "unused"])
+        let plan = try FramePlan(try composition(Workspace()), keeping: ["a", "unused"], fusing: false)
         #expect(plan.steps.map(\.node.name) == ["src", "a", "b", "c", "blend", "unused"])
         #expect(!plan.steps.flatMap(\.releases).contains(1))
     }
