@@ -72,11 +72,14 @@ public final class OSCReceiver: @unchecked Sendable {
         return (0..<min(count, tags.count)).map { index in
             let tag = tags[index]
             guard let value = values[index] else { return .other(tag) }
+            // Only the argument's own bytes are there: liblo packs a 4-byte argument in 4 bytes, so the union
+            // (8 bytes) must never be read whole.
+            let bytes = UnsafeRawPointer(value)
             switch tag {
-            case "f": return .float(Double(value.pointee.f))
-            case "d": return .float(value.pointee.d)
-            case "i": return .integer(Int64(value.pointee.i))
-            case "h": return .integer(value.pointee.h)
+            case "f": return .float(Double(bytes.loadUnaligned(as: Float.self)))
+            case "d": return .float(bytes.loadUnaligned(as: Double.self))
+            case "i": return .integer(Int64(bytes.loadUnaligned(as: Int32.self)))
+            case "h": return .integer(bytes.loadUnaligned(as: Int64.self))
             case "T": return .boolean(true)
             case "F": return .boolean(false)
             case "s", "S": return .string(String(cString: cliblo_string(value)))
