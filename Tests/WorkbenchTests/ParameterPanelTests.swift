@@ -79,6 +79,29 @@ struct ParameterPanelTests {
         #expect(window.count(of: "compile-start") == compiles)
     }
 
+    @Test("a slider of a node drawn inside a fused pass changes the image with nothing compiled")
+    func sliderInFusedPass() throws {
+        // `look` and a pass-through after it are one program: only `after` is compiled.
+        let passThrough = """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }
+            """
+        let composition = Self.composition.replacingOccurrences(of: "output: look", with: """
+              after: { kind: shader, file: after.fsh, inputs: { inputImageTexture: look } }
+            output: after
+            """)
+        let window = try openWindow(composition: composition,
+                                    shaders: ["look.fsh": "varying highp vec2 textureCoordinate;\n" + Self.look, "after.fsh": passThrough])
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        let compiled = window.trace.events.filter { $0.name == "compile-start" }.compactMap { $0.fields["node"] as? String }
+        #expect(compiled == ["after"], "\(compiled)")
+        let compiles = window.count(of: "compile-start")
+        let level = try dragLevel(window)
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(Int((level * 255).rounded())))]), "level \(level)")
+        #expect(window.count(of: "compile-start") == compiles)
+    }
+
     @Test("the checkbox flips a bool")
     func checkbox() throws {
         let window = try openWindow()
