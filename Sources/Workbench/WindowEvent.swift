@@ -21,6 +21,20 @@ enum WindowKey: Equatable {
     /// A letter with Ctrl held, and Shift when `shifted`.
     case control(Character, shifted: Bool)
 
+    /// As the help and the README write the key (`V`, `Ctrl-Shift-Z`, `Esc`).
+    var label: String {
+        switch self {
+        case .space: "Space"
+        case .escape: "Esc"
+        case .tab: "Tab"
+        case .shiftTab: "Shift-Tab"
+        case .left: "Left"
+        case .right: "Right"
+        case .letter(let letter): letter.uppercased()
+        case .control(let letter, let shifted): (shifted ? "Ctrl-Shift-" : "Ctrl-") + letter.uppercased()
+        }
+    }
+
     /// As the key is written on the keyboard and in the help (`v`, `ctrl+shift+z`, `escape`), for the trace.
     var name: String {
         switch self {
