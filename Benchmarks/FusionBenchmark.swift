@@ -5,9 +5,16 @@ import ShaderGraph
 
 /// Five colour filters over a 1920×1080 image drawn as one fused program against the same composition drawn
 /// pass by pass (`fuse: false`), alternating rounds in one process; prints each one's median frame time,
-/// their ratio and how far apart their pictures are.
+/// their ratio and how far apart their pictures are. Two chains: five different filters, and five of the
+/// cheapest, whose cost is nearly all the drawing of passes.
 enum FusionBenchmark {
     static func run(frames: Int, rounds: Int) throws {
+        for workload in [Workload.fiveColour, Workload.fiveBrightness] {
+            try run(workload, frames: frames, rounds: rounds)
+        }
+    }
+
+    static func run(_ workload: Workload, frames: Int, rounds: Int) throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
         let scratch = FileManager.default.temporaryDirectory.path + "/shaderbench-fusion-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -17,8 +24,8 @@ enum FusionBenchmark {
         let size = PixelSize(width: 1920, height: 1080)
         let imagePath = scratch + "/image.png"
         try ImageFile.writePNG(ExecutorBenchmark.testImage(size), to: imagePath)
-        let compositionPath = scratch + "/five-colour.yaml"
-        try Workload.fiveColour.yaml(image: imagePath, shaders: repository + "/shaders").write(toFile: compositionPath, atomically: true, encoding: .utf8)
+        let compositionPath = scratch + "/\(workload.name).yaml"
+        try workload.yaml(image: imagePath, shaders: repository + "/shaders").write(toFile: compositionPath, atomically: true, encoding: .utf8)
         var composition = try CompositionLoader.load(path: compositionPath)
         let fused = try GraphExecutor(composition: composition)
         composition.fuses = false
@@ -43,7 +50,7 @@ enum FusionBenchmark {
         }
         let fusedMedian = FrameTimer.median(fusedTimes), separateMedian = FrameTimer.median(separateTimes)
         print("")
-        print("fusion: \(Workload.fiveColour.passes.map(\.shader).joined(separator: " → ")) at \(size), \(frames) frames a round, \(rounds) rounds, medians")
+        print("fusion: \(workload.passes.map(\.shader).joined(separator: " → ")) at \(size), \(frames) frames a round, \(rounds) rounds, medians")
         print("plan            passes   ms/frame")
         print(String(format: "fused           %6d   %8.2f", passes.fused, fusedMedian))
         print(String(format: "pass by pass    %6d   %8.2f", passes.separate, separateMedian))

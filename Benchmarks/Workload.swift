@@ -32,6 +32,11 @@ struct Workload {
         Pass(shader: "color-matrix.fsh", uniforms: [:]),
     ])
 
+    /// Five of the cheapest colour filter: what drawing passes costs apart from what they compute.
+    static let fiveBrightness = Workload(name: "five-brightness", passes: (0..<5).map { _ in
+        Pass(shader: "brightness.fsh", uniforms: ["brightness": [0.01]])
+    })
+
     /// The composition text: `photo` feeding the passes in order.
     func yaml(image: String, shaders: String) -> String {
         var lines = ["composition: 1", "nodes:", "  photo: { kind: image, file: \(image) }"]

@@ -26,8 +26,9 @@ public enum ShaderFusion {
 
     /// The fragment text of `members` drawn as one pass, and each member's names; `rounding` for a chain of
     /// 8-bit images: each member reads the colour before it clamped and rounded to 8 bits, as the image in
-    /// between would have held it, so a threshold or posterize after a fused filter cuts where it did. Only a
-    /// value half way between two levels may round the other way. Nil when one of them is written in a
+    /// between would have held it, so a threshold or posterize after a fused filter cuts where it did. (It is
+    /// nearer exact than reading the image would be where a driver reads 8-bit texels inexactly, as llvmpipe
+    /// does: 191 reads as 190.88.) Nil when one of them is written in a
     /// way the rewriting cannot follow (see `isFusible` and `GLSLFileScope`).
     public static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, members: [Rewritten])? {
         guard let head = members.first else { return nil }

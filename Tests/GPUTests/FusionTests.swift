@@ -4,9 +4,9 @@ import Images
 import ShaderGraph
 import Testing
 
-/// Chains of colour filters drawn as one program: the same picture as separate passes (to the rounding an 8-bit
-/// image in between would add), errors at the member's own file, parameters tuned in place, and any member
-/// shown on its own.
+/// Chains of colour filters drawn as one program: the same picture as separate passes (to the level or two by
+/// which llvmpipe reads each 8-bit image in between low), errors at the member's own file, parameters tuned in
+/// place, and any member shown on its own.
 @Suite("Colour filters drawn as one program", .serialized)
 struct FusionTests {
     /// The frame `composition` draws, fused or each pass on its own.
