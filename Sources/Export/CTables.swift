@@ -30,12 +30,16 @@ struct CTables {
         // index among the C steps.
         var index: [Int] = []
         var parameterSlots: [String: Int] = [:]
+        /// The parameters whose steps go before each plan step: before the first that draws their node.
+        var parametersBefore: [[ExportedInterface.Parameter]] = []
         var position = 0
         for step in plan.steps {
-            for parameter in interface.parameters where Self.draws(step, parameter.reference.node) {
+            let placed = interface.parameters.filter { parameterSlots[$0.reference.description] == nil && Self.draws(step, $0.reference.node) }
+            for parameter in placed {
                 parameterSlots[parameter.reference.description] = position
                 position += 1
             }
+            parametersBefore.append(placed)
             index.append(position)
             position += 1
         }
@@ -51,9 +55,9 @@ struct CTables {
             renderSizeInput = candidates.first.flatMap { inputIndex[plan.steps[$0].node.name] } ?? -1
         }
 
-        for step in plan.steps {
+        for (stepIndex, step) in plan.steps.enumerated() {
             let node = step.node
-            for parameter in interface.parameters where Self.draws(step, parameter.reference.node) {
+            for parameter in parametersBefore[stepIndex] {
                 steps.append(parameterStep(parameter, in: step, index: index))
             }
             switch step.work {
@@ -99,9 +103,11 @@ struct CTables {
 
     // MARK: Steps
 
-    /// Whether `step` draws node `name`: its own, or one of a fused pass's.
+    /// Whether `step` draws node `name`: its own, one of a fused pass's, or a pass drawn from its file.
     private static func draws(_ step: FramePlan.Step, _ name: String) -> Bool {
-        if case .pass(let pass) = step.work { pass.nodes(drawnAs: step.node.name).contains(name) } else { step.node.name == name }
+        if step.node.passOf == name { return true }
+        if case .pass(let pass) = step.work { return pass.nodes(drawnAs: step.node.name).contains(name) }
+        return step.node.name == name
     }
 
     private mutating func parameterStep(_ parameter: ExportedInterface.Parameter, in step: FramePlan.Step, index: [Int]) -> String {
@@ -173,14 +179,15 @@ struct CTables {
         for uniform in pass.uniforms {
             guard let type = Self.typeName(uniform.type) else { continue }
             let declared = pass.declaration(ofProgramUniform: uniform.name)
-            let value = parameterSlots["\(declared.node ?? node.name).\(declared.name)"].map { "{ 1, \($0), NULL, 0, NULL, 0 }" }
+            let value = parameterSlots["\(declared.node ?? node.passOf ?? node.name).\(declared.name)"].map { "{ 1, \($0), NULL, 0, NULL, 0 }" }
                 ?? operand(uniform.value, index: index)
             uniforms.append("{ \(CodeLiteral.c(uniform.name)), \(type), \(uniform.count), \(value) }")
         }
         // A published parameter the composition leaves alone and the shader gives no default is set by the app alone.
         for declaration in interface.uniforms where !pass.uniforms.contains(where: { $0.name == declaration.name }) {
             let declared = pass.declaration(ofProgramUniform: declaration.name)
-            guard let type = Self.typeName(declaration.type), let slot = parameterSlots["\(declared.node ?? node.name).\(declared.name)"] else { continue }
+            guard let type = Self.typeName(declaration.type),
+                  let slot = parameterSlots["\(declared.node ?? node.passOf ?? node.name).\(declared.name)"] else { continue }
             uniforms.append("{ \(CodeLiteral.c(declaration.name)), \(type), \(declaration.arrayLength ?? 1), { 1, \(slot), NULL, 0, NULL, 0 } }")
         }
         var fields = ".kind = SB_STEP_PASS, .program = \(program)\(size(pass.size))"

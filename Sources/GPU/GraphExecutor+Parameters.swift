@@ -5,18 +5,28 @@ import ShaderGraph
 /// anything compiled or bound again.
 extension GraphExecutor {
     /// Sets `uniform` of shader node `node` to `values` (its components, in GLSL order) from the next frame
-    /// on. False when that cannot be done in place (see `PassPlan.takesLiveValue(for:)`), the node does not
-    /// run, or `values` has the wrong count: the graph must then be built again with the value.
+    /// on: in the pass that draws the node (a fused pass's program, under the name it has there), and in every
+    /// pass drawn from the node's file (glslViewer's buffers). False, and nothing set, when one of them cannot
+    /// take it in place (see `PassPlan.takesLiveValue(for:)`), the node does not run, or `values` has the wrong
+    /// count: the graph must then be built again with the value.
     @discardableResult
-    /// A node drawn inside a fused pass has its uniform set in that pass's program, under the name it has there.
-    public func setUniform(_ declared: String, of node: String, to values: [Float]) -> Bool {
-        guard let (index, uniform) = plan.program(drawing: node, uniform: declared), case .pass(let pass) = plan.steps[index].work,
-              case .shader(let step) = steps[index].work, pass.takesLiveValue(for: uniform),
-              let planned = pass.uniforms.first(where: { $0.name == uniform }),
-              values.count == (planned.type.componentCount ?? 0) * planned.count else { return false }
-        glUseProgram(step.program.name)
-        values.withUnsafeBufferPointer { buffer in
-            uniformWriter.set(step.program.uniformLocation(uniform), type: planned.type, count: planned.count, values: buffer)
+    public func setUniform(_ uniform: String, of node: String, to values: [Float]) -> Bool {
+        let targets = plan.composition.nodes(sharingParametersOf: node).compactMap { name in
+            plan.program(drawing: name, uniform: uniform).map { ($0.step, $0.uniform) }
+        }
+        guard plan.program(drawing: node, uniform: uniform) != nil else { return false }
+        var writes: [(program: ShaderProgram, uniform: PassPlan.Uniform)] = []
+        for (index, name) in targets {
+            guard case .pass(let pass) = plan.steps[index].work, case .shader(let step) = steps[index].work, pass.takesLiveValue(for: name),
+                  let planned = pass.uniforms.first(where: { $0.name == name }),
+                  values.count == (planned.type.componentCount ?? 0) * planned.count else { return false }
+            writes.append((step.program, planned))
+        }
+        for (program, planned) in writes {
+            glUseProgram(program.name)
+            values.withUnsafeBufferPointer { buffer in
+                uniformWriter.set(program.uniformLocation(planned.name), type: planned.type, count: planned.count, values: buffer)
+            }
         }
         return true
     }

@@ -38,6 +38,11 @@ public struct Composition: Sendable {
         nodes.first { $0.name == name }
     }
 
+    /// `name` and the passes drawn from its file (`Node.passOf`): where a parameter of `name` is set.
+    public func nodes(sharingParametersOf name: String) -> [String] {
+        [name] + nodes.filter { $0.passOf == name }.map(\.name)
+    }
+
     /// The shader nodes whose previous frame is read, by themselves or by other nodes: each keeps it.
     public var previousFrameSources: Set<String> {
         Set(nodes.flatMap { node -> [String] in
@@ -75,6 +80,9 @@ public struct Node: Sendable {
     public var name: String
     public var kind: NodeKind
     public var location: SourceLocation
+    /// For a pass drawn from another node's file (a glslViewer buffer), that node: its parameters are this
+    /// pass's too, so tuning one sets it in every pass.
+    public var passOf: String?
 
     public init(name: String, kind: NodeKind, location: SourceLocation) {
         self.name = name

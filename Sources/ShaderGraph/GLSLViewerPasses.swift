@@ -38,7 +38,9 @@ enum GLSLViewerPasses {
                 // Drawn later in the frame: its last frame (a pass reading its own image reads its last frame anyway).
                 if index > position { own.previousFrameInputs[target.sampler] = node.location }
             }
-            return Node(name: drawn.node, kind: .shader(own), location: node.location)
+            var passNode = Node(name: drawn.node, kind: .shader(own), location: node.location)
+            if drawn.node != node.name { passNode.passOf = node.name }
+            return passNode
         }
     }
 

@@ -51,7 +51,7 @@ public struct ParameterOverride: Sendable, Hashable {
                 continue
             }
             guard let index = composition.nodes.firstIndex(where: { $0.name == parameter.node }),
-                  case .shader(var pass) = composition.nodes[index].kind,
+                  case .shader(let pass) = composition.nodes[index].kind,
                   let declaration = pass.interface.uniform(named: parameter.uniform) else { continue }
             let expected = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
             guard override.values.count == expected else {
@@ -60,8 +60,13 @@ public struct ParameterOverride: Sendable, Hashable {
             }
             let clamped = DeclaredRange.clamp(override.values, of: declaration, in: pass.file, at: commandLine)
             if let warning = clamped.warning { composition.warnings.append(warning) }
-            pass.uniforms[parameter.uniform] = .literal(clamped.values, location: commandLine)
-            composition.nodes[index].kind = .shader(pass)
+            // Every pass drawn from the node's file has the parameter too.
+            for name in composition.nodes(sharingParametersOf: parameter.node) {
+                guard let shared = composition.nodes.firstIndex(where: { $0.name == name }),
+                      case .shader(var sharing) = composition.nodes[shared].kind else { continue }
+                sharing.uniforms[parameter.uniform] = .literal(clamped.values, location: commandLine)
+                composition.nodes[shared].kind = .shader(sharing)
+            }
         }
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
     }
