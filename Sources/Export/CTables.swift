@@ -64,8 +64,9 @@ struct CTables {
             case .image, .camera, .movie, .audio, .keyboard:
                 // An audio node never gets this far: the interface refuses it.
                 steps.append("{ .kind = SB_STEP_INPUT, .input = \(inputIndex[node.name] ?? 0) }")
-            case .pattern(let patternSize):
-                let shader = try TestPattern.prepared()
+            case .pattern(let pattern):
+                let patternSize = pattern.size
+                let shader = try TestPattern.prepared(pattern.picture)
                 let program = addProgram(vertex: shader.vertexSource, fragment: shader.fragmentSource, what: "the test pattern")
                 steps.append("{ .kind = SB_STEP_PATTERN, .program = \(program)\(size(patternSize)) }")
             case .pass(let pass):

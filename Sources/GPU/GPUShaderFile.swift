@@ -1,7 +1,7 @@
 import ShaderGraph
 
-/// The GPU module's own GLSL, in `Shaders/`: the frame conversion, the YUV readback, the reductions, the test
-/// pattern, and the programs that show, copy and reshape images.
+/// The GPU module's own GLSL, in `Shaders/`: the frame conversion, the YUV readback, the reductions, the
+/// patterns, and the programs that show, copy and reshape images.
 package enum GPUShaderFile: String, EmbeddedShaderFile {
     case fullscreenVertex = "fullscreen.vert.glsl"
     case frameConversion = "frame-conversion.frag.glsl"
@@ -11,6 +11,8 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
     case histogramVertex = "histogram.vert.glsl"
     case histogramFragment = "histogram.frag.glsl"
     case testPattern = "test-pattern.frag.glsl"
+    case noisePattern = "noise-pattern.frag.glsl"
+    case checkerPattern = "checker-pattern.frag.glsl"
     case presenterVertex = "presenter.vert.glsl"
     case presenterFragment = "presenter.frag.glsl"
     case outputCopyVertex = "output-copy.vert.glsl"
@@ -28,6 +30,8 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
         case .histogramVertex: PackageResources.histogram_vert_glsl
         case .histogramFragment: PackageResources.histogram_frag_glsl
         case .testPattern: PackageResources.test_pattern_frag_glsl
+        case .noisePattern: PackageResources.noise_pattern_frag_glsl
+        case .checkerPattern: PackageResources.checker_pattern_frag_glsl
         case .presenterVertex: PackageResources.presenter_vert_glsl
         case .presenterFragment: PackageResources.presenter_frag_glsl
         case .outputCopyVertex: PackageResources.output_copy_vert_glsl

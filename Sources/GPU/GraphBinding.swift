@@ -88,10 +88,10 @@ struct GraphBinding {
                 }
             case (.camera, _):
                 break
-            case (.pattern(let patternSize), _):
-                stepSize = patternSize ?? size
+            case (.pattern(let pattern), _):
+                stepSize = pattern.size ?? size
                 do {
-                    let program = try resources.program(for: try TestPattern.prepared(), node: node.name)
+                    let program = try resources.program(for: try TestPattern.prepared(pattern.picture), node: node.name)
                     programs[node.name] = program
                     glUseProgram(program.name)
                     glUniform2f(program.uniformLocation("size"), Float(stepSize.width), Float(stepSize.height))

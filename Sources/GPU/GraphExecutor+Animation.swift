@@ -14,7 +14,10 @@ extension GraphExecutor {
 
     private func changesWithTime(step index: Int, given varies: [Bool]) -> Bool {
         switch steps[index].work {
-        case .pattern, .sequence, .sound, .time, .oscillator:
+        case .pattern(_, let timeLocation, _):
+            // The moving pattern reads the time; noise and the checkerboard stand still.
+            return timeLocation >= 0
+        case .sequence, .sound, .time, .oscillator:
             return true
         case .live(let live):
             // A camera's frames wake the window as they come; a movie plays with the clock, as does the pattern an

@@ -209,11 +209,23 @@ public struct ImageSource: Sendable {
 }
 
 public struct PatternSource: Sendable {
+    /// What it draws (`pattern:`).
+    public enum Picture: String, Sendable, CaseIterable {
+        /// Colour bars, a grey ramp, an orbiting disc and a sweep line: the moving test pattern.
+        case bars
+        /// Still colour noise, Bonzomatic's `texNoise`.
+        case noise
+        /// A still 8 × 8 black and white checkerboard, Bonzomatic's `texChecker`.
+        case checker
+    }
+
     /// Nil renders at the composition's size.
     public var size: PixelSize?
+    public var picture: Picture
 
-    public init(size: PixelSize? = nil) {
+    public init(size: PixelSize? = nil, picture: Picture = .bars) {
         self.size = size
+        self.picture = picture
     }
 }
 

@@ -97,6 +97,7 @@ private final class Loading {
                 for (key, value) in nodeMapping {
                     if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node) }
                 }
+                nodes = BonzomaticDialect.wiringDefaultTextures(nodes)
                 if nodeMapping.count == 0 {
                     diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))
                 }
@@ -222,9 +223,17 @@ private final class Loading {
             reader.checkKeys(fields, allowed: ["kind", "files"], in: "a sequence node", into: &diagnostics)
             kind = readSequence(name: name, fields: fields, at: key)
         case "pattern":
-            reader.checkKeys(fields, allowed: ["kind", "size"], in: "a pattern node", into: &diagnostics)
+            reader.checkKeys(fields, allowed: ["kind", "size", "pattern"], in: "a pattern node", into: &diagnostics)
             let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
-            kind = .pattern(PatternSource(size: size))
+            var picture = PatternSource.Picture.bars
+            if let pictureNode = fields["pattern"], let text = attempt({ () throws(Diagnostic) in try reader.string(pictureNode, what: "'pattern'") }) {
+                if let known = PatternSource.Picture(rawValue: text) {
+                    picture = known
+                } else {
+                    diagnostics.append(reader.error("unknown pattern '\(text)'; expected one of: \(PatternSource.Picture.allCases.map(\.rawValue).joined(separator: ", "))", at: pictureNode))
+                }
+            }
+            kind = .pattern(PatternSource(size: size, picture: picture))
         case "camera":
             reader.checkKeys(fields, allowed: ["kind", "device", "size", "rate", "format"], in: "a camera node", into: &diagnostics)
             kind = readCamera(fields: fields, at: key)

@@ -53,13 +53,17 @@ public enum CompositionOpener {
         let start = source.location(line: 1, column: 1)
         var pass = ShaderPass(file: path, source: source, interface: interface)
         var nodes: [Node] = []
+        // Bonzomatic's default textures first, so no other image takes their inputs.
+        let defaults = BonzomaticDialect.wiringDefaultTextures([Node(name: "shader", kind: .shader(pass), location: start)])
+        nodes += defaults.dropLast()
+        if case .shader(let wired)? = defaults.last?.kind { pass = wired }
         if let imageInput = interface.primaryImageInput {
             nodes.append(Node(name: liveNodeName, kind: .pattern(PatternSource()), location: start))
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
             // A blend's other inputs see the test pattern, so `--input photo.jpg` blends the photo with it;
             // `previousOutput` is the shader's own last frame (feedback).
             let others = interface.pictureSamplers.filter {
-                ![imageInput.name, feedbackInputName, interface.ownPreviousFrameInput?.name].contains($0.name)
+                pass.inputs[$0.name] == nil && ![imageInput.name, feedbackInputName, interface.ownPreviousFrameInput?.name].contains($0.name)
                     && !(interface.dialect == .glslViewer && GLSLViewerPasses.isPassImage($0.name))
             }
             if !others.isEmpty {

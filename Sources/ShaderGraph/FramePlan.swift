@@ -13,7 +13,7 @@ public struct FramePlan: Sendable {
     public enum Work: Sendable {
         case image(ImageSource)
         case sequence(ImageSequence)
-        case pattern(size: PixelSize?)
+        case pattern(PatternSource)
         case camera(CameraSource)
         case movie(MovieSource)
         case audio(AudioSource)
@@ -122,7 +122,7 @@ public struct FramePlan: Sendable {
         switch node.kind {
         case .image(let image): .image(image)
         case .sequence(let sequence): .sequence(sequence)
-        case .pattern(let pattern): .pattern(size: pattern.size)
+        case .pattern(let pattern): .pattern(pattern)
         case .camera(let camera): .camera(camera)
         case .movie(let movie): .movie(movie)
         case .audio(let audio): .audio(audio)

@@ -31,6 +31,10 @@ public enum LoneShaderComposition {
                 lines.append("  \(yamlString(node.name)): { \(fields) }")
             case .audio:
                 lines.append("  \(yamlString(node.name)): { kind: audio }")
+            case .pattern(let pattern) where pattern.picture != .bars:
+                // Bonzomatic's default textures are drawn, never an app's input.
+                let size = pattern.size.map { ", size: [\($0.width), \($0.height)]" } ?? ""
+                lines.append("  \(yamlString(node.name)): { kind: pattern, pattern: \(pattern.picture.rawValue)\(size) }")
             default:
                 let kind = switch sources {
                 case .appInputs: "camera"

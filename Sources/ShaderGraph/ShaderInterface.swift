@@ -60,8 +60,9 @@ public struct ShaderInterface: Sendable {
         case .glslViewer: GLSLViewerDialect.texturePrefix + "0"
         case .glsl, .shaderToy, .glslSandbox, .bonzomatic: "inputImageTexture"
         }
-        let images = pictureSamplers.filter {
-            $0.name != ownPreviousFrameInput?.name && !(dialect == .glslViewer && GLSLViewerPasses.isPassImage($0.name))
+        let images = pictureSamplers.filter { sampler in
+            sampler.name != ownPreviousFrameInput?.name && !(dialect == .glslViewer && GLSLViewerPasses.isPassImage(sampler.name))
+                && !(dialect == .bonzomatic && BonzomaticDialect.defaultTextures.contains { $0.sampler == sampler.name })
         }
         return images.first { $0.name == conventional } ?? images.first
     }

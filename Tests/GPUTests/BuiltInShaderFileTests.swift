@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 32
+    static let expectedCount = 34
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -226,8 +226,9 @@ struct BuiltInShaderFileTests {
             return [Program(vertex: GPUShaderFile.presenterVertex.text, fragment: GPUShaderFile.presenterFragment.text)]
         case "GPU/Shaders/output-copy.vert.glsl", "GPU/Shaders/output-copy.frag.glsl":
             return [Program(vertex: GPUShaderFile.outputCopyVertex.text, fragment: GPUShaderFile.outputCopyFragment.text)]
-        case "GPU/Shaders/test-pattern.frag.glsl":
-            let shader = try TestPattern.prepared()
+        case "GPU/Shaders/test-pattern.frag.glsl", "GPU/Shaders/noise-pattern.frag.glsl", "GPU/Shaders/checker-pattern.frag.glsl":
+            let picture: PatternSource.Picture = file.contains("noise") ? .noise : file.contains("checker") ? .checker : .bars
+            let shader = try TestPattern.prepared(picture)
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
         case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
             return try gpuImageShaders() + glslViewerShaders() + [glslSandboxShader()]

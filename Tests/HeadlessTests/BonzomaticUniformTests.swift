@@ -37,6 +37,43 @@ struct BonzomaticUniformTests {
         #expect(image[3, 1] == (223, 64, 40, 255), "bottom-right: (0.875, 0.25)")
     }
 
+    @Test("texNoise and texChecker are still colour noise and an 8 × 8 checkerboard when nothing else is wired, the same every run")
+    func defaultTextures() throws {
+        let folder = try TemporaryFolder()
+        func shader(_ sampler: String) throws -> String {
+            try folder.write("\(sampler).glsl", """
+                #version 410 core
+                uniform float fGlobalTime;
+                uniform vec2 v2Resolution;
+                uniform sampler2D \(sampler);
+                layout(location = 0) out vec4 out_color;
+                void main(void) { out_color = texture(\(sampler), gl_FragCoord.xy / v2Resolution); }
+                """)
+        }
+        let checker = try render(try shader("texChecker"), in: folder, size: "256x256")
+        for (x, y) in [(16, 16), (100, 200), (250, 3)] {
+            let square = (x / 32 + y / 32) % 2
+            #expect(checker[x, y].r == checker[x, y].g && [0, 255].contains(checker[x, y].r), "(\(x), \(y)) is black or white")
+            #expect((checker[x, y].r == checker[16, 16].r) == (square == 0), "(\(x), \(y)) is in square parity \(square)")
+        }
+        #expect(checker[31, 16] == checker[16, 16] && checker[32, 16] != checker[16, 16], "32-pixel squares")
+
+        let noise = try render(try shader("texNoise"), in: folder, size: "256x256")
+        // The noise's own hash, texel by texel, either way up.
+        func mixed(_ value: UInt32) -> UInt32 {
+            var value = value
+            value ^= value >> 16; value &*= 0x7feb352d; value ^= value >> 15; value &*= 0x846ca68b; value ^= value >> 16
+            return value
+        }
+        func expected(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+            let bits = mixed(UInt32(x) &+ mixed(UInt32(y)))
+            return (UInt8(bits & 255), UInt8(bits >> 8 & 255), UInt8(bits >> 16 & 255), 255)
+        }
+        let upright = (0..<256).allSatisfy { y in (0..<256).allSatisfy { x in noise[x, y] == expected(x, y) } }
+        let flipped = (0..<256).allSatisfy { y in (0..<256).allSatisfy { x in noise[x, y] == expected(x, 255 - y) } }
+        #expect(upright || flipped, "the noise is its hash, texel for texel: (0, 0) is \(noise[0, 0]), the hash \(expected(0, 0)) or \(expected(0, 255))")
+    }
+
     @Test("texPreviousFrame is the shader's own last frame, the right way up")
     func previousFrame() throws {
         let folder = try TemporaryFolder()
