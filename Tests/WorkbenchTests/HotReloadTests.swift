@@ -280,4 +280,17 @@ struct HotReloadTests {
         let compiled = window.trace.events.filter { $0.name == "compile-start" }.dropFirst(before).compactMap { $0.fields["node"] as? String }
         #expect(compiled == ["tinted"])
     }
+
+    @Test("a shader that includes a file not there yet says so, and takes the file up when it is created")
+    func missingIncludeAppears() throws {
+        let window = try LiveWindow()
+        #expect(try window.waitForCentre(red))
+        try "precision mediump float;\n#include \"later.glsl\"\nvoid main() { gl_FragColor = later(); }\n"
+            .write(toFile: window.shaderPath, atomically: true, encoding: .utf8)
+        #expect(eventually { window.app.error.contains("later.glsl") }, "\(window.app.error)")
+        #expect(try window.centre() == red)
+        try "vec4 later() { return vec4(0.0, 1.0, 0.0, 1.0); }\n"
+            .write(toFile: window.folder.file("compositions/later.glsl"), atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(green))
+    }
 }
