@@ -34,7 +34,7 @@ public final class SpectrumAnalyser {
         let output = fftw.allocateComplex(windowLength / 2 + 1)!.bindMemory(to: fftwf_complex.self, capacity: windowLength / 2 + 1)
         self.input = input
         self.output = output
-        plan = Self.planner.withLock { _ in
+        plan = Self.planner.withLock {
             fftw.planRealToComplex(Int32(windowLength), input, output, cfftw_estimate())!
         }
         // The periodic Hann window, which sums to exactly half the block.
@@ -46,7 +46,7 @@ public final class SpectrumAnalyser {
     }
 
     deinit {
-        Self.planner.withLock { _ in fftw.destroyPlan(plan) }
+        Self.planner.withLock { fftw.destroyPlan(plan) }
         fftw.free(input)
         fftw.free(output)
     }

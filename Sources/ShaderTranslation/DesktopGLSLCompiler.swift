@@ -32,14 +32,14 @@ enum DesktopGLSLCompiler {
     /// Whether glslang's GLSL ES front end accepts `source` as it stands; nil without the library.
     static func acceptsAsES(_ source: String, stage: Stage) -> Bool? {
         guard case .success(let functions) = library else { return nil }
-        return serialized.withLock { _ in functions.acceptsAsES(source, stage.value) != 0 }
+        return serialized.withLock { functions.acceptsAsES(source, stage.value) != 0 }
     }
 
     /// `source` read as desktop GLSL (`defaultVersion` where it has no `#version`), written back as GLSL ES `esVersion`.
     static func translate(_ source: String, stage: Stage, defaultVersion: Int, esVersion: Int) throws(Failure) -> String {
         let functions = try library.get()
         var text: UnsafeMutablePointer<CChar>?
-        let status = serialized.withLock { _ in
+        let status = serialized.withLock {
             functions.translate(source, stage.value, Int32(defaultVersion), UInt32(esVersion), &text)
         }
         defer { free(text) }
