@@ -111,7 +111,7 @@ struct CompositionLoadingTests {
             outptu: src
             """)
         #expect(diagnostics.positioned == [
-            "4:5 unknown key 'colour' in a pattern node; expected one of: kind, size",
+            "4:5 unknown key 'colour' in a pattern node; expected one of: kind, size, pattern",
             "5:1 unknown key 'outptu' in the composition; did you mean 'output'?",
         ])
     }
