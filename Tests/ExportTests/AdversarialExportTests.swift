@@ -100,7 +100,7 @@ struct AdversarialExportTests {
         let harness = try ExportBuild.compileC(prefix: "graph_3_default", in: folder.file("c"), setup: setup)
         try ExportBuild.require(ExportBuild.run(harness, [folder.path, "320", "200", "1", "30"], in: folder.file("c")), "the C harness")
         let pixels = try Data(contentsOf: URL(fileURLWithPath: folder.file("frame-0.rgba")))
-        let difference = ExportBuild.difference(RGBAImage(width: 320, height: 200, pixels: [UInt8](pixels)), reference)
+        let difference = RGBAImage(width: 320, height: 200, pixels: [UInt8](pixels)).difference(from: reference)
         #expect(difference.largest == 0, "\(difference.count) bytes differ, by up to \(difference.largest)")
     }
 
@@ -135,7 +135,7 @@ struct AdversarialExportTests {
         let harness = try ExportBuild.compileSwift([folder.file("swift/Graph3Default.swift"), folder.file("Setup.swift")], in: folder.path)
         try ExportBuild.require(ExportBuild.run(harness, ["Graph3Default", folder.file("photo.png"), folder.path, "320", "200", "1", "30"],
                                                 in: folder.path), "the Swift harness")
-        let difference = ExportBuild.difference(try ImageFile.read(path: folder.file("frame-0.png")), reference)
+        let difference = try ImageFile.read(path: folder.file("frame-0.png")).difference(from: reference)
         #expect(difference.largest == 0, "\(difference.count) bytes differ, by up to \(difference.largest)")
     }
 }

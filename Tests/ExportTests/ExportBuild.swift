@@ -58,15 +58,4 @@ enum ExportBuild {
         try require(run(swiftc, arguments, in: directory), "swiftc")
         return harness
     }
-
-    /// How many bytes of two same-sized images differ, and by at most how much.
-    static func difference(_ a: RGBAImage, _ b: RGBAImage) -> (count: Int, largest: Int) {
-        guard a.width == b.width, a.height == b.height else { return (Int.max, Int.max) }
-        var count = 0, largest = 0
-        for index in a.pixels.indices where a.pixels[index] != b.pixels[index] {
-            count += 1
-            largest = max(largest, abs(Int(a.pixels[index]) - Int(b.pixels[index])))
-        }
-        return (count, largest)
-    }
 }

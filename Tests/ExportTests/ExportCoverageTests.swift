@@ -157,7 +157,7 @@ struct ExportCoverageTests {
         try ExportBuild.require(ExportBuild.run(harness, [folder.path, "320", "180", "\(Self.frames)", "30"], in: folder.file("c")), "the C harness")
         for (index, expected) in reference.enumerated() {
             let pixels = try Data(contentsOf: URL(fileURLWithPath: folder.file("frame-\(index).rgba")))
-            let difference = ExportBuild.difference(RGBAImage(width: 320, height: 180, pixels: [UInt8](pixels)), expected)
+            let difference = RGBAImage(width: 320, height: 180, pixels: [UInt8](pixels)).difference(from: expected)
             #expect(difference.largest == 0, "frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
         }
     }
@@ -185,7 +185,7 @@ struct ExportCoverageTests {
         try ExportBuild.require(ExportBuild.run(harness, ["Everything", folder.file("photo.png"), folder.path, "320", "180", "\(Self.frames)", "30"],
                                                 in: folder.path), "the Swift harness")
         for (index, expected) in reference.enumerated() {
-            let difference = ExportBuild.difference(try ImageFile.read(path: folder.file("frame-\(index).png")), expected)
+            let difference = try ImageFile.read(path: folder.file("frame-\(index).png")).difference(from: expected)
             #expect(difference.largest == 0, "frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
         }
     }

@@ -32,7 +32,7 @@ struct ExportFaithfulnessTests {
     static func compare(_ frames: [RGBAImage], with reference: [RGBAImage], what: String) {
         for (index, (frame, expected)) in zip(frames, reference).enumerated() {
             #expect(frame.width == expected.width && frame.height == expected.height, "\(what) frame \(index) size")
-            let difference = ExportBuild.difference(frame, expected)
+            let difference = frame.difference(from: expected)
             #expect(difference.largest <= tolerance, "\(what) frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
         }
     }

@@ -176,7 +176,7 @@ struct GPUImageExportTests {
                                                 in: folder.file("c")), "the C harness")
         for (index, expected) in reference.enumerated() {
             let pixels = try Data(contentsOf: URL(fileURLWithPath: folder.file("frame-\(index).rgba")))
-            let difference = ExportBuild.difference(RGBAImage(width: Self.size.width, height: Self.size.height, pixels: [UInt8](pixels)), expected)
+            let difference = RGBAImage(width: Self.size.width, height: Self.size.height, pixels: [UInt8](pixels)).difference(from: expected)
             #expect(difference.largest == 0, "frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
         }
     }
@@ -204,7 +204,7 @@ struct GPUImageExportTests {
         try ExportBuild.require(ExportBuild.run(harness, ["Dropin", folder.file("photo.png"), folder.path, "\(Self.size.width)", "\(Self.size.height)",
                                                           "\(Self.frames)", "30"], in: folder.path), "the Swift harness")
         for (index, expected) in reference.enumerated() {
-            let difference = ExportBuild.difference(try ImageFile.read(path: folder.file("frame-\(index).png")), expected)
+            let difference = try ImageFile.read(path: folder.file("frame-\(index).png")).difference(from: expected)
             #expect(difference.largest == 0, "frame \(index): \(difference.count) bytes differ, by up to \(difference.largest)")
         }
     }

@@ -67,6 +67,6 @@ struct DesktopGLSLProgramTests {
         for index in halved.pixels.indices where index % 4 != 3 {
             halved.pixels[index] = UInt8((Double(image.pixels[index]) * 0.5).rounded())
         }
-        #expect(maximumDifference(output, halved) <= 1)
+        #expect(output.largestDifference(from: halved) <= 1)
     }
 }

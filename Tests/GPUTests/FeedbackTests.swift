@@ -54,8 +54,8 @@ struct FeedbackTests {
               smooth: { kind: shader, filter: low-pass, inputs: { inputImageTexture: photo, previousOutput: smooth } }
             """)
         let executor = try GraphExecutor(composition: composition)
-        #expect(maximumDifference(try executor.renderFrame(FrameTime(index: 0, fps: 30)).readPixels(), image) == 0)
+        #expect(try executor.renderFrame(FrameTime(index: 0, fps: 30)).readPixels().largestDifference(from: image) == 0)
         for frame in 1..<10 { try executor.renderFrame(FrameTime(index: frame, fps: 30)) }
-        #expect(maximumDifference(try executor.renderFrame(FrameTime(index: 10, fps: 30)).readPixels(), image) <= 1)
+        #expect(try executor.renderFrame(FrameTime(index: 10, fps: 30)).readPixels().largestDifference(from: image) <= 1)
     }
 }

@@ -23,10 +23,6 @@ struct FrameConversionTests {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    static func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-    }
-
     @Test("rendered frames read back as I420 with BT.709 limited-range codes: white 235, black 16, grey chroma 128")
     func readbackCodes() throws {
         let workspace = try GPUWorkspace()

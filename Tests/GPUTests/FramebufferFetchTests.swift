@@ -69,7 +69,7 @@ struct FramebufferFetchTests {
         // llvmpipe converts a fetched colour and a sampled one to floats its own two ways: a weight that
         // does not halve exactly can round either side.
         for (index, (a, b)) in zip(fetched, fallback).enumerated() {
-            #expect(maximumDifference(a, b) <= 1, "frame \(index)")
+            #expect(a.largestDifference(from: b) <= 1, "frame \(index)")
         }
     }
 

@@ -39,7 +39,7 @@ struct FusionTests {
                 """)
             guard try passCount(composition) == 1 else { continue }
             fused += 1
-            let difference = maximumDifference(try render(composition, fusing: true), try render(composition, fusing: false))
+            let difference = try render(composition, fusing: true).largestDifference(from: try render(composition, fusing: false))
             // A chroma key's smoothstep over a narrow band magnifies a level rounded the other way.
             #expect(difference <= (filter == "chroma-key" ? 4 : 1), "\(filter): fused and separate passes differ by \(difference) levels")
         }
@@ -52,7 +52,7 @@ struct FusionTests {
         let workspace = try GPUWorkspace()
         defer { withExtendedLifetime(workspace) {} }
         let composition = try CompositionLoader.load(path: "compositions/\(name).yaml")
-        let difference = maximumDifference(try render(composition, fusing: true), try render(composition, fusing: false))
+        let difference = try render(composition, fusing: true).largestDifference(from: try render(composition, fusing: false))
         // five-pass's Sobel filter, after a fused chain, magnifies a level of rounding up to eight times.
         #expect(difference <= (name == "five-pass" ? 8 : 2), "\(name): \(difference) levels apart")
     }
@@ -137,7 +137,6 @@ struct FusionTests {
         alone.output = "b"
         alone.fuses = false
         let separate = try GraphExecutor(composition: alone)
-        #expect(maximumDifference(try #require(executor.image(of: "b")).readPixels(),
-                                  try separate.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()) <= 1)
+        #expect(try #require(executor.image(of: "b")).readPixels().largestDifference(from: try separate.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()) <= 1)
     }
 }

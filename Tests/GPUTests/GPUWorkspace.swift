@@ -33,12 +33,6 @@ final class GPUWorkspace {
     }
 }
 
-/// The largest difference between two images in any channel of any pixel.
-func maximumDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-    guard a.width == b.width, a.height == b.height else { return Int.max }
-    return zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-}
-
 /// An image whose every pixel is different and whose top differs from its bottom, for orientation checks.
 func gradientImage(width: Int, height: Int) -> RGBAImage {
     var pixels: [UInt8] = []

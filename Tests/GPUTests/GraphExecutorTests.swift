@@ -59,7 +59,7 @@ struct GraphExecutorTests {
                 expected.pixels[index + channel] = UInt8(((original + (toned[channel] - original) * 0.75) * 255).rounded())
             }
         }
-        #expect(maximumDifference(output, expected) <= 2)
+        #expect(output.largestDifference(from: expected) <= 2)
     }
 
     @Test("values wire into uniforms, whole or by component, and time advances with the frame")

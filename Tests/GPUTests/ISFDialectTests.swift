@@ -49,7 +49,7 @@ struct ISFDialectTests {
     ])
     func passThrough(lookup: String) throws {
         let output = try render("void main() { gl_FragColor = \(lookup); }")
-        #expect(maximumDifference(output, image) == 0)
+        #expect(output.largestDifference(from: image) == 0)
     }
 
     @Test("isf_FragNormCoord and gl_FragCoord grow upwards: a procedural gradient is bright at the top")

@@ -34,7 +34,7 @@ struct ShaderToyDialectTests {
                 fragColor = texture(iChannel0, fragCoord / iResolution.xy);
             }
             """)
-        #expect(maximumDifference(output, image) == 0)
+        #expect(output.largestDifference(from: image) == 0)
     }
 
     @Test("texelFetch on a channel counts rows from the bottom, as in ShaderToy")
@@ -44,7 +44,7 @@ struct ShaderToyDialectTests {
                 fragColor = texelFetch(iChannel0, ivec2(fragCoord), 0);
             }
             """)
-        #expect(maximumDifference(output, image) == 0)
+        #expect(output.largestDifference(from: image) == 0)
     }
 
     @Test("fragCoord grows upwards: a procedural gradient is bright at the top")

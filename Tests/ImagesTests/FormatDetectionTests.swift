@@ -28,6 +28,6 @@ struct FormatDetectionTests {
         let image = RGBAImage(width: 8, height: 8, fill: (200, 100, 50, 255))
         let path = try directory.write("actually-a-jpeg.png", bytes: try ImageFile.encodeJPEG(image, quality: 95))
         let decoded = try ImageFile.read(path: path)
-        #expect(TestImages.maximumDifference(decoded, image) <= 4)
+        #expect(decoded.largestDifference(from: image) <= 4)
     }
 }

@@ -20,7 +20,7 @@ struct RoundTripTests {
         let path = try directory.write("gradient.jpg", bytes: try ImageFile.encodeJPEG(original, quality: 90))
         let decoded = try ImageFile.read(path: path)
         #expect(decoded.width == 64 && decoded.height == 48)
-        #expect(TestImages.maximumDifference(decoded, original) <= 8)
+        #expect(decoded.largestDifference(from: original) <= 8)
         #expect(stride(from: 3, to: decoded.pixels.count, by: 4).allSatisfy { decoded.pixels[$0] == 255 })
     }
 

@@ -62,7 +62,7 @@ struct TIFFDecodingTests {
         let decoded = try ImageFile.decode(try tiff(of: image, named: "alpha.tif", in: folder), path: "alpha.tif")
         #expect(decoded.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
                 == image.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
-        #expect(TestImages.maximumDifference(decoded, image) <= Self.alphaRoundingTolerance)
+        #expect(decoded.largestDifference(from: image) <= Self.alphaRoundingTolerance)
     }
 
     @Test("a TIFF cut short is an ImageFileError with libtiff's reason")

@@ -36,9 +36,4 @@ enum TestImages {
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
-
-    /// The largest difference between corresponding bytes.
-    static func maximumDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    }
 }

@@ -41,7 +41,7 @@ struct WebPDecodingTests {
         #expect(decoded.width == 48 && decoded.height == 32)
         #expect(decoded.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
                 == image.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
-        #expect(TestImages.maximumDifference(decoded, image) <= 12)
+        #expect(decoded.largestDifference(from: image) <= 12)
     }
 
     @Test("an animated WebP is refused with what to do instead")
