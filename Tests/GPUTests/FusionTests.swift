@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import TestSupport
 import Testing
 
 /// Chains of colour filters drawn as one program: the same picture as separate passes (to the level or two by
@@ -51,7 +52,7 @@ struct FusionTests {
     func examples(name: String) throws {
         let workspace = try GPUWorkspace()
         defer { withExtendedLifetime(workspace) {} }
-        let composition = try CompositionLoader.load(path: "compositions/\(name).yaml")
+        let composition = try CompositionLoader.load(path: Repository.path("compositions/\(name).yaml"))
         let difference = try render(composition, fusing: true).largestDifference(from: try render(composition, fusing: false))
         // five-pass's Sobel filter, after a fused chain, magnifies a level of rounding up to eight times.
         #expect(difference <= (name == "five-pass" ? 8 : 2), "\(name): \(difference) levels apart")
