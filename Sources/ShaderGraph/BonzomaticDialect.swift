@@ -26,7 +26,8 @@ public enum BonzomaticDialect {
     ]
 
     /// `nodes` with each Bonzomatic shader's unwired `texNoise` and `texChecker` wired to the pattern node that
-    /// draws it, added once (not where a node of that name is the composition's own).
+    /// draws it, added once (not where a node of that name is the composition's own) after the composition's
+    /// own, so its first source stays the live one that `--input` replaces.
     static func wiringDefaultTextures(_ nodes: [Node]) -> [Node] {
         var nodes = nodes
         var added: [Node] = []
@@ -44,7 +45,7 @@ public enum BonzomaticDialect {
             }
             nodes[index].kind = .shader(pass)
         }
-        return added + nodes
+        return nodes + added
     }
 
     /// Whether a shader with its own `main` is written for Bonzomatic: it declares what only Bonzomatic sets.

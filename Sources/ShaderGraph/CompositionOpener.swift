@@ -55,8 +55,8 @@ public enum CompositionOpener {
         var nodes: [Node] = []
         // Bonzomatic's default textures first, so no other image takes their inputs.
         let defaults = BonzomaticDialect.wiringDefaultTextures([Node(name: "shader", kind: .shader(pass), location: start)])
-        nodes += defaults.dropLast()
-        if case .shader(let wired)? = defaults.last?.kind { pass = wired }
+        nodes += defaults.dropFirst()
+        if case .shader(let wired)? = defaults.first?.kind { pass = wired }
         if let imageInput = interface.primaryImageInput {
             nodes.append(Node(name: liveNodeName, kind: .pattern(PatternSource()), location: start))
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))

@@ -33,6 +33,7 @@ struct BonzomaticTextureTests {
         #expect(composition.node(named: "bonzomatic-checker") == nil)
         guard case .shader(let pass)? = composition.node(named: "live")?.kind else { Issue.record("no shader"); return }
         #expect(pass.inputs["texNoise"]?.node == "bonzomatic-noise" && pass.inputs["texChecker"]?.node == "photo")
+        #expect(composition.liveSource == "photo", "the composition's own source stays the live one")
     }
 
     @Test("opened on its own, the live source feeds the first other image input")
