@@ -3,26 +3,26 @@
 /// with every name it declares at file scope prefixed by its place in the chain, its `main` a function that
 /// leaves its colour in a variable, and each read of the pass before it (at its own pixel, as
 /// `PointwiseAnalysis` proved) that variable instead, as the image in between would have held it.
-public enum ShaderFusion {
+enum ShaderFusion {
     /// One pass of a chain, in drawing order.
-    public struct Member: Sendable {
-        public var node: String
-        public var shader: PreparedShader
+    struct Member: Sendable {
+        var node: String
+        var shader: PreparedShader
         /// The sampler that reads the member before it; nil for the first.
-        public var chainedSampler: String?
+        var chainedSampler: String?
     }
 
     /// A member's text as it stands in the fused program.
-    public struct Rewritten: Sendable {
+    struct Rewritten: Sendable {
         /// Each name the member declares at file scope (its uniforms among them), as the program spells it.
-        public var renamed: [String: String]
+        var renamed: [String: String]
     }
 
     /// Source-string number of the first member's text; the others follow.
-    public static let firstMemberSourceString = 10
+    static let firstMemberSourceString = 10
 
     /// The prefix of member `index`'s names, which no messages should show: `Diagnostic`s drop it.
-    public static func prefix(of index: Int) -> String { "sbf\(index)_" }
+    static func prefix(of index: Int) -> String { "sbf\(index)_" }
 
     /// The fragment text of `members` drawn as one pass, and each member's names; `rounding` for a chain of
     /// 8-bit images: each member reads the colour before it clamped and rounded to 8 bits, as the image in
@@ -30,7 +30,7 @@ public enum ShaderFusion {
     /// nearer exact than reading the image would be where a driver reads 8-bit texels inexactly, as llvmpipe
     /// does: 191 reads as 190.88.) Nil when one of them is written in a
     /// way the rewriting cannot follow (see `isFusible` and `GLSLFileScope`).
-    public static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, members: [Rewritten])? {
+    static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, members: [Rewritten])? {
         guard let head = members.first else { return nil }
         let version = head.shader.interface.version
         var extensions: [String] = []
@@ -63,7 +63,7 @@ public enum ShaderFusion {
     /// Whether `shader` can be a member at all: GLSL ES as written (a desktop shader is translated whole),
     /// no preprocessor beyond its header (a macro could name anything), one colour written, no multiple
     /// render targets, and `discard` only where it would end the whole chain (`isLast`).
-    public static func isFusible(_ shader: PreparedShader, isLast: Bool) -> Bool {
+    static func isFusible(_ shader: PreparedShader, isLast: Bool) -> Bool {
         let interface = shader.interface
         guard interface.dialect == .glsl, interface.vertexShader == nil, interface.isf == nil, !interface.fetchesFramebuffer,
               ShaderInterface.linesReadAsES(shader.source) == shader.source.lines.map(String.init) else { return false }
