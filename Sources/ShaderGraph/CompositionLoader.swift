@@ -485,20 +485,8 @@ private final class Loading {
         if let previous = interface.ownPreviousFrameInput, pass.inputs[previous.name] == nil {
             pass.inputs[previous.name] = Wire(node: name, location: shaderSource.location(line: previous.line, column: previous.column))
         }
-        if let mappingNode = fields["mapping"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(mappingNode, what: "'mapping'") }) {
-            let names = InputMapping.allCases.map(\.rawValue).joined(separator: ", ")
-            for (inputNode, value) in mapping {
-                guard let input = inputNode.string else { continue }
-                guard interface.samplers.contains(where: { $0.name == input }) else {
-                    diagnostics.append(reader.error("'mapping' names '\(input)', which is not an image input of \(file.path)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode))
-                    continue
-                }
-                guard let text = value.string, let chosen = InputMapping(rawValue: text) else {
-                    diagnostics.append(reader.error("a mapping is one of: \(names)", at: value))
-                    continue
-                }
-                pass.mappings[input] = chosen
-            }
+        if let mappingNode = fields["mapping"] {
+            pass.mappings = readMappings(mappingNode, interface: interface, file: file.path)
         }
         if let samplingNode = fields["sampling"] {
             pass.samplings = readSamplings(samplingNode, interface: interface, file: file.path)
@@ -516,21 +504,48 @@ private final class Loading {
             pass.common = common
         }
         if let blurNode = fields["blur"] {
-            guard let layout = readBlurLayout(blurNode) else { return nil }
-            guard let count = interface.blurCoordinateCount else {
-                diagnostics.append(reader.error("'blur' places a blur's blurCoordinates, which \(file.path) does not read", at: blurNode))
-                return nil
-            }
-            if layout.isCentredPairs && count % 2 == 0 {
-                diagnostics.append(reader.error("GPUImage's box and Gaussian blurs put the centre first, then pairs either side: they need an odd number of blurCoordinates, and \(file.path) reads \(count)", at: blurNode))
-                return nil
-            }
+            guard let layout = readBlur(blurNode, interface: interface, file: file.path) else { return nil }
             pass.blurLayout = layout
         }
         if let cacheNode = fields["cache"], let cache = attempt({ () throws(Diagnostic) in try reader.flag(cacheNode, what: "'cache'") }) {
             pass.cache = cache
         }
         return .shader(pass)
+    }
+
+    /// `mapping: { INPUT: fill | fit | stretch }`: how each named image input is laid onto the pass.
+    func readMappings(_ node: Yams.Node, interface: ShaderInterface, file: String) -> [String: InputMapping] {
+        guard let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(node, what: "'mapping'") }) else { return [:] }
+        let names = InputMapping.allCases.map(\.rawValue).joined(separator: ", ")
+        var mappings: [String: InputMapping] = [:]
+        for (inputNode, value) in mapping {
+            guard let input = inputNode.string else { continue }
+            guard interface.samplers.contains(where: { $0.name == input }) else {
+                diagnostics.append(reader.error("'mapping' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode))
+                continue
+            }
+            guard let text = value.string, let chosen = InputMapping(rawValue: text) else {
+                diagnostics.append(reader.error("a mapping is one of: \(names)", at: value))
+                continue
+            }
+            mappings[input] = chosen
+        }
+        return mappings
+    }
+
+    /// `blur:` where the shader reads GPUImage's blurCoordinates, in a layout its count allows; nil (said why)
+    /// otherwise.
+    func readBlur(_ node: Yams.Node, interface: ShaderInterface, file: String) -> BlurLayout? {
+        guard let layout = readBlurLayout(node) else { return nil }
+        guard let count = interface.blurCoordinateCount else {
+            diagnostics.append(reader.error("'blur' places a blur's blurCoordinates, which \(file) does not read", at: node))
+            return nil
+        }
+        if layout.isCentredPairs && count % 2 == 0 {
+            diagnostics.append(reader.error("GPUImage's box and Gaussian blurs put the centre first, then pairs either side: they need an odd number of blurCoordinates, and \(file) reads \(count)", at: node))
+            return nil
+        }
+        return layout
     }
 
     /// `previous: [INPUT, …]`: image inputs that read the image their node made the frame before.
