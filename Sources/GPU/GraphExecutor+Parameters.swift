@@ -11,10 +11,10 @@ extension GraphExecutor {
     /// count: the graph must then be built again with the value.
     @discardableResult
     public func setUniform(_ uniform: String, of node: String, to values: [Float]) -> Bool {
+        guard plan.program(drawing: node, uniform: uniform) != nil else { return false }
         let targets = plan.composition.nodes(sharingParametersOf: node).compactMap { name in
             plan.program(drawing: name, uniform: uniform).map { ($0.step, $0.uniform) }
         }
-        guard plan.program(drawing: node, uniform: uniform) != nil else { return false }
         var writes: [(program: ShaderProgram, uniform: PassPlan.Uniform)] = []
         for (index, name) in targets {
             guard case .pass(let pass) = plan.steps[index].work, case .shader(let step) = steps[index].work, pass.takesLiveValue(for: name),

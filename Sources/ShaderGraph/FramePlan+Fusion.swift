@@ -30,7 +30,7 @@ extension FramePlan {
               pass.texelHeight == .firstInputTexel(uniform: nil) else { return nil }
         let candidates = pass.inputs.filter { input in
             guard !input.isFeedback, !input.sampling.isFlipped, case .pass(let source) = steps[input.source].work,
-                  case .shader(let node) = steps[input.source].node.kind, !node.cache else { return false }
+                  case .shader(let written) = steps[input.source].node.kind, !written.cache else { return false }
             let coordinates = Set(source.interface.varyings.map(\.name))
             return source.isfChain == nil && !source.keepsPreviousFrame && source.size == pass.size && source.format == pass.format
                 && source.interface.version == pass.interface.version && ShaderFusion.isFusible(source.shader, isLast: false)
@@ -91,31 +91,31 @@ extension FramePlan {
         guard let text = ShaderFusion.fragmentSource(of: members, rounding: head.format == .rgba8) else { return nil }
 
         var interface = head.interface
-        interface.uniforms = zip(members, zip(passes, text.members)).flatMap { member, pair in
-            pair.0.interface.uniforms.filter { $0.name != member.chainedSampler }.map { declaration in
+        interface.uniforms = chain.indices.flatMap { position in
+            passes[position].interface.uniforms.filter { $0.name != members[position].chainedSampler }.map { declaration in
                 var renamed = declaration
-                renamed.name = pair.1.renamed[declaration.name] ?? declaration.name
+                renamed.name = text.renamed[position][declaration.name] ?? declaration.name
                 return renamed
             }
         }
         let samplers = interface.samplers.map(\.name)
-        fused.inputs = zip(members, zip(passes, text.members)).flatMap { member, pair in
-            pair.0.inputs.filter { $0.sampler != member.chainedSampler }.map { input in
+        fused.inputs = chain.indices.flatMap { position in
+            passes[position].inputs.filter { $0.sampler != members[position].chainedSampler }.map { input in
                 var renamed = input
-                renamed.sampler = pair.1.renamed[input.sampler] ?? input.sampler
+                renamed.sampler = text.renamed[position][input.sampler] ?? input.sampler
                 renamed.unit = samplers.firstIndex(of: renamed.sampler) ?? input.unit
                 return renamed
             }
         }
-        fused.uniforms = zip(passes, text.members).flatMap { pass, rewritten in
-            pass.uniforms.map { uniform in
+        fused.uniforms = chain.indices.flatMap { position in
+            passes[position].uniforms.map { uniform in
                 var renamed = uniform
-                renamed.name = rewritten.renamed[uniform.name] ?? uniform.name
+                renamed.name = text.renamed[position][uniform.name] ?? uniform.name
                 return renamed
             }
         }
         func renamedTexelStep(_ step: PassPlan.TexelStep) -> PassPlan.TexelStep {
-            if case .firstInputTexel(let uniform?) = step { return .firstInputTexel(uniform: text.members[0].renamed[uniform] ?? uniform) }
+            if case .firstInputTexel(let uniform?) = step { return .firstInputTexel(uniform: text.renamed[0][uniform] ?? uniform) }
             return step
         }
         fused.texelWidth = renamedTexelStep(head.texelWidth)
@@ -125,8 +125,8 @@ extension FramePlan {
         shader.interface = interface
         shader.fragmentSource = text.source
         shader.framebufferFetchSource = nil
-        shader.fusedMembers = zip(members, text.members).map { member, rewritten in
-            PreparedShader.FusedMember(node: member.node, source: member.shader.source, renamed: rewritten.renamed)
+        shader.fusedMembers = zip(members, text.renamed).map { member, renamed in
+            PreparedShader.FusedMember(node: member.node, source: member.shader.source, renamed: renamed)
         }
         fused.shader = shader
         return fused
@@ -135,13 +135,9 @@ extension FramePlan {
     /// The step that draws `node`'s image and the name its `uniform` has in that step's program: its own step,
     /// or the fused pass it is a member of.
     public func program(drawing node: String, uniform: String) -> (step: Int, uniform: String)? {
-        if let index = step(named: node), case .pass(let pass) = steps[index].work {
-            guard let member = pass.shader.fusedMembers.first(where: { $0.node == node }) else { return (index, uniform) }
-            return (index, member.renamed[uniform] ?? uniform)
-        }
         for (index, step) in steps.enumerated() {
-            guard case .pass(let pass) = step.work, let member = pass.shader.fusedMembers.first(where: { $0.node == node }) else { continue }
-            return (index, member.renamed[uniform] ?? uniform)
+            guard case .pass(let pass) = step.work, pass.nodes(drawnAs: step.node.name).contains(node) else { continue }
+            return (index, pass.programUniform(uniform, of: node))
         }
         return nil
     }

@@ -12,12 +12,6 @@ enum ShaderFusion {
         var chainedSampler: String?
     }
 
-    /// A member's text as it stands in the fused program.
-    struct Rewritten: Sendable {
-        /// Each name the member declares at file scope (its uniforms among them), as the program spells it.
-        var renamed: [String: String]
-    }
-
     /// Source-string number of the first member's text; the others follow.
     static let firstMemberSourceString = 10
 
@@ -30,12 +24,14 @@ enum ShaderFusion {
     /// nearer exact than reading the image would be where a driver reads 8-bit texels inexactly, as llvmpipe
     /// does: 191 reads as 190.88.) Nil when one of them is written in a
     /// way the rewriting cannot follow (see `isFusible` and `GLSLFileScope`).
-    static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, members: [Rewritten])? {
+    /// `renamed` holds, by member, each name it declares at file scope (its uniforms among them) as the program
+    /// spells it.
+    static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, renamed: [[String: String]])? {
         guard let head = members.first else { return nil }
         let version = head.shader.interface.version
         var extensions: [String] = []
         var bodies: [String] = []
-        var rewritten: [Rewritten] = []
+        var renamed: [[String: String]] = []
         var colour: String?
         for (index, member) in members.enumerated() {
             let previous = colour.map { rounding ? "(floor(clamp(\($0), 0.0, 1.0) * 255.0 + 0.5) / 255.0)" : $0 }
@@ -46,7 +42,7 @@ enum ShaderFusion {
             bodies += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
                 + text.declarations
                 + ["#line \(member.shader.interface.bodyStartLine) \(firstMemberSourceString + index)"] + text.body
-            rewritten.append(Rewritten(renamed: text.renamed))
+            renamed.append(text.renamed)
             colour = text.colour
         }
         let output = version == .es100 ? "gl_FragColor" : "shaderbenchFragColor"
@@ -57,7 +53,7 @@ enum ShaderFusion {
         lines += ["#line 1 \(PreparedShader.preludeSourceString)", "void main() {"]
         lines += members.indices.map { "    \(prefix(of: $0))main();" }
         lines += ["    \(output) = \(colour ?? "vec4(0.0)");", "}"]
-        return (lines.joined(separator: "\n"), rewritten)
+        return (lines.joined(separator: "\n"), renamed)
     }
 
     /// Whether `shader` can be a member at all: GLSL ES as written (a desktop shader is translated whole),
@@ -106,23 +102,21 @@ enum ShaderFusion {
             edits[token.line, default: []].append((token.column, token.text.count, text))
         }
         var deleted = Set<Int>()
+        // GLSL ES 1.00 writes gl_FragColor, which becomes a variable of the member's; 3.00 its own output.
+        var outputName: String?
         for statement in scope.statements {
             switch statement.kind {
             case .varying where previous != nil:
                 deleted.formUnion(statement.range)
             case .uniform(let name) where name == member.chainedSampler:
                 deleted.formUnion(statement.range)
-            case .output:
+            case .output(let name):
                 // `layout(location = 0) out vec4 colour;` becomes a plain variable of the program.
                 deleted.formUnion(statement.qualifierTokens)
+                outputName = renamed[name]
             default:
                 break
             }
-        }
-        // GLSL ES 1.00 writes gl_FragColor, which becomes a variable of the member's; 3.00 its own output.
-        var outputName: String?
-        for statement in scope.statements {
-            if case .output(let name) = statement.kind { outputName = renamed[name] }
         }
         if shader.interface.version != .es100, outputName == nil { return nil }
         var index = 0
