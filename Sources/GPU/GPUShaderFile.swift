@@ -19,6 +19,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
     case outputCopyFragment = "output-copy.frag.glsl"
     case inputReshape = "input-reshape.frag.glsl"
     case watchFalseColour = "watch-false-colour.frag.glsl"
+    case watchRange = "watch-range.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -38,6 +39,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
         case .outputCopyFragment: PackageResources.output_copy_frag_glsl
         case .inputReshape: PackageResources.input_reshape_frag_glsl
         case .watchFalseColour: PackageResources.watch_false_colour_frag_glsl
+        case .watchRange: PackageResources.watch_range_frag_glsl
         }
     }
 }

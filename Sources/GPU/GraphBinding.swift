@@ -204,10 +204,11 @@ struct GraphBinding {
 
     /// Settles a shader pass's bindings: samplers to texture units, literal uniforms written once now,
     /// wired uniforms resolved to value slots. `sizes` and `formats` hold every step's size and format (a
-    /// later pass's as planned). `sounds` are the audio steps' sounds, by step.
-    private static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize], formats: [PixelFormat],
-                             sounds: [Int: any SoundSource], resources: GraphResources,
-                             writer: inout UniformWriter) throws(DiagnosticsError) -> ExecutableStep.Pass {
+    /// later pass's as planned). `sounds` are the audio steps' sounds, by step. A pass drawn `beside` the node's
+    /// own (a watch's) reads that pass's previous frame and draws no ISF passes of its own.
+    static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize], formats: [PixelFormat],
+                     sounds: [Int: any SoundSource], resources: GraphResources, beside: ExecutableStep.Pass? = nil,
+                     writer: inout UniformWriter) throws(DiagnosticsError) -> ExecutableStep.Pass {
         let target = TextureDescriptor(size: size, format: pass.format)
         var step: ExecutableStep.Pass
         do throws(GPUError) {
@@ -262,7 +263,9 @@ struct GraphBinding {
             }
             setTexelStep(of: pass, program: program, inputSize: inputSizes.first ?? size, writer: &writer)
             let frameUniforms = FrameUniforms(program: program, pass: pass, passSize: size, inputSizes: inputSizes)
-            let feedback = pass.keepsPreviousFrame ? try resources.feedbackBuffers(of: node.name, target: target) : nil
+            let feedback = if let beside { beside.feedback } else if pass.keepsPreviousFrame {
+                try resources.feedbackBuffers(of: node.name, target: target)
+            } else { nil as FeedbackBuffers? }
             let previousContentsUnit = program.fetchesFramebuffer ? nil : pass.previousContentsUnit
             if let unit = previousContentsUnit {
                 glUniform1i(program.uniformLocation(FramebufferFetch.previousContentsSampler), GLint(unit))
@@ -274,7 +277,7 @@ struct GraphBinding {
         } catch {
             throw DiagnosticsError([.error(error.message, at: node.location)])
         }
-        if let chain = pass.isfChain {
+        if beside == nil, let chain = pass.isfChain {
             step.isfPasses = try ISFPassChain(chain, node: node.name, program: program, output: target, resources: resources)
         }
         return step

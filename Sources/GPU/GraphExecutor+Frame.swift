@@ -57,7 +57,7 @@ extension GraphExecutor {
                     throw GPUError(error.diagnostics.map(\.message).joined(separator: "; "))
                 }
             case .shader(let pass):
-                images[index] = try draw(pass)
+                images[index] = try draw(pass, watched: index == watchedStep)
             default:
                 if let held = values.compute(step.work, at: index, seconds: time.seconds, images: images, interaction: interaction) {
                     resources.hold(held, for: plan.steps[index].node.name)
@@ -79,19 +79,24 @@ extension GraphExecutor {
         return output
     }
 
-    /// Draws a shader node: its ISF passes in turn, or one pass into its feedback buffer or a pooled target.
-    private func draw(_ pass: ExecutableStep.Pass) throws(GPUError) -> RenderTarget {
+    /// Draws a shader node: its ISF passes in turn, or one pass into its feedback buffer or a pooled target;
+    /// a `watched` node's watches after each pass.
+    private func draw(_ pass: ExecutableStep.Pass, watched: Bool) throws(GPUError) -> RenderTarget {
         reshapeInputs(of: pass)
         if let chain = pass.isfPasses {
             glUseProgram(pass.program.name)
             setInputsAndUniforms(of: pass)
-            return try chain.render(drawing: quad, pool: pool) { bindInputImages(of: pass) }
+            let afterPass: ((Int, PixelSize) throws(GPUError) -> Void)? = watched ? { index, size throws(GPUError) in
+                try self.drawWatches(beside: pass, passIndex: index, passSize: size)
+            } : nil
+            return try chain.render(drawing: quad, pool: pool, bindInputs: { bindInputImages(of: pass) }, afterPass: afterPass)
         }
         let target = if let feedback = pass.feedback { pass.drawsInPlace ? feedback.previous : feedback.next } else { try pool.acquire(pass.target) }
         target.bindForDrawing()
         glUseProgram(pass.program.name)
         setInputsAndUniforms(of: pass)
         quad.draw()
+        if watched { try drawWatches(beside: pass, passIndex: 0, passSize: target.size) }
         return target
     }
 
@@ -122,7 +127,7 @@ extension GraphExecutor {
 
     /// With the pass's program in use: binds each input to its unit (reshaped, fed back, or as its node made
     /// it) and sets the wired uniforms and the dialect's per-frame ones.
-    private func setInputsAndUniforms(of pass: ExecutableStep.Pass) {
+    func setInputsAndUniforms(of pass: ExecutableStep.Pass) {
         // Sound images are refilled before any input is bound: an upload binds its texture on the active unit.
         for input in pass.inputs { input.sound?.update(at: frameState.time.seconds) }
         bindInputImages(of: pass)

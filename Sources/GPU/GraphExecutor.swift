@@ -56,7 +56,7 @@ public final class GraphExecutor {
     let quad: FullscreenQuad
     let steps: [ExecutableStep]
     /// The texture each step's image is, for describing passes' inputs.
-    private let descriptors: [TextureDescriptor]
+    let descriptors: [TextureDescriptor]
     /// Each step's image this frame; pooled ones are returned as soon as their last reader has run.
     var images: [RenderTarget?]
     var values: FrameValues
@@ -68,6 +68,9 @@ public final class GraphExecutor {
     var stepMilliseconds: [Double?]
     var uniformWriter = UniformWriter()
     var wireScratch = [Float](repeating: 0, count: 16)
+    /// The step whose shader is watched, and its watches (`watch(_:of:)`).
+    var watchedStep: Int?
+    public internal(set) var watchPasses: [ShaderWatchPass] = []
 
     /// Plans `composition` and binds the plan; see `init(plan:…)`. `keeping` names nodes whose images must
     /// be readable after a frame besides the output.

@@ -34,7 +34,7 @@ final class ISFPassChain {
     private let passes: [Pass]
     private var buffers: [String: Buffer] = [:]
     /// Pass targets and imported images, each on a texture unit of its own after the node's inputs.
-    private let namedImages: [(name: String, unit: Int)]
+    let namedImages: [(name: String, unit: Int)]
     private let imported: [String: RenderTarget]
     private let passIndexLocation: GLint
     private let renderSizeLocation: GLint
@@ -43,6 +43,9 @@ final class ISFPassChain {
 
     /// Whether the node's image comes from the frame's pool (the last pass has no target).
     var outputIsPooled: Bool { passes.last?.target == nil }
+
+    /// Each pass's size, in drawing order.
+    var passSizes: [PixelSize] { passes.map(\.size) }
 
     init(_ chain: PassPlan.ISFChain, node: String, program: ShaderProgram, output: TextureDescriptor,
          resources: GraphResources) throws(DiagnosticsError) {
@@ -82,8 +85,10 @@ final class ISFPassChain {
     /// Draws every pass with the program already in use, `bindInputs` binding the node's own inputs once each
     /// pass's target is in hand (a target the pool makes is bound on the active unit as it is made, which
     /// would otherwise take an input's place); returns the node's image (from `pool` when the last pass has no
-    /// target).
-    func render(drawing quad: FullscreenQuad, pool: FramebufferPool, bindInputs: () -> Void) throws(GPUError) -> RenderTarget {
+    /// target). `afterPass` draws what goes beside each pass (a watch), told the pass's index and size,
+    /// while the pass's images are still bound as it read them.
+    func render(drawing quad: FullscreenQuad, pool: FramebufferPool, bindInputs: () -> Void,
+                afterPass: ((Int, PixelSize) throws(GPUError) -> Void)? = nil) throws(GPUError) -> RenderTarget {
         var result: RenderTarget?
         for (index, pass) in passes.enumerated() {
             let target: RenderTarget
@@ -100,6 +105,7 @@ final class ISFPassChain {
             glUniform1i(passIndexLocation, GLint(index))
             glUniform2f(renderSizeLocation, Float(pass.size.width), Float(pass.size.height))
             quad.draw()
+            try afterPass?(index, pass.size)
             if let name = pass.target, case .persistent(let buffers) = buffers[name] { buffers.advance() }
             if index == passes.count - 1 {
                 result = pass.target.flatMap { buffers[$0]?.current } ?? target

@@ -10,6 +10,8 @@ public struct InspectReport: Sendable {
         public var value: [Float]?
         /// How many times the line ran for the pixel.
         public var runs: Int
+        /// For an ISF shader with PASSES, the pass (from 0) the value was read in: the last in which the line ran.
+        public var pass: Int?
         /// Why the watch could not be read (an expression that does not compile at its line), at the watch.
         public var problem: Diagnostic?
     }

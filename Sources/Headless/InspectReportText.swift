@@ -11,7 +11,8 @@ public enum InspectReportText {
         for watch in report.watches where watch.problem == nil {
             let head = "  line \(watch.watch.line): \(watch.watch.expression)"
             if let value = watch.value, let type = watch.type {
-                text += "\(head) = \(type) \(value.map(decimals).joined(separator: " "))   (ran \(watch.runs) time\(watch.runs == 1 ? "" : "s"))\n"
+                let pass = watch.pass.map { " in pass \($0)" } ?? ""
+                text += "\(head) = \(type) \(value.map(decimals).joined(separator: " "))   (ran \(watch.runs) time\(watch.runs == 1 ? "" : "s")\(pass))\n"
             } else {
                 text += "\(head): the line did not run for this pixel\n"
             }
@@ -30,6 +31,7 @@ public enum InspectReportText {
             var entry: [String: Any] = ["line": watch.watch.line, "expression": watch.watch.expression, "runs": watch.runs]
             if let type = watch.type { entry["type"] = type }
             if let value = watch.value { entry["value"] = value }
+            if let pass = watch.pass { entry["pass"] = pass }
             if let problem = watch.problem { entry["error"] = problem.message }
             return entry
         }

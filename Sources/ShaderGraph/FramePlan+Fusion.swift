@@ -24,12 +24,12 @@ extension FramePlan {
     /// same GLSL version and coordinates as the pass before it), and the pass before must not be marked
     /// `cache: true`.
     func fusibleSource(of index: Int) -> Int? {
-        guard case .pass(let pass) = steps[index].work, pass.isfChain == nil, !pass.keepsPreviousFrame,
+        guard case .pass(let pass) = steps[index].work, !unfused.contains(steps[index].node.name), pass.isfChain == nil, !pass.keepsPreviousFrame,
               ShaderFusion.isFusible(pass.shader, isLast: true), pass.interface.steppedVaryings.isEmpty,
               pass.interface.blurCoordinateCount == nil, pass.texelWidth == .firstInputTexel(uniform: nil),
               pass.texelHeight == .firstInputTexel(uniform: nil) else { return nil }
         let candidates = pass.inputs.filter { input in
-            guard !input.isFeedback, !input.sampling.isFlipped, case .pass(let source) = steps[input.source].work,
+            guard !input.isFeedback, !input.sampling.isFlipped, !unfused.contains(steps[input.source].node.name), case .pass(let source) = steps[input.source].work,
                   case .shader(let written) = steps[input.source].node.kind, !written.cache else { return false }
             let coordinates = Set(source.interface.varyings.map(\.name))
             return source.isfChain == nil && !source.keepsPreviousFrame && source.size == pass.size && source.format == pass.format

@@ -45,11 +45,13 @@ public struct FramePlan: Sendable {
     public var output: Int
     /// Nodes whose images must outlive the frame (the output, a node being viewed).
     public let kept: Set<String>
+    /// Shader nodes drawn as passes of their own even in a fused plan (a node whose shader is watched).
+    public let unfused: Set<String>
 
     /// `keeping` adds nodes to keep beyond the output; nodes that nothing kept depends on are left out.
     /// `fusing` draws chains of colour filters as one pass each (`fused()`), unless the composition says
-    /// `fuse: false`; a plan that instruments one node's shader (a watch) is made without.
-    public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true) throws(DiagnosticsError) {
+    /// `fuse: false`, except the nodes named in `unfused`.
+    public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true, unfused: Set<String> = []) throws(DiagnosticsError) {
         let composition = PublishedParameters.inline(original)
         self.composition = composition
         let order: [String]
@@ -60,6 +62,7 @@ public struct FramePlan: Sendable {
         let byName = Dictionary(composition.nodes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let kept = extra.union([composition.output])
         self.kept = kept
+        self.unfused = unfused
 
         // Only what the kept nodes need runs.
         var needed = Set<String>()

@@ -3,15 +3,11 @@ import Foundation
 /// A prepared shader rewritten to show a watched expression instead of its colour: the user's file is never
 /// touched, only the text given to the driver. After the watched line a call records the expression's value, its
 /// type and how many times the line ran; the user's `main` (ShaderToy's, the one around `mainImage`) is renamed,
-/// and a new `main` runs it and writes what was recorded. Inserted lines carry `#line` directives of their own
-/// source strings, so the driver's lines for the user's text stay the user's, and an error in the expression is
-/// known to be the watch's.
+/// and a new `main` runs it and writes what was recorded to two targets in one pass: the value to the first (a
+/// float target keeps it exact), and the number of runs and the value's type (as `ShaderWatch.typeName(ofKind:)`
+/// numbers them) to the second. Inserted lines carry `#line` directives of their own source strings, so the
+/// driver's lines for the user's text stay the user's, and an error in the expression is known to be the watch's.
 public enum WatchInstrumentation {
-    /// What the instrumented shader writes: the value (a float target keeps it exact), or the number of times
-    /// the line ran and the value's type, as `ShaderWatch.typeName(ofKind:)` numbers them.
-    public enum Reading: Sendable {
-        case value, runs
-    }
 
     /// Driver source-string numbers of the inserted support code and of the watch call.
     public static let supportSourceString = 8
@@ -19,7 +15,7 @@ public enum WatchInstrumentation {
 
     /// The fragment source of `shader` with `watch` recorded. Throws, at the watch, when its line is not one of
     /// the user's body lines this shader compiles.
-    public static func fragmentSource(of shader: PreparedShader, watching watch: ShaderWatch, reading: Reading) throws(Diagnostic) -> String {
+    public static func fragmentSource(of shader: PreparedShader, watching watch: ShaderWatch) throws(Diagnostic) -> String {
         var lines = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let numbering = Self.numbering(of: lines)
         let bodyStart = [.shaderToy, .isf].contains(shader.interface.dialect) ? 1 : shader.interface.bodyStartLine
@@ -35,19 +31,30 @@ public enum WatchInstrumentation {
             throw .error("watch: line \(watch.line) is not a line of the shader's code (it has \(shader.source.lines.count) lines, its code starts at line \(bodyStart))",
                          at: location)
         }
-        let output = Self.outputVariable(in: lines)
-        let written = switch reading {
-        case .value: "shaderbenchWatchValue"
-        case .runs: "vec4(shaderbenchWatchHits, shaderbenchWatchKind, 0.0, 1.0)"
+        let runs = "vec4(shaderbenchWatchHits, shaderbenchWatchKind, 0.0, 1.0)"
+        let outputs: (declarations: [String], writes: [String])
+        if let (line, name) = Self.outputDeclaration(in: lines) {
+            // GLSL ES 3.00: two outputs need a location each; the user's declaration keeps its line.
+            if !lines[line].contains("layout") { lines[line] = "layout(location = 0) " + lines[line] }
+            outputs = (["layout(location = 1) out highp vec4 shaderbenchWatchRuns;"], ["\(name) = shaderbenchWatchValue;", "shaderbenchWatchRuns = \(runs);"])
+        } else {
+            // GLSL ES 1.00 writes both through gl_FragData, and a shader may not also write gl_FragColor: the user's
+            // writes to it go to a variable no one reads.
+            outputs = (["highp vec4 shaderbenchUserColour;", "#define gl_FragColor shaderbenchUserColour"],
+                       ["gl_FragData[0] = shaderbenchWatchValue;", "gl_FragData[1] = \(runs);"])
         }
-        lines.append(contentsOf: ["#line 1 \(supportSourceString)", "#undef main", "void main() {", "    shaderbenchWatchedMain();",
-                                  "    \(output) = \(written);", "}"])
+        lines.append(contentsOf: ["#line 1 \(supportSourceString)", "#undef main", "void main() {", "    shaderbenchWatchedMain();"]
+                        + outputs.writes.map { "    " + $0 } + ["}"])
         // Later insertions first, so the earlier index still points where it did.
         lines.insert(contentsOf: ["#line 1 \(watchSourceString)", "shaderbenchWatch(\(watch.expression));", "#line \(watch.line + 1) 0"],
                      at: watched + 1)
-        lines.insert(contentsOf: ["#line 1 \(supportSourceString)"] + DialectShaderFile.watchSupport.lines
+        lines.insert(contentsOf: ["#line 1 \(supportSourceString)"] + DialectShaderFile.watchSupport.lines + outputs.declarations
                         + ["#define main shaderbenchWatchedMain", "#line \(numbering[firstBodyLine]!.line) 0"],
                      at: firstBodyLine)
+        if Self.outputDeclaration(in: lines) == nil, let directives = lines.firstIndex(where: { $0.hasPrefix("#line ") }) {
+            // After the user's own `#version` and `#extension` lines, before anything they number.
+            lines.insert("#extension GL_EXT_draw_buffers : require", at: directives)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -67,13 +74,14 @@ public enum WatchInstrumentation {
         }
     }
 
-    /// Where the shader's colour goes: its `out vec4` in GLSL ES 3.00, else `gl_FragColor`.
-    static func outputVariable(in lines: [String]) -> String {
-        guard lines.first?.hasPrefix("#version 300") ?? false else { return "gl_FragColor" }
+    /// Where a GLSL ES 3.00 shader's colour goes: the line declaring its `out vec4`, and its name; nil in GLSL ES
+    /// 1.00, which writes `gl_FragColor`.
+    static func outputDeclaration(in lines: [String]) -> (line: Int, name: String)? {
+        guard lines.first?.hasPrefix("#version 300") ?? false else { return nil }
         let declaration = /^\s*(?:layout\s*\([^)]*\)\s*)?out\s+(?:(?:lowp|mediump|highp)\s+)?vec4\s+(\w+)\s*;/
-        for line in lines {
-            if let match = line.firstMatch(of: declaration) { return String(match.1) }
+        for (index, line) in lines.enumerated() {
+            if let match = line.firstMatch(of: declaration) { return (index, String(match.1)) }
         }
-        return "gl_FragColor"
+        return nil
     }
 }

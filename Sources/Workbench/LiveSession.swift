@@ -48,6 +48,11 @@ final class LiveSession {
     private var printedWarnings: [Diagnostic] = []
     /// The node shown; nil shows the output.
     var viewedNode: String?
+    /// The node whose shader is watched (`WindowWatches`), drawn as a pass of its own rather than fused with its
+    /// neighbours, so its watches can be drawn beside it; changing it plans the graph again.
+    var watchedNode: String? {
+        didSet { if watchedNode != oldValue { reload(reason: "view") } }
+    }
     /// A library filter running on the image of a node, shown while it is chosen (L).
     var filterPreview: FilterPreview?
     var files: Set<String> = []
@@ -203,7 +208,7 @@ final class LiveSession {
 
     /// The programs this composition needs that no earlier build left behind.
     private func compileJobs(for composition: Composition, keeping: Set<String>) throws(DiagnosticsError) -> [BackgroundCompiler.Job] {
-        let plan = try FramePlan(composition, keeping: keeping)
+        let plan = try FramePlan(composition, keeping: keeping, unfused: watchedNode.map { [$0] } ?? [])
         return plan.passes.compactMap { node, pass -> BackgroundCompiler.Job? in
             guard !resources.hasProgram(for: pass.shader, node: node.name) else { return nil }
             return BackgroundCompiler.Job(generation: generation, node: node.name, shader: pass.shader,
@@ -286,7 +291,8 @@ final class LiveSession {
         var tuned = composition
         try ParameterOverride.apply(tuning.reconcile(with: TunableParameter.all(in: composition, renderSize: .standard)) + overrides,
                                     to: &tuned)
-        return try GraphExecutor(composition: tuned, keeping: keptNodes(of: composition), resources: resources)
+        let plan = try FramePlan(tuned, keeping: keptNodes(of: composition), unfused: watchedNode.map { [$0] } ?? [])
+        return try GraphExecutor(plan: plan, resources: resources)
     }
 
     private func fail(_ problems: [Diagnostic], reason: String) {

@@ -366,9 +366,8 @@ final class WindowLoop {
     private func renderAndPresent(layout current: WindowLayout) {
         do {
             let time = FrameTime(index: clock.frameIndex, seconds: clock.seconds)
+            watches.prepare(session, active: readout.isOn || watches.shown != nil)
             let image = try session.render(time)
-            // The watches are read at the frame just drawn, by the readout of the next.
-            if readout.isOn || watches.shown != nil { watches.render(session, at: time) }
             let watchImage = grid.isOpen ? nil : try watches.shownImage { say($0) }
             if grid.isOpen {
                 grid.draw(session, presenter: presenter, in: interface, window: current, readout: readout)

@@ -11,7 +11,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 34
+    static let expectedCount = 35
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -218,6 +218,8 @@ struct BuiltInShaderFileTests {
             return [Program(vertex: fullscreen, fragment: GPUShaderFile.inputReshape.text)]
         case "GPU/Shaders/watch-false-colour.frag.glsl":
             return [Program(vertex: fullscreen, fragment: GPUShaderFile.watchFalseColour.text)]
+        case "GPU/Shaders/watch-range.frag.glsl":
+            return [[], ["FIRST"]].map { Program(vertex: fullscreen, fragment: GPUShaderFile.watchRange.text(defining: $0)) }
         case "GPU/Shaders/yuv420-readback.frag.glsl":
             return [Program(vertex: fullscreen, fragment: GPUShaderFile.yuv420Readback.text)]
         case "GPU/Shaders/histogram.vert.glsl", "GPU/Shaders/histogram.frag.glsl":
@@ -261,7 +263,7 @@ struct BuiltInShaderFileTests {
         }
     }
 
-    /// GLSL ES 1.00, 3.00 and a ShaderToy shader, each watching a float and a vector, for its value and its runs.
+    /// GLSL ES 1.00, 3.00 and a ShaderToy shader, each watching a float and a vector.
     static func watchedShaders() throws -> [Program] {
         let shaders = [
             ("watched-es100.frag", "varying highp vec2 textureCoordinate;\nvoid main() {\n    highp vec2 uv = textureCoordinate;\n    gl_FragColor = vec4(uv, 0.0, 1.0);\n}\n"),
@@ -274,11 +276,8 @@ struct BuiltInShaderFileTests {
             let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source))
             let line = source.lines.firstIndex { $0.contains("uv =") }.map { $0 + 1 } ?? 1
             for expression in ["uv", "uv.x"] {
-                for reading in [WatchInstrumentation.Reading.value, .runs] {
-                    let fragment = try WatchInstrumentation.fragmentSource(of: shader, watching: ShaderWatch(line: line, expression: expression),
-                                                                           reading: reading)
-                    programs.append(Program(vertex: shader.vertexSource, fragment: fragment))
-                }
+                let fragment = try WatchInstrumentation.fragmentSource(of: shader, watching: ShaderWatch(line: line, expression: expression))
+                programs.append(Program(vertex: shader.vertexSource, fragment: fragment))
             }
         }
         return programs

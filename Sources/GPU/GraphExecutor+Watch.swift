@@ -1,0 +1,79 @@
+import CGLES
+import ShaderGraph
+
+/// Watched expressions of one node's shader, drawn beside its pass in every frame (`ShaderWatchPass`): one extra
+/// pass for each watch, for that node only, and none while nothing is watched.
+extension GraphExecutor {
+    /// Draws each of `watches` beside `node`'s pass from the next frame on, in place of whatever was watched
+    /// before; an empty list watches nothing. Each that cannot be drawn says why in its `problem`, and the graph
+    /// draws on as before.
+    @discardableResult
+    public func watch(_ watches: [ShaderWatch], of node: String) -> [ShaderWatchPass] {
+        watchPasses = []
+        watchedStep = nil
+        guard !watches.isEmpty, let index = plan.step(named: node) else { return [] }
+        let planned = plan.steps[index]
+        guard case .pass(let pass) = planned.work, case .shader(let main) = steps[index].work, pass.shader.fusedMembers.isEmpty else {
+            let problem = Diagnostic.error("node '\(node)' draws no shader pass of its own to watch (it is drawn as one program with the nodes around it)",
+                                           at: planned.node.location)
+            return watches.map { ShaderWatchPass(watch: $0, problem: problem, pass: nil, targets: [], nodeSize: renderSize) }
+        }
+        watchPasses = watches.map { watchPass(for: $0, of: planned.node, pass: pass, beside: main, at: index) }
+        watchedStep = index
+        return watchPasses
+    }
+
+    /// The watch's instrumented pass, bound as the node's own is, with the node's inputs.
+    private func watchPass(for watch: ShaderWatch, of node: Node, pass: PassPlan, beside main: ExecutableStep.Pass, at index: Int) -> ShaderWatchPass {
+        let location = SourceLocation(file: pass.shader.source.path, line: watch.line)
+        let instrumented: PassPlan
+        do throws(Diagnostic) {
+            instrumented = try pass.watching(watch)
+        } catch {
+            return ShaderWatchPass(watch: watch, problem: error, pass: nil, targets: [], nodeSize: main.target.size)
+        }
+        var sounds: [Int: any SoundSource] = [:]
+        for (step, executable) in steps.enumerated() {
+            if case .sound(let sound) = executable.work { sounds[step] = sound }
+        }
+        do throws(DiagnosticsError) {
+            let program = try resources.program(for: instrumented.shader, node: node.name)
+            var bound = try GraphBinding.bind(instrumented, node: node, program: program, size: main.target.size, sizes: descriptors.map(\.size),
+                                              formats: descriptors.map(\.format), sounds: sounds, resources: resources, beside: main,
+                                              writer: &uniformWriter)
+            // The node's own pass has laid its inputs onto its shape already.
+            bound.inputs = main.inputs
+            if let chain = main.isfPasses {
+                for (name, unit) in chain.namedImages { glUniform1i(program.uniformLocation(name), GLint(unit)) }
+            }
+            var targets: [WatchTargets] = []
+            do throws(GPUError) {
+                for size in main.isfPasses?.passSizes ?? [main.target.size] { targets.append(try WatchTargets(size: size)) }
+            } catch {
+                throw DiagnosticsError([.error("watch: \(error.message)", at: location)])
+            }
+            return ShaderWatchPass(watch: watch, problem: nil, pass: bound, targets: targets, nodeSize: main.target.size)
+        } catch {
+            let reason = error.diagnostics.first { $0.severity == .error }?.message ?? "it does not compile"
+            return ShaderWatchPass(watch: watch, problem: .error("watch: '\(watch.expression)' cannot be read after line \(watch.line): \(reason)", at: location),
+                                   pass: nil, targets: [], nodeSize: main.target.size)
+        }
+    }
+
+    /// Draws the watches into their images for pass `passIndex` of the node (0 without ISF PASSES), with the
+    /// node's inputs still bound as its pass read them, then puts the node's program back in use.
+    func drawWatches(beside main: ExecutableStep.Pass, passIndex: Int, passSize: PixelSize) throws(GPUError) {
+        for watch in watchPasses {
+            guard let pass = watch.pass, watch.targets.indices.contains(passIndex) else { continue }
+            watch.targets[passIndex].bindForDrawing()
+            glUseProgram(pass.program.name)
+            setInputsAndUniforms(of: pass)
+            if main.isfPasses != nil {
+                glUniform1i(pass.program.uniformLocation("PASSINDEX"), GLint(passIndex))
+                glUniform2f(pass.program.uniformLocation("RENDERSIZE"), Float(passSize.width), Float(passSize.height))
+            }
+            quad.draw()
+        }
+        glUseProgram(main.program.name)
+    }
+}
