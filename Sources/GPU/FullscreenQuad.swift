@@ -16,6 +16,8 @@ final class FullscreenQuad {
     private let corners = VertexBuffer(fixed: [-1, -1, 1, -1, -1, 1, 1, 1])
     private let textureCoordinates = VertexBuffer(fixed: [0, 0, 1, 0, 0, 1, 1, 1])
     private let vertexArray = VertexArray()
+    /// How many times it has been drawn: what a frame costs in passes.
+    private(set) var drawCount = 0
 
     init() throws(GPUError) {
         vertexArray.setAttribute(Int(Self.positionLocation), components: 2, from: corners)
@@ -27,6 +29,7 @@ final class FullscreenQuad {
     }
 
     func draw() {
+        drawCount += 1
         vertexArray.draw(.triangleStrip, vertexCount: 4)
     }
 }

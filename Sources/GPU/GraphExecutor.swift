@@ -109,6 +109,9 @@ public final class GraphExecutor {
         }
     }
 
+    /// How many full-frame draws (passes, ISF passes, reshaped inputs, watches) the graph has made so far.
+    public var passesDrawn: Int { quad.drawCount }
+
     /// One line per live source that is not delivering, and for an `auto` camera showing the pattern instead.
     public var notices: [String] { pictureNotices + soundNotices }
 

@@ -23,6 +23,8 @@ final class WindowWatches {
     /// The graph, node and watches the watch passes were made for.
     private var madeFor: (executor: ObjectIdentifier, node: String, watches: [ShaderWatch])?
     private var passes: [ShaderWatchPass] = []
+    /// Set while the watched node waits for the graph that draws it as a pass of its own.
+    private var waitingForPlan = false
     private let trace: TraceWriter?
 
     init(trace: TraceWriter?) {
@@ -41,7 +43,8 @@ final class WindowWatches {
         guard madeFor.map({ $0.executor != ObjectIdentifier(executor) || $0.node != node || $0.watches != watches }) ?? !watches.isEmpty else { return }
         madeFor = (ObjectIdentifier(executor), node, watches)
         // Until the reload that draws the node on its own is in, the node may still be part of a fused program.
-        passes = executor.plan.unfused.contains(node) || !executor.composition.fuses ? executor.watch(watches, of: node) : executor.watch([], of: node)
+        waitingForPlan = !watches.isEmpty && !executor.plan.unfused.contains(node) && executor.composition.fuses
+        passes = executor.watch(waitingForPlan ? [] : watches, of: node)
         for pass in passes {
             trace?.record("watch-built", ["node": .string(node), "line": .integer(pass.watch.line), "ok": .bool(pass.problem == nil)])
         }
@@ -58,7 +61,7 @@ final class WindowWatches {
     /// The watch shown (W) over the whole image of the frame just drawn, in false colour, to show in the node's
     /// place; nil with none shown. A shader without watches ends the showing, and `notice` says so.
     func shownImage(notice: (String) -> Void) throws(GPUError) -> RenderTarget? {
-        guard let index = shown, let node = madeFor?.node else { return nil }
+        guard let index = shown, let node = madeFor?.node, !waitingForPlan else { return nil }
         guard passes.indices.contains(index) else {
             shown = nil
             caption = nil

@@ -113,6 +113,35 @@ struct InspectTests {
         #expect(numbers(watch(report, line: 3)?["value"]) == [6.5 / 8 * 0.5])
     }
 
+    @Test("in an ISF shader with PASSES a watch is read in the pass its line ran in, which the report names")
+    func isfPassesWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("passes.fs", """
+            /*{ "PASSES": [ { "TARGET": "blurred" }, { } ] }*/
+            void main() {
+                vec2 at = isf_FragNormCoord;
+                if (PASSINDEX == 0) {
+                    gl_FragColor = vec4(at * 0.5, 0.0, 1.0);
+                } else {
+                    vec4 first = IMG_THIS_PIXEL(blurred);
+                    gl_FragColor = first * 2.0;
+                }
+            }
+            """)
+        try folder.write("c.yaml", "size: [8, 4]\nnodes:\n  fx: { kind: shader, file: passes.fs }\n")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "5,0", "--watch", "3:at", "--watch", "5:at.x", "--watch", "8:first.rg"], in: folder)
+        #expect(status == 0, "\(error)")
+        // ISF's coordinates run up: the top row of 4 is 3.5 / 4.
+        let x = 5.5 / 8, y = 3.5 / 4
+        #expect(numbers(watch(report, line: 3)?["value"]) == [x, y] && watch(report, line: 3)?["pass"] as? Int == 1, "the last pass it ran in")
+        #expect(numbers(watch(report, line: 5)?["value"]) == [x] && watch(report, line: 5)?["pass"] as? Int == 0)
+        let first = numbers(watch(report, line: 8)?["value"])
+        #expect(first.count == 2 && abs(first[0] - x * 0.5) < 1.0 / 255 && abs(first[1] - y * 0.5) < 1.0 / 255, "\(first)")
+        #expect(watch(report, line: 8)?["pass"] as? Int == 1)
+        let text = try runShaderbench(["inspect", "c.yaml", "--at", "5,0", "--watch", "5:at.x"], in: folder.path)
+        #expect(text.output.contains("line 5: at.x = float \(String(format: "%.4f", x))   (ran 1 time in pass 0)"), "\(text.output)")
+    }
+
     @Test("a watch that does not compile at its line is reported there, exit 1, and the node's value is still read")
     func brokenWatch() throws {
         let folder = try TemporaryFolder()

@@ -125,23 +125,33 @@ struct PixelReadoutTests {
         #expect(eventually { text(4) == "line 4: uv = vec2 \(String(format: "%.4f %.4f", u, v))  (ran 1×)" }, "\(text(4) ?? "none")")
     }
 
-    @Test("W shows the shader's watches one after another over the whole image in false colour, with their range, then the node's own image")
+    @Test("W shows the shader's watches one after another over the whole image in false colour, with their range, then the node's own image; a node drawn fused with the one before it is drawn apart while watched")
     func watchInFalseColour() throws {
         let watched = """
             varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
             void main() {
+                highp vec4 below = texture2D(inputImageTexture, textureCoordinate);
                 highp float ramp = textureCoordinate.x * 3.0; // watch: ramp
-                gl_FragColor = vec4(textureCoordinate, 0.25, 1.0);
+                gl_FragColor = vec4(textureCoordinate, 0.25, 1.0) + below * 0.0;
             }
             """
-        let window = try LiveWindow(composition: Self.composition) { folder in
+        // The watched shader reads the gradient only at its own pixel: the two are one program until watched.
+        let window = try LiveWindow(composition: """
+            composition: 1
+            size: [64, 36]
+            nodes:
+              base: { kind: shader, file: copy.fsh }
+              grad: { kind: shader, file: grad.fsh, inputs: { inputImageTexture: base } }
+            output: grad
+            """) { folder in
             try folder.write("compositions/grad.fsh", watched)
-            try folder.write("compositions/copy.fsh", Self.copy)
+            try folder.write("compositions/copy.fsh", Self.gradient)
         }
         #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
         try window.pressAndWait("w")
         // 64 pixels across: ramp runs from 3 × 0.5/64 to 3 × 63.5/64.
-        let caption = "watch line 3: ramp (float) from \(String(format: "%.4f", 3 * 0.5 / 64)) to \(String(format: "%.4f", 3 * 63.5 / 64)); W for the next"
+        let caption = "watch line 5: ramp (float) from \(String(format: "%.4f", 3 * 0.5 / 64)) to \(String(format: "%.4f", 3 * 63.5 / 64)); W for the next"
         #expect(eventually { window.trace.events.last { $0.name == "watch-shown" }?.fields["text"] as? String == caption },
                 "\(window.trace.events.filter { $0.name == "watch-shown" }.map(\.fields)) stderr: \(window.app.error)")
         // The ramp's ends: dark blue at the left, yellow at the right; the node's own red and green nowhere.
