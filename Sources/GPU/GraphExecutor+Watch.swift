@@ -54,7 +54,10 @@ extension GraphExecutor {
             }
             return ShaderWatchPass(watch: watch, problem: nil, pass: bound, targets: targets, nodeSize: main.target.size)
         } catch {
-            let reason = error.diagnostics.first { $0.severity == .error }?.message ?? "it does not compile"
+            // The driver's words about the watch's own line (a source string of its own, so no line of the file),
+            // or about it read as desktop GLSL, before any about the user's lines the driver refused untranslated.
+            let about = error.diagnostics.flatMap { [$0] + $0.notes }.first { $0.location?.line == 0 && $0.severity != .warning }
+            let reason = (about ?? error.diagnostics.first { $0.severity == .error })?.message ?? "it does not compile"
             return ShaderWatchPass(watch: watch, problem: .error("watch: '\(watch.expression)' cannot be read after line \(watch.line): \(reason)", at: location),
                                    pass: nil, targets: [], nodeSize: main.target.size)
         }

@@ -142,6 +142,28 @@ struct InspectTests {
         #expect(text.output.contains("line 5: at.x = float \(String(format: "%.4f", x))   (ran 1 time in pass 0)"), "\(text.output)")
     }
 
+    @Test("a watch in desktop GLSL that only compiles translated reads the user's lines, and a wrong expression is the desktop reading's error")
+    func desktopWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("desk.frag", """
+            #version 330
+            in vec2 textureCoordinate;
+            out vec4 colour;
+            void main() {
+                vec2 uv = textureCoordinate * 2;
+                float k = 3;
+                colour = vec4(uv / k, 0, 1);
+            }
+            """)
+        try folder.write("c.yaml", "size: [8, 4]\nnodes:\n  desk: { kind: shader, file: desk.frag }\n")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "2,1", "--watch", "6:k * uv", "--watch", "5:nosuch"], in: folder)
+        #expect(status == 1)
+        let expected: [Double] = [3 * 2 * 2.5 / 8, 3 * 2 * 1.5 / 4]
+        #expect(numbers(watch(report, line: 6)?["value"]) == expected)
+        #expect(error.contains("desk.frag:5: error: watch: 'nosuch' cannot be read after line 5: as desktop GLSL: 'nosuch' : undeclared identifier"),
+                "\(error)")
+    }
+
     @Test("a watch that does not compile at its line is reported there, exit 1, and the node's value is still read")
     func brokenWatch() throws {
         let folder = try TemporaryFolder()
