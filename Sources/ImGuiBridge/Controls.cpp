@@ -16,9 +16,9 @@ bool imgui_bridge_button(const char *label) { return ImGui::Button(label); }
 
 bool imgui_bridge_small_button(const char *label) { return ImGui::SmallButton(label); }
 
-bool imgui_bridge_search_field(const char *label, char *buffer, int32_t capacity, bool take_focus) {
+bool imgui_bridge_search_field(const char *label, const char *hint, char *buffer, int32_t capacity, bool take_focus) {
     if (take_focus) ImGui::SetKeyboardFocusHere();
-    return ImGui::InputTextWithHint(label, "search", buffer, (size_t)capacity, ImGuiInputTextFlags_EnterReturnsTrue);
+    return ImGui::InputTextWithHint(label, hint, buffer, (size_t)capacity, ImGuiInputTextFlags_EnterReturnsTrue);
 }
 
 bool imgui_bridge_selectable(const char *label, bool selected) { return ImGui::Selectable(label, selected); }

@@ -22,12 +22,12 @@ extension InterfaceContext {
         small ? imgui_bridge_small_button(label) : imgui_bridge_button(label)
     }
 
-    /// A one-line field editing `text`; `focus` puts the keyboard in it. True in the frame Enter was pressed
-    /// in it, which also lets the keyboard go back to the window.
-    public func searchField(_ label: String, text: inout String, focus: Bool) -> Bool {
+    /// A one-line field editing `text`, showing `hint` while empty; `focus` puts the keyboard in it. True in the
+    /// frame Enter was pressed in it, which also lets the keyboard go back to the window.
+    public func searchField(_ label: String, hint: String = "search", text: inout String, focus: Bool) -> Bool {
         var buffer = [CChar](repeating: 0, count: 256)
         for (index, byte) in text.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = CChar(bitPattern: byte) }
-        let entered = imgui_bridge_search_field(label, &buffer, Int32(buffer.count), focus)
+        let entered = imgui_bridge_search_field(label, hint, &buffer, Int32(buffer.count), focus)
         text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return entered
     }

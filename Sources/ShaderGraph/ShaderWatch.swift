@@ -31,6 +31,12 @@ public struct ShaderWatch: Sendable, Hashable {
         }
     }
 
+    /// This watch in `edited`, the text its file has after a save, where it watched a line of `original`: on the
+    /// line that has its line's text now (`SourceText.line(_:followedTo:)`); nil when no line has it any more.
+    public func followed(from original: SourceText, to edited: SourceText) -> ShaderWatch? {
+        original.line(line, followedTo: edited).map { ShaderWatch(line: $0, expression: expression) }
+    }
+
     /// The names of the types the instrumented shader reports, by the number it records for each.
     public static func typeName(ofKind kind: Int) -> String? {
         let names = [1: "float", 2: "vec2", 3: "vec3", 4: "vec4", 5: "int", 6: "ivec2", 7: "ivec3", 8: "ivec4",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A user's file held as text, with the line lookups that diagnostics need.
 public struct SourceText: Sendable {
     /// The path as the user gave it, or as it resolves relative to the composition; used in messages.
@@ -29,6 +31,16 @@ public struct SourceText: Sendable {
     public func line(_ number: Int) -> String? {
         guard number >= 1, number <= lines.count else { return nil }
         return String(lines[number - 1])
+    }
+
+    /// Where line `number` of this text is in `edited`, the text after a save: the line with its text (ignoring
+    /// indentation), nearest where it was, so lines added or removed above carry it along; nil when no line has
+    /// that text any more.
+    public func line(_ number: Int, followedTo edited: SourceText) -> Int? {
+        guard let text = line(number)?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if edited.line(number)?.trimmingCharacters(in: .whitespaces) == text { return number }
+        let candidates = edited.lines.indices.filter { edited.lines[$0].trimmingCharacters(in: .whitespaces) == text }
+        return candidates.min { abs($0 + 1 - number) < abs($1 + 1 - number) }.map { $0 + 1 }
     }
 
     public func location(line: Int, column: Int = 0) -> SourceLocation {

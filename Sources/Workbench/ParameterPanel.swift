@@ -24,11 +24,17 @@ final class ParameterPanel {
         var rectangle: InterfaceRectangle
     }
 
+    private let watchEditor = WatchEditor()
+
+    /// Whether the panel needs another frame with no input (a field about to take the keyboard).
+    var needsFrame: Bool { isOpen && watchEditor.needsFrame }
+
     init(trace: TraceWriter?) {
         self.trace = trace
     }
 
-    func draw(_ session: LiveSession, in interface: InterfaceContext, layout: WindowLayout) {
+    /// The parameters, the value nodes, and the watches of the shown node's shader (`WatchEditor`).
+    func draw(_ session: LiveSession, watches: WindowWatches, readout: PixelReadout, in interface: InterfaceContext, layout: WindowLayout) {
         placements.removeAll(keepingCapacity: true)
         interface.window("parameters", x: layout.width - layout.panelWidth, y: 0, size: (layout.panelWidth, layout.height),
                          style: .panel) {
@@ -62,6 +68,9 @@ final class ParameterPanel {
                         interface.text("  " + (node.value.map(Self.shown) ?? "—"), colour: InterfacePalette.grey)
                     }
                 }
+            }
+            watchEditor.draw(session, watches: watches, readout: readout, in: interface) { part, rectangle in
+                placements.append(Placement(node: session.shownNode, uniform: "watch", part: part, rectangle: rectangle))
             }
         }
         if placements != tracedPlacements {

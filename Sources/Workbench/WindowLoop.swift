@@ -300,7 +300,7 @@ final class WindowLoop {
             trace?.record("errors-shown", ["whole": .bool(errorsWhole)])
         }
         if panel.isOpen {
-            panel.draw(session, in: interface, layout: current)
+            panel.draw(session, watches: watches, readout: readout, in: interface, layout: current)
             if !grid.isOpen { handles.draw(session, in: interface, layout: current) }
         }
         if !grid.isOpen { beforeAndAfter.draw(in: interface, layout: current) }
@@ -334,7 +334,7 @@ final class WindowLoop {
         // window appeared (it is measured in its first frame and drawn in its second); when an event went
         // back to false; when keys still wait for the interface or the library's search takes the keyboard;
         // when the values the panel or the grid read have changed in this frame.
-        if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || session.endPulses() { needsFrame = true }
+        if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || panel.needsFrame || session.endPulses() { needsFrame = true }
         if showsValues, panel.readings(of: session) != readings { needsFrame = true }
         // Windows fitted to their content (the errors) measure it in the frame it changed and show it whole in the
         // next: without that frame a second error stays cut at the window's bottom until something else draws.
@@ -366,7 +366,7 @@ final class WindowLoop {
     private func renderAndPresent(layout current: WindowLayout) {
         do {
             let time = FrameTime(index: clock.frameIndex, seconds: clock.seconds)
-            watches.prepare(session, active: readout.isOn || watches.shown != nil)
+            watches.prepare(session, active: readout.isOn || watches.shown != nil) { say($0, seconds: 6) }
             let image = try session.render(time)
             let watchImage = grid.isOpen ? nil : try watches.shownImage { say($0) }
             if grid.isOpen {

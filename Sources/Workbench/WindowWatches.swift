@@ -1,12 +1,15 @@
 import GPU
+import OperatingSystem
 import ShaderGraph
 
-/// The `// watch: EXPR` comments of the shown node's shader, read in the window while the pixel readout is on or a
-/// watch is shown (W): each is drawn beside the node's own pass in the frame (`GraphExecutor.watch(_:of:)`), one
-/// extra pass a watch and nothing upstream again, so the readout can say what the expression was at the pixel
-/// under the pointer and at the pinned one, with how many times its line ran. The comments are in the user's file,
-/// so a save that moves a line moves its watch with it. While watched, the node is drawn as a pass of its own, not
-/// fused with its neighbours; nothing is drawn for watches while the readout is off or the shader watches nothing.
+/// The watches of the shown node's shader, read in the window while the pixel readout is on or a watch is shown
+/// (W): its `// watch: EXPR` comments and those added in the panel (`WatchEditor`). Each is drawn beside the node's
+/// own pass in the frame (`GraphExecutor.watch(_:of:)`), one extra pass a watch and nothing upstream again, so the
+/// readout can say what the expression was at the pixel under the pointer and at the pinned one, with how many
+/// times its line ran. A comment is in the user's file, so a save that moves its line moves it; a watch added in
+/// the panel follows its line's text through a save (`ShaderWatch.followed`), and is dropped, with a notice, when
+/// no line has that text any more. While watched, the node is drawn as a pass of its own, not fused with its
+/// neighbours; nothing is drawn for watches while the readout is off or the shader watches nothing.
 final class WindowWatches {
     struct Reading {
         var watch: ShaderWatch
@@ -25,6 +28,8 @@ final class WindowWatches {
     private var passes: [ShaderWatchPass] = []
     /// Set while the watched node waits for the graph that draws it as a pass of its own.
     private var waitingForPlan = false
+    /// The watches added in the panel, by the file they watch, with the text they watch lines of.
+    private var added: [String: (source: SourceText, watches: [ShaderWatch])] = [:]
     private let trace: TraceWriter?
 
     init(trace: TraceWriter?) {
@@ -32,11 +37,13 @@ final class WindowWatches {
     }
 
     /// Before a frame: watches the shown node's shader when `active` (the readout is on or a watch shown), else
-    /// nothing. A node newly watched is planned as a pass of its own, which a reload brings in.
-    func prepare(_ session: LiveSession, active: Bool) {
+    /// nothing. A node newly watched is planned as a pass of its own, which a reload brings in. `notice` is told of
+    /// each added watch a save dropped.
+    func prepare(_ session: LiveSession, active: Bool, notice: (String) -> Void) {
         let node = session.shownNode
         guard let composition = session.executor?.composition else { return }
-        let watches = active ? Self.watches(of: node, in: composition) : []
+        if let source = Self.source(of: node, in: composition) { follow(to: source, notice: notice) }
+        let watches = active ? self.watches(of: node, in: composition) : []
         session.watchedNode = watches.isEmpty ? nil : node
         // That may have planned the graph again.
         guard let executor = session.executor else { return }
@@ -101,9 +108,54 @@ final class WindowWatches {
         }
     }
 
-    /// The watches of `node`'s shader: its `// watch:` comments.
-    private static func watches(of node: String, in composition: Composition) -> [ShaderWatch] {
-        guard case .shader(let shader)? = composition.node(named: node)?.kind else { return [] }
-        return ShaderWatch.comments(in: shader.source)
+    /// The watches of `node`'s shader: its `// watch:` comments, then those added in the panel.
+    func watches(of node: String, in composition: Composition) -> [ShaderWatch] {
+        guard let source = Self.source(of: node, in: composition) else { return [] }
+        let comments = ShaderWatch.comments(in: source)
+        return comments + addedWatches(of: source.path).filter { !comments.contains($0) }
+    }
+
+    /// The watches added in the panel to the file at `path`.
+    func addedWatches(of path: String) -> [ShaderWatch] {
+        added[path]?.watches ?? []
+    }
+
+    /// Adds `watch`, on a line of `source`, to those the panel added.
+    func add(_ watch: ShaderWatch, in source: SourceText) {
+        var entry = added[source.path] ?? (source, [])
+        guard !entry.watches.contains(watch) else { return }
+        entry.watches.append(watch)
+        added[source.path] = entry
+        trace?.record("watch-added", ["file": .string(source.path), "line": .integer(watch.line), "expression": .string(watch.expression)])
+    }
+
+    func remove(_ watch: ShaderWatch, from path: String) {
+        added[path]?.watches.removeAll { $0 == watch }
+        trace?.record("watch-removed", ["file": .string(path), "line": .integer(watch.line), "expression": .string(watch.expression)])
+    }
+
+    /// The added watches of `source`'s file moved to the lines that now have their lines' text, after a save;
+    /// those whose line is gone are dropped, each said once.
+    private func follow(to source: SourceText, notice: (String) -> Void) {
+        guard let entry = added[source.path], entry.source.text != source.text else { return }
+        var kept: [ShaderWatch] = []
+        for watch in entry.watches {
+            if let moved = watch.followed(from: entry.source, to: source) {
+                kept.append(moved)
+                continue
+            }
+            let line = entry.source.line(watch.line)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let message = "watch '\(watch.expression)' dropped: no line reads '\(line)' any more"
+            StandardStreams.error(Diagnostic(.warning, message, at: SourceLocation(file: source.path, line: watch.line)).rendered() + "\n")
+            notice("\(message) (line \(watch.line))")
+            trace?.record("watch-dropped", ["file": .string(source.path), "line": .integer(watch.line), "expression": .string(watch.expression)])
+        }
+        added[source.path] = (source, kept)
+    }
+
+    /// The text of `node`'s shader, if it has one.
+    static func source(of node: String, in composition: Composition) -> SourceText? {
+        guard case .shader(let shader)? = composition.node(named: node)?.kind else { return nil }
+        return shader.source
     }
 }

@@ -125,6 +125,65 @@ struct PixelReadoutTests {
         #expect(eventually { text(4) == "line 4: uv = vec2 \(String(format: "%.4f %.4f", u, v))  (ran 1×)" }, "\(text(4) ?? "none")")
     }
 
+    @Test("a watch added in the panel on a picked line is read by the readout, one removed goes, and through saves one follows its line's text and one whose text is gone is dropped and said")
+    func watchesAddedInThePanel() throws {
+        let shader = """
+            varying highp vec2 textureCoordinate;
+            void main() {
+                highp vec2 uv = textureCoordinate * 2.0;
+                highp float sum = uv.x + uv.y;
+                gl_FragColor = vec4(textureCoordinate, 0.25, 1.0);
+            }
+            """
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", shader)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pressAndWait("p")
+        let typing = ["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60"]
+        func add(_ expression: String, onLine line: Int) throws {
+            let row = try #require(eventually { window.trace.control("grad", "watch", part: "line \(line)") != nil } ? window.trace.control("grad", "watch", part: "line \(line)") : nil)
+            let added = window.count(of: "watch-added")
+            try window.pointer(["mousemove", "\(Int(row.x + row.width / 2))", "\(Int(row.y + row.height / 2))", "sleep", "0.2", "click", "1", "sleep", "0.3"])
+            _ = try window.display.xdotool(typing + [expression])
+            _ = try window.display.xdotool(["key", "Return"])
+            #expect(eventually { window.count(of: "watch-added") > added }, "\(expression) was not added; stderr: \(window.app.error)")
+        }
+        try add("uv.x * 4.0", onLine: 3)
+        try add("sum", onLine: 4)
+        // The `s` of `sum` typed before the field had the keyboard would have been S, a screenshot.
+        #expect(!window.app.output.contains("screenshot"), "a typed letter was taken as a command: \(window.app.output)")
+        // Adding turned the readout on: the pointer over the image reads both.
+        func reading(_ line: Int) -> (x: Int, y: Int, text: String)? {
+            guard let event = window.trace.events.last(where: { $0.name == "watch-reading" && $0.fields["line"] as? Int == line }),
+                  let x = event.fields["x"] as? Int, let y = event.fields["y"] as? Int, let text = event.fields["text"] as? String else { return nil }
+            return (x, y, text)
+        }
+        try window.pointer(["mousemove", "200", "300", "sleep", "0.3", "mousemove", "210", "300"])
+        #expect(eventually { reading(3) != nil && reading(4) != nil }, "stderr: \(window.app.error)")
+        if let first = reading(3) {
+            #expect(first.text == "line 3: uv.x * 4.0 = float \(String(format: "%.4f", 2 * (Double(first.x) + 0.5) / 64 * 4))  (ran 1×)")
+        }
+        let removeSum = try #require(window.trace.control("grad", "watch", part: "remove 4:sum"))
+        try window.pointer(["mousemove", "\(Int(removeSum.x + removeSum.width / 2))", "\(Int(removeSum.y + removeSum.height / 2))", "sleep", "0.2", "click", "1"])
+        #expect(eventually { window.count(of: "watch-removed") == 1 })
+
+        // A line added at the top: the watch follows its line's text to line 4.
+        let file = window.folder.file("compositions/grad.fsh")
+        let moved = "// a first line\n" + shader
+        try moved.write(toFile: file, atomically: true, encoding: .utf8)
+        try window.pointer(["sleep", "0.5", "mousemove", "200", "300", "sleep", "0.3", "mousemove", "220", "300"])
+        #expect(eventually { reading(4)?.text.hasPrefix("line 4: uv.x * 4.0 = float ") ?? false }, "\(reading(4)?.text ?? "none")")
+        // Its line changed: the watch is dropped and said, and the file is as the editor left it.
+        let changed = moved.replacingOccurrences(of: "textureCoordinate * 2.0", with: "textureCoordinate * 3.0")
+        try changed.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(eventually { window.count(of: "watch-dropped") == 1 })
+        #expect(eventually { window.app.error.contains("grad.fsh:4: warning: watch 'uv.x * 4.0' dropped: no line reads 'highp vec2 uv = textureCoordinate * 2.0;' any more") },
+                "\(window.app.error)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == changed)
+    }
+
     @Test("W shows the shader's watches one after another over the whole image in false colour, with their range, then the node's own image; a node drawn fused with the one before it is drawn apart while watched")
     func watchInFalseColour() throws {
         let watched = """

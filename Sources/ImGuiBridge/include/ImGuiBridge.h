@@ -103,7 +103,7 @@ bool imgui_bridge_small_button(const char *label);
 bool imgui_bridge_menu(const char *label, int32_t *selected, const char *const *items, int32_t count);
 /// A one-line text field editing `buffer`, `capacity` bytes with its terminating zero; `take_focus` puts the
 /// keyboard in it from the next frame. True in the frame Enter was pressed in it, which also lets the field go.
-bool imgui_bridge_search_field(const char *label, char *buffer, int32_t capacity, bool take_focus);
+bool imgui_bridge_search_field(const char *label, const char *hint, char *buffer, int32_t capacity, bool take_focus);
 /// A line that can be chosen, highlighted while `selected`; true in the frame it was clicked.
 bool imgui_bridge_selectable(const char *label, bool selected);
 /// The GL texture `texture` (RGBA, row 0 at the top) drawn `width` by `height`, as an item of the window.
