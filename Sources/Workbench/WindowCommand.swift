@@ -59,7 +59,7 @@ struct WindowCommand: Sendable {
         WindowCommand(keys: [.letter("i")], label: "I", help: "the pixel readout: exact values under the pointer; a click pins a pixel, which the grid follows") {
             $0.readout.isOn.toggle()
         },
-        WindowCommand(keys: [.letter("w")], label: "W", help: "show the shader's // watch: expressions one by one over the image in false colour") {
+        WindowCommand(keys: [.letter("w")], label: "W", help: "show the shader's watches (// watch: comments, the panel's) one by one over the image in false colour") {
             $0.watches.showNext()
         },
         WindowCommand(keys: [.letter("h")], label: "H", help: "this help") { $0.showHelp.toggle() },

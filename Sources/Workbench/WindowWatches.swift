@@ -72,7 +72,7 @@ final class WindowWatches {
         guard passes.indices.contains(index) else {
             shown = nil
             caption = nil
-            notice("no // watch: comments in \(node)'s shader")
+            notice("no watches in \(node)'s shader: add a // watch: comment, or one in the panel (P)")
             return nil
         }
         let pass = passes[index]
