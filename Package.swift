@@ -132,7 +132,7 @@ let package = Package(
         ),
 
         // The parts that read untrusted bytes, as functions a fuzzer drives; the tests replay the saved corpus.
-        .target(name: "FuzzTargets", dependencies: ["ShaderGraph", "Images", "Capture"]),
+        .target(name: "FuzzTargets", dependencies: ["ShaderGraph", "Images", "Capture", "OSC"]),
         // libFuzzer's entry when `scripts/fuzz` builds it with -sanitize=fuzzer; otherwise replays files.
         .executableTarget(name: "shaderbench-fuzz", dependencies: ["FuzzTargets", "CLibFuzzer"]),
 

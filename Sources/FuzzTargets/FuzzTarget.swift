@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case cameraFormat = "camera-format"
     /// A ShaderToy page's JSON, read and imported.
     case shaderToyPage = "shadertoy-page"
+    /// A UDP datagram arriving on the window's OSC port: a message or a bundle, parsed and decoded.
+    case oscPacket = "osc-packet"
 
     public func run(_ data: [UInt8]) {
         switch self {
@@ -30,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .png, .jpeg, .tiff, .webp: ImageDecodingFuzzing.run(data, as: "fuzz.\(rawValue)")
         case .cameraFormat: CameraFormatFuzzing.run(data)
         case .shaderToyPage: ShaderToyPageFuzzing.run(data)
+        case .oscPacket: OSCPacketFuzzing.run(data)
         }
     }
 }

@@ -25,6 +25,12 @@ struct LibloFunctions: @unchecked Sendable {
     let addTrue: @convention(c) (lo_message?) -> Int32
     let addFalse: @convention(c) (lo_message?) -> Int32
     let sendMessage: @convention(c) (lo_address?, UnsafePointer<CChar>?, lo_message?) -> Int32
+    let newServer: @convention(c) (UnsafePointer<CChar>?, lo_err_handler?) -> lo_server?
+    let addServerMethod: @convention(c) (lo_server?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, lo_method_handler?,
+                                         UnsafeMutableRawPointer?) -> lo_method?
+    let dispatchData: @convention(c) (lo_server?, UnsafeMutableRawPointer?, Int) -> Int32
+    let freeServer: @convention(c) (lo_server?) -> Void
+    let serialiseMessage: @convention(c) (lo_message?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?) -> UnsafeMutableRawPointer?
 
     static let loaded: Result<LibloFunctions, SharedLibraryError> = Result { () throws(SharedLibraryError) in
         let library = SharedLibrary("liblo.so.7")
@@ -47,7 +53,12 @@ struct LibloFunctions: @unchecked Sendable {
                               addString: try library.function("lo_message_add_string"),
                               addTrue: try library.function("lo_message_add_true"),
                               addFalse: try library.function("lo_message_add_false"),
-                              sendMessage: try library.function("lo_send_message"))
+                              sendMessage: try library.function("lo_send_message"),
+                              newServer: try library.function("lo_server_new"),
+                              addServerMethod: try library.function("lo_server_add_method"),
+                              dispatchData: try library.function("lo_server_dispatch_data"),
+                              freeServer: try library.function("lo_server_free"),
+                              serialiseMessage: try library.function("lo_message_serialise"))
     }
 
     /// The functions, or why liblo is not there, as an OSC error.

@@ -49,7 +49,7 @@ public final class OSCReceiver: @unchecked Sendable {
             guard let path, let userData else { return 1 }
             let delivery = Unmanaged<Delivery>.fromOpaque(userData).takeUnretainedValue()
             delivery.onMessage(OSCMessage(address: String(cString: path),
-                                          arguments: OSCReceiver.arguments(types: types, values: arguments, count: Int(count))))
+                                          arguments: OSCMessage.arguments(types: types, values: arguments, count: Int(count))))
             return 0
         }, delivery.toOpaque())
         guard functions.start(server) == 0 else {
@@ -63,28 +63,5 @@ public final class OSCReceiver: @unchecked Sendable {
         // Freeing stops the thread first, so no handler runs after the delivery is released.
         functions.freeServerThread(server)
         delivery.release()
-    }
-
-    private static func arguments(types: UnsafePointer<CChar>?, values: UnsafeMutablePointer<UnsafeMutablePointer<lo_arg>?>?,
-                                  count: Int) -> [OSCMessage.Argument] {
-        guard let types, let values else { return [] }
-        let tags = Array(String(cString: types))
-        return (0..<min(count, tags.count)).map { index in
-            let tag = tags[index]
-            guard let value = values[index] else { return .other(tag) }
-            // Only the argument's own bytes are there: liblo packs a 4-byte argument in 4 bytes, so the union
-            // (8 bytes) must never be read whole.
-            let bytes = UnsafeRawPointer(value)
-            switch tag {
-            case "f": return .float(Double(bytes.loadUnaligned(as: Float.self)))
-            case "d": return .float(bytes.loadUnaligned(as: Double.self))
-            case "i": return .integer(Int64(bytes.loadUnaligned(as: Int32.self)))
-            case "h": return .integer(bytes.loadUnaligned(as: Int64.self))
-            case "T": return .boolean(true)
-            case "F": return .boolean(false)
-            case "s", "S": return .string(String(cString: cliblo_string(value)))
-            default: return .other(tag)
-            }
-        }
     }
 }

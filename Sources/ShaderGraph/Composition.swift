@@ -20,6 +20,8 @@ public struct Composition: Sendable {
     public var warnings: [Diagnostic] = []
     /// `osc-out:`: value nodes sent over OSC as they change, and where to.
     public var oscOutput: OSCOutputSetting?
+    /// `osc: PORT`: the UDP port the window listens on for OSC, as `--osc` (which wins) says; where it is written.
+    public var oscPort: (port: Int, location: SourceLocation)?
     /// `fuse: false` draws every shader node as a pass of its own (`FramePlan.fused()`), to compare with the
     /// fused plan or to time each node.
     public var fuses = true

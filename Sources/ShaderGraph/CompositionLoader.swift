@@ -3,7 +3,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc-out", "fuse"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -148,6 +148,10 @@ private final class Loading {
         if let oscNode = mapping["osc-out"], let setting = OSCOutputSetting.read(oscNode, with: reader, into: &diagnostics) {
             diagnostics += setting.problems(in: composition)
             composition.oscOutput = setting
+        }
+        if let portNode = mapping["osc"],
+           let port = attempt({ () throws(Diagnostic) in try reader.integer(portNode, what: "'osc' (the UDP port to listen on)", in: 1...65535) }) {
+            composition.oscPort = (port, reader.location(of: portNode))
         }
         if let fuseNode = mapping["fuse"], let fuses = attempt({ () throws(Diagnostic) in try reader.flag(fuseNode, what: "'fuse'") }) {
             composition.fuses = fuses

@@ -17,7 +17,12 @@ final class WindowLoop {
     let compiler: BackgroundCompiler
     let soundtrack: SoundtrackPlayer?
     let session: LiveSession
-    let osc: OSCControl?
+    /// `--osc PORT`, else the composition's `osc:` (`followCompositionOSCPort`).
+    var osc: OSCControl?
+    /// Whether `--osc` named the port, which then stays whatever the composition says.
+    let oscPortGiven: Bool
+    /// The `osc:` port last tried, so a port that cannot be opened is said once, not once a frame.
+    var oscPortTried: Int?
     /// `--output v4l2:DEVICE`: the image shown, written to a video output other programs read as a camera.
     var virtualCamera: WindowVirtualCamera?
     /// A failure that ends the window once it has closed properly: a virtual camera that cannot be opened.
@@ -81,6 +86,7 @@ final class WindowLoop {
                                       includeFolders: options.includeFolders, fusing: options.fusing, compiler: compiler, trace: trace)
             do throws(OSCError) {
                 osc = try options.oscPort.map { port throws(OSCError) in try OSCControl(port: port) }
+                oscPortGiven = options.oscPort != nil
             } catch {
                 throw WindowError(error.message)
             }
@@ -224,6 +230,7 @@ final class WindowLoop {
             say("the virtual camera stopped: \(error)", seconds: 6)
             virtualCamera = nil
         }
+        followCompositionOSCPort()
         for command in osc?.takeCommands(parameters: session.parameters, imageNodes: session.imageNodes) ?? [] {
             switch command {
             case .set(let parameter, let value): session.tune(parameter, to: value, gestureContinues: false)

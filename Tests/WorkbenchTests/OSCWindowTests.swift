@@ -154,6 +154,36 @@ struct OSCWindowTests {
                 "\(numbers)")
     }
 
+    @Test("the composition's osc: PORT listens as --osc does, moves when a save changes it, and a port in use is an error at the entry while the window runs on")
+    func compositionPort() throws {
+        let first = try Self.freePort()
+        let window = try LiveWindow(composition: Self.composition + "\nosc: \(first)\n") { folder in
+            _ = try folder.write("compositions/tinted.fsh", Self.shader)
+        }
+        #expect(try window.waitForCentre(red))
+        #expect(eventually { window.trace.events.contains { $0.name == "osc-listening" && $0.fields["port"] as? Int == first } }, "\(window.app.error)")
+        try OSCSender(host: "127.0.0.1", port: first).send("/fill/tint", [0, 0, 1])
+        #expect(try window.waitForCentre(blue), "\(window.app.error)")
+
+        // Another port in the composition: the window moves there.
+        let second = try Self.freePort()
+        let path = window.compositionPath
+        try (Self.composition + "\nosc: \(second)\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(eventually { window.trace.events.contains { $0.name == "osc-listening" && $0.fields["port"] as? Int == second } }, "\(window.app.error)")
+        try OSCSender(host: "127.0.0.1", port: second).send("/fill/tint", [1, 0, 0])
+        #expect(try window.waitForCentre(red), "\(window.app.error)")
+
+        // A port another program holds: said once, at the entry, and the window runs on.
+        let taken = try OSCReceiver(port: 0) { _ in }
+        try (Self.composition + "\nosc: \(taken.port)\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let message = "fill.yaml:7:6: error: cannot listen for OSC on UDP port \(taken.port): the port is in use by another program"
+        #expect(eventually { window.app.error.contains(message) }, "\(window.app.error)")
+        try (Self.composition.replacingOccurrences(of: "tint: [1, 0, 0]", with: "tint: [0, 0, 1]") + "\nosc: \(taken.port)\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try window.waitForCentre(blue), "the window runs on: \(window.app.error)")
+        #expect(window.app.error.components(separatedBy: message).count == 2, "said once: \(window.app.error)")
+    }
+
     @Test("a port already in use is a clear error naming it")
     func portInUse() throws {
         let taken = try OSCReceiver(port: 0) { _ in }
