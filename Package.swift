@@ -127,7 +127,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "Capture", "Media", "CGLES", "TestSupport"],
+            dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "Capture", "Media", "CGLES", "OSC", "TestSupport"],
             path: "Benchmarks"
         ),
 

@@ -15,18 +15,13 @@ enum FusionBenchmark {
     }
 
     static func run(_ workload: Workload, frames: Int, rounds: Int) throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
         let scratch = FileManager.default.temporaryDirectory.path + "/shaderbench-fusion-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
         let context = try HeadlessContext()
         let size = PixelSize(width: 1920, height: 1080)
-        let imagePath = scratch + "/image.png"
-        try ImageFile.writePNG(ExecutorBenchmark.testImage(size), to: imagePath)
-        let compositionPath = scratch + "/\(workload.name).yaml"
-        try workload.yaml(image: imagePath, shaders: repository + "/shaders").write(toFile: compositionPath, atomically: true, encoding: .utf8)
-        var composition = try CompositionLoader.load(path: compositionPath)
+        var composition = try workload.composition(size: size, in: scratch)
         let fused = try GraphExecutor(composition: composition)
         composition.fuses = false
         let separate = try GraphExecutor(composition: composition)

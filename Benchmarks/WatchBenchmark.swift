@@ -1,6 +1,5 @@
 import Foundation
 import GPU
-import Images
 import ShaderGraph
 
 /// What watching a shader costs: the five colour filters over a 1920×1080 image, as the window draws them with
@@ -9,19 +8,14 @@ import ShaderGraph
 /// The pass-by-pass plan is printed beside them for the cost of one pass.
 enum WatchBenchmark {
     static func run(frames: Int, rounds: Int) throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
         let scratch = FileManager.default.temporaryDirectory.path + "/shaderbench-watch-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
         let context = try HeadlessContext()
         let size = PixelSize(width: 1920, height: 1080)
-        let imagePath = scratch + "/image.png"
-        try ImageFile.writePNG(ExecutorBenchmark.testImage(size), to: imagePath)
         let workload = Workload.fiveColour
-        let compositionPath = scratch + "/\(workload.name).yaml"
-        try workload.yaml(image: imagePath, shaders: repository + "/shaders").write(toFile: compositionPath, atomically: true, encoding: .utf8)
-        let composition = try CompositionLoader.load(path: compositionPath)
+        let composition = try workload.composition(size: size, in: scratch)
         let watched = composition.output
         let watches = [ShaderWatch(line: 12, expression: "transformed"), ShaderWatch(line: 12, expression: "colour.rgb * 2.0")]
 

@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import ShaderGraph
 
 /// A standard benchmark workload: a chain of the repository's shaders over a still image, as a
@@ -36,6 +37,17 @@ struct Workload {
     static let fiveBrightness = Workload(name: "five-brightness", passes: (0..<5).map { _ in
         Pass(shader: "brightness.fsh", uniforms: ["brightness": [0.01]])
     })
+
+    /// The workload loaded as a composition over `ExecutorBenchmark.testImage` at `size`, its files written in
+    /// `scratch`, its shaders the repository's own.
+    func composition(size: PixelSize, in scratch: String) throws -> Composition {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+        let imagePath = scratch + "/image-\(size.width)x\(size.height).png"
+        try ImageFile.writePNG(ExecutorBenchmark.testImage(size), to: imagePath)
+        let compositionPath = scratch + "/\(name).yaml"
+        try yaml(image: imagePath, shaders: repository + "/shaders").write(toFile: compositionPath, atomically: true, encoding: .utf8)
+        return try CompositionLoader.load(path: compositionPath)
+    }
 
     /// The composition text: `photo` feeding the passes in order.
     func yaml(image: String, shaders: String) -> String {

@@ -149,6 +149,8 @@ struct PixelReadoutTests {
             _ = try window.display.xdotool(typing + [expression])
             _ = try window.display.xdotool(["key", "Return"])
             #expect(eventually { window.count(of: "watch-added") > added }, "\(expression) was not added; stderr: \(window.app.error)")
+            // The list of watches grew above the lines: wait for the panel to say where they are now.
+            #expect(eventually { window.trace.control("grad", "watch", part: "remove \(line):\(expression)") != nil })
         }
         try add("uv.x * 4.0", onLine: 3)
         try add("sum", onLine: 4)

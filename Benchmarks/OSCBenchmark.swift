@@ -1,0 +1,54 @@
+import Foundation
+import OSC
+import TestSupport
+
+/// OSC message to photon in the live window, measured from outside: the window listens where its composition
+/// says (`osc: PORT`); the benchmark notes CLOCK_MONOTONIC, sends `/fill/brightness` over loopback UDP through
+/// liblo, and reads from the window's trace when the first frame after the value was set was presented. The
+/// composition is still, so every frame the window draws is one a message woke it for.
+enum OSCBenchmark {
+    static let shader = """
+        precision mediump float;
+        uniform float brightness;
+        void main() { gl_FragColor = vec4(vec3(brightness), 1.0); }
+        """
+
+    static func run(messages: Int) throws {
+        let port = try OSCReceiver(port: 0) { _ in }.port
+        let window = try WindowedApp(files: ["grey.fsh": shader, "osc.yaml": """
+            composition: 1
+            size: [640, 360]
+            nodes:
+              fill: { kind: shader, file: grey.fsh, uniforms: { brightness: 0.5 } }
+            publish: [fill.brightness]
+            osc: \(port)
+            """], composition: "osc.yaml", showing: "fill")
+        let tracePath = window.tracePath
+        let sender = try OSCSender(host: "127.0.0.1", port: port)
+        Thread.sleep(forTimeInterval: 1)
+
+        var latencies: [Double] = []
+        for message in 1...messages {
+            // A value of its own each time, so every message changes the picture.
+            let value = Float(message % 100) / 100
+            let sent = monotonicSeconds()
+            try sender.send("/fill/brightness", [value])
+            var photon: Double?
+            _ = eventually(timeout: 10) {
+                let trace = WindowTrace(path: tracePath)
+                guard let changed = trace.events.first(where: { $0.name == "parameter-changed" && $0.time > sent }) else { return false }
+                photon = trace.events.first { $0.name == "frame-presented" && $0.time >= changed.time }?.time
+                return photon != nil
+            }
+            guard let photon else { throw TestSupportError("message \(message) never reached the screen: \(window.app.error)") }
+            latencies.append((photon - sent) * 1000)
+            // Apart, so each message is a frame of its own.
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        window.stop()
+        print("")
+        print("OSC message → photon: \(messages) messages, /fill/brightness over loopback UDP, 640×360, under Xvfb")
+        print(String(format: "median %.1f ms   p95 %.1f ms   max %.1f ms   (a frame at 60 Hz: 16.7 ms)",
+                     percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.max() ?? .nan))
+    }
+}
