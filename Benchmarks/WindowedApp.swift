@@ -8,9 +8,10 @@ final class WindowedApp {
     let app: RunningProcess
     var tracePath: String { folder.file("trace.jsonl") }
 
-    /// Writes `files` (name → text) to a new folder, opens `composition` among them, and waits until
-    /// `node`'s program has been swapped in.
-    init(files: [String: String], composition: String, showing node: String) throws {
+    /// Writes `files` (name → text) to a new folder, opens `composition` among them with `arguments` after it
+    /// and `environment` added, and waits until `node`'s program has been swapped in.
+    init(files: [String: String], composition: String, showing node: String, arguments: [String] = [],
+         environment added: [String: String] = [:]) throws {
         display = try VirtualDisplay()
         folder = try TemporaryFolder()
         for (name, text) in files {
@@ -18,12 +19,22 @@ final class WindowedApp {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
-        app = try RunningProcess(Repository.executable, ["open", folder.file(composition), "--trace", folder.file("trace.jsonl")],
+        environment.merge(added) { _, new in new }
+        app = try RunningProcess(Repository.executable, ["open", folder.file(composition), "--trace", folder.file("trace.jsonl")] + arguments,
                                  environment: environment, directory: folder.path, logs: folder.path)
         let tracePath = folder.file("trace.jsonl")
         guard eventually(timeout: 30, { WindowTrace(path: tracePath).swappedProgram(for: node, after: 0) != nil }) else {
             throw TestSupportError("the window never showed \(composition): \(app.error)")
         }
+    }
+
+    /// The CPU time the app has used so far, user and system, in seconds.
+    var cpuSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(app.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     func stop() {

@@ -64,18 +64,20 @@ public final class VirtualCamera {
     public func write(i420 frame: VideoFrame) throws(VirtualCameraError) -> Bool {
         let layout = frame.layout
         precondition(layout.format == .i420 && layout.width == width && layout.height == height, "a frame of another shape")
-        packed.removeAll(keepingCapacity: true)
-        packed.reserveCapacity(width * height * 2)
+        if packed.count != width * height * 2 { packed = [UInt8](repeating: 0, count: width * height * 2) }
         let luma = layout.planes[0], blue = layout.planes[1], red = layout.planes[2]
+        let (width, height) = (width, height)
         frame.bytes.withUnsafeBufferPointer { bytes in
-            for row in 0..<height {
-                let lumaRow = luma.offset + row * luma.bytesPerRow
-                let blueRow = blue.offset + (row / 2) * blue.bytesPerRow, redRow = red.offset + (row / 2) * red.bytesPerRow
-                for pair in 0..<(width / 2) {
-                    packed.append(bytes[lumaRow + 2 * pair])
-                    packed.append(bytes[blueRow + pair])
-                    packed.append(bytes[lumaRow + 2 * pair + 1])
-                    packed.append(bytes[redRow + pair])
+            packed.withUnsafeMutableBufferPointer { out in
+                for row in 0..<height {
+                    let lumaRow = luma.offset + row * luma.bytesPerRow, outRow = row * width * 2
+                    let blueRow = blue.offset + (row / 2) * blue.bytesPerRow, redRow = red.offset + (row / 2) * red.bytesPerRow
+                    for pair in 0..<(width / 2) {
+                        out[outRow + 4 * pair] = bytes[lumaRow + 2 * pair]
+                        out[outRow + 4 * pair + 1] = bytes[blueRow + pair]
+                        out[outRow + 4 * pair + 2] = bytes[lumaRow + 2 * pair + 1]
+                        out[outRow + 4 * pair + 3] = bytes[redRow + pair]
+                    }
                 }
             }
         }
