@@ -17,25 +17,7 @@ struct GraphBinding {
     init(_ plan: FramePlan, renderSize requested: PixelSize?, resources: GraphResources,
          externalImages: [String: RenderTarget], writer: inout UniformWriter) throws(DiagnosticsError) {
         var diagnostics: [Diagnostic] = []
-        var sources: [Int: SourceImage] = [:]
-        let liveMovie = plan.composition.liveSource.flatMap(plan.composition.node(named:)).flatMap { node -> MovieSource? in
-            if case .movie(let movie) = node.kind { return movie }
-            return nil
-        }
-        for (index, step) in plan.steps.enumerated() {
-            if let external = externalImages[step.node.name] {
-                sources[index] = .external(external)
-                continue
-            }
-            do {
-                if let source = try Self.openSource(step.work, renderSize: requested, compositionSize: plan.composition.size,
-                                                    liveMovie: liveMovie, resources: resources) {
-                    sources[index] = source
-                }
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        }
+        let sources = Self.openSources(plan, renderSize: requested, resources: resources, externalImages: externalImages, diagnostics: &diagnostics)
         let size = requested ?? Self.renderSize(plan, sources: sources, resources: resources)
         renderSize = size
         guard size.isWithinBudget else {
@@ -54,85 +36,11 @@ struct GraphBinding {
         let passFormats = plan.steps.map { step -> PixelFormat in
             if case .pass(let pass) = step.work { pass.format } else { .rgba8 }
         }
+        let sounds = sources.compactMapValues(\.sound)
         for (index, step) in plan.steps.enumerated() {
-            let node = step.node
-            var work: ExecutableStep.Work?
-            var stepSize = size
-            switch (step.work, sources[index]) {
-            case (_, .external(let target)?), (.image, .image(let target)?):
-                work = .source(target)
-                stepSize = target.size
-            case (.sequence, .sequence(let player)?):
-                work = .sequence(player)
-                stepSize = player.size
-            case (.movie(let movie), .movie(let feed)?):
-                let frameSize = feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) } ?? size
-                stepSize = frameSize
-                do {
-                    work = .live(ExecutableStep.Live(feed: feed, pattern: nil, placeholder: try RenderTarget(TextureDescriptor(size: frameSize)),
-                                                     movie: movie))
-                } catch {
-                    diagnostics.append(.error(error.message, at: movie.location))
-                }
-            case (.audio, .sound(let sound)?):
-                work = .sound(sound)
-            case (.image, _), (.sequence, _), (.movie, _), (.audio, _):
-                break
-            case (.camera(let camera), .camera(let feed, let asked)?):
-                do {
-                    let live = try Self.cameraStep(camera, feed: feed, asked: asked, node: node.name, resources: resources)
-                    work = .live(live)
-                    stepSize = live.placeholder.size
-                } catch {
-                    diagnostics += error.diagnostics
-                }
-            case (.camera, _):
-                break
-            case (.pattern(let pattern), _):
-                stepSize = pattern.size ?? size
-                do {
-                    let program = try resources.program(for: try TestPattern.prepared(pattern.picture), node: node.name)
-                    programs[node.name] = program
-                    glUseProgram(program.name)
-                    glUniform2f(program.uniformLocation("size"), Float(stepSize.width), Float(stepSize.height))
-                    work = .pattern(program, timeLocation: program.uniformLocation("time"), target: TextureDescriptor(size: stepSize))
-                } catch {
-                    diagnostics += error.diagnostics
-                }
-            case (.pass(let pass), _):
-                stepSize = pass.size ?? size
-                do throws(DiagnosticsError) {
-                    let program = try resources.program(for: pass.shader, node: node.name)
-                    programs[node.name] = program
-                    work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes + passSizes[index...], formats: formats + passFormats[index...],
-                                                 sounds: sources.compactMapValues(\.sound), resources: resources, writer: &writer))
-                } catch {
-                    diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
-                }
-            case (.reduction(let reduction, let input), _):
-                guard input < index else { break }
-                do {
-                    work = .reduction(try ImageReduction(reduction, inputSize: sizes[input]), input: input)
-                } catch {
-                    diagnostics.append(.error("node '\(node.name)': \(error.message)", at: node.location))
-                }
-            case (.constant(let numbers), _): work = .constant(numbers)
-            case (.time, _): work = .time
-            case (.operation(let operation), _): work = .operation(operation)
-            case (.oscillator(let oscillator), _): work = .oscillator(oscillator)
-            case (.mouse, _): work = .mouse
-            case (.key(let key), _): work = .key(key)
-            case (.keyboard, _):
-                do {
-                    let target = try RenderTarget(image: ShaderToyKeyboard().image)
-                    work = .keyboard(target)
-                    stepSize = target.size
-                } catch {
-                    diagnostics.append(.error("node '\(node.name)': the keyboard image could not be made: \(error.message)", at: node.location))
-                }
-            case (.pick(let pick, let input), _): work = .pick(pick, input: input)
-            case (.drag(let drag), _): work = .drag(drag)
-            }
+            let (work, stepSize) = self.work(of: step, at: index, source: sources[index], renderSize: size, sizes: sizes + passSizes[index...],
+                                             formats: formats + passFormats[index...], sounds: sounds, resources: resources,
+                                             writer: &writer, diagnostics: &diagnostics)
             let executable = work.map { ExecutableStep(work: $0, releases: step.releases) }
             sizes.append(stepSize)
             formats.append(executable?.descriptor(orSize: stepSize).format ?? .rgba8)
@@ -140,6 +48,118 @@ struct GraphBinding {
         }
         guard diagnostics.isEmpty, steps.count == plan.steps.count else { throw DiagnosticsError(diagnostics) }
         descriptors = zip(steps, sizes).map { $0.descriptor(orSize: $1) }
+    }
+
+    /// Each source step's pixels (`openSource`), by step; what cannot be opened goes into `diagnostics`.
+    private static func openSources(_ plan: FramePlan, renderSize requested: PixelSize?, resources: GraphResources,
+                                    externalImages: [String: RenderTarget], diagnostics: inout [Diagnostic]) -> [Int: SourceImage] {
+        var sources: [Int: SourceImage] = [:]
+        let liveMovie = plan.composition.liveSource.flatMap(plan.composition.node(named:)).flatMap { node -> MovieSource? in
+            if case .movie(let movie) = node.kind { return movie }
+            return nil
+        }
+        for (index, step) in plan.steps.enumerated() {
+            if let external = externalImages[step.node.name] {
+                sources[index] = .external(external)
+                continue
+            }
+            do {
+                if let source = try openSource(step.work, renderSize: requested, compositionSize: plan.composition.size,
+                                               liveMovie: liveMovie, resources: resources) {
+                    sources[index] = source
+                }
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        return sources
+    }
+
+    /// Step `index`'s work bound to GL, from its plan and its `source`, with the size of its image; nil work when
+    /// it cannot be bound, with why in `diagnostics`. `sizes` and `formats` hold every step's (those bound so far
+    /// as bound, later passes' as planned); `sounds` are the audio steps' sounds.
+    private mutating func work(of step: FramePlan.Step, at index: Int, source: SourceImage?, renderSize size: PixelSize, sizes: [PixelSize],
+                               formats: [PixelFormat], sounds: [Int: any SoundSource], resources: GraphResources,
+                               writer: inout UniformWriter, diagnostics: inout [Diagnostic]) -> (ExecutableStep.Work?, PixelSize) {
+        let node = step.node
+        var work: ExecutableStep.Work?
+        var stepSize = size
+        switch (step.work, source) {
+        case (_, .external(let target)?), (.image, .image(let target)?):
+            work = .source(target)
+            stepSize = target.size
+        case (.sequence, .sequence(let player)?):
+            work = .sequence(player)
+            stepSize = player.size
+        case (.movie(let movie), .movie(let feed)?):
+            let frameSize = feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) } ?? size
+            stepSize = frameSize
+            do {
+                work = .live(ExecutableStep.Live(feed: feed, pattern: nil, placeholder: try RenderTarget(TextureDescriptor(size: frameSize)),
+                                                 movie: movie))
+            } catch {
+                diagnostics.append(.error(error.message, at: movie.location))
+            }
+        case (.audio, .sound(let sound)?):
+            work = .sound(sound)
+        case (.image, _), (.sequence, _), (.movie, _), (.audio, _):
+            break
+        case (.camera(let camera), .camera(let feed, let asked)?):
+            do {
+                let live = try Self.cameraStep(camera, feed: feed, asked: asked, node: node.name, resources: resources)
+                work = .live(live)
+                stepSize = live.placeholder.size
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        case (.camera, _):
+            break
+        case (.pattern(let pattern), _):
+            stepSize = pattern.size ?? size
+            do {
+                let program = try resources.program(for: try TestPattern.prepared(pattern.picture), node: node.name)
+                programs[node.name] = program
+                glUseProgram(program.name)
+                glUniform2f(program.uniformLocation("size"), Float(stepSize.width), Float(stepSize.height))
+                work = .pattern(program, timeLocation: program.uniformLocation("time"), target: TextureDescriptor(size: stepSize))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        case (.pass(let pass), _):
+            stepSize = pass.size ?? size
+            do throws(DiagnosticsError) {
+                let program = try resources.program(for: pass.shader, node: node.name)
+                programs[node.name] = program
+                work = .shader(try Self.bind(pass, node: node, program: program, size: stepSize, sizes: sizes, formats: formats,
+                                             sounds: sounds, resources: resources, writer: &writer))
+            } catch {
+                diagnostics += error.diagnostics.map { $0.naming(node: node.name) }
+            }
+        case (.reduction(let reduction, let input), _):
+            guard input < index else { break }
+            do {
+                work = .reduction(try ImageReduction(reduction, inputSize: sizes[input]), input: input)
+            } catch {
+                diagnostics.append(.error("node '\(node.name)': \(error.message)", at: node.location))
+            }
+        case (.constant(let numbers), _): work = .constant(numbers)
+        case (.time, _): work = .time
+        case (.operation(let operation), _): work = .operation(operation)
+        case (.oscillator(let oscillator), _): work = .oscillator(oscillator)
+        case (.mouse, _): work = .mouse
+        case (.key(let key), _): work = .key(key)
+        case (.keyboard, _):
+            do {
+                let target = try RenderTarget(image: ShaderToyKeyboard().image)
+                work = .keyboard(target)
+                stepSize = target.size
+            } catch {
+                diagnostics.append(.error("node '\(node.name)': the keyboard image could not be made: \(error.message)", at: node.location))
+            }
+        case (.pick(let pick, let input), _): work = .pick(pick, input: input)
+        case (.drag(let drag), _): work = .drag(drag)
+        }
+        return (work, stepSize)
     }
 
     /// What a source step's pixels come from before the graph is sized: an app's texture, a loaded image, a
