@@ -91,25 +91,7 @@ private final class Loading {
         }
         let size = mapping["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
 
-        var nodes: [Node] = []
-        if let nodesNode = mapping["nodes"] {
-            if let nodeMapping = attempt({ () throws(Diagnostic) in try reader.mapping(nodesNode, what: "'nodes'") }) {
-                for (key, value) in nodeMapping {
-                    if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node) }
-                }
-                nodes = BonzomaticDialect.wiringDefaultTextures(nodes)
-                if nodeMapping.count == 0 {
-                    diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))
-                }
-            }
-        } else if mapping["Shader"] != nil {
-            // The JSON ShaderToy exports for a shader: a page to import, not a composition.
-            diagnostics.append(source.error("the composition has no 'nodes': this is a ShaderToy page, which "
-                                            + "`shaderbench import \(source.path) --out DIR` turns into a composition", line: 1, column: 1))
-        } else {
-            diagnostics.append(source.error("the composition has no 'nodes'", line: 1, column: 1))
-        }
-
+        let nodes = readNodes(mapping)
         var published: [ParameterReference] = []
         if let publishNode = mapping["publish"] {
             if case .sequence(let sequence) = publishNode {
@@ -159,6 +141,29 @@ private final class Loading {
         composition.outputLocation = outputLocation
         composition.liveSourceLocation = liveLocation
         return composition
+    }
+
+    /// The composition's `nodes`, with the passes a glslViewer file adds and Bonzomatic's default textures.
+    func readNodes(_ mapping: Yams.Node.Mapping) -> [Node] {
+        guard let nodesNode = mapping["nodes"] else {
+            if mapping["Shader"] != nil {
+                // The JSON ShaderToy exports for a shader: a page to import, not a composition.
+                diagnostics.append(source.error("the composition has no 'nodes': this is a ShaderToy page, which "
+                                                + "`shaderbench import \(source.path) --out DIR` turns into a composition", line: 1, column: 1))
+            } else {
+                diagnostics.append(source.error("the composition has no 'nodes'", line: 1, column: 1))
+            }
+            return []
+        }
+        guard let nodeMapping = attempt({ () throws(Diagnostic) in try reader.mapping(nodesNode, what: "'nodes'") }) else { return [] }
+        var nodes: [Node] = []
+        for (key, value) in nodeMapping {
+            if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node) }
+        }
+        if nodeMapping.count == 0 {
+            diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))
+        }
+        return BonzomaticDialect.wiringDefaultTextures(nodes)
     }
 
     func parse() -> Yams.Node? {
@@ -218,6 +223,16 @@ private final class Loading {
             unloadedNodes.insert(name)
             return nil
         }
+        guard let kind = readKind(kindName, at: kindNode, name: name, fields: fields, key: key) else {
+            unloadedNodes.insert(name)
+            return nil
+        }
+        return Node(name: name, kind: kind, location: location)
+    }
+
+    /// The node's kind as its `kind:` names it, read from the node's other keys (which are checked against
+    /// the kind's); nil, with why in `diagnostics`, when it cannot be read.
+    func readKind(_ kindName: String, at kindNode: Yams.Node, name: String, fields: Yams.Node.Mapping, key: Yams.Node) -> NodeKind? {
         let kind: NodeKind?
         switch kindName {
         case "image":
@@ -228,16 +243,7 @@ private final class Loading {
             kind = readSequence(name: name, fields: fields, at: key)
         case "pattern":
             reader.checkKeys(fields, allowed: ["kind", "size", "pattern"], in: "a pattern node", into: &diagnostics)
-            let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
-            var picture = PatternSource.Picture.bars
-            if let pictureNode = fields["pattern"], let text = attempt({ () throws(Diagnostic) in try reader.string(pictureNode, what: "'pattern'") }) {
-                if let known = PatternSource.Picture(rawValue: text) {
-                    picture = known
-                } else {
-                    diagnostics.append(reader.error("unknown pattern '\(text)'; expected one of: \(PatternSource.Picture.allCases.map(\.rawValue).joined(separator: ", "))", at: pictureNode))
-                }
-            }
-            kind = .pattern(PatternSource(size: size, picture: picture))
+            kind = .pattern(readPattern(fields: fields))
         case "camera":
             reader.checkKeys(fields, allowed: ["kind", "device", "size", "rate", "format"], in: "a camera node", into: &diagnostics)
             kind = readCamera(fields: fields, at: key)
@@ -293,11 +299,21 @@ private final class Loading {
             diagnostics.append(reader.error(message, at: kindNode))
             kind = nil
         }
-        guard let kind else {
-            unloadedNodes.insert(name)
-            return nil
+        return kind
+    }
+
+    /// A pattern node's `size` and `pattern` (bars unless it names another).
+    func readPattern(fields: Yams.Node.Mapping) -> PatternSource {
+        let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
+        var picture = PatternSource.Picture.bars
+        if let pictureNode = fields["pattern"], let text = attempt({ () throws(Diagnostic) in try reader.string(pictureNode, what: "'pattern'") }) {
+            if let known = PatternSource.Picture(rawValue: text) {
+                picture = known
+            } else {
+                diagnostics.append(reader.error("unknown pattern '\(text)'; expected one of: \(PatternSource.Picture.allCases.map(\.rawValue).joined(separator: ", "))", at: pictureNode))
+            }
         }
-        return Node(name: name, kind: kind, location: location)
+        return PatternSource(size: size, picture: picture)
     }
 
     /// Resolves a `file:` (or another key naming a file) against the composition's folder and checks it is there.
@@ -423,31 +439,8 @@ private final class Loading {
 
     func readShader(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
         let size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
-        var format = PixelFormat.rgba8
-        if let formatNode = fields["format"], let text = attempt({ () throws(Diagnostic) in try reader.string(formatNode, what: "'format'") }) {
-            if let parsed = PixelFormat(rawValue: text) {
-                format = parsed
-            } else {
-                diagnostics.append(reader.error("unknown format '\(text)'; expected one of: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: formatNode))
-            }
-        }
-        var inputs: [String: Wire] = [:]
-        var keyLocations: [String: SourceLocation] = [:]
-        if let inputsNode = fields["inputs"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(inputsNode, what: "'inputs'") }) {
-            for (sampler, value) in mapping {
-                guard let samplerName = sampler.string, let wire = attempt({ () throws(Diagnostic) in try readWire(value) }) else { continue }
-                inputs[samplerName] = wire
-                keyLocations[samplerName] = reader.location(of: sampler)
-            }
-        }
-        var uniforms: [String: UniformSetting] = [:]
-        if let uniformsNode = fields["uniforms"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(uniformsNode, what: "'uniforms'") }) {
-            for (uniform, value) in mapping {
-                guard let uniformName = uniform.string, let setting = attempt({ () throws(Diagnostic) in try readUniformSetting(value) }) else { continue }
-                uniforms[uniformName] = setting
-                keyLocations[uniformName] = reader.location(of: uniform)
-            }
-        }
+        let format = readFormat(fields)
+        let (inputs, uniforms, keyLocations) = readWiring(fields)
         let wires = Array(inputs.values) + uniforms.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
         guard let file = fields["filter"] != nil ? builtInFilter(fields, node: name) : existingFile(fields, node: name, at: key) else {
             wiresOfUnloadedNodes += wires
@@ -489,32 +482,74 @@ private final class Loading {
         if let previous = interface.ownPreviousFrameInput, pass.inputs[previous.name] == nil {
             pass.inputs[previous.name] = Wire(node: name, location: shaderSource.location(line: previous.line, column: previous.column))
         }
+        guard readSettings(of: &pass, fields: fields, name: name, key: key) else { return nil }
+        return .shader(pass)
+    }
+
+    /// A shader node's `format`: rgba8 unless it names another.
+    func readFormat(_ fields: Yams.Node.Mapping) -> PixelFormat {
+        guard let formatNode = fields["format"], let text = attempt({ () throws(Diagnostic) in try reader.string(formatNode, what: "'format'") }) else {
+            return .rgba8
+        }
+        guard let parsed = PixelFormat(rawValue: text) else {
+            diagnostics.append(reader.error("unknown format '\(text)'; expected one of: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: formatNode))
+            return .rgba8
+        }
+        return parsed
+    }
+
+    /// A shader node's `inputs` and `uniforms`, with where each key is written.
+    func readWiring(_ fields: Yams.Node.Mapping) -> (inputs: [String: Wire], uniforms: [String: UniformSetting], keyLocations: [String: SourceLocation]) {
+        var inputs: [String: Wire] = [:]
+        var keyLocations: [String: SourceLocation] = [:]
+        if let inputsNode = fields["inputs"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(inputsNode, what: "'inputs'") }) {
+            for (sampler, value) in mapping {
+                guard let samplerName = sampler.string, let wire = attempt({ () throws(Diagnostic) in try readWire(value) }) else { continue }
+                inputs[samplerName] = wire
+                keyLocations[samplerName] = reader.location(of: sampler)
+            }
+        }
+        var uniforms: [String: UniformSetting] = [:]
+        if let uniformsNode = fields["uniforms"], let mapping = attempt({ () throws(Diagnostic) in try reader.mapping(uniformsNode, what: "'uniforms'") }) {
+            for (uniform, value) in mapping {
+                guard let uniformName = uniform.string, let setting = attempt({ () throws(Diagnostic) in try readUniformSetting(value) }) else { continue }
+                uniforms[uniformName] = setting
+                keyLocations[uniformName] = reader.location(of: uniform)
+            }
+        }
+        return (inputs, uniforms, keyLocations)
+    }
+
+    /// The keys of a shader node read against its shader's interface: `mapping`, `sampling`, `previous`,
+    /// `common`, `blur` and `cache`; false when the node cannot load.
+    func readSettings(of pass: inout ShaderPass, fields: Yams.Node.Mapping, name: String, key: Yams.Node) -> Bool {
+        let interface = pass.interface, path = pass.file
         if let mappingNode = fields["mapping"] {
-            pass.mappings = readMappings(mappingNode, interface: interface, file: file.path)
+            pass.mappings = readMappings(mappingNode, interface: interface, file: path)
         }
         if let samplingNode = fields["sampling"] {
-            pass.samplings = readSamplings(samplingNode, interface: interface, file: file.path)
+            pass.samplings = readSamplings(samplingNode, interface: interface, file: path)
         }
         if let previousNode = fields["previous"] {
-            pass.previousFrameInputs = readPreviousFrameInputs(previousNode, interface: interface, file: file.path)
+            pass.previousFrameInputs = readPreviousFrameInputs(previousNode, interface: interface, file: path)
         }
         if let commonNode = fields["common"] {
             guard interface.dialect == .shaderToy else {
-                diagnostics.append(reader.error("'common' is a ShaderToy shader's Common code, and \(file.path) is not a ShaderToy shader", at: commonNode))
-                return nil
+                diagnostics.append(reader.error("'common' is a ShaderToy shader's Common code, and \(path) is not a ShaderToy shader", at: commonNode))
+                return false
             }
             guard let named = existingFile(fields, node: name, at: key, field: "common"),
-                  let common = attempt({ () throws(Diagnostic) in try files.readText(path: named.path, reference: named.location) }) else { return nil }
+                  let common = attempt({ () throws(Diagnostic) in try files.readText(path: named.path, reference: named.location) }) else { return false }
             pass.common = common
         }
         if let blurNode = fields["blur"] {
-            guard let layout = readBlur(blurNode, interface: interface, file: file.path) else { return nil }
+            guard let layout = readBlur(blurNode, interface: interface, file: path) else { return false }
             pass.blurLayout = layout
         }
         if let cacheNode = fields["cache"], let cache = attempt({ () throws(Diagnostic) in try reader.flag(cacheNode, what: "'cache'") }) {
             pass.cache = cache
         }
-        return .shader(pass)
+        return true
     }
 
     /// `mapping: { INPUT: fill | fit | stretch }`: how each named image input is laid onto the pass.
