@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `shaderbench --help` and each command's help against the README: every command the help lists is in the
+/// README's command summary, and every option a command's help lists is explained in the README.
+@Suite("Help and the README")
+struct HelpTests {
+    static func help(_ arguments: [String]) throws -> String {
+        let result = try runShaderbench(arguments, in: FileManager.default.temporaryDirectory.path)
+        return result.output + result.error
+    }
+
+    static func commands() throws -> [String] {
+        let text = try help(["--help"])
+        guard let listing = text.range(of: "SUBCOMMANDS:") else { return [] }
+        // The listing ends at the first empty line, before the note on `help <subcommand>`.
+        let lines = text[listing.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }
+        return lines.compactMap { line in
+            // A command's line starts two spaces in; its wrapped description further in.
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else { return nil }
+            return String(name)
+        }
+    }
+
+    @Test("every command the help lists is in the README's summary of commands")
+    func commandsInReadme() throws {
+        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        let commands = try Self.commands()
+        #expect(commands.count >= 9 && commands.contains("gallery"), "\(commands)")
+        for command in commands {
+            #expect(readme.contains("shaderbench \(command) ") || readme.contains("shaderbench [\(command)]"),
+                    "the README's commands do not show `shaderbench \(command)`")
+        }
+    }
+
+    @Test("every option of every command's help is explained in the README")
+    func optionsInReadme() throws {
+        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        for command in try Self.commands() {
+            let options = Set(try Self.help(["help", command]).matches(of: /--[a-z][a-z0-9-]*/).map { String($0.output) })
+            #expect(!options.isEmpty, "`shaderbench help \(command)` lists no options")
+            for option in options.subtracting(["--help", "--version"]).sorted() {
+                #expect(readme.contains(option + " ") || readme.contains(option + "`") || readme.contains(option + "]") || readme.contains(option + "="),
+                        "`shaderbench \(command) \(option)` is not in the README")
+            }
+        }
+    }
+}
