@@ -34,6 +34,19 @@ struct HelpTests {
         }
     }
 
+    @Test("the man page, generated from the help, lists every command and option the help does")
+    func manPageCurrent() throws {
+        let manual = try String(contentsOfFile: Repository.path("docs/man/shaderbench.1"), encoding: .utf8)
+        let regenerate = "regenerate it: swift package --allow-writing-to-directory docs/man generate-manual --output-directory docs/man"
+        for command in try Self.commands() {
+            #expect(manual.contains(".It Em \(command)"), "docs/man/shaderbench.1 has no `\(command)`: \(regenerate)")
+            let options = Set(try Self.help(["help", command]).matches(of: /--[a-z][a-z0-9-]*/).map { String($0.output.dropFirst(2)) })
+            for option in options.subtracting(["help", "version"]).sorted() {
+                #expect(manual.contains("Fl -\(option)"), "docs/man/shaderbench.1 has no `\(command) --\(option)`: \(regenerate)")
+            }
+        }
+    }
+
     @Test("every option of every command's help is explained in the README")
     func optionsInReadme() throws {
         let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
