@@ -44,6 +44,7 @@ static struct emulated_device *add_device(struct device_list *list, const char *
         .bars = {{0xc8, 0x32, 0x32}, {0x32, 0xc8, 0x32}, {0x32, 0x32, 0xc8}, {0x80, 0x80, 0x80}},
         .bar_count = 4,
         .capture = true,
+        .keep = true,
     };
     snprintf(device->path, sizeof device->path, "%s", path);
     snprintf(device->card, sizeof device->card, "Emulated Camera");
@@ -165,6 +166,10 @@ static void set_key(struct emulated_device *device, const char *key, char *value
         if (strcmp(value, "yes") == 0) device->output = true, device->capture = false;
         else if (strcmp(value, "no") == 0) device->output = false;
         else warn(file, line, "output not yes or no:", value);
+    } else if (strcmp(key, "keep") == 0) {
+        if (strcmp(value, "yes") == 0) device->keep = true;
+        else if (strcmp(value, "no") == 0) device->keep = false;
+        else warn(file, line, "keep not yes or no:", value);
     } else if (strcmp(key, "capture") == 0) {
         if (strcmp(value, "yes") == 0) device->capture = true;
         else if (strcmp(value, "no") == 0) device->capture = false;

@@ -36,6 +36,8 @@ struct emulated_device {
     bool capture;
     /* A video output (as v4l2loopback's writer side): takes S_FMT and write()s, keeps what is written. */
     bool output;
+    /* Whether an output keeps what is written in its file (`keep = no` only counts it, for benchmarks). */
+    bool keep;
 };
 
 struct device_list {
