@@ -1,6 +1,6 @@
-/// What the window does on a key, each in one entry: the keys that run it, its line in the help (and the
-/// README's key table, which a test holds to this list), when it applies and what it does. The window answers
-/// keys from this table alone, so a key can be neither listed and not handled nor handled and not listed.
+/// What the window does on a key, each in one entry: the keys that run it, its line in the help (and the guide's
+/// key table in docs/window.md, which a test holds to this list), when it applies and what it does. The window
+/// answers keys from this table alone, so a key can be neither listed and not handled nor handled and not listed.
 struct WindowCommand: Sendable {
     var keys: [WindowKey]
     /// The keys as the help writes them ("Tab / Shift-Tab"); nil for an entry that only narrows a listed one

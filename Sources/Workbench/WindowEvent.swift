@@ -21,7 +21,7 @@ enum WindowKey: Equatable {
     /// A letter with Ctrl held, and Shift when `shifted`.
     case control(Character, shifted: Bool)
 
-    /// As the help and the README write the key (`V`, `Ctrl-Shift-Z`, `Esc`).
+    /// As the help and the guide write the key (`V`, `Ctrl-Shift-Z`, `Esc`).
     var label: String {
         switch self {
         case .space: "Space"

@@ -8,7 +8,7 @@ import Workbench
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a composition in a live window that reloads on every save (the default composition when none is given).",
-        discussion: "In the window, H lists every key (the README has the same table): Space pauses, R reloads, P opens the parameter panel, I the pixel readout, Esc or Q quits."
+        discussion: "In the window, H lists every key (docs/window.md has the same table): Space pauses, R reloads, P opens the parameter panel, I the pixel readout, Esc or Q quits."
     )
 
     @Argument(help: "A composition or fragment shader; default: compositions/default.yaml.")

@@ -55,13 +55,13 @@ struct ExampleGoldenTests {
     }
 }
 
-@Suite("The README")
-struct ReadmeTests {
-    @Test("the README's composition example is compositions/tour.yaml, word for word")
+@Suite("The guide's example composition")
+struct GuideExampleTests {
+    @Test("docs/compositions.md's composition example is compositions/tour.yaml, word for word")
     func exampleIsTheTour() throws {
-        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.path("docs/compositions.md"), encoding: .utf8)
         guard let start = readme.range(of: "```yaml\n"), let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else {
-            Issue.record("the README has no yaml example")
+            Issue.record("docs/compositions.md has no yaml example")
             return
         }
         let example = String(readme[start.upperBound..<end.lowerBound])

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `shaderbench --help` and each command's help against the README: every command the help lists is in the
-/// README's command summary, and every option a command's help lists is explained in the README.
-@Suite("Help and the README")
+/// `shaderbench --help` and each command's help against the guide: every command the help lists is in its
+/// summary of commands (docs/commands.md), and every option a command's help lists is explained in the guide
+/// (the README and docs/).
+@Suite("Help and the guide")
 struct HelpTests {
     static func help(_ arguments: [String]) throws -> String {
         let result = try runShaderbench(arguments, in: FileManager.default.temporaryDirectory.path)
@@ -23,14 +24,21 @@ struct HelpTests {
         }
     }
 
-    @Test("every command the help lists is in the README's summary of commands")
+    /// The README and every page of the guide in docs/, as one text.
+    static func guide() throws -> String {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Repository.path("docs")).filter { $0.hasSuffix(".md") }.sorted()
+        return try (["README.md"] + pages.map { "docs/" + $0 }).map { try String(contentsOfFile: Repository.path($0), encoding: .utf8) }
+            .joined(separator: "\n")
+    }
+
+    @Test("every command the help lists is in the guide's summary of commands")
     func commandsInReadme() throws {
-        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.path("docs/commands.md"), encoding: .utf8)
         let commands = try Self.commands()
         #expect(commands.count >= 9 && commands.contains("gallery"), "\(commands)")
         for command in commands {
             #expect(readme.contains("shaderbench \(command) ") || readme.contains("shaderbench [\(command)]"),
-                    "the README's commands do not show `shaderbench \(command)`")
+                    "docs/commands.md does not show `shaderbench \(command)`")
         }
     }
 
@@ -47,15 +55,15 @@ struct HelpTests {
         }
     }
 
-    @Test("every option of every command's help is explained in the README")
+    @Test("every option of every command's help is explained in the guide")
     func optionsInReadme() throws {
-        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        let readme = try Self.guide()
         for command in try Self.commands() {
             let options = Set(try Self.help(["help", command]).matches(of: /--[a-z][a-z0-9-]*/).map { String($0.output) })
             #expect(!options.isEmpty, "`shaderbench help \(command)` lists no options")
             for option in options.subtracting(["--help", "--version"]).sorted() {
                 #expect(readme.contains(option + " ") || readme.contains(option + "`") || readme.contains(option + "]") || readme.contains(option + "="),
-                        "`shaderbench \(command) \(option)` is not in the README")
+                        "`shaderbench \(command) \(option)` is not in the guide")
             }
         }
     }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Workbench
 
-/// The window's keys come from one table: the help lists each, the README's key table says the same keys in
+/// The window's keys come from one table: the help lists each, the guide's key table says the same keys in
 /// the same order, and no key is answered by two entries at once.
 @Suite("The window's command table")
 struct WindowCommandTests {
@@ -21,9 +21,9 @@ struct WindowCommandTests {
         }
     }
 
-    @Test("the README's key table lists the help's keys, in its order")
-    func readmeTable() throws {
-        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+    @Test("the guide's key table (docs/window.md) lists the help's keys, in its order")
+    func guideTable() throws {
+        let readme = try String(contentsOfFile: Repository.path("docs/window.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "| key | does |\n|---|---|\n"))
         let rows = readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("|") }
         let keys = rows.map { $0.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
