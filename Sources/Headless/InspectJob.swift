@@ -3,7 +3,8 @@ import LiveSources
 import ShaderGraph
 
 /// Reads a node's value at a pixel of a frame, and what watched expressions of its shader were there, headless:
-/// the same answers the window's readout gives, for tests, CI and editors. Frames 0 to the one asked are drawn,
+/// the same answers the window's readout gives (from the same plan, chains of colour filters fused), for tests, CI
+/// and editors. Frames 0 to the one asked are drawn,
 /// so feedback and accumulation are as a render has them; in the last, each watch draws the node once more with an
 /// instrumented copy of its shader (the user's file is never touched).
 public enum InspectJob {
@@ -29,13 +30,6 @@ public enum InspectJob {
             throw .failed("cannot start headless rendering: \(error.message)")
         }
         defer { withExtendedLifetime(context) {} }
-        let plan: FramePlan
-        do {
-            plan = try FramePlan(composition, keeping: [name], fusing: false)
-        } catch {
-            throw .diagnostics(error.diagnostics)
-        }
-        let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true))
         let watches: [ShaderWatch]
         if case .shader(let shader) = node.kind {
             watches = ShaderWatch.comments(in: shader.source) + request.watches
@@ -44,6 +38,14 @@ public enum InspectJob {
         } else {
             watches = []
         }
+        // The plan the window's readout reads: fused as the composition says, the node drawn apart when watched.
+        let plan: FramePlan
+        do {
+            plan = try FramePlan(composition, keeping: [name], unfused: watches.isEmpty ? [] : [name])
+        } catch {
+            throw .diagnostics(error.diagnostics)
+        }
+        let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true))
         let image: RenderTarget, watched: [ShaderWatchPass]
         do {
             (image, watched) = try render(plan, node: name, watching: watches, frame: request.frame, fps: request.framesPerSecond, resources: resources)

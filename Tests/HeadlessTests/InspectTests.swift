@@ -164,6 +164,29 @@ struct InspectTests {
                 "\(error)")
     }
 
+    @Test("a chain of colour filters is read as the window and render draw it, fused, not pass by pass")
+    func fusedChain() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("c.yaml", """
+            nodes:
+              photo: { kind: image, file: \(Repository.path("images/landscape.jpg")) }
+              punch: { kind: shader, file: \(Repository.path("shaders/contrast.fsh")), inputs: { inputImageTexture: photo }, uniforms: { contrast: 1.5 } }
+              rich: { kind: shader, file: \(Repository.path("shaders/saturation.fsh")), inputs: { inputImageTexture: punch }, uniforms: { saturation: 1.7 } }
+              warm: { kind: shader, file: \(Repository.path("shaders/sepia.fsh")), inputs: { inputImageTexture: rich }, uniforms: { intensity: 0.4 } }
+            """)
+        for (name, arguments) in [("fused.png", [String]()), ("apart.png", ["--no-fuse"])] {
+            let render = try runShaderbench(["render", "c.yaml", "--out", name] + arguments, in: folder.path)
+            try #require(render.status == 0, "\(render.error)")
+        }
+        let fused = try ImageFile.read(path: folder.file("fused.png")), apart = try ImageFile.read(path: folder.file("apart.png"))
+        // A pixel where the two plans round apart (llvmpipe reads 8-bit texels a fraction of a level low).
+        let (x, y) = (225, 19)
+        #expect(fused[x, y].r != apart[x, y].r, "the plans agree here, so this pixel tells them apart no longer")
+        let (report, status, error) = try inspect(["c.yaml", "--at", "\(x),\(y)"], in: folder)
+        #expect(status == 0, "\(error)")
+        #expect(numbers(report["rgba8"]) == [Double(fused[x, y].r), Double(fused[x, y].g), Double(fused[x, y].b), 255])
+    }
+
     @Test("a watch that does not compile at its line is reported there, exit 1, and the node's value is still read")
     func brokenWatch() throws {
         let folder = try TemporaryFolder()
