@@ -3,25 +3,23 @@ import TestSupport
 
 /// The real app in a window under Xvfb, writing its trace, for the benchmarks that time it from outside.
 final class WindowedApp {
-    let display: VirtualDisplay
+    let window: WindowProcess
     let folder: TemporaryFolder
-    let app: RunningProcess
+    var app: RunningProcess { window.app }
+    var display: VirtualDisplay { window.display }
     var tracePath: String { folder.file("trace.jsonl") }
 
     /// Writes `files` (name → text) to a new folder, opens `composition` among them with `arguments` after it
     /// and `environment` added, and waits until `node`'s program has been swapped in.
     init(files: [String: String], composition: String, showing node: String, arguments: [String] = [],
          environment added: [String: String] = [:]) throws {
-        display = try VirtualDisplay()
         folder = try TemporaryFolder()
         for (name, text) in files {
             try folder.write(name, text)
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        environment.merge(added) { _, new in new }
-        app = try RunningProcess(Repository.executable, ["open", folder.file(composition), "--trace", folder.file("trace.jsonl")] + arguments,
-                                 environment: environment, directory: folder.path, logs: folder.path)
+        window = try WindowProcess([folder.file(composition), "--trace", folder.file("trace.jsonl")] + arguments,
+                                   environment: ProcessInfo.processInfo.environment.merging(added) { _, new in new }, directory: folder.path)
+        let app = window.app
         let tracePath = folder.file("trace.jsonl")
         guard eventually(timeout: 30, { WindowTrace(path: tracePath).swappedProgram(for: node, after: 0) != nil }) else {
             throw TestSupportError("the window never showed \(composition): \(app.error)")
@@ -38,11 +36,6 @@ final class WindowedApp {
     }
 
     func stop() {
-        app.stopNow()
-    }
-
-    /// The app goes before its display: a display stopped under a connected client can wedge.
-    deinit {
         app.stopNow()
     }
 }

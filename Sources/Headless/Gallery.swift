@@ -15,12 +15,7 @@ public enum Gallery {
         let folder = RelativePath.withoutTrailingSlash(request.compositions)
         let names = compositionNames(in: folder)
         guard !names.isEmpty else { throw .failed("\(folder): no .yaml compositions to show") }
-        let context: HeadlessContext
-        do {
-            context = try HeadlessContext()
-        } catch {
-            throw .failed("cannot start headless rendering: \(error.message)")
-        }
+        let context = try HeadlessContext.forJob()
         defer { withExtendedLifetime(context) {} }
         var problems: [Diagnostic] = []
         var descriptions: [String: String] = [:]

@@ -23,12 +23,7 @@ public enum InspectJob {
             throw .failed("no node '\(name)' in \(request.composition); nodes with images: \(images.joined(separator: ", "))")
         }
         guard node.output == .image else { throw .failed("node '\(name)' makes a value, not an image: its numbers are in `render --values`") }
-        let context: HeadlessContext
-        do {
-            context = try HeadlessContext()
-        } catch {
-            throw .failed("cannot start headless rendering: \(error.message)")
-        }
+        let context = try HeadlessContext.forJob()
         defer { withExtendedLifetime(context) {} }
         let watches: [ShaderWatch]
         if case .shader(let shader) = node.kind {

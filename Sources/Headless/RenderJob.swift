@@ -51,12 +51,7 @@ public enum RenderJob {
         }
         for warning in composition.warnings { progress.show(warning) }
         let timeline = try RenderTimeline(request, composition: composition)
-        let context: HeadlessContext
-        do {
-            context = try HeadlessContext()
-        } catch {
-            throw .failed("cannot start headless rendering: \(error.message)")
-        }
+        let context = try HeadlessContext.forJob()
         let executor: GraphExecutor
         do {
             // Value nodes that feed nothing still run when their results are logged.

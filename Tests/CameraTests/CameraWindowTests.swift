@@ -9,26 +9,19 @@ struct CameraWindowTests {
     /// The app showing a 640×480 YUYV camera, scaled to 960×720 in the middle of its 1280×720 window.
     final class CameraWindow {
         let camera: EmulatedCamera
-        let display: VirtualDisplay
-        let app: RunningProcess
+        let window: WindowProcess
+        var display: VirtualDisplay { window.display }
+        var app: RunningProcess { window.app }
 
         init(faults: [String] = [], format: String = "YUYV", composition: String? = nil) throws {
             camera = try EmulatedCamera()
             for fault in faults { try camera.set(fault, true) }
-            display = try VirtualDisplay()
             let path = try composition ?? camera.folder.write("camera.yaml", """
                 nodes:
                   camera: { kind: camera, device: auto, size: [640, 480], format: \(format) }
                 output: camera
                 """)
-            var environment = camera.environment
-            environment["DISPLAY"] = display.name
-            app = try RunningProcess(Repository.executable, ["open", path], environment: environment,
-                                     directory: camera.folder.path, logs: camera.folder.path)
-        }
-
-        deinit {
-            app.stopNow()
+            window = try WindowProcess([path], environment: camera.environment, directory: camera.folder.path)
         }
 
         /// A wait for the camera's first picture: starting a window, a GL context and a stream took up to 30 s

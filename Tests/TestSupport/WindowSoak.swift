@@ -104,17 +104,13 @@ public struct WindowSoak {
     /// Runs the window through `settings` and returns what it held along the way.
     public static func run(_ settings: Settings) throws -> Report {
         let camera = try EmulatedCamera(devices: EmulatedCamera.standardDevice.replacingOccurrences(of: "fps = 30", with: "fps = 60"))
-        let display = try VirtualDisplay()
         let folder = camera.folder
         try folder.write("tint.fsh", shader("0.8"))
         let composition = try folder.write("soak.yaml", composition(extraNode: false))
         let tracePath = folder.file("trace.jsonl")
-        var environment = camera.environment
-        environment["DISPLAY"] = display.name
         let started = Date()
-        let app = try RunningProcess(Repository.executable, ["open", composition, "--trace", tracePath],
-                                     environment: environment, directory: folder.path, logs: folder.path)
-        defer { app.stopNow() }
+        let window = try WindowProcess([composition, "--trace", tracePath], environment: camera.environment, directory: folder.path)
+        let app = window.app
         func events(_ name: String) -> [WindowTrace.Event] { WindowTrace(path: tracePath).events.filter { $0.name == name } }
         guard eventually(timeout: 60, { !events("resources").isEmpty }) else {
             throw TestSupportError("the window never showed the composition: \(app.error)")

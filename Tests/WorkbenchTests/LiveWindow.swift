@@ -5,9 +5,10 @@ import TestSupport
 /// The real app in a window on a display of the test's own, on a composition copied to a temporary folder:
 /// a 64×64 solid-colour shader, which the window shows as a square in its middle.
 final class LiveWindow {
-    let display: VirtualDisplay
+    let window: WindowProcess
+    var display: VirtualDisplay { window.display }
+    var app: RunningProcess { window.app }
     let folder: TemporaryFolder
-    let app: RunningProcess
     let shaderPath: String
     let compositionPath: String
     var tracePath: String { folder.file("trace.jsonl") }
@@ -18,7 +19,6 @@ final class LiveWindow {
     /// the folder before the app starts.
     init(shaderFolder: String = ".", composition: String? = nil, environment added: [String: String] = [:],
          arguments: [String] = [], prepare: (TemporaryFolder) throws -> Void = { _ in }) throws {
-        display = try VirtualDisplay()
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("compositions"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.file("compositions/\(shaderFolder)"), withIntermediateDirectories: true)
@@ -26,12 +26,12 @@ final class LiveWindow {
         try Self.shader(red: 1, green: 0, blue: 0).write(toFile: shaderPath, atomically: false, encoding: .utf8)
         compositionPath = try folder.write("compositions/fill.yaml", composition ?? Self.composition(shaderFolder: shaderFolder))
         try prepare(folder)
-        var environment = ProcessInfo.processInfo.environment.merging(added.mapValues { [folder] in
+        let environment = ProcessInfo.processInfo.environment.merging(added.mapValues { [folder] in
             $0.replacingOccurrences(of: "$FOLDER", with: folder.path)
         }) { $1 }
-        environment["DISPLAY"] = display.name
-        app = try RunningProcess(Repository.executable, ["open", compositionPath, "--trace", folder.file("trace.jsonl")] + arguments,
-                                 environment: environment, directory: folder.path, logs: folder.path)
+        window = try WindowProcess([compositionPath, "--trace", folder.file("trace.jsonl")] + arguments, environment: environment,
+                                   directory: folder.path)
+        let app = window.app
         // On a machine busy with the rest of the suite the first frame can take longer than a test's own waits,
         // which are for what happens after it: those start from a window that has drawn.
         _ = eventually(timeout: 30) { [app, tracePath] in
@@ -102,11 +102,6 @@ final class LiveWindow {
 
     private static func matches(_ shown: (r: UInt8, g: UInt8, b: UInt8), _ colour: (r: UInt8, g: UInt8, b: UInt8)) -> Bool {
         abs(Int(shown.r) - Int(colour.r)) <= 2 && abs(Int(shown.g) - Int(colour.g)) <= 2 && abs(Int(shown.b) - Int(colour.b)) <= 2
-    }
-
-    /// The app goes before its display: a display stopped under a connected client can wedge.
-    deinit {
-        app.stopNow()
     }
 
     /// The trace as recorded so far.

@@ -170,15 +170,11 @@ struct ParameterPanelTests {
 
     @Test("Ctrl-S on a shader opened on its own writes a composition beside it that uses the shader with the tuned values")
     func saveLoneShader() throws {
-        let display = try VirtualDisplay()
         let folder = try TemporaryFolder()
         let shader = try folder.write("look.fsh", Self.look)
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
         let trace = folder.file("trace.jsonl")
-        let app = try RunningProcess(Repository.executable, ["open", shader, "--trace", trace], environment: environment,
-                                     directory: folder.path, logs: folder.path)
-        defer { app.stopNow() }
+        let window = try WindowProcess([shader, "--trace", trace], directory: folder.path)
+        let (display, app) = (window.display, window.app)
         #expect(eventually(timeout: 30) { WindowTrace(path: trace).frames.count > 0 }, "stderr: \(app.error)")
         try display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "p"])
         #expect(eventually { WindowTrace(path: trace).control("look", "level") != nil })
