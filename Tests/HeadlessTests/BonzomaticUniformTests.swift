@@ -10,10 +10,7 @@ struct BonzomaticUniformTests {
     /// Renders `path` at `size`, `frames` frames from `start`, with `arguments` added; returns the last frame.
     func render(_ path: String, in folder: TemporaryFolder, size: String = "4x2", frames: Int = 1, start: Int = 0,
                 _ arguments: [String] = []) throws -> RGBAImage {
-        let result = try runShaderbench(["render", path, "--out", folder.file("out-%d.png"), "--size", size, "--frames", "\(frames)",
-                                         "--start", "\(start)"] + arguments)
-        #expect(result.status == 0, "\(result.error)")
-        return try ImageFile.read(path: folder.file("out-\(start + frames - 1).png"))
+        try renderedFrame(path, in: folder, size: size, frames: frames, start: start, arguments)
     }
 
     @Test("a 4.10 core shader writing out_color gets v2Resolution, fGlobalTime and fFrameTime, with gl_FragCoord y up, though only desktop GLSL takes its int-to-float sums")

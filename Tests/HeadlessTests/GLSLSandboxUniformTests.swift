@@ -10,11 +10,7 @@ struct GLSLSandboxUniformTests {
     /// Renders the shader `sandbox.frag` alone at 4×2, `frames` frames from `start`, with `arguments` added;
     /// returns the last frame.
     func render(shader: String, in folder: TemporaryFolder, frames: Int = 1, start: Int = 0, _ arguments: [String] = []) throws -> RGBAImage {
-        let path = try folder.write("sandbox.frag", shader)
-        let result = try runShaderbench(["render", path, "--out", folder.file("out-%d.png"), "--size", "4x2", "--frames", "\(frames)",
-                                         "--start", "\(start)"] + arguments)
-        #expect(result.status == 0, "\(result.error)")
-        return try ImageFile.read(path: folder.file("out-\(start + frames - 1).png"))
+        try renderedFrame(try folder.write("sandbox.frag", shader), in: folder, frames: frames, start: start, arguments)
     }
 
     @Test("resolution is the pass's size, gl_FragCoord counts rows from the bottom and time is the frame's")

@@ -9,13 +9,10 @@ import Testing
 struct GLSLViewerUniformTests {
     /// Renders `composition` (or the shader `book.frag` alone when there is none) at 4×2 with `arguments`
     /// added and returns the image.
-    func render(shader: String, composition: String? = nil, in folder: TemporaryFolder, _ arguments: [String] = []) throws -> RGBAImage {
+    func render(shader: String, composition: String? = nil, in folder: TemporaryFolder, start: Int = 0, _ arguments: [String] = []) throws -> RGBAImage {
         _ = try folder.write("book.frag", shader)
         let input = try composition.map { try folder.write("book.yaml", $0) } ?? folder.file("book.frag")
-        let output = folder.file("out-\(arguments.joined().filter { $0.isLetter || $0.isNumber }).png")
-        let result = try runShaderbench(["render", input, "--out", output, "--size", "4x2"] + arguments)
-        #expect(result.status == 0, "\(result.error)")
-        return try ImageFile.read(path: output)
+        return try renderedFrame(input, in: folder, start: start, arguments)
     }
 
     /// A 4×2 picture whose every pixel differs, so any flip or shift shows.
@@ -53,7 +50,7 @@ struct GLSLViewerUniformTests {
             uniform int u_frame;
             uniform float u_delta;
             void main() { gl_FragColor = vec4(u_time * 10.0 / 255.0, float(u_frame) / 255.0, u_delta * 100.0 / 255.0, 1.0); }
-            """, in: try TemporaryFolder(), ["--fps", "4", "--start", "6"])
+            """, in: try TemporaryFolder(), start: 6, ["--fps", "4"])
         // Frame 6 at 4 frames a second: 1.5 s, index 6, a quarter of a second since the previous frame.
         #expect(image[0, 0] == (15, 6, 25, 255))
     }
@@ -64,7 +61,7 @@ struct GLSLViewerUniformTests {
             precision highp float;
             uniform vec4 u_date;
             void main() { gl_FragColor = vec4((u_date.x - 2000.0) / 255.0, u_date.y / 255.0, u_date.z / 255.0, u_date.w * 10.0 / 255.0); }
-            """, in: try TemporaryFolder(), ["--fps", "4", "--start", "6"])
+            """, in: try TemporaryFolder(), start: 6, ["--fps", "4"])
         #expect(image[0, 0] == (25, 1, 1, 15), "2025, January (1), the 1st, 1.5 s after midnight")
     }
 
@@ -179,10 +176,7 @@ struct GLSLViewerUniformTests {
     /// Renders the shader `book.frag` alone at 4×2 for `frames` frames and returns the last.
     func renderFrames(_ shader: String, frames: Int) throws -> RGBAImage {
         let folder = try TemporaryFolder()
-        let path = try folder.write("book.frag", shader)
-        let result = try runShaderbench(["render", path, "--out", folder.file("out-%d.png"), "--size", "4x2", "--frames", "\(frames)"])
-        #expect(result.status == 0, "\(result.error)")
-        return try ImageFile.read(path: folder.file("out-\(frames - 1).png"))
+        return try renderedFrame(try folder.write("book.frag", shader), in: folder, frames: frames)
     }
 
     @Test("a u_buffer0 the file declares is a pass of its own drawn first with BUFFER_0 defined, which the file's pass reads")

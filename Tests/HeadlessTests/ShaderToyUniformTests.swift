@@ -9,13 +9,10 @@ import Testing
 struct ShaderToyUniformTests {
     /// Renders `composition` (or the shader `toy.frag` alone when there is none) with `arguments` added and
     /// returns the image.
-    func render(shader: String, composition: String? = nil, in folder: TemporaryFolder, _ arguments: [String] = []) throws -> RGBAImage {
+    func render(shader: String, composition: String? = nil, in folder: TemporaryFolder, start: Int = 0, _ arguments: [String] = []) throws -> RGBAImage {
         _ = try folder.write("toy.frag", shader)
         let input = try composition.map { try folder.write("toy.yaml", $0) } ?? folder.file("toy.frag")
-        let output = folder.file("out-\(arguments.joined().filter { $0.isLetter || $0.isNumber }).png")
-        let result = try runShaderbench(["render", input, "--out", output, "--size", "4x2"] + arguments)
-        #expect(result.status == 0, "\(result.error)")
-        return try ImageFile.read(path: output)
+        return try renderedFrame(input, in: folder, start: start, arguments)
     }
 
     @Test("HW_PERFORMANCE is defined as 1, the site's value on a desktop GPU")
@@ -43,7 +40,7 @@ struct ShaderToyUniformTests {
             }
             """
         // Frame 6 at 4 frames a second is 1.5 s after midnight.
-        let image = try render(shader: shader, in: folder, ["--fps", "4", "--start", "6"])
+        let image = try render(shader: shader, in: folder, start: 6, ["--fps", "4"])
         #expect(image[0, 0] == (25, 1, 1, 255), "2025, January (0), the 1st")
         #expect(image[3, 0] == (15, 0, 0, 255), "1.5 seconds since midnight")
     }
@@ -108,7 +105,7 @@ struct ShaderToyUniformTests {
               still: { kind: image, file: still.png }
               toy: { kind: shader, file: toy.frag, inputs: { iChannel0: clip, iChannel1: still } }
             output: toy
-            """, in: folder, ["--fps", "4", "--start", "1"])
+            """, in: folder, start: 1, ["--fps", "4"])
         #expect(image[0, 0] == (75, 25, 255, 255))
     }
 
