@@ -34,14 +34,7 @@ public enum RenderJob {
     /// Returns the paths written, in frame order.
     @discardableResult
     public static func run(_ request: RenderRequest, progress: ProgressReporter) throws(Failure) -> [String] {
-        guard request.frames.map({ $0 >= 1 }) ?? true else { throw .failed("--frames must be at least 1") }
-        guard request.start >= 0 else { throw .failed("--start must be 0 or more") }
-        guard request.frameRate.map({ $0.numerator > 0 && $0.denominator > 0 }) ?? true else {
-            throw .failed("--fps must be a positive number")
-        }
-        if case .images(let pattern) = request.output, let frames = request.frames, frames > 1, !pattern.isNumbered {
-            throw .failed("--out \(pattern.text): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
-        }
+        try checkOptions(of: request)
         let composition: Composition
         do {
             composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
@@ -52,27 +45,7 @@ public enum RenderJob {
         for warning in composition.warnings { progress.show(warning) }
         let timeline = try RenderTimeline(request, composition: composition)
         let context = try HeadlessContext.forJob()
-        let executor: GraphExecutor
-        do {
-            // Value nodes that feed nothing still run when their results are logged.
-            let logged = Set(request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition))
-                .union(composition.oscOutput?.values ?? [])
-            let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
-                                           framebufferFetch: request.framebufferFetch ? nil : false)
-            try buildEveryNode(of: composition, renderSize: request.size, drawing: logged, resources: resources)
-            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: logged, resources: resources)
-            resources.keepOnly(whatIsUsedBy: executor)
-        } catch {
-            throw .diagnostics(error.diagnostics)
-        }
-
-        // Each rendered frame uses a newly captured camera frame, waiting for it up to this long.
-        executor.cameraWait = Self.cameraFrameWait
-        // A frame's pixels depend on its index alone: its date is a fixed start plus its time, and the
-        // interval to the previous frame is one frame at the rate, from the first frame on.
-        executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
-        executor.frameInterval = 1 / timeline.frameRate.framesPerSecond
-        executor.pointerPosition = request.pointerPosition
+        let executor = try executor(for: composition, request: request, timeline: timeline)
         let valueLog: ValueLog?
         do {
             valueLog = try request.valuesPath.map(ValueLog.init(path:))
@@ -86,20 +59,7 @@ public enum RenderJob {
         } catch {
             throw .failed(error.message)
         }
-        var sink: any RenderedFrameSink
-        switch request.output {
-        case .images(let pattern):
-            sink = ImageSequenceSink(pattern: pattern)
-        case .movie(let movie):
-            sink = try MovieSink(movie, imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
-                                 sound: soundtrack(of: composition, timeline: timeline), progress: progress)
-        case .videoDevice(let selector):
-            sink = try VirtualCameraSink(selector, imageSize: executor.renderSize, frameRate: timeline.frameRate,
-                                         firstFrame: timeline.start, progress: progress)
-        case .standardOutput:
-            sink = try YUV4MPEGSink(imageSize: executor.renderSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
-                                    progress: progress)
-        }
+        var sink = try sink(for: request.output, composition: composition, imageSize: executor.renderSize, timeline: timeline, progress: progress)
         var warned: Set<String> = []
         var told: Set<String> = []
         var written: [String] = []
@@ -141,6 +101,62 @@ public enum RenderJob {
         try sink.finish()
         withExtendedLifetime(context) {}
         return written
+    }
+
+    /// Refuses options no render can take, before anything is opened.
+    private static func checkOptions(of request: RenderRequest) throws(Failure) {
+        guard request.frames.map({ $0 >= 1 }) ?? true else { throw .failed("--frames must be at least 1") }
+        guard request.start >= 0 else { throw .failed("--start must be 0 or more") }
+        guard request.frameRate.map({ $0.numerator > 0 && $0.denominator > 0 }) ?? true else {
+            throw .failed("--fps must be a positive number")
+        }
+        if case .images(let pattern) = request.output, let frames = request.frames, frames > 1, !pattern.isNumbered {
+            throw .failed("--out \(pattern.text): rendering \(frames) frames needs a frame number in the pattern, such as frame-%04d.png")
+        }
+    }
+
+    /// The composition's executor for a render: every node built once (see `buildEveryNode`), the logged and sent
+    /// value nodes kept, and the clock, date and pointer fixed so a frame's pixels depend on its index alone.
+    private static func executor(for composition: Composition, request: RenderRequest, timeline: RenderTimeline) throws(Failure) -> GraphExecutor {
+        let executor: GraphExecutor
+        do {
+            // Value nodes that feed nothing still run when their results are logged.
+            let logged = Set(request.valuesPath == nil ? [] : ValueLog.valueNodes(of: composition))
+                .union(composition.oscOutput?.values ?? [])
+            let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
+                                           framebufferFetch: request.framebufferFetch ? nil : false)
+            try buildEveryNode(of: composition, renderSize: request.size, drawing: logged, resources: resources)
+            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: logged, resources: resources)
+            resources.keepOnly(whatIsUsedBy: executor)
+        } catch {
+            throw .diagnostics(error.diagnostics)
+        }
+        // Each rendered frame uses a newly captured camera frame, waiting for it up to this long.
+        executor.cameraWait = Self.cameraFrameWait
+        // A frame's pixels depend on its index alone: its date is a fixed start plus its time, and the
+        // interval to the previous frame is one frame at the rate, from the first frame on.
+        executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
+        executor.frameInterval = 1 / timeline.frameRate.framesPerSecond
+        executor.pointerPosition = request.pointerPosition
+        return executor
+    }
+
+    /// Where the frames go: numbered images, a movie (with the composition's soundtrack), a V4L2 output or y4m
+    /// on standard output.
+    private static func sink(for output: RenderDestination, composition: Composition, imageSize: PixelSize, timeline: RenderTimeline,
+                             progress: ProgressReporter) throws(Failure) -> any RenderedFrameSink {
+        switch output {
+        case .images(let pattern):
+            return ImageSequenceSink(pattern: pattern)
+        case .movie(let movie):
+            return try MovieSink(movie, imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
+                                 sound: soundtrack(of: composition, timeline: timeline), progress: progress)
+        case .videoDevice(let selector):
+            return try VirtualCameraSink(selector, imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
+                                         progress: progress)
+        case .standardOutput:
+            return try YUV4MPEGSink(imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start, progress: progress)
+        }
     }
 
     /// Builds every node once, whether the frames need it or not, so that a render refuses what `check`
