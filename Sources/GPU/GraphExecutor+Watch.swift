@@ -72,8 +72,8 @@ extension GraphExecutor {
             glUseProgram(pass.program.name)
             setInputsAndUniforms(of: pass)
             if main.isfPasses != nil {
-                glUniform1i(pass.program.uniformLocation("PASSINDEX"), GLint(passIndex))
-                glUniform2f(pass.program.uniformLocation("RENDERSIZE"), Float(passSize.width), Float(passSize.height))
+                glUniform1i(watch.passIndexLocation, GLint(passIndex))
+                glUniform2f(watch.renderSizeLocation, Float(passSize.width), Float(passSize.height))
             }
             quad.draw()
         }

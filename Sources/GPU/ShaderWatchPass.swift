@@ -1,3 +1,4 @@
+import CGLES
 import ShaderGraph
 
 /// One watched expression of the node a graph watches (`GraphExecutor.watch(_:of:)`): the node's pass drawn once
@@ -13,6 +14,9 @@ public final class ShaderWatchPass {
     let targets: [WatchTargets]
     /// The node's own size, which pixels are given in.
     let nodeSize: PixelSize
+    /// Where an ISF shader with PASSES takes its pass's index and size, set before each pass's draw.
+    let passIndexLocation: GLint
+    let renderSizeLocation: GLint
 
     init(watch: ShaderWatch, problem: Diagnostic?, pass: ExecutableStep.Pass?, targets: [WatchTargets], nodeSize: PixelSize) {
         self.watch = watch
@@ -20,6 +24,8 @@ public final class ShaderWatchPass {
         self.pass = pass
         self.targets = targets
         self.nodeSize = nodeSize
+        passIndexLocation = pass?.program.uniformLocation("PASSINDEX") ?? -1
+        renderSizeLocation = pass?.program.uniformLocation("RENDERSIZE") ?? -1
     }
 
     /// How many images it draws: one for each of an ISF shader's PASSES, else one.

@@ -33,7 +33,8 @@ public enum WatchInstrumentation {
         }
         let runs = "vec4(shaderbenchWatchHits, shaderbenchWatchKind, 0.0, 1.0)"
         let outputs: (declarations: [String], writes: [String])
-        if let (line, name) = Self.outputDeclaration(in: lines) {
+        let declaration = Self.outputDeclaration(in: lines)
+        if let (line, name) = declaration {
             // GLSL ES 3.00: two outputs need a location each; the user's declaration keeps its line.
             if !lines[line].contains("layout") { lines[line] = "layout(location = 0) " + lines[line] }
             outputs = (["layout(location = 1) out highp vec4 shaderbenchWatchRuns;"], ["\(name) = shaderbenchWatchValue;", "shaderbenchWatchRuns = \(runs);"])
@@ -51,7 +52,7 @@ public enum WatchInstrumentation {
         lines.insert(contentsOf: ["#line 1 \(supportSourceString)"] + DialectShaderFile.watchSupport.lines + outputs.declarations
                         + ["#define main shaderbenchWatchedMain", "#line \(numbering[firstBodyLine]!.line) 0"],
                      at: firstBodyLine)
-        if Self.outputDeclaration(in: lines) == nil, let directives = lines.firstIndex(where: { $0.hasPrefix("#line ") }) {
+        if declaration == nil, let directives = lines.firstIndex(where: { $0.hasPrefix("#line ") }) {
             // After the user's own `#version` and `#extension` lines, before anything they number.
             lines.insert("#extension GL_EXT_draw_buffers : require", at: directives)
         }

@@ -28,7 +28,7 @@ final class WatchEditor {
             picked = held.source.line(held.line, followedTo: source).map { (source, $0) }
         }
         interface.section("Watches · \(node)") {
-            let comments = ShaderWatch.comments(in: source)
+            let comments = watches.comments(in: source)
             for watch in watches.watches(of: node, in: composition) {
                 if comments.contains(watch) {
                     interface.text("line \(watch.line): \(watch.expression)  (comment)", colour: InterfacePalette.grey)

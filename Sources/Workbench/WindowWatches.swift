@@ -30,6 +30,9 @@ final class WindowWatches {
     private var waitingForPlan = false
     /// The watches added in the panel, by the file they watch, with the text they watch lines of.
     private var added: [String: (source: SourceText, watches: [ShaderWatch])] = [:]
+    /// The `// watch:` comments last read, with the text they were read from: asked for every frame, read again
+    /// only after a save.
+    private var readComments: (text: String, watches: [ShaderWatch])?
     private let trace: TraceWriter?
 
     init(trace: TraceWriter?) {
@@ -111,8 +114,16 @@ final class WindowWatches {
     /// The watches of `node`'s shader: its `// watch:` comments, then those added in the panel.
     func watches(of node: String, in composition: Composition) -> [ShaderWatch] {
         guard let source = Self.source(of: node, in: composition) else { return [] }
-        let comments = ShaderWatch.comments(in: source)
+        let comments = comments(in: source)
         return comments + addedWatches(of: source.path).filter { !comments.contains($0) }
+    }
+
+    /// The `// watch:` comments of `source`.
+    func comments(in source: SourceText) -> [ShaderWatch] {
+        if let readComments, readComments.text == source.text { return readComments.watches }
+        let watches = ShaderWatch.comments(in: source)
+        readComments = (source.text, watches)
+        return watches
     }
 
     /// The watches added in the panel to the file at `path`.
