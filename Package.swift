@@ -92,6 +92,8 @@ let package = Package(
         .target(name: "Audio", dependencies: ["OperatingSystem", "CALSA", "CFFTW"]),
         // Open Sound Control over UDP through liblo: a listening thread that hands messages on, and a sender.
         .target(name: "OSC", dependencies: ["OperatingSystem", "CLiblo"]),
+        // MIDI through the ALSA sequencer: a client with one input port, read on a thread of its own.
+        .target(name: "MIDI", dependencies: ["OperatingSystem", "CALSA"]),
         // The producers behind a composition's live nodes: cameras from Capture, movies from Media, sound
         // from Media's files and Audio's capture.
         .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media", "Audio", "OperatingSystem"]),
@@ -120,7 +122,7 @@ let package = Package(
         // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
         .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Watch", "Overlay", "OSC", "OperatingSystem", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Watch", "Overlay", "OSC", "MIDI", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
             dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -157,6 +159,7 @@ let package = Package(
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames"]),
         // Spectra of known tones, and capture from an ALSA device that reads a file.
         .testTarget(name: "AudioTests", dependencies: ["Audio", "OperatingSystem", "TestSupport"]),
+        .testTarget(name: "MIDITests", dependencies: ["MIDI", "CALSA"]),
         // Movies made by the ffmpeg command with known content, decoded and encoded through Media.
         .testTarget(name: "MediaTests", dependencies: ["Media", "VideoFrames", "Images", "OperatingSystem", "TestSupport"]),
         // The real executable against the emulated camera.

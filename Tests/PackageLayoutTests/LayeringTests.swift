@@ -16,7 +16,7 @@ struct LayeringTests {
         // SPIRV-Cross behind the desktop GLSL compiler's interface (C, a shared library of its own).
         ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge", "DesktopGLSLCompiler"],
         // The pure model, and the wrappers over C libraries (two each for the desktop GLSL translation and sound).
-        ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation", "Audio", "OSC"],
+        ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation", "Audio", "OSC", "MIDI"],
         // The one GL owner; cameras, which take their settings from the model.
         ["GPU", "Capture"],
         // What builds on the GPU: live sources, the interface over the image, exports, embedding, test support.
