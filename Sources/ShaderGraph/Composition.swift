@@ -22,6 +22,10 @@ public struct Composition: Sendable {
     public var oscOutput: OSCOutputSetting?
     /// `osc: PORT`: the UDP port the window listens on for OSC, as `--osc` (which wins) says; where it is written.
     public var oscPort: (port: Int, location: SourceLocation)?
+    /// `controls:`: MIDI controllers, notes and the pitch wheel playing published parameters.
+    public var controls: [ControlMapping] = []
+    /// `midi: CLIENT:PORT`: the sequencer port the window connects at start, as `--midi` (which wins) says.
+    public var midiSource: (source: String, location: SourceLocation)?
     /// `fuse: false` draws every shader node as a pass of its own (`FramePlan.fused()`), to compare with the
     /// fused plan or to time each node.
     public var fuses = true

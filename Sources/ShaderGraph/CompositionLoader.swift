@@ -3,7 +3,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "midi", "controls"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -134,6 +134,15 @@ private final class Loading {
         if let portNode = mapping["osc"],
            let port = attempt({ () throws(Diagnostic) in try reader.integer(portNode, what: "'osc' (the UDP port to listen on)", in: 1...65535) }) {
             composition.oscPort = (port, reader.location(of: portNode))
+        }
+        if let controlsNode = mapping["controls"] {
+            let controls = ControlMapping.readAll(controlsNode, with: reader, into: &diagnostics)
+            diagnostics += ControlMapping.problems(controls, in: composition)
+            composition.controls = controls
+        }
+        if let midiNode = mapping["midi"],
+           let source = attempt({ () throws(Diagnostic) in try reader.string(midiNode, what: "'midi' (the MIDI port to connect, CLIENT:PORT)") }) {
+            composition.midiSource = (source, reader.location(of: midiNode))
         }
         if let fuseNode = mapping["fuse"], let fuses = attempt({ () throws(Diagnostic) in try reader.flag(fuseNode, what: "'fuse'") }) {
             composition.fuses = fuses

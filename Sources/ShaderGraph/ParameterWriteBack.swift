@@ -90,7 +90,7 @@ public enum ParameterWriteBack {
 
     /// Adds `entries` (each `key: value` on one line) to `mapping`: before a flow mapping's closing brace, or
     /// on lines of their own in a block mapping, indented as its keys are.
-    private static func add(_ entries: [String], to mapping: Yams.Node.Mapping, in edits: inout TextEdits,
+    static func add(_ entries: [String], to mapping: Yams.Node.Mapping, in edits: inout TextEdits,
                             reader: YAMLReader) throws(Diagnostic) {
         let node = Yams.Node.mapping(mapping)
         guard let mark = mapping.mark, let start = edits.offset(line: mark.line, column: mark.column) else {
@@ -109,13 +109,10 @@ public enum ParameterWriteBack {
         }
         let indent = String(repeating: " ", count: mark.column - 1)
         let lines = entries.map { indent + $0 + "\n" }.joined()
-        // After the last entry when it fits on its key's line (`file: blur.fsh`), so the new entry reads
-        // last; else before the first.
-        if let (lastKey, lastValue) = mapping.map({ $0 }).last, case .scalar(let scalar) = lastValue, scalar.style == .plain,
-           let keyMark = lastKey.mark, let valueMark = scalar.mark, keyMark.line == valueMark.line,
-           let valueStart = edits.offset(line: valueMark.line, column: valueMark.column), edits.reads(scalar.string, at: valueStart),
-           edits.onlyCommentFollows(valueStart + scalar.string.unicodeScalars.count) {
-            let lineEnd = edits.lineEnd(after: valueStart)
+        // After the last entry when it fits on its key's line (`file: blur.fsh`, `tint: [1, 0, 0]`), so the
+        // new entry reads last; else before the first.
+        if let (lastKey, lastValue) = mapping.map({ $0 }).last, let valueEnd = endOfOneLineValue(lastValue, after: lastKey, in: edits) {
+            let lineEnd = edits.lineEnd(after: valueEnd)
             if edits.scalar(at: lineEnd) == "\n" {
                 edits.insert(lines, at: lineEnd + 1)
             } else {
@@ -124,6 +121,25 @@ public enum ParameterWriteBack {
         } else if let lineStart = edits.lineStart(mark.line) {
             edits.insert(lines, at: lineStart)
         }
+    }
+
+    /// Where `value` ends when it is written on its key's line (a plain scalar, or a flow collection closed on
+    /// that line) with nothing but a comment after it; nil otherwise.
+    private static func endOfOneLineValue(_ value: Yams.Node, after key: Yams.Node, in edits: TextEdits) -> Int? {
+        guard let keyMark = key.mark, let valueMark = value.mark, keyMark.line == valueMark.line,
+              let start = edits.offset(line: valueMark.line, column: valueMark.column) else { return nil }
+        let end: Int
+        switch value {
+        case .scalar(let scalar) where scalar.style == .plain && edits.reads(scalar.string, at: start):
+            end = start + scalar.string.unicodeScalars.count
+        case .mapping, .sequence:
+            guard edits.scalar(at: start) == "{" || edits.scalar(at: start) == "[",
+                  let close = edits.closingBracket(ofCollectionAt: start), edits.lineEnd(after: start) > close else { return nil }
+            end = close + 1
+        default:
+            return nil
+        }
+        return edits.onlyCommentFollows(end) ? end : nil
     }
 
     /// A value as the composition writes it: a number, or a list of them.
