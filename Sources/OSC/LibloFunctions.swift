@@ -24,6 +24,7 @@ struct LibloFunctions: @unchecked Sendable {
     let addString: @convention(c) (lo_message?, UnsafePointer<CChar>?) -> Int32
     let addTrue: @convention(c) (lo_message?) -> Int32
     let addFalse: @convention(c) (lo_message?) -> Int32
+    let addMIDI: @convention(c) (lo_message?, UnsafeMutablePointer<UInt8>?) -> Int32
     let sendMessage: @convention(c) (lo_address?, UnsafePointer<CChar>?, lo_message?) -> Int32
     let newServer: @convention(c) (UnsafePointer<CChar>?, lo_err_handler?) -> lo_server?
     let addServerMethod: @convention(c) (lo_server?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, lo_method_handler?,
@@ -53,6 +54,7 @@ struct LibloFunctions: @unchecked Sendable {
                               addString: try library.function("lo_message_add_string"),
                               addTrue: try library.function("lo_message_add_true"),
                               addFalse: try library.function("lo_message_add_false"),
+                              addMIDI: try library.function("lo_message_add_midi"),
                               sendMessage: try library.function("lo_send_message"),
                               newServer: try library.function("lo_server_new"),
                               addServerMethod: try library.function("lo_server_add_method"),

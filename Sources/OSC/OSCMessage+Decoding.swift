@@ -21,6 +21,7 @@ extension OSCMessage {
             case "i": return .integer(Int64(bytes.loadUnaligned(as: Int32.self)))
             case "h": return .integer(bytes.loadUnaligned(as: Int64.self))
             case "s", "S": return .string(String(cString: cliblo_string(value)))
+            case "m": return .midi((0..<4).map { bytes.load(fromByteOffset: $0, as: UInt8.self) })
             default: return .other(tag)
             }
         }

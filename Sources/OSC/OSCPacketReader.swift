@@ -44,19 +44,11 @@ public final class OSCPacketReader {
     }
 
     /// `message` as the bytes of one OSC packet, as liblo writes it: floats as 32-bit (`f`), integers as 32-bit
-    /// (`i`) where they fit, else 64-bit (`h`). Nil for an argument liblo is not given here (`.other`).
+    /// (`i`) where they fit, else 64-bit (`h`). Nil for an argument liblo cannot write (`.other`).
     public func packet(of message: OSCMessage) -> [UInt8]? {
         guard let built = functions.newMessage() else { return nil }
         defer { functions.freeMessage(built) }
-        for argument in message.arguments {
-            switch argument {
-            case .float(let value): _ = functions.addFloat(built, Float(value))
-            case .integer(let value): _ = Int32(exactly: value).map { functions.addInteger(built, $0) } ?? functions.addLong(built, value)
-            case .boolean(let value): _ = value ? functions.addTrue(built) : functions.addFalse(built)
-            case .string(let text): _ = functions.addString(built, text)
-            case .other: return nil
-            }
-        }
+        for argument in message.arguments where !functions.add(argument, to: built) { return nil }
         var size = 0
         guard let bytes = functions.serialiseMessage(built, message.address, nil, &size) else { return nil }
         defer { free(bytes) }

@@ -32,14 +32,8 @@ public final class OSCSender: @unchecked Sendable {
     public func send(_ path: String, arguments: [OSCMessage.Argument], floatsAsDoubles: Bool = false) throws(OSCError) {
         guard let message = functions.newMessage() else { throw OSCError("cannot make an OSC message for \(path)") }
         defer { functions.freeMessage(message) }
-        for argument in arguments {
-            switch argument {
-            case .float(let value): _ = floatsAsDoubles ? functions.addDouble(message, value) : functions.addFloat(message, Float(value))
-            case .integer(let value): _ = Int32(exactly: value).map { functions.addInteger(message, $0) } ?? functions.addLong(message, value)
-            case .boolean(let value): _ = value ? functions.addTrue(message) : functions.addFalse(message)
-            case .string(let text): _ = functions.addString(message, text)
-            case .other(let tag): throw OSCError("cannot send an OSC argument of type '\(tag)'")
-            }
+        for argument in arguments where !functions.add(argument, to: message, floatsAsDoubles: floatsAsDoubles) {
+            throw OSCError("cannot send an OSC argument of type '\(argument.tag)'" + (argument.tag == "m" ? " that is not 4 bytes (port, status, data, data)" : ""))
         }
         if functions.sendMessage(address, path, message) < 0 {
             let reason = functions.addressErrorText(address).map { String(cString: $0) } ?? "error \(functions.addressErrorNumber(address))"

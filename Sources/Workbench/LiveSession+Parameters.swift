@@ -70,8 +70,9 @@ extension LiveSession {
         return true
     }
 
-    /// How many tuned values differ from the composition's: what a save would write.
-    var unsavedCount: Int { tuning.unsaved.count }
+    /// How many tuned values differ from the composition's, and learned controls are not in it: what a save
+    /// would write.
+    var unsavedCount: Int { tuning.unsaved.count + unsavedControls.count }
 
     /// The tuned values that differ from the composition's, by `node.uniform`.
     var unsavedValues: [(name: String, value: [Float])] { tuning.unsaved }

@@ -15,18 +15,21 @@ extension LiveSession {
                                          type: parameter.type, numbers: numbers)
             }
         }
-        guard !values.isEmpty else { return "nothing tuned to save" }
+        let controls = unsavedControlMappings
+        guard !values.isEmpty || !controls.isEmpty else { return "nothing tuned to save" }
         let lone = FilePaths.isShaderFile(path)
         let target = lone ? Self.freeCompositionPath(beside: path) : path
         do {
-            let text: String
+            var text: String
             if lone {
                 let uniforms = Dictionary(values.map { ($0.uniform, ParameterWriteBack.text(of: $0.numbers, type: $0.type)) },
                                           uniquingKeysWith: { first, _ in first })
                 text = try LoneShaderComposition.text(forShader: path, sources: .patterns, uniforms: uniforms)
             } else {
-                text = try ParameterWriteBack.write(values, into: try UserFile.readText(path: path))
+                let source = try UserFile.readText(path: path)
+                text = values.isEmpty ? source.text : try ParameterWriteBack.write(values, into: source)
             }
+            if !controls.isEmpty { text = try ControlWriteBack.write(controls, into: SourceText(path: target, text: text)) }
             let bytes = Array(text.utf8)
             ownSaves[target] = bytes
             try AtomicFile.write(bytes, to: target)
@@ -40,12 +43,15 @@ extension LiveSession {
             return "tuned values not saved: \(error)"
         }
         tuning.saved()
+        unsavedControls.removeAll()
         takeSavedValues(values.map { ParameterOverride(name: "\($0.node).\($0.uniform)", values: $0.numbers) })
         if lone { adopt(target) }
-        trace?.record("parameters-saved", ["path": .string(target), "parameters": .integer(values.count)])
-        let names = values.map { "\($0.node).\($0.uniform)" }.joined(separator: ", ")
-        StandardStreams.output("saved \(names) to \(target)\n")
-        return "saved \(values.count) value\(values.count == 1 ? "" : "s") to \(target)"
+        trace?.record("parameters-saved", ["path": .string(target), "parameters": .integer(values.count), "controls": .integer(controls.count)])
+        let names = values.map { "\($0.node).\($0.uniform)" } + controls.map { "the control of \($0.key)" }
+        StandardStreams.output("saved \(names.joined(separator: ", ")) to \(target)\n")
+        let counts = [values.isEmpty ? nil : "\(values.count) value\(values.count == 1 ? "" : "s")",
+                      controls.isEmpty ? nil : "\(controls.count) control\(controls.count == 1 ? "" : "s")"].compactMap { $0 }
+        return "saved \(counts.joined(separator: " and ")) to \(target)"
     }
 
     private func report(_ problems: [Diagnostic]) -> String {

@@ -35,6 +35,10 @@ final class LiveSession {
     /// Values tuned in the panel, and their undo history.
     var tuning = ParameterTuning()
     var history = ParameterHistory()
+    /// MIDI controls learned in the panel, in effect over the composition's own of the same key.
+    var learnedControls: [ControlMapping] = []
+    /// The keys of learned controls not written into the composition yet (Ctrl-S).
+    var unsavedControls: Set<String> = []
     /// Events pressed in the panel, true for the next frame only.
     var pulsing: [TunableParameter] = []
     /// Told the path of each file that changed on disk (a movie whose soundtrack plays).

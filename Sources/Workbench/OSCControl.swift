@@ -19,6 +19,7 @@ final class OSCControl {
         case pause
         case play
         case show(String)
+        case midi([OSCMessage.Argument])
     }
 
     let port: Int
@@ -51,12 +52,15 @@ final class OSCControl {
             case .success(let command):
                 return command
             case .failure(let problem):
-                if warned.insert(message.address).inserted {
-                    StandardStreams.error("warning: OSC \(message.address): \(problem.message)\n")
-                }
+                warnOnce(message.address, problem.message)
                 return nil
             }
         }
+    }
+
+    /// Says `problem` about `address` on standard error, the first time only.
+    func warnOnce(_ address: String, _ problem: String) {
+        if warned.insert(address).inserted { StandardStreams.error("warning: OSC \(address): \(problem)\n") }
     }
 
     struct Problem: Error {
@@ -66,13 +70,14 @@ final class OSCControl {
     static func command(for message: OSCMessage, parameters: [TunableParameter], imageNodes: [String]) -> Result<Command, Problem> {
         let parts = message.address.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         guard message.address.hasPrefix("/"), parts.count == 2 else {
-            return .failure(Problem(message: "not an address this window knows: /NODE/PARAMETER or /shaderbench/reload, pause, play, show"))
+            return .failure(Problem(message: "not an address this window knows: /NODE/PARAMETER or /shaderbench/reload, pause, play, show, midi"))
         }
         if parts[0] == "shaderbench" {
             switch parts[1] {
             case "reload": return .success(.reload)
             case "pause": return .success(.pause)
             case "play": return .success(.play)
+            case "midi": return .success(.midi(message.arguments))
             case "show":
                 guard message.arguments.count == 1, case .string(let node) = message.arguments[0] else {
                     return .failure(Problem(message: "takes one string, the node to show"))
@@ -82,7 +87,7 @@ final class OSCControl {
                 }
                 return .success(.show(node))
             default:
-                return .failure(Problem(message: "not a command: /shaderbench/reload, pause, play or show"))
+                return .failure(Problem(message: "not a command: /shaderbench/reload, pause, play, show or midi"))
             }
         }
         guard let parameter = parameters.first(where: { $0.reference.node == parts[0] && $0.reference.uniform == parts[1] }) else {

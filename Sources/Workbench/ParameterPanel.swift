@@ -34,7 +34,8 @@ final class ParameterPanel {
     }
 
     /// The parameters, the value nodes, and the watches of the shown node's shader (`WatchEditor`).
-    func draw(_ session: LiveSession, watches: WindowWatches, readout: PixelReadout, in interface: InterfaceContext, layout: WindowLayout) {
+    func draw(_ session: LiveSession, watches: WindowWatches, readout: PixelReadout, midi: MIDIControl, in interface: InterfaceContext,
+              layout: WindowLayout) {
         placements.removeAll(keepingCapacity: true)
         interface.window("parameters", x: layout.width - layout.panelWidth, y: 0, size: (layout.panelWidth, layout.height),
                          style: .panel) {
@@ -55,7 +56,7 @@ final class ParameterPanel {
                 interface.section(node) {
                     for parameter in parameters {
                         interface.identified(parameter.reference.description) {
-                            row(parameter, session: session, interface: interface)
+                            row(parameter, session: session, midi: midi, interface: interface)
                         }
                     }
                 }
@@ -126,7 +127,7 @@ final class ParameterPanel {
     }
 
     /// One parameter: the reset button and the label, then its control on a line of its own.
-    private func row(_ parameter: TunableParameter, session: LiveSession, interface: InterfaceContext) {
+    private func row(_ parameter: TunableParameter, session: LiveSession, midi: MIDIControl, interface: InterfaceContext) {
         guard let value = session.value(of: parameter), value.count == parameter.count else {
             interface.text(parameter.label, colour: InterfacePalette.white)
             interface.text("  no value yet", colour: InterfacePalette.grey)
@@ -150,7 +151,27 @@ final class ParameterPanel {
         interface.tooltip("reset to the default, " + parameter.defaultValue.map { String(format3: $0) }.joined(separator: ", "))
         interface.sameLine()
         interface.text(parameter.label, colour: InterfacePalette.white)
+        if parameter.count == 1 { learnButton(parameter, session: session, midi: midi, interface: interface) }
         control(parameter, value: value, session: session, interface: interface)
+    }
+
+    /// MIDI learn, at the row's right: pressed, the next controller moved plays the parameter (pressed again,
+    /// it stops waiting). Beside it, what plays the parameter now.
+    private func learnButton(_ parameter: TunableParameter, session: LiveSession, midi: MIDIControl, interface: InterfaceContext) {
+        let waiting = midi.learning?.reference.description == parameter.reference.description
+        let mapping = session.controls.last { $0.key == parameter.reference.description }
+        interface.sameLine()
+        if interface.button(waiting ? "move a control…###learn" : "learn###learn", small: true) {
+            midi.learning = waiting ? nil : parameter
+            trace?.record("midi-learn", ["parameter": .string(parameter.reference.description), "waiting": .bool(!waiting)])
+        }
+        place(parameter, "learn", interface.lastItem)
+        interface.tooltip(mapping.map { "played by \($0.sourceDescription); press, then move a MIDI control, to map another" }
+                          ?? "press, then move a MIDI control (a knob, fader, pad or the pitch wheel) to play this parameter with it")
+        if let mapping {
+            interface.sameLine()
+            interface.text(mapping.sourceDescription, colour: InterfacePalette.grey)
+        }
     }
 
     private func control(_ parameter: TunableParameter, value: [Float], session: LiveSession, interface: InterfaceContext) {

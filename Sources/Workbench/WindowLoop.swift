@@ -27,6 +27,12 @@ final class WindowLoop {
     var virtualCamera: WindowVirtualCamera?
     /// A failure that ends the window once it has closed properly: a virtual camera that cannot be opened.
     var fatal: WindowError?
+    /// MIDI from the ALSA sequencer and OSC's `/shaderbench/midi`, playing the composition's `controls:`.
+    let midi = MIDIControl()
+    /// `--midi CLIENT:PORT`, which wins over the composition's `midi:`.
+    let midiSourceGiven: String?
+    /// The MIDI input's problem as last said, so each is said once.
+    var midiProblemSaid: String?
     /// `osc-out:`'s sender, made again when a reload changes where it sends.
     var valuesOut: (setting: OSCOutputSetting, stream: OSCValueStream)?
     let panel: ParameterPanel
@@ -97,6 +103,7 @@ final class WindowLoop {
         }
         session.fileChanged = { soundtrack?.reload($0) }
         if let osc { StandardStreams.error("listening for OSC on UDP port \(osc.port)\n") }
+        midiSourceGiven = options.midiSource
         virtualCamera = options.videoOutput.map { WindowVirtualCamera(selector: $0) }
         panel = ParameterPanel(trace: trace)
         grid = NodeGrid(trace: trace)
@@ -111,6 +118,7 @@ final class WindowLoop {
         defer {
             compiler.stop()
             soundtrack?.stop()
+            midi.stop()
         }
         while !window.shouldClose && termination?.request == nil {
             let animating = session.isAnimated(everyNode: grid.isOpen) && !clock.isPaused
@@ -238,9 +246,12 @@ final class WindowLoop {
             case .pause: if !clock.isPaused { clock.togglePause() }
             case .play: if clock.isPaused { clock.togglePause() }
             case .show(let node): session.show(node)
+            case .midi(let arguments):
+                if case .failure(let problem) = midi.receive(arguments) { osc?.warnOnce("/shaderbench/midi", problem.message) }
             }
             needsFrame = true
         }
+        takeMIDI()
         session.collectCompiles()
         soundtrack?.follow(session.playedMovie, seconds: clock.seconds, running: !clock.isPaused)
     }
@@ -307,7 +318,7 @@ final class WindowLoop {
             trace?.record("errors-shown", ["whole": .bool(errorsWhole)])
         }
         if panel.isOpen {
-            panel.draw(session, watches: watches, readout: readout, in: interface, layout: current)
+            panel.draw(session, watches: watches, readout: readout, midi: midi, in: interface, layout: current)
             if !grid.isOpen { handles.draw(session, in: interface, layout: current) }
         }
         if !grid.isOpen { beforeAndAfter.draw(in: interface, layout: current) }

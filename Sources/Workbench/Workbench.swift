@@ -20,6 +20,11 @@ public enum Workbench {
     /// Tuned values the window closes without (closed by the window manager or a signal): said on the terminal,
     /// as options that give them back.
     static func reportUnsaved(_ session: LiveSession) {
+        let controls = session.unsavedControlMappings
+        if !controls.isEmpty {
+            StandardStreams.error("warning: \(controls.count) learned MIDI control\(controls.count == 1 ? " was" : "s were") not saved: "
+                                  + controls.map { "\($0.key): \($0.text())" }.joined(separator: ", ") + "\n")
+        }
         let unsaved = session.unsavedValues
         guard !unsaved.isEmpty else { return }
         let options = unsaved.map { "--set \($0.name)=" + $0.value.map { "\($0)" }.joined(separator: ",") }

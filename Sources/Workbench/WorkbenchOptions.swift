@@ -14,6 +14,8 @@ public struct WorkbenchOptions: Sendable {
     public var mute: Bool
     /// `--osc PORT`: the UDP port to listen on for OSC messages that tune parameters and drive the window.
     public var oscPort: Int?
+    /// `--midi CLIENT:PORT`: the ALSA sequencer port connected to the window's MIDI input at start.
+    public var midiSource: String?
     /// `--output v4l2:DEVICE`: the V4L2 video output (a path, or `auto`) the image shown is written to.
     public var videoOutput: String?
     /// `--no-fuse`: every shader node drawn as a pass of its own.

@@ -26,8 +26,11 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write one JSON line per reload-loop event (monotonic seconds) to FILE.", valueName: "FILE"))
     var trace: String?
 
-    @Option(help: ArgumentHelp("Listen for OSC messages on UDP port PORT: /NODE/PARAMETER value… sets a published parameter; /shaderbench/reload, /shaderbench/pause, /shaderbench/play, /shaderbench/show NODE.", valueName: "PORT"))
+    @Option(help: ArgumentHelp("Listen for OSC messages on UDP port PORT: /NODE/PARAMETER value… sets a published parameter; /shaderbench/reload, /shaderbench/pause, /shaderbench/play, /shaderbench/show NODE, /shaderbench/midi MIDI….", valueName: "PORT"))
     var osc: Int?
+
+    @Option(help: ArgumentHelp("Connect the ALSA sequencer port CLIENT:PORT (numbers or names, as aconnect -i lists them) to the window's MIDI input, whose controls: play published parameters.", valueName: "CLIENT:PORT"))
+    var midi: String?
 
     @Option(help: ArgumentHelp("Write the image shown to a V4L2 video output, which other programs read as a camera: v4l2:/dev/videoN, or v4l2 for the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "v4l2:DEVICE"))
     var output: String?
@@ -61,6 +64,7 @@ struct Open: ParsableCommand {
             var options = WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
                                            overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc, videoOutput: device)
             options.fusing = !noFuse
+            options.midiSource = midi
             try Workbench.run(options)
         } catch {
             StandardStreams.error(error.message + "\n")
