@@ -31,6 +31,7 @@ enum OSCPacketFuzzing {
         case (.integer(let a), .integer(let b)): return a == b
         case (.boolean(let a), .boolean(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
+        case (.midi(let a), .midi(let b)): return a == b
         default: return false
         }
     }
