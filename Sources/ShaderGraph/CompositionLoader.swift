@@ -158,9 +158,10 @@ private final class Loading {
             if mapping["Shader"] != nil {
                 // The JSON ShaderToy exports for a shader: a page to import, not a composition.
                 diagnostics.append(source.error("the composition has no 'nodes': this is a ShaderToy page, which "
-                                                + "`shaderbench import \(source.path) --out DIR` turns into a composition", line: 1, column: 1))
+                                                + "`shaderbench import \(source.path) --out DIR` turns into a composition", line: 1, column: 1,
+                                                code: .noNodes))
             } else {
-                diagnostics.append(source.error("the composition has no 'nodes'", line: 1, column: 1))
+                diagnostics.append(source.error("the composition has no 'nodes'", line: 1, column: 1, code: .noNodes))
             }
             return []
         }
@@ -170,7 +171,7 @@ private final class Loading {
             if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node) }
         }
         if nodeMapping.count == 0 {
-            diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode))
+            diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode, code: .noNodes))
         }
         return BonzomaticDialect.wiringDefaultTextures(nodes)
     }
@@ -189,7 +190,7 @@ private final class Loading {
         } catch let error as YamlError {
             diagnostics.append(YAMLSyntaxError.diagnostic(for: error, in: source))
         } catch {
-            diagnostics.append(source.error("cannot read YAML: \(error)", line: 1, column: 1))
+            diagnostics.append(source.error("cannot read YAML: \(error)", line: 1, column: 1, code: .yamlSyntax))
         }
         return nil
     }
@@ -305,7 +306,7 @@ private final class Loading {
             } else {
                 message += "; expected one of: \(NodeKind.names.joined(separator: ", "))"
             }
-            diagnostics.append(reader.error(message, at: kindNode))
+            diagnostics.append(reader.error(message, at: kindNode, code: .unknownNodeKind))
             kind = nil
         }
         return kind

@@ -9,18 +9,18 @@ extension ControlMapping {
                 let published = composition.published.map(\.description)
                 return .error("'controls' plays \(mapping.parameter), which is not published"
                               + (published.isEmpty ? " (add it to 'publish')" : " (published: \(published.joined(separator: ", ")))"),
-                              at: location)
+                              at: location, code: .controlNotPublished)
             }
             if parameter.isWired {
-                return .error("\(mapping.parameter) is wired to a value node, so no controller can play it", at: location)
+                return .error("\(mapping.parameter) is wired to a value node, so no controller can play it", at: location, code: .controlWired)
             }
             switch (mapping.component, parameter.count) {
             case (nil, 1):
                 return nil
             case (nil, let count):
-                return .error("\(mapping.parameter) holds \(count) numbers: play one of them as \(mapping.parameter)[0] … [\(count - 1)]", at: location)
+                return .error("\(mapping.parameter) holds \(count) numbers: play one of them as \(mapping.parameter)[0] … [\(count - 1)]", at: location, code: .controlComponent)
             case (let component?, let count) where component >= count:
-                return .error("\(mapping.parameter) holds \(count) number\(count == 1 ? "" : "s"); there is no [\(component)]", at: location)
+                return .error("\(mapping.parameter) holds \(count) number\(count == 1 ? "" : "s"); there is no [\(component)]", at: location, code: .controlComponent)
             default:
                 return nil
             }

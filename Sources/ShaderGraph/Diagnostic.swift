@@ -14,11 +14,14 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
     public var sourceLine: String?
     /// Further places that explain this one ("first defined here", the rest of a cycle).
     public var notes: [Diagnostic]
+    /// What kind of problem it is (`shaderbench explain SB4004`); nil for the driver's and glslang's words.
+    public var code: DiagnosticCode?
 
     public init(
         _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
-        sourceLine: String? = nil, notes: [Diagnostic] = []
+        sourceLine: String? = nil, notes: [Diagnostic] = [], code: DiagnosticCode? = nil
     ) {
+        self.code = code
         self.severity = severity
         self.message = message
         self.location = location
@@ -26,8 +29,16 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         self.notes = notes
     }
 
-    public static func error(_ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil) -> Diagnostic {
-        Diagnostic(.error, message, at: location, sourceLine: sourceLine)
+    public static func error(_ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil,
+                             code: DiagnosticCode? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location, sourceLine: sourceLine, code: code)
+    }
+
+    /// The message with its code after its first line, as gcc puts a warning's flag: `… [SB4004]`.
+    public var codedMessage: String {
+        guard let code else { return message }
+        guard let newline = message.firstIndex(of: "\n") else { return message + " [\(code)]" }
+        return message[..<newline] + " [\(code)]" + message[newline...]
     }
 
     /// The same problem, saying which node's shader it is in; on the message's first line, so it survives
@@ -47,9 +58,9 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
     /// `file:line:col: error: message`, the first line of `rendered()`.
     public var description: String {
         if let location {
-            return "\(location): \(severity.rawValue): \(message)"
+            return "\(location): \(severity.rawValue): \(codedMessage)"
         }
-        return "\(severity.rawValue): \(message)"
+        return "\(severity.rawValue): \(codedMessage)"
     }
 
     /// The full terminal form: the headline, the quoted source line with a caret under the column, then notes.

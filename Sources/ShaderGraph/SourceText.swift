@@ -49,7 +49,7 @@ public struct SourceText: Sendable {
     }
 
     /// An error at `line:column` of this file, quoting the line.
-    public func error(_ message: String, line: Int, column: Int = 0) -> Diagnostic {
-        .error(message, at: location(line: line, column: column), sourceLine: self.line(line))
+    public func error(_ message: String, line: Int, column: Int = 0, code: DiagnosticCode? = nil) -> Diagnostic {
+        .error(message, at: location(line: line, column: column), sourceLine: self.line(line), code: code)
     }
 }

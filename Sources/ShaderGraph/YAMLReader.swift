@@ -9,9 +9,9 @@ struct YAMLReader {
         return source.location(line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    func error(_ message: String, at node: Yams.Node) -> Diagnostic {
+    func error(_ message: String, at node: Yams.Node, code: DiagnosticCode? = nil) -> Diagnostic {
         let location = location(of: node)
-        return source.error(message, line: location.line, column: location.column)
+        return source.error(message, line: location.line, column: location.column, code: code)
     }
 
     /// A short, human name for what a node is, for "expected X, found Y" messages.
@@ -101,7 +101,7 @@ struct YAMLReader {
             } else {
                 message += "; expected one of: \(allowed.joined(separator: ", "))"
             }
-            diagnostics.append(error(message, at: key))
+            diagnostics.append(error(message, at: key, code: .unknownKey))
         }
     }
 }

@@ -9,14 +9,14 @@ enum YAMLSyntaxError {
              .composer(let context, let problem, let mark, _):
             var message = "YAML syntax error: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line))" }
-            return source.error(message, line: mark.line, column: mark.column)
+            return source.error(message, line: mark.line, column: mark.column, code: .yamlSyntax)
         case .reader(let problem, let offset, _, _):
             let (line, column) = position(ofByte: offset ?? 0, in: source.text)
-            return source.error("YAML cannot be read: \(problem)", line: line, column: column)
+            return source.error("YAML cannot be read: \(problem)", line: line, column: column, code: .yamlSyntax)
         case .duplicatedKeysInMapping(let duplicates, let context):
             return duplicateKeys(duplicates, firstAt: context.mark, in: source)
         default:
-            return source.error("YAML cannot be read: \(error)", line: 1, column: 1)
+            return source.error("YAML cannot be read: \(error)", line: 1, column: 1, code: .yamlSyntax)
         }
     }
 
@@ -32,9 +32,9 @@ enum YAMLSyntaxError {
             let rest = line[start...]
             return rest.hasPrefix(key) && rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":")
         }) else {
-            return source.error("duplicate key \(names): each name may appear only once", line: mark.line, column: mark.column)
+            return source.error("duplicate key \(names): each name may appear only once", line: mark.line, column: mark.column, code: .yamlSyntax)
         }
-        var diagnostic = source.error("duplicate key \(names): each name may appear only once", line: repeatLine + 1, column: mark.column)
+        var diagnostic = source.error("duplicate key \(names): each name may appear only once", line: repeatLine + 1, column: mark.column, code: .yamlSyntax)
         diagnostic.notes = [Diagnostic(.note, "'\(key)' is first defined here", at: first, sourceLine: source.line(first.line))]
         return diagnostic
     }

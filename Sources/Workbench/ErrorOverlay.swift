@@ -21,7 +21,7 @@ enum ErrorOverlay {
                 let place = diagnostic.location.map { "\($0): " } ?? ""
                 // Drivers can follow a message with pages of detail (Mesa lists every overload); the first line
                 // says what is wrong, and the terminal has the rest.
-                let messageLines = diagnostic.message.split(separator: "\n", omittingEmptySubsequences: false)
+                let messageLines = diagnostic.codedMessage.split(separator: "\n", omittingEmptySubsequences: false)
                 let headline = place + String(messageLines.first ?? "") + (messageLines.count > 1 ? " …" : "")
                 let headlineLines = max(1, Int((interface.width(of: headline) / max(1, width - 2 * margin)).rounded(.up)))
                 let blockLines = headlineLines + (diagnostic.sourceLine == nil ? 0 : 2)

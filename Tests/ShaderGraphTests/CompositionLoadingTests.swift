@@ -431,7 +431,7 @@ struct CompositionLoadingTests {
         let workspace = try Workspace()
         let diagnostics = try workspace.diagnostics("nodes:\n  src:\n    kind: patern\n")
         #expect(diagnostics.first?.rendered() == """
-            \(workspace.path("c.yaml")):3:11: error: unknown node kind 'patern'; did you mean 'pattern'?
+            \(workspace.path("c.yaml")):3:11: error: unknown node kind 'patern'; did you mean 'pattern'? [SB2001]
                     kind: patern
                           ^
             """)

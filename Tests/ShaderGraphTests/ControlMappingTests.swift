@@ -48,7 +48,7 @@ struct ControlMappingTests {
         #expect(composition.midiSource?.source == "nanoKONTROL2:0")
     }
 
-    @Test("a control that cannot play its parameter is an error at its key or value")
+    @Test("a control that cannot play its parameter is an error at its key or value, with its code")
     func reportsBadControls() throws {
         let workspace = try Workspace()
         try workspace.write("grade.fsh", Self.shader)
@@ -62,16 +62,12 @@ struct ControlMappingTests {
               grade.nothing: { cc: 6 }
               grade: { cc: 7 }
               grade.amount[0]: { note: 1, bits: 14 }
-            """)).positioned
-        #expect(problems.contains { $0.hasPrefix("10:23 a controller number must be a whole number from 0 to 127, found the number 128") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("11:22 14-bit controllers pair CC 0–31 with CC 32–63; CC 40 has no pair") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("12:17 the control of grade.invert needs one of cc, note, velocity or bend, not cc and note") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("13:3 grade.tint holds 3 numbers: play one of them as grade.tint[0] … [2]") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("14:3 grade.tint holds 3 numbers; there is no [3]") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("15:3 grade.wired is wired to a value node, so no controller can play it") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("16:3 'controls' plays grade.nothing, which is not published (published: ") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("17:3 'grade' is not a parameter to control") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("18:37 'bits' is for controllers (cc), not note") }, "\(problems)")
+              grade.steps[0]: { velocity: 1, channel: 17 }
+            """))
+        let coded = problems.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.code.map(String.init(describing:)) ?? "none")" }
+        #expect(coded.sorted() == ["10:23 SB4003", "11:22 SB4003", "12:17 SB4002", "13:3 SB4006", "14:3 SB4006", "15:3 SB4005",
+                                   "16:3 SB4004", "17:3 SB4001", "18:37 SB4002", "19:43 SB4003"], "\(problems.map(\.description))")
+        #expect(problems.first { $0.code == .controlNotPublished }?.description.hasSuffix("(published: grade.amount, grade.steps, grade.invert, grade.tint, grade.wired) [SB4004]") == true)
     }
 
     @Test("a controller's fraction plays the parameter across its range, by its control")

@@ -1,0 +1,62 @@
+extension DiagnosticCode {
+    static let composition = [yamlSyntax, unknownKey, noNodes, unknownNodeKind]
+
+    public static let yamlSyntax = DiagnosticCode(
+        1001, "the composition is not valid YAML",
+        explanation: """
+            The file could not be read as YAML, so nothing in it was loaded; the window keeps showing the last good \
+            composition. The place given is where the YAML parser stopped, which is often just after the real \
+            mistake: an unclosed bracket or quote, a tab used for indentation, or a key indented differently from \
+            its neighbours.
+            """,
+        example: """
+            nodes:
+              fill: { kind: shader, file: fill.fsh      # the brace is never closed
+            # fixed:
+            nodes:
+              fill: { kind: shader, file: fill.fsh }
+            """)
+
+    public static let unknownKey = DiagnosticCode(
+        1002, "a key the workbench does not know",
+        explanation: """
+            A mapping (the composition's top level, a node, a control) has a key that means nothing there. It is \
+            an error rather than ignored, because a misspelt key (`unifroms`) would otherwise silently leave its \
+            values out. The message suggests the closest known key, or lists them all.
+            """,
+        example: """
+            fill: { kind: shader, file: fill.fsh, unifroms: { level: 0.5 } }
+            # fixed:
+            fill: { kind: shader, file: fill.fsh, uniforms: { level: 0.5 } }
+            """)
+
+    public static let noNodes = DiagnosticCode(
+        1003, "the composition has no nodes",
+        explanation: """
+            A composition is a graph of nodes under `nodes:`; without any there is nothing to draw. A ShaderToy \
+            page's JSON opened as a composition says so too: `shaderbench import PAGE.json --out DIR` turns it \
+            into one.
+            """,
+        example: """
+            composition: 1
+            output: fill
+            # fixed:
+            composition: 1
+            nodes:
+              fill: { kind: shader, file: fill.fsh }
+            output: fill
+            """)
+
+    public static let unknownNodeKind = DiagnosticCode(
+        2001, "a node of a kind the workbench does not have",
+        explanation: """
+            Each node names its kind (`image`, `camera`, `movie`, `shader`, a reduction such as `centroid`, a value \
+            such as `lfo`, …). `shaderbench catalogue` and the guide's compositions page list them all; the \
+            message suggests the closest.
+            """,
+        example: """
+            blur: { kind: shadr, file: blur.fsh }
+            # fixed:
+            blur: { kind: shader, file: blur.fsh }
+            """)
+}

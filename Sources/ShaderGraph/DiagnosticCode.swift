@@ -1,0 +1,35 @@
+/// A stable identity for a kind of problem the workbench itself reports: `SB` and four digits, printed after
+/// the message (`c.yaml:4:3: error: … [SB4004]`), with a one-line title and a longer explanation with an example
+/// fix that `shaderbench explain SB4004` prints and docs/diagnostics.md lists. Driver and glslang messages carry
+/// none: they are the driver's words, and say so.
+///
+/// The thousands say where a problem is: 1 the composition's file, 2 its nodes and wiring, 4 live control.
+public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
+    public let number: Int
+    public let title: String
+    /// What it means and why it is a problem, in a paragraph or two.
+    public let explanation: String
+    /// A wrong example, then the fix, as the file would have them.
+    public let example: String
+
+    init(_ number: Int, _ title: String, explanation: String, example: String) {
+        self.number = number
+        self.title = title
+        self.explanation = explanation
+        self.example = example
+    }
+
+    public var description: String { "SB\(number)" }
+
+    public static func == (left: DiagnosticCode, right: DiagnosticCode) -> Bool { left.number == right.number }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
+
+    /// Every code, in order.
+    public static var all: [DiagnosticCode] { (composition + liveControl).sorted { $0.number < $1.number } }
+
+    /// The code `name` stands for (`SB4004`, `sb4004` or `4004`).
+    public static func named(_ name: String) -> DiagnosticCode? {
+        let digits = name.uppercased().hasPrefix("SB") ? String(name.dropFirst(2)) : name
+        return Int(digits).flatMap { number in all.first { $0.number == number } }
+    }
+}
