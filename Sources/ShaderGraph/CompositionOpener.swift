@@ -135,10 +135,10 @@ public enum CompositionOpener {
                 throw DiagnosticsError([error])
             }
         case .image(let path):
-            guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine)]) }
+            guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine, code: .unreadableFile)]) }
             return FilePaths.isShaderFile(path) ? try generator(path) : .image(ImageSource(file: path, location: commandLine))
         case .movie(let path):
-            guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine)]) }
+            guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine, code: .unreadableFile)]) }
             return .movie(MovieSource(file: path, location: commandLine))
         case .camera(let device):
             return .camera(CameraSource(device: CameraSelector(parsing: device ?? "auto"), location: commandLine))

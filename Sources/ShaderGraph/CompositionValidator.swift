@@ -43,15 +43,15 @@ private struct Check {
         return sources
     }
 
-    mutating func report(_ message: String, at location: SourceLocation?) {
-        diagnostics.append(.error(message, at: location))
+    mutating func report(_ message: String, at location: SourceLocation?, code: DiagnosticCode) {
+        diagnostics.append(.error(message, at: location, code: code))
     }
 
     /// The node a wire names, or nil after reporting that none has that name.
     mutating func resolve(_ wire: Wire) -> Node? {
         if let node = byName[wire.node] { return node }
         if !unloadedNodes.contains(wire.node) {
-            report(unknownNode(wire.node), at: wire.location)
+            report(unknownNode(wire.node), at: wire.location, code: .unknownNode)
         }
         return nil
     }
@@ -84,23 +84,23 @@ private struct Check {
         let location = composition.outputLocation
         guard let node = byName[composition.output] else {
             if !unloadedNodes.contains(composition.output) {
-                report("'output': \(unknownNode(composition.output))", at: location)
+                report("'output': \(unknownNode(composition.output))", at: location, code: .unknownNode)
             }
             return
         }
         if node.output != .image {
-            report("the output '\(node.name)' is a \(node.kind.name) node, which makes \(node.output); the output must be an image", at: location)
+            report("the output '\(node.name)' is a \(node.kind.name) node, which makes \(node.output); the output must be an image", at: location, code: .notAnImage)
         }
     }
 
     mutating func checkLiveSource() {
         guard let name = composition.liveSource, let location = composition.liveSourceLocation else { return }
         guard let node = byName[name] else {
-            if !unloadedNodes.contains(name) { report("'live': \(unknownNode(name))", at: location) }
+            if !unloadedNodes.contains(name) { report("'live': \(unknownNode(name))", at: location, code: .unknownNode) }
             return
         }
         if !node.isImageSource {
-            report("'live' must name an image or pattern node, which --input can replace; '\(name)' is a \(node.kind.name) node", at: location)
+            report("'live' must name an image or pattern node, which --input can replace; '\(name)' is a \(node.kind.name) node", at: location, code: .notAnImage)
         }
     }
 
@@ -109,30 +109,30 @@ private struct Check {
         let file = pass.source.path
         for sampler in interface.samplers where pass.inputs[sampler.name] == nil {
             let remedy = interface.soundShape(of: sampler.name) == nil ? "add it" : "wire an audio node ({ kind: audio }) to it"
-            report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; \(remedy) under 'inputs:'", at: node.location)
+            report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; \(remedy) under 'inputs:'", at: node.location, code: .unwiredInput)
         }
         for (name, wire) in pass.inputs.sorted(by: { $0.key < $1.key }) {
             let keyLocation = pass.keyLocations[name] ?? wire.location
             guard let declaration = interface.uniform(named: name) else {
-                report("\(file) has no image input '\(name)'\(suggestion(name, among: interface.samplers.map(\.name)))", at: keyLocation)
+                report("\(file) has no image input '\(name)'\(suggestion(name, among: interface.samplers.map(\.name)))", at: keyLocation, code: .noSuchUniform)
                 continue
             }
             guard declaration.type == .sampler2D else {
-                report("'\(name)' is a \(declaration.type) uniform of \(file), not an image input; set it under 'uniforms:'", at: keyLocation)
+                report("'\(name)' is a \(declaration.type) uniform of \(file), not an image input; set it under 'uniforms:'", at: keyLocation, code: .wrongWire)
                 continue
             }
             guard let source = resolve(wire) else { continue }
             if interface.soundShape(of: name) != nil {
                 if source.output != .sound {
                     let what = interface.soundInput(named: name).map { "an ISF \($0.kind.rawValue) input" } ?? "Bonzomatic's spectrum"
-                    report("'\(name)' is \(what), made from sound; wire an audio node to it ({ kind: audio }), not '\(source.name)', which makes \(source.output)", at: wire.location)
+                    report("'\(name)' is \(what), made from sound; wire an audio node to it ({ kind: audio }), not '\(source.name)', which makes \(source.output)", at: wire.location, code: .wrongWire)
                 }
             } else if source.output == .sound {
-                report("'\(source.name)' makes sound, which only an ISF audio or audioFFT input or a Bonzomatic spectrum takes; '\(name)' is an image input", at: wire.location)
+                report("'\(source.name)' makes sound, which only an ISF audio or audioFFT input or a Bonzomatic spectrum takes; '\(name)' is an image input", at: wire.location, code: .wrongWire)
             } else if source.output != .image {
-                report("'\(source.name)' makes \(source.output), but '\(name)' is an image input; wire values into uniforms", at: wire.location)
+                report("'\(source.name)' makes \(source.output), but '\(name)' is an image input; wire values into uniforms", at: wire.location, code: .wrongWire)
             } else if !wire.components.isEmpty {
-                report("an image input takes a whole image; remove the component selection from '\(source.name)'", at: wire.location)
+                report("an image input takes a whole image; remove the component selection from '\(source.name)'", at: wire.location, code: .wrongWire)
             }
         }
         checkPreviousFrameInputs(pass)
@@ -144,7 +144,7 @@ private struct Check {
                 checkVertexStageUniform(name, setting)
             } else {
                 let settable = interface.uniforms.filter { $0.type != .sampler2D }.map(\.name) + interface.vertexStageUniforms.map(\.name)
-                report("\(file) has no uniform '\(name)'\(suggestion(name, among: settable))", at: keyLocation)
+                report("\(file) has no uniform '\(name)'\(suggestion(name, among: settable))", at: keyLocation, code: .noSuchUniform)
             }
         }
         checkVaryings(pass)
@@ -156,11 +156,11 @@ private struct Check {
             // An input wired to nothing, to an unknown node or to one that makes no image is reported already.
             guard let wire = pass.inputs[name], let source = byName[wire.node], source.output == .image else { continue }
             guard case .shader(let sourcePass) = source.kind else {
-                report("'\(name)' reads the previous frame of '\(source.name)', a \(source.kind.name) node; only a shader node keeps its previous frame", at: location)
+                report("'\(name)' reads the previous frame of '\(source.name)', a \(source.kind.name) node; only a shader node keeps its previous frame", at: location, code: .noPreviousFrame)
                 continue
             }
             if let header = sourcePass.interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
-                report("'\(name)' reads the previous frame of '\(source.name)', an ISF shader with PASSES or IMPORTED images, which keeps no previous frame of its output", at: location)
+                report("'\(name)' reads the previous frame of '\(source.name)', an ISF shader with PASSES or IMPORTED images, which keeps no previous frame of its output", at: location, code: .noPreviousFrame)
             }
         }
     }
@@ -168,11 +168,11 @@ private struct Check {
     /// The texel step of the workbench's vertex stage is settled when the graph is built: a number.
     mutating func checkVertexStageUniform(_ name: String, _ setting: UniformSetting) {
         guard case .literal(let values, let location) = setting else {
-            report("'\(name)' is the texel step of the vertex stage, set once: give it a number (in texture coordinates, 1 / width is one texel)", at: setting.location)
+            report("'\(name)' is the texel step of the vertex stage, set once: give it a number (in texture coordinates, 1 / width is one texel)", at: setting.location, code: .wrongNumbers)
             return
         }
         if values.count != 1 {
-            report("'\(name)' is float and needs 1 number, found \(values.count)", at: location)
+            report("'\(name)' is float and needs 1 number, found \(values.count)", at: location, code: .wrongNumbers)
         }
     }
 
@@ -215,9 +215,9 @@ private struct Check {
     mutating func checkImageInput(_ wire: Wire, of kind: String) {
         guard let source = resolve(wire) else { return }
         if source.output != .image {
-            report("'\(source.name)' makes \(source.output), but a \(kind) node measures an image", at: wire.location)
+            report("'\(source.name)' makes \(source.output), but a \(kind) node measures an image", at: wire.location, code: .wrongWire)
         } else if !wire.components.isEmpty {
-            report("a \(kind) node measures a whole image; remove the component selection", at: wire.location)
+            report("a \(kind) node measures a whole image; remove the component selection", at: wire.location, code: .wrongWire)
         }
     }
 
@@ -234,7 +234,7 @@ private struct Check {
                 (width, location) = (wire.components.isEmpty ? available : wire.components.count, wire.location)
             }
             if width != 1 && width != operation.componentCount {
-                report("\(role) \(operand.isLiteral ? "has" : "carries") \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: location)
+                report("\(role) \(operand.isLiteral ? "has" : "carries") \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: location, code: .wrongNumbers)
             }
         }
     }
@@ -245,11 +245,11 @@ private struct Check {
         if wire.parameter != nil { return parameterWidth(wire) }
         guard let source = resolve(wire) else { return nil }
         guard case .value(let available) = source.output else {
-            report("'\(source.name)' makes \(source.output), but \(role) is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location)
+            report("'\(source.name)' makes \(source.output), but \(role) is a value; measure an image with a reduction node (average, centroid, minmax, histogram)", at: wire.location, code: .wrongWire)
             return nil
         }
         if let outOfRange = wire.components.first(where: { $0 >= available }) {
-            report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
+            report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location, code: .wrongNumbers)
             return nil
         }
         return available
@@ -259,16 +259,16 @@ private struct Check {
     mutating func parameterWidth(_ wire: Wire) -> Int? {
         guard let parameter = wire.parameter, let node = resolve(wire) else { return nil }
         guard case .shader(let pass) = node.kind, let declaration = pass.interface.uniform(named: parameter), declaration.type != .sampler2D else {
-            report("'\(wire.node).\(parameter)': '\(wire.node)' has no parameter '\(parameter)'", at: wire.location)
+            report("'\(wire.node).\(parameter)': '\(wire.node)' has no parameter '\(parameter)'", at: wire.location, code: .noSuchUniform)
             return nil
         }
         guard composition.published.contains(where: { $0.node == wire.node && $0.uniform == parameter }) else {
-            report("'\(wire.node).\(parameter)' is not published; add it under 'publish:' to read it as a value", at: wire.location)
+            report("'\(wire.node).\(parameter)' is not published; add it under 'publish:' to read it as a value", at: wire.location, code: .notPublished)
             return nil
         }
         let available = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
         if let outOfRange = wire.components.first(where: { $0 >= available }) {
-            report("'\(wire.node).\(parameter)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
+            report("'\(wire.node).\(parameter)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location, code: .wrongNumbers)
             return nil
         }
         return available
@@ -284,11 +284,11 @@ private struct Check {
                                file: String, keyLocation: SourceLocation) {
         let type = declaration.type
         if type == .sampler2D {
-            report("'\(name)' is an image input of \(file); wire it under 'inputs:'", at: keyLocation)
+            report("'\(name)' is an image input of \(file); wire it under 'inputs:'", at: keyLocation, code: .wrongWire)
             return
         }
         guard let components = type.componentCount, let scalarKind = type.scalarKind else {
-            report("'\(name)' has type \(type), which a composition cannot set", at: keyLocation)
+            report("'\(name)' has type \(type), which a composition cannot set", at: keyLocation, code: .wrongNumbers)
             return
         }
         let expected = components * (declaration.arrayLength ?? 1)
@@ -296,31 +296,31 @@ private struct Check {
         switch setting {
         case .literal(let values, let location):
             if values.count != expected {
-                report("'\(name)' is \(typeName) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(values.count)", at: location)
+                report("'\(name)' is \(typeName) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(values.count)", at: location, code: .wrongNumbers)
             } else if scalarKind == .int, values.contains(where: { $0 != $0.rounded() }) {
-                report("'\(name)' is \(typeName) and needs whole numbers", at: location)
+                report("'\(name)' is \(typeName) and needs whole numbers", at: location, code: .wrongNumbers)
             } else if scalarKind == .bool, values.contains(where: { $0 != 0 && $0 != 1 }) {
-                report("'\(name)' is \(typeName) and needs true or false", at: location)
+                report("'\(name)' is \(typeName) and needs true or false", at: location, code: .wrongNumbers)
             }
         case .wire(let wire) where wire.parameter != nil:
             guard let available = parameterWidth(wire) else { return }
             let count = wire.components.isEmpty ? available : wire.components.count
             if count != expected {
-                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but '\(wire.node).\(wire.parameter ?? "")' carries \(count)", at: wire.location)
+                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but '\(wire.node).\(wire.parameter ?? "")' carries \(count)", at: wire.location, code: .wrongNumbers)
             }
         case .wire(let wire):
             guard let source = resolve(wire) else { return }
             guard case .value(let available) = source.output else {
-                report("'\(source.name)' makes \(source.output), but '\(name)' is a \(typeName) uniform; wire images under 'inputs:'", at: wire.location)
+                report("'\(source.name)' makes \(source.output), but '\(name)' is a \(typeName) uniform; wire images under 'inputs:'", at: wire.location, code: .wrongWire)
                 return
             }
             if let outOfRange = wire.components.first(where: { $0 >= available }) {
-                report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location)
+                report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location, code: .wrongNumbers)
                 return
             }
             let count = wire.components.isEmpty ? available : wire.components.count
             if count != expected {
-                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but the wire carries \(count)", at: wire.location)
+                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but the wire carries \(count)", at: wire.location, code: .wrongNumbers)
             }
         }
     }
@@ -328,16 +328,16 @@ private struct Check {
     mutating func checkPublished() {
         for parameter in composition.published {
             guard let node = byName[parameter.node] else {
-                if !unloadedNodes.contains(parameter.node) { report("published parameter '\(parameter)': \(unknownNode(parameter.node))", at: parameter.location) }
+                if !unloadedNodes.contains(parameter.node) { report("published parameter '\(parameter)': \(unknownNode(parameter.node))", at: parameter.location, code: .unknownNode) }
                 continue
             }
             guard case .shader(let pass) = node.kind else {
-                report("published parameter '\(parameter)': '\(node.name)' is a \(node.kind.name) node; only shader uniforms can be published", at: parameter.location)
+                report("published parameter '\(parameter)': '\(node.name)' is a \(node.kind.name) node; only shader uniforms can be published", at: parameter.location, code: .notPublished)
                 continue
             }
             guard let declaration = pass.interface.uniform(named: parameter.uniform), declaration.type != .sampler2D else {
                 let settable = pass.interface.uniforms.filter { $0.type != .sampler2D }.map(\.name)
-                report("published parameter '\(parameter)': \(pass.source.path) has no uniform '\(parameter.uniform)'\(suggestion(parameter.uniform, among: settable))", at: parameter.location)
+                report("published parameter '\(parameter)': \(pass.source.path) has no uniform '\(parameter.uniform)'\(suggestion(parameter.uniform, among: settable))", at: parameter.location, code: .noSuchUniform)
                 continue
             }
         }

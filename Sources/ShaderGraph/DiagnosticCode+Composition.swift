@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    static let composition = [yamlSyntax, unknownKey, noNodes, unknownNodeKind]
+    static let composition = [yamlSyntax, unknownKey, noNodes, wrongValue, unreadableFile, unknownNodeKind]
 
     public static let yamlSyntax = DiagnosticCode(
         1001, "the composition is not valid YAML",
@@ -58,5 +58,33 @@ extension DiagnosticCode {
             blur: { kind: shadr, file: blur.fsh }
             # fixed:
             blur: { kind: shader, file: blur.fsh }
+            """)
+}
+
+extension DiagnosticCode {
+    public static let wrongValue = DiagnosticCode(
+        1004, "a value of the wrong kind for its key",
+        explanation: """
+            A key takes a particular kind of value: a mapping, text, true or false, a whole number in a range, a \
+            size as `[width, height]` within the GPU's limits. The message says what the key takes and what it \
+            found; quoting is only needed for text that would otherwise read as a number or a boolean.
+            """,
+        example: """
+            size: 640x360
+            # fixed:
+            size: [640, 360]
+            """)
+
+    public static let unreadableFile = DiagnosticCode(
+        1005, "a file cannot be read",
+        explanation: """
+            A file the composition names (a shader, an image, an include) is not there, cannot be opened, is a \
+            folder, is larger than a text file here may be, or is not UTF-8 text. Paths are relative to the \
+            composition's own folder. The window keeps the last good state and reloads when the file appears.
+            """,
+        example: """
+            fill: { kind: shader, file: shaders/fill.fsh }   # the file is beside the composition
+            # fixed:
+            fill: { kind: shader, file: fill.fsh }
             """)
 }

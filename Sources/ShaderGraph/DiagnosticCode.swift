@@ -25,7 +25,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 
     /// Every code, in order.
-    public static var all: [DiagnosticCode] { (composition + liveControl).sorted { $0.number < $1.number } }
+    public static var all: [DiagnosticCode] { (composition + graph + liveControl).sorted { $0.number < $1.number } }
 
     /// The code `name` stands for (`SB4004`, `sb4004` or `4004`).
     public static func named(_ name: String) -> DiagnosticCode? {

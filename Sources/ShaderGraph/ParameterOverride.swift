@@ -47,7 +47,7 @@ public struct ParameterOverride: Sendable, Hashable {
                 let published = composition.published.map(\.description)
                 let what = matches.isEmpty ? "is not a published parameter" : "is ambiguous; write node.uniform"
                 let list = published.isEmpty ? "the composition publishes none (list them under 'publish:')" : "published: \(published.joined(separator: ", "))"
-                diagnostics.append(.error("'\(override.name)' \(what); \(list)", at: commandLine))
+                diagnostics.append(.error("'\(override.name)' \(what); \(list)", at: commandLine, code: .noSuchUniform))
                 continue
             }
             guard let index = composition.nodes.firstIndex(where: { $0.name == parameter.node }),
@@ -55,7 +55,7 @@ public struct ParameterOverride: Sendable, Hashable {
                   let declaration = pass.interface.uniform(named: parameter.uniform) else { continue }
             let expected = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
             guard override.values.count == expected else {
-                diagnostics.append(.error("\(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine))
+                diagnostics.append(.error("\(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine, code: .wrongNumbers))
                 continue
             }
             let clamped = DeclaredRange.clamp(override.values, of: declaration, in: pass.file, at: commandLine)

@@ -41,7 +41,7 @@ public enum UserFile {
             case .directory, .notRegularFile: "is not a regular file"
             case .tooLarge(_, let size, let limit): "is \(size) bytes, more than the \(limit >> 20) MiB a text file here may have"
             }
-            throw .error("\(displayPath): \(message)", at: reference)
+            throw .error("\(displayPath): \(message)", at: reference, code: .unreadableFile)
         }
     }
 
@@ -66,7 +66,7 @@ public enum UserFile {
         let column = (String(validating: bytes[lineStart..<index], as: UTF8.self)?.count ?? 0) + 1
         throw Diagnostic.error(
             "the file is not valid UTF-8 text (byte 0x\(String(bytes[min(index, bytes.count - 1)], radix: 16, uppercase: true)))",
-            at: SourceLocation(file: displayPath, line: line, column: column))
+            at: SourceLocation(file: displayPath, line: line, column: column), code: .unreadableFile)
     }
 
     /// The length of the well-formed UTF-8 sequence at `index`, or 0 if it is malformed.

@@ -31,14 +31,14 @@ struct YAMLReader {
 
     func mapping(_ node: Yams.Node, what: String) throws(Diagnostic) -> Yams.Node.Mapping {
         guard case .mapping(let mapping) = node else {
-            throw error("\(what) must be a mapping of keys to values, found \(describe(node))", at: node)
+            throw error("\(what) must be a mapping of keys to values, found \(describe(node))", at: node, code: .wrongValue)
         }
         return mapping
     }
 
     func string(_ node: Yams.Node, what: String) throws(Diagnostic) -> String {
         guard case .scalar(let scalar) = node, !(scalar.style == .plain && scalar.string.isEmpty) else {
-            throw error("\(what) must be text, found \(describe(node))", at: node)
+            throw error("\(what) must be text, found \(describe(node))", at: node, code: .wrongValue)
         }
         return scalar.string
     }
@@ -63,7 +63,7 @@ struct YAMLReader {
 
     func flag(_ node: Yams.Node, what: String) throws(Diagnostic) -> Bool {
         guard case .scalar(let scalar) = node, let value = boolean(scalar) else {
-            throw error("\(what) must be true or false, found \(describe(node))", at: node)
+            throw error("\(what) must be true or false, found \(describe(node))", at: node, code: .wrongValue)
         }
         return value
     }
@@ -72,7 +72,7 @@ struct YAMLReader {
         guard case .scalar(let scalar) = node, let value = number(scalar), value == value.rounded(),
               let integer = Int(exactly: value), range.contains(integer)
         else {
-            throw error("\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(describe(node))", at: node)
+            throw error("\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(describe(node))", at: node, code: .wrongValue)
         }
         return integer
     }
@@ -80,13 +80,13 @@ struct YAMLReader {
     /// `[width, height]`.
     func size(_ node: Yams.Node, what: String) throws(Diagnostic) -> PixelSize {
         guard case .sequence(let sequence) = node, sequence.count == 2 else {
-            throw error("\(what) must be [width, height], found \(describe(node))", at: node)
+            throw error("\(what) must be [width, height], found \(describe(node))", at: node, code: .wrongValue)
         }
         let side = 1...PixelSize.maximumSide
         let width = try integer(sequence[0], what: "the width", in: side)
         let height = try integer(sequence[1], what: "the height", in: side)
         let size = PixelSize(width: width, height: height)
-        guard size.isWithinBudget else { throw error("\(what) \(size) is \(PixelSize.overBudget)", at: node) }
+        guard size.isWithinBudget else { throw error("\(what) \(size) is \(PixelSize.overBudget)", at: node, code: .wrongValue) }
         return size
     }
 

@@ -171,7 +171,7 @@ struct CommandLineTests {
     func missingComposition() throws {
         let result = try runShaderbench(["render", "no/such.yaml", "--out", "/tmp/x.png"])
         #expect(result.status == 1)
-        #expect(result.error == "error: no/such.yaml: no such file\n")
+        #expect(result.error == "error: no/such.yaml: no such file [SB1005]\n")
     }
 
     @Test("several frames need a numbered pattern, and the pattern must be PNG")
@@ -229,7 +229,7 @@ struct CommandLineTests {
     @Test("a mistyped command is an unknown command with the nearest one, not a file to open", arguments: [
         (["rendr", "x.yaml"], "unknown command 'rendr'; did you mean 'render'?"),
         (["chekc"], "unknown command 'chekc'; did you mean 'check'?"),
-        (["frobnicate"], "unknown command 'frobnicate'; the commands are open, render, check, inspect, import, export, catalogue, gallery, devices, and a composition or shader file opens in the window"),
+        (["frobnicate"], "unknown command 'frobnicate'; the commands are open, render, check, inspect, import, export, catalogue, gallery, devices, explain, and a composition or shader file opens in the window"),
     ])
     func unknownCommand(arguments: [String], message: String) throws {
         let result = try runShaderbench(arguments)
