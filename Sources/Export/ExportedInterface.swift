@@ -83,16 +83,8 @@ struct ExportedInterface {
         for reference in composition.published {
             guard case .shader(let pass)? = composition.node(named: reference.node)?.kind,
                   let declaration = pass.interface.uniform(named: reference.uniform) else { continue }
-            var initial: [Float]?
-            switch pass.uniforms[reference.uniform] {
-            case .literal(let numbers, _)?: initial = numbers
-            case .wire?: initial = nil
-            case nil:
-                let count = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
-                initial = declaration.annotation?.defaultValue ?? [Float](repeating: 0, count: count)
-            }
             parameters.append(Parameter(reference: reference, type: declaration.type, arrayLength: declaration.arrayLength,
-                                        initial: initial, minimum: declaration.annotation?.minimum,
+                                        initial: pass.startingValue(of: declaration), minimum: declaration.annotation?.minimum,
                                         maximum: declaration.annotation?.maximum, label: declaration.annotation?.label))
         }
     }

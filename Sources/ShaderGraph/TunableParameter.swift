@@ -39,14 +39,8 @@ public struct TunableParameter: Hashable, Sendable {
         let isfInput = pass.interface.isf?.input(named: reference.uniform)
         label = annotation?.label ?? reference.uniform
         let declared = annotation?.defaultValue.flatMap { $0.count == count ? $0 : nil }
-        switch pass.uniforms[reference.uniform] {
-        case .literal(let numbers, _)? where numbers.count == count:
-            compositionValue = numbers
-        case .wire(let wire)?:
-            self.wire = wire
-        default:
-            compositionValue = declared ?? [Float](repeating: 0, count: count)
-        }
+        compositionValue = pass.startingValue(of: declaration)
+        if case .wire(let wire)? = pass.uniforms[reference.uniform] { self.wire = wire }
         defaultValue = declared ?? compositionValue ?? [Float](repeating: 0, count: count)
         control = Self.control(for: declaration, count: count, isfInput: isfInput, startingAt: defaultValue,
                                dialect: pass.interface.dialect, renderSize: renderSize)

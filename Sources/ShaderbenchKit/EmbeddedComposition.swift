@@ -101,14 +101,14 @@ public final class EmbeddedComposition {
         executor = nil
     }
 
-    /// A published parameter's value: what was set, else the composition's, else the shader's default.
+    /// A published parameter's value: what was set, else what it starts as (`ShaderPass.startingValue`: the
+    /// composition's, else the shader's default, else zeros); nil for a wired one not set, or no such parameter.
     public func parameter(_ name: String) -> [Float]? {
         if let set = parameters.last(where: { $0.name == name }) { return set.values }
         guard let reference = loaded.published.first(where: { $0.description == name }),
               case .shader(let pass)? = loaded.node(named: reference.node)?.kind,
               let declaration = pass.interface.uniform(named: reference.uniform) else { return nil }
-        if case .literal(let numbers, _)? = pass.uniforms[reference.uniform] { return numbers }
-        return declaration.annotation?.defaultValue
+        return pass.startingValue(of: declaration)
     }
 
     /// The pointer over the output, for `mouse` and `drag` nodes: x, y in texture coordinates (from the

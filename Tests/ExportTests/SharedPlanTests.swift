@@ -1,4 +1,5 @@
 @testable import Export
+import ShaderbenchKit
 import GPU
 import Images
 import ShaderGraph
@@ -39,5 +40,42 @@ struct SharedPlanTests {
         let tables = try CTables(plan, interface: ExportedInterface(plan))
         let numbers = tables.declarations.joined(separator: "\n")
         #expect(numbers.contains("0.75f") && !numbers.contains("0.25f"), "\(numbers)")
+    }
+}
+
+/// A published parameter starts as the same numbers wherever it is read: the window's panel, the exports'
+/// interface and the embedded kit.
+@Suite("Published parameters' starting values")
+struct StartingValueTests {
+    @Test("a literal, a declared default, none at all for a float and a vector, and a wire: the same in every reader")
+    func everyReaderAgrees() throws {
+        let shader = """
+            precision mediump float;
+            uniform float set;
+            uniform float declared;   // default: 0.5
+            uniform vec3 tint;
+            uniform vec2 bare;
+            uniform float wired;
+            void main() { gl_FragColor = vec4(set + declared + wired, tint.x + bare.x, 0.0, 1.0); }
+            """
+        let text = """
+            size: [4, 4]
+            nodes:
+              level: { kind: lfo }
+              look: { kind: shader, file: look.fsh, uniforms: { set: 0.25, wired: level } }
+            output: look
+            publish: [look.set, look.declared, look.tint, look.bare, look.wired]
+            """
+        let folder = try TemporaryFolder()
+        try folder.write("look.fsh", shader)
+        let composition = try CompositionLoader.load(path: try folder.write("c.yaml", text))
+        let expected: [String: [Float]?] = ["look.set": [0.25], "look.declared": [0.5], "look.tint": [0, 0, 0],
+                                            "look.bare": [0, 0], "look.wired": nil]
+        let panel = TunableParameter.all(in: composition, renderSize: PixelSize(width: 4, height: 4))
+        #expect(Dictionary(uniqueKeysWithValues: panel.map { ($0.reference.description, $0.compositionValue) }) == expected)
+        let exported = try ExportedInterface(try FramePlan(composition)).parameters
+        #expect(Dictionary(uniqueKeysWithValues: exported.map { ($0.reference.description, $0.initial) }) == expected)
+        let kit = try EmbeddedComposition(path: "c.yaml", files: ["c.yaml": text, "look.fsh": shader], inputs: [], filterFolder: "shaders")
+        #expect(Dictionary(uniqueKeysWithValues: expected.keys.map { ($0, kit.parameter($0)) }) == expected)
     }
 }
