@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    static let liveControl = [controlTarget, controlSource, controlNumber, controlNotPublished, controlWired, controlComponent]
+    static let liveControl = [controlTarget, controlSource, controlNumber, controlNotPublished, controlWired, controlComponent, oscOutput]
 
     public static let controlTarget = DiagnosticCode(
         4001, "a MIDI control names no parameter",
@@ -89,5 +89,18 @@ extension DiagnosticCode {
             controls:
               grade.tint[0]: { cc: 21 }   # red
               grade.tint[2]: { cc: 22 }   # blue
+            """)
+
+    public static let oscOutput = DiagnosticCode(
+        4101, "an osc-out entry that cannot send",
+        explanation: """
+            `osc-out: { host: HOST, port: PORT, values: [NODE, …] }` sends value nodes (centroid, average, minmax, \
+            histogram, arithmetic) over OSC each time they change. It needs a port, a list of values, and each \
+            name must be a value node of the composition, not one that makes an image.
+            """,
+        example: """
+            osc-out: { port: 9001, values: [camera] }
+            # fixed:
+            osc-out: { port: 9001, values: [where] }   # 'where' is a centroid node
             """)
 }

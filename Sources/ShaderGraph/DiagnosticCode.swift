@@ -3,7 +3,8 @@
 /// fix that `shaderbench explain SB4004` prints and docs/diagnostics.md lists. Driver and glslang messages carry
 /// none: they are the driver's words, and say so.
 ///
-/// The thousands say where a problem is: 1 the composition's file, 2 its nodes and wiring, 4 live control.
+/// The thousands say where a problem is: 1 the composition's file, 2 its nodes and wiring, 3 shader files (ISF
+/// headers, includes, annotations, ShaderToy pages), 4 live control.
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     public let number: Int
     public let title: String
@@ -25,7 +26,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 
     /// Every code, in order.
-    public static var all: [DiagnosticCode] { (composition + graph + liveControl).sorted { $0.number < $1.number } }
+    public static var all: [DiagnosticCode] { (composition + graph + shaders + liveControl).sorted { $0.number < $1.number } }
 
     /// The code `name` stands for (`SB4004`, `sb4004` or `4004`).
     public static func named(_ name: String) -> DiagnosticCode? {

@@ -16,7 +16,7 @@ struct ISFHeaderReader {
             layout = try JSONLayout.scan(text.characters, document: "the header")
         } catch {
             let place = text.place(of: error.index)
-            throw source.error("ISF header: \(error.message)", line: place.line, column: place.column)
+            throw source.error("ISF header: \(error.message)", line: place.line, column: place.column, code: .isfJSON)
         }
         let object: Any
         do {
@@ -40,7 +40,7 @@ struct ISFHeaderReader {
             message.removeSubrange(range)
         }
         let place = text.place(of: index)
-        return source.error("ISF header is not valid JSON: \(message)", line: place.line, column: place.column)
+        return source.error("ISF header is not valid JSON: \(message)", line: place.line, column: place.column, code: .isfJSON)
     }
 
     // MARK: Locations
@@ -82,7 +82,7 @@ struct ISFHeaderReader {
     }
 
     func error(_ message: String, at location: SourceLocation) -> Diagnostic {
-        source.error(message, line: location.line, column: location.column)
+        source.error(message, line: location.line, column: location.column, code: .isfHeader)
     }
 
     func kind(at path: Path) -> JSONLayout.Kind? {

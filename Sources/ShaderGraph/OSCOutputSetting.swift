@@ -27,10 +27,10 @@ public struct OSCOutputSetting: Sendable, Hashable {
             let mapping = try reader.mapping(node, what: "'osc-out'")
             reader.checkKeys(mapping, allowed: keys, in: "'osc-out'", into: &diagnostics)
             let host = try mapping["host"].map { value throws(Diagnostic) in try reader.string(value, what: "'osc-out' host") } ?? "127.0.0.1"
-            guard let portNode = mapping["port"] else { throw reader.error("'osc-out' needs a 'port' (the UDP port to send to)", at: node) }
+            guard let portNode = mapping["port"] else { throw reader.error("'osc-out' needs a 'port' (the UDP port to send to)", at: node, code: .oscOutput) }
             let port = try reader.integer(portNode, what: "'osc-out' port", in: 1...65535)
             guard let valuesNode = mapping["values"], case .sequence(let sequence) = valuesNode, !sequence.isEmpty else {
-                throw reader.error("'osc-out' needs 'values': a list of value nodes to send (centroid, average, …)", at: mapping["values"] ?? node)
+                throw reader.error("'osc-out' needs 'values': a list of value nodes to send (centroid, average, …)", at: mapping["values"] ?? node, code: .oscOutput)
             }
             var values: [String] = [], locations: [SourceLocation] = []
             for item in sequence {
@@ -48,10 +48,10 @@ public struct OSCOutputSetting: Sendable, Hashable {
     func problems(in composition: Composition) -> [Diagnostic] {
         zip(values, valueLocations).compactMap { name, location in
             guard let node = composition.node(named: name) else {
-                return .error("'osc-out' names '\(name)', which is not a node of the composition", at: location)
+                return .error("'osc-out' names '\(name)', which is not a node of the composition", at: location, code: .oscOutput)
             }
             guard case .value = node.output else {
-                return .error("'osc-out' sends value nodes (centroid, average, …); '\(name)' makes an image", at: location)
+                return .error("'osc-out' sends value nodes (centroid, average, …); '\(name)' makes an image", at: location, code: .oscOutput)
             }
             return nil
         }

@@ -22,7 +22,7 @@ public struct ParameterAnnotation: Hashable, Sendable {
         for clause in clauses {
             let at = column + clause.offset
             guard let key = keyOf(clause.text), keys.contains(key) else {
-                throw source.error("'\(clause.text.trimmed)' is not a parameter setting; use default:, range: or label:", line: line, column: at)
+                throw source.error("'\(clause.text.trimmed)' is not a parameter setting; use default:, range: or label:", line: line, column: at, code: .annotation)
             }
             let value = clause.text.drop { $0 != ":" }.dropFirst().trimmed
             switch key {
@@ -31,7 +31,7 @@ public struct ParameterAnnotation: Hashable, Sendable {
             case "range":
                 let ends = value.components(separatedBy: "...")
                 guard ends.count == 2 else {
-                    throw source.error("a range is written minimum...maximum, e.g. range: 0...1", line: line, column: at)
+                    throw source.error("a range is written minimum...maximum, e.g. range: 0...1", line: line, column: at, code: .annotation)
                 }
                 annotation.minimum = try numbers(ends[0].trimmed, line: line, column: at, in: source)
                 annotation.maximum = try numbers(ends[1].trimmed, line: line, column: at, in: source)
@@ -84,12 +84,12 @@ public struct ParameterAnnotation: Hashable, Sendable {
             case "false": values.append(0)
             case let number:
                 guard let value = Float(number), value.isFinite else {
-                    throw source.error("'\(part.trimmed)' is not a number", line: line, column: column)
+                    throw source.error("'\(part.trimmed)' is not a number", line: line, column: column, code: .annotation)
                 }
                 values.append(value)
             }
         }
-        guard !values.isEmpty else { throw source.error("a parameter setting needs a value", line: line, column: column) }
+        guard !values.isEmpty else { throw source.error("a parameter setting needs a value", line: line, column: column, code: .annotation) }
         return values
     }
 }

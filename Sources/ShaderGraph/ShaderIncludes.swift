@@ -51,12 +51,12 @@ public enum ShaderIncludes {
                     continue
                 }
                 guard let path else {
-                    throw file.error("#include takes a file name in double quotes: #include \"noise.glsl\"", line: number, column: column)
+                    throw file.error("#include takes a file name in double quotes: #include \"noise.glsl\"", line: number, column: column, code: .include)
                 }
                 let resolved = try resolve(path, from: file, line: number, column: column)
                 if let start = chain.firstIndex(of: resolved) {
                     let cycle = (chain[start...] + [resolved]).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-                    throw file.error("#include \"\(path)\" makes a cycle: \(cycle.joined(separator: " → "))", line: number, column: column)
+                    throw file.error("#include \"\(path)\" makes a cycle: \(cycle.joined(separator: " → "))", line: number, column: column, code: .include)
                 }
                 if once.contains(resolved) {
                     emit("", from: file, line: number)
@@ -79,11 +79,11 @@ public enum ShaderIncludes {
             guard let found = candidates.first(where: files.isRegularFile) else {
                 let places = ([FilePaths.directory(of: file.path)] + folders.search).map { "'\($0.isEmpty ? "." : $0)'" }.joined(separator: ", ")
                 throw file.error("#include \"\(path)\": no such file in \(places); add its folder with --include or the composition's 'include:'",
-                                 line: line, column: column)
+                                 line: line, column: column, code: .include)
             }
             guard allowed.contains(where: { FilePaths.isInside(found, folder: $0) }) else {
                 throw file.error("#include \"\(path)\" reaches \(found), outside the shader's folder and the include folders; add its folder with --include or the composition's 'include:'",
-                                 line: line, column: column)
+                                 line: line, column: column, code: .include)
             }
             return found
         }

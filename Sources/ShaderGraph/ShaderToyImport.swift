@@ -48,15 +48,15 @@ public struct ShaderToyImport: Sendable {
             case .image: image = image ?? pass
             case .buffer:
                 guard let letter = pass.outputID.flatMap({ Self.bufferIDs[$0] }) else {
-                    throw DiagnosticsError([.error("'\(pass.name)' draws into output '\(pass.outputID ?? "none")', which is none of Buffers A–D", at: pass.location)])
+                    throw DiagnosticsError([.error("'\(pass.name)' draws into output '\(pass.outputID ?? "none")', which is none of Buffers A–D", at: pass.location, code: .shaderToyPage)])
                 }
                 buffers[letter] = pass
             case .sound, .cubemap:
-                notes.append(Diagnostic(.warning, "the \(pass.kind.rawValue) pass '\(pass.name)' is left out: the workbench draws images only, neither sound nor cube maps", at: pass.location))
+                notes.append(Diagnostic(.warning, "the \(pass.kind.rawValue) pass '\(pass.name)' is left out: the workbench draws images only, neither sound nor cube maps", at: pass.location, code: .shaderToyPage))
             }
         }
         guard let image else {
-            throw DiagnosticsError([.error("the page has no Image pass, which is what the site shows", at: page.location)])
+            throw DiagnosticsError([.error("the page has no Image pass, which is what the site shows", at: page.location, code: .shaderToyPage)])
         }
         var files: [File] = []
         var nodes: [String] = []

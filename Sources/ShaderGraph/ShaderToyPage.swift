@@ -51,13 +51,13 @@ public struct ShaderToyPage: Sendable {
             layout = try JSONLayout.scan(characters, document: "the page")
         } catch {
             let place = places.place(of: error.index)
-            throw DiagnosticsError([source.error("not valid JSON: \(error.message)", line: place.line, column: place.column)])
+            throw DiagnosticsError([source.error("not valid JSON: \(error.message)", line: place.line, column: place.column, code: .shaderToyPage)])
         }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(source.text.utf8), options: [.fragmentsAllowed])
         } catch {
-            throw DiagnosticsError([source.error("not valid JSON: \(error.localizedDescription)", line: 1, column: 1)])
+            throw DiagnosticsError([source.error("not valid JSON: \(error.localizedDescription)", line: 1, column: 1, code: .shaderToyPage)])
         }
         let reader = Reader(source: source, layout: layout, places: places)
         do {
@@ -98,7 +98,7 @@ public struct ShaderToyPage: Sendable {
 
         func error(_ message: String, at path: Path) -> Diagnostic {
             let place = location(of: path)
-            return source.error(message, line: place.line, column: place.column)
+            return source.error(message, line: place.line, column: place.column, code: .shaderToyPage)
         }
 
         func page(from object: Any) throws(Diagnostic) -> ShaderToyPage {

@@ -15,7 +15,7 @@ struct DiagnosticCodeTests {
             #expect((1000...9999).contains(code.number))
             #expect(!code.title.isEmpty && !code.title.hasSuffix("."), "\(code)")
             #expect(code.explanation.count > 60, "\(code)")
-            #expect(code.example.contains("# fixed"), "\(code) shows the fix")
+            #expect(code.example.contains("fixed"), "\(code) shows the fix")
         }
         #expect(DiagnosticCode.named("sb4004") == .controlNotPublished)
         #expect(DiagnosticCode.named("4004") == .controlNotPublished)
@@ -41,5 +41,18 @@ struct DiagnosticCodeTests {
         #expect(try workspace.diagnostics("composition: 1\nnodes: [\n").first?.code == .yamlSyntax)
         #expect(try workspace.diagnostics("composition: 1\n").first?.code == .noNodes)
         #expect(try workspace.diagnostics("composition: 1\nnodez: {}\n").contains { $0.code == .unknownKey })
+    }
+
+    @Test("shader files' problems carry theirs: an ISF header, an #include, an annotation")
+    func shaderFileCodes() throws {
+        let workspace = try Workspace()
+        func code(of shader: String) throws -> DiagnosticCode? {
+            try workspace.write("s.fs", shader)
+            return try workspace.diagnostics("composition: 1\nnodes:\n  fill: { kind: shader, file: s.fs }\n").first?.code
+        }
+        #expect(try code(of: "/*{ \"INPUTS\": [ { \"NAME\" \"a\" } ] }*/\nvoid main() { gl_FragColor = vec4(1.0); }") == .isfJSON)
+        #expect(try code(of: "/*{ \"INPUTS\": [ { \"NAME\": \"a\", \"TYPE\": \"colour\" } ] }*/\nvoid main() { gl_FragColor = vec4(1.0); }") == .isfHeader)
+        #expect(try code(of: "#include \"gone.glsl\"\nvoid main() { gl_FragColor = vec4(1.0); }") == .include)
+        #expect(try code(of: "uniform float a; // range: 0 to 1\nvoid main() { gl_FragColor = vec4(a); }") == .annotation)
     }
 }

@@ -124,7 +124,7 @@ struct ParameterAnnotationTests {
     func malformedSettings() throws {
         #expect(throws: Diagnostic.error("'defualt: 2' is not a parameter setting; use default:, range: or label:",
                                          at: SourceLocation(file: "s.fsh", line: 1, column: 35),
-                                         sourceLine: "uniform float x; // range: 0...4, defualt: 2")) {
+                                         sourceLine: "uniform float x; // range: 0...4, defualt: 2", code: .annotation)) {
             try read("uniform float x; // range: 0...4, defualt: 2")
         }
         #expect(throws: Diagnostic.self) { try read("uniform float x; // default: one") }
