@@ -146,6 +146,20 @@ public final class RenderTarget {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// An 8-bit target's pixels into `bytes` (resized to width × height × 4), row 0 first, reusing its storage
+    /// from frame to frame.
+    public func readPixels(into bytes: inout [UInt8]) {
+        precondition(descriptor.format == .rgba8, "readPixels(into:) reads 8-bit targets")
+        let width = descriptor.size.width, height = descriptor.size.height
+        if bytes.count != width * height * 4 { bytes = [UInt8](repeating: 0, count: width * height * 4) }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        bytes.withUnsafeMutableBytes { buffer in
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
     /// The pixels of a float target as floats, row 0 first. ES 3 guarantees RGBA/FLOAT reads from float
     /// colour buffers (not unsigned bytes), which is how reductions read their few pixels.
     public func readFloats() -> [Float] {

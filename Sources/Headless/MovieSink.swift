@@ -4,11 +4,12 @@ import OperatingSystem
 import ShaderGraph
 import VideoFrames
 
-/// One movie file: each frame converted to YUV 4:2:0 on the GPU, read back a couple of frames later and
-/// handed to the encoder's own thread, so drawing, reading back and encoding overlap.
+/// One movie file: each frame converted to YUV 4:2:0 (on the GPU and read back a couple of frames later, or
+/// read as RGBA and converted on the CPU where the GPU is software: `YUVReadbacks`) and handed to the encoder's
+/// own thread, so drawing, reading back and encoding overlap.
 struct MovieSink: RenderedFrameSink {
     private let output: MovieOutput
-    private let readback: PlanarReadback
+    private let readback: any YUVReadback
     private let writer: MovieWriter
     /// The first frame's index: the movie starts there.
     private let firstFrame: Int
@@ -19,7 +20,7 @@ struct MovieSink: RenderedFrameSink {
         self.output = output
         self.firstFrame = firstFrame
         do {
-            readback = try PlanarReadback(imageSize: imageSize)
+            readback = try YUVReadbacks.make(imageSize: imageSize)
         } catch {
             throw .failed("cannot read frames back for \(output.path): \(error.message)")
         }

@@ -1,11 +1,11 @@
 import GPU
 import VideoFrames
 
-/// A sink whose frames are read back as YUV planes on the GPU, a frame or two behind the render, and sent on
-/// one by one: a pipe of y4m, a virtual camera. Writing and finishing are the same for all; where the planes
+/// A sink whose frames are read back as YUV planes (`YUVReadbacks`), up to a frame or two behind the render, and
+/// sent on one by one: a pipe of y4m, a virtual camera. Writing and finishing are the same for all; where the planes
 /// go is each one's own.
 protocol PlanarReadbackSink: RenderedFrameSink {
-    var readback: PlanarReadback { get }
+    var readback: any YUVReadback { get }
     /// The render's first frame, which the readback counts from.
     var firstFrame: Int { get }
     /// Where the frames go, for messages and as what `write` returns.

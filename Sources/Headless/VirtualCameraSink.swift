@@ -11,7 +11,7 @@ import Glibc
 /// to 4:2:0 on the GPU (BT.601, limited range, as cameras of this kind are read), interleaved as YUYV and
 /// written at the render's rate, frame k at k / fps after the first, so a reader sees them in real time.
 struct VirtualCameraSink: PlanarReadbackSink {
-    let readback: PlanarReadback
+    let readback: any YUVReadback
     private let camera: VirtualCamera
     private let frameRate: MovieSettings.FrameRate
     let firstFrame: Int
@@ -22,7 +22,7 @@ struct VirtualCameraSink: PlanarReadbackSink {
         self.frameRate = frameRate
         self.firstFrame = firstFrame
         do {
-            readback = try PlanarReadback(imageSize: imageSize, depth: 1, matrix: .bt601)
+            readback = try YUVReadbacks.make(imageSize: imageSize, depth: 1, matrix: .bt601)
         } catch {
             throw .failed("cannot read frames back for the virtual camera: \(error.message)")
         }

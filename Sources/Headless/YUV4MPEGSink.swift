@@ -11,7 +11,7 @@ import VideoFrames
 struct YUV4MPEGSink: PlanarReadbackSink {
     static let outputName = "standard output"
 
-    let readback: PlanarReadback
+    let readback: any YUVReadback
     let firstFrame: Int
     /// Frames the reader has been given whole.
     private(set) var framesWritten = 0
@@ -22,7 +22,7 @@ struct YUV4MPEGSink: PlanarReadbackSink {
     init(imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, progress: ProgressReporter) throws(RenderJob.Failure) {
         self.firstFrame = firstFrame
         do {
-            readback = try PlanarReadback(imageSize: imageSize, matrix: .bt601)
+            readback = try YUVReadbacks.make(imageSize: imageSize, matrix: .bt601)
         } catch {
             throw .failed("cannot read frames back for \(Self.outputName): \(error.message)")
         }

@@ -1,0 +1,39 @@
+import GPU
+import Media
+import ShaderGraph
+import VideoFrames
+
+/// Frames read back as RGBA and converted to YUV 4:2:0 by libswscale on the render's thread: the faster way on
+/// a software rasterizer, where a conversion pass is CPU work too and reading RGBA is a memory copy. Each frame
+/// is ready as soon as it is pushed.
+final class SoftwarePlanarReadback: YUVReadback {
+    let size: PixelSize
+    private let converter: RGBAToI420Converter
+    private var rgba: [UInt8] = []
+    private var spare: [[UInt8]] = []
+
+    /// Nil for an odd size, which `PlanarReadback` pads instead.
+    init?(imageSize: PixelSize, matrix: ColorEncoding.Matrix) {
+        guard let converter = RGBAToI420Converter(width: imageSize.width, height: imageSize.height, matrix: matrix) else { return nil }
+        self.converter = converter
+        size = imageSize
+    }
+
+    func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
+        if image.descriptor.format == .rgba8 {
+            image.readPixels(into: &rgba)
+        } else {
+            rgba = image.readPixels().pixels
+        }
+        try GLInfo.check("reading a frame back as RGBA")
+        var planes = spare.popLast() ?? []
+        converter.convert(rgba, into: &planes)
+        return VideoFrame(layout: converter.layout, bytes: planes, sequence: UInt32(truncatingIfNeeded: index), timestamp: Double(index))
+    }
+
+    func drain() throws(GPUError) -> [VideoFrame] { [] }
+
+    func recycle(_ frame: VideoFrame) {
+        if spare.count < 2 { spare.append(frame.bytes) }
+    }
+}
