@@ -26,6 +26,8 @@ public final class SequencerClient: @unchecked Sendable {
         var ownAddress: String?
         /// The source connected now.
         var connected: String?
+        /// The source was connected and went away: that is what `problem` says until it is back.
+        var lost = false
     }
 
     /// What was asked for, as given.
@@ -120,9 +122,11 @@ public final class SequencerClient: @unchecked Sendable {
         switch session.connect(from: asked) {
         case .success(let connection):
             wanted = connection.byName
-            state.withLock { $0.connected = connection.address; $0.problem = nil }
+            state.withLock { $0.connected = connection.address; $0.problem = nil; $0.lost = false }
         case .failure(let error):
-            state.withLock { $0.problem = error }
+            state.withLock { state in
+                if !state.lost { state.problem = error }
+            }
         }
     }
 
@@ -140,13 +144,12 @@ public final class SequencerClient: @unchecked Sendable {
                 case .portAppeared:
                     connect(&wanted, session: session)
                 case .portWent(let address):
-                    let lost = state.withLock { state in
-                        guard state.connected == address else { return false }
+                    state.withLock { state in
+                        guard state.connected == address else { return }
                         state.connected = nil
+                        state.lost = true
                         state.problem = MIDIError("MIDI source \(source ?? address) went away; it is connected again when it comes back")
-                        return true
                     }
-                    if lost { connect(&wanted, session: session) }
                 }
             }
             if session.failed { return }

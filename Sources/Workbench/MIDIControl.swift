@@ -86,6 +86,10 @@ final class MIDIControl {
         }
         var actions: [Action] = []
         for event in events {
+            // A parameter a reload took away learns nothing, and stops waiting.
+            if let parameter = learning, !parameters.contains(where: { $0.reference.description == parameter.reference.description }) {
+                learning = nil
+            }
             if let parameter = learning, let mapping = Self.mapping(learnedFrom: event, for: parameter) {
                 learning = nil
                 actions.append(.learned(mapping))
