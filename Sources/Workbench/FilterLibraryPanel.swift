@@ -71,6 +71,8 @@ final class FilterLibraryPanel {
             interface.text("on \(preview?.node ?? session.shownNode)", colour: InterfacePalette.grey)
             interface.nextWidth(interface.availableWidth)
             let entered = interface.searchField("##search", text: &search, focus: takesFocus)
+            // Asked for in the frame before, the keyboard is the field's from this frame on: scripts type then.
+            if focusArriving { trace?.record("library-search-focused") }
             focusArriving = takesFocus
             takesFocus = false
             moveSelection(by: interface.verticalArrowPressed, in: found, from: current)

@@ -9,13 +9,19 @@ import Testing
 struct FilterLibraryWindowTests {
     static let cyan: (r: UInt8, g: UInt8, b: UInt8) = (0, 255, 255)
 
+    /// Opens the library with L and waits for its search field to have the keyboard (the frame after the panel
+    /// appears), however slow frames are: a letter typed before then reaches the window as a command.
+    func openLibrary(_ window: LiveWindow) throws {
+        let focused = window.count(of: "library-search-focused")
+        try window.pressAndWait("l")
+        #expect(eventually { window.count(of: "library-search-focused") > focused }, "stderr: \(window.app.error)")
+    }
+
     @Test("a filter chosen by search runs on the image shown, and A writes it into the composition, which check accepts and the window reloads")
     func chooseAndAdd() throws {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
-        try window.pressAndWait("l")
-        // The search field takes the keyboard in the frame after the panel appears.
-        Thread.sleep(forTimeInterval: 1)
+        try openLibrary(window)
         // "vert" finds color-invert (and flip-vertical after it); its V would start a recording if the window took it.
         _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "vert"])
         // Held a moment, as a person's finger holds it: the interface sees a key in a frame drawn while it is down.
@@ -54,8 +60,7 @@ struct FilterLibraryWindowTests {
     func thumbnails() throws {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
-        try window.pressAndWait("l")
-        Thread.sleep(forTimeInterval: 1)
+        try openLibrary(window)
         _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "sepia"])
         #expect(eventually { window.trace.libraryThumbnails["sepia"] != nil }, "stderr: \(window.app.error)")
         let place = try #require(window.trace.libraryThumbnails["sepia"])
@@ -84,8 +89,7 @@ struct FilterLibraryWindowTests {
     func clickKeepsKeyboard() throws {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
-        try window.pressAndWait("l")
-        Thread.sleep(forTimeInterval: 1)
+        try openLibrary(window)
         _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "invert"])
         #expect(eventually { window.trace.libraryThumbnails["color-invert"] != nil }, "stderr: \(window.app.error)")
         let thumbnail = try #require(window.trace.libraryThumbnails["color-invert"])
@@ -136,8 +140,7 @@ struct FilterLibraryWindowTests {
         let frames = window.trace.frames.suffix(4)
         let interval = (frames.last! - frames.first!) / Double(max(1, frames.count - 1))
         #expect(interval > 0.2, "the composition draws a frame every \(interval) s: too fast to test a short press")
-        try window.pressAndWait("l")
-        Thread.sleep(forTimeInterval: 2)
+        try openLibrary(window)
         _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "vert"])
         Thread.sleep(forTimeInterval: 1)
         // Pressed and let go at once, between two frames.
@@ -150,8 +153,7 @@ struct FilterLibraryWindowTests {
     func arrowsSelect() throws {
         let window = try LiveWindow()
         #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
-        try window.pressAndWait("l")
-        Thread.sleep(forTimeInterval: 1)
+        try openLibrary(window)
         // "flip" matches flip-horizontal, then flip-vertical.
         _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "flip"])
         #expect(eventually { window.trace.libraryThumbnails["flip-horizontal"] != nil }, "stderr: \(window.app.error)")

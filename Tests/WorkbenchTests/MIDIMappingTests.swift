@@ -93,7 +93,8 @@ struct MIDIMappingTests {
     func learns() throws {
         func learned(_ uniform: String, _ bytes: [UInt8]) throws -> [String] {
             let control = MIDIControl()
-            control.learning = try #require(parameters.first { $0.reference.uniform == uniform })
+            let parameter = try #require(parameters.first { $0.reference.uniform == uniform })
+            control.learning = parameter
             let result = values(actions([bytes], control: control))
             #expect(control.learning == nil || result.isEmpty)
             return result
