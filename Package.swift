@@ -152,7 +152,7 @@ let package = Package(
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "Media", "OperatingSystem", "OSC", "TestSupport", "shaderbench"],
+            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "Media", "VideoFrames", "OperatingSystem", "OSC", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
