@@ -329,4 +329,9 @@ public struct ParameterReference: Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation
 
     public var description: String { "\(node).\(uniform)" }
+
+    /// Whether `other` names the same parameter, wherever each is written.
+    public func isSameParameter(as other: ParameterReference) -> Bool {
+        node == other.node && uniform == other.uniform
+    }
 }

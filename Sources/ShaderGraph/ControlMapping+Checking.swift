@@ -5,7 +5,7 @@ extension ControlMapping {
         let parameters = TunableParameter.all(in: composition, renderSize: PixelSize(width: 1, height: 1))
         return mappings.compactMap { mapping in
             guard let location = mapping.location else { return nil }
-            guard let parameter = parameters.first(where: { $0.reference.description == mapping.parameter.description }) else {
+            guard let parameter = parameters.first(where: { $0.reference.isSameParameter(as: mapping.parameter) }) else {
                 let published = composition.published.map(\.description)
                 return .error("'controls' plays \(mapping.parameter), which is not published"
                               + (published.isEmpty ? " (add it to 'publish')" : " (published: \(published.joined(separator: ", ")))"),

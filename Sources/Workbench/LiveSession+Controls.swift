@@ -5,6 +5,8 @@ import ShaderGraph
 extension LiveSession {
     /// The composition's controls, with the learned ones in place of any of the same key.
     var controls: [ControlMapping] {
+        // Asked for between every two frames: with nothing learned, the composition's own list as it is.
+        guard !learnedControls.isEmpty else { return loadedComposition?.controls ?? [] }
         let learned = Set(learnedControls.map(\.key))
         return (loadedComposition?.controls ?? []).filter { !learned.contains($0.key) } + learnedControls
     }

@@ -77,6 +77,9 @@ final class MIDIControl {
         GLFWWindow.wake()
     }
 
+    /// Whether events wait for `takeActions`.
+    var hasEvents: Bool { queue.withLock { !$0.isEmpty } }
+
     /// What the events that arrived since the last call do, in order: a learned mapping first when a learn
     /// button waits, then each mapping's new value.
     func takeActions(controls: [ControlMapping], parameters: [TunableParameter], current: (TunableParameter) -> [Float]?) -> [Action] {
@@ -87,7 +90,7 @@ final class MIDIControl {
         var actions: [Action] = []
         for event in events {
             // A parameter a reload took away learns nothing, and stops waiting.
-            if let parameter = learning, !parameters.contains(where: { $0.reference.description == parameter.reference.description }) {
+            if let parameter = learning, !parameters.contains(where: { $0.reference.isSameParameter(as: parameter.reference) }) {
                 learning = nil
             }
             if let parameter = learning, let mapping = Self.mapping(learnedFrom: event, for: parameter) {
@@ -97,7 +100,7 @@ final class MIDIControl {
             }
             for mapping in controls where mapping.channel.map({ $0 - 1 == event.channel }) ?? true {
                 guard let fraction = fraction(of: event, for: mapping),
-                      let parameter = parameters.first(where: { $0.reference.description == mapping.parameter.description }),
+                      let parameter = parameters.first(where: { $0.reference.isSameParameter(as: mapping.parameter) }),
                       !parameter.isWired else { continue }
                 if parameter.control == .button {
                     if fraction >= 0.5 { actions.append(.pulse(parameter)) }

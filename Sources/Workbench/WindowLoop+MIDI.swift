@@ -8,6 +8,7 @@ import ShaderGraph
 extension WindowLoop {
     func takeMIDI() {
         followMIDISource()
+        guard midi.hasEvents else { return }
         let actions = midi.takeActions(controls: session.controls, parameters: session.parameters) { session.value(of: $0) }
         for action in actions {
             switch action {
