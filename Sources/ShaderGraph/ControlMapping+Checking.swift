@@ -6,6 +6,8 @@ extension ControlMapping {
         return mappings.compactMap { mapping in
             guard let location = mapping.location else { return nil }
             guard let parameter = parameters.first(where: { $0.reference.isSameParameter(as: mapping.parameter) }) else {
+                // Published but not offered: its node did not load, or the publishing is wrong, which is said there.
+                if composition.published.contains(where: { $0.isSameParameter(as: mapping.parameter) }) { return nil }
                 let published = composition.published.map(\.description)
                 return .error("'controls' plays \(mapping.parameter), which is not published"
                               + (published.isEmpty ? " (add it to 'publish')" : " (published: \(published.joined(separator: ", ")))"),

@@ -70,6 +70,14 @@ struct ControlMappingTests {
         #expect(problems.first { $0.code == .controlNotPublished }?.description.hasSuffix("(published: grade.amount, grade.steps, grade.invert, grade.tint, grade.wired) [SB4004]") == true)
     }
 
+    @Test("a control of a node that did not load says nothing more than the node's own error")
+    func noCascade() throws {
+        let workspace = try Workspace()
+        try workspace.write("grade.fsh", Self.shader)
+        let broken = Self.composition("  grade.amount: { cc: 1 }").replacingOccurrences(of: "kind: shader, file: grade.fsh", with: "kind: shadr, file: grade.fsh")
+        #expect(try workspace.diagnostics(broken).compactMap(\.code) == [.unknownNodeKind])
+    }
+
     @Test("a controller's fraction plays the parameter across its range, by its control")
     func playsAcrossRange() throws {
         let workspace = try Workspace()
