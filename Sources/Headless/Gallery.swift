@@ -78,6 +78,9 @@ public enum Gallery {
                                          resources: GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true)))
         executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
         executor.frameInterval = 1.0 / 30
+        // As a render does: each frame waits for its movie frame, so the picture never depends on how fast the
+        // decoder ran.
+        executor.cameraWait = RenderJob.cameraFrameWait
         var output: RenderTarget?
         do {
             for frame in 0...request.frame { output = try executor.renderFrame(FrameTime(index: frame, fps: 30)) }

@@ -70,6 +70,8 @@ public enum InspectJob {
         let executor = try GraphExecutor(plan: plan, resources: resources)
         executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
         executor.frameInterval = 1 / fps
+        // Every frame waits for its movie frame, as a render's does, so the numbers are the render's.
+        executor.cameraWait = RenderJob.cameraFrameWait
         var watched: [ShaderWatchPass] = []
         do {
             for index in 0...frame {
