@@ -8,9 +8,9 @@ import TestSupport
 /// `movie → sepia → movie` through the workbench against FFmpeg doing the same in one process: a
 /// `colorchannelmixer` with the sepia shader's matrix, and a plain transcode. The same source clip, the same
 /// H.264 preset and CRF; the three commands alternate within every round so all see the same machine, and
-/// each figure is the median of the rounds, with the render again converting to YUV the other way than this
-/// renderer's choice. Then the readback each rendered frame costs, RGBA, the GPU's YUV 4:2:0 conversion, and
-/// RGBA converted by libswscale, in this process.
+/// each figure is the median of the rounds, with the render again converting to YUV, and the movie's frames to
+/// RGBA, the other way than this renderer's choice. Then the readback each rendered frame costs, RGBA, the
+/// GPU's YUV 4:2:0 conversion, and RGBA converted by libswscale, in this process.
 enum MovieBenchmark {
     /// The sepia shader's matrix (`shaders/sepia.fsh` at intensity 1), rows of output red, green, blue.
     static let sepiaMatrix = "rr=0.3588:rg=0.7044:rb=0.1368:gr=0.2990:gg=0.5870:gb=0.1140:br=0.2392:bg=0.4696:bb=0.0912"
@@ -18,7 +18,7 @@ enum MovieBenchmark {
     static func run(frames: Int, rounds: Int) throws {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let renderer = GLInfo.renderer
+        let softwareGPU = GLInfo.isSoftwareRasterizer
         let folder = try TemporaryFolder()
         let clip = folder.file("source.mp4")
         var source = TestClip(width: 1280, height: 720, fps: 30, frames: frames)
@@ -33,9 +33,11 @@ enum MovieBenchmark {
             ("ffmpeg colorchannelmixer (sepia)", "/usr/bin/ffmpeg",
              ["-v", "error", "-y", "-i", clip, "-vf", "colorchannelmixer=\(sepiaMatrix)"] + encoder + [folder.file("filtered.mp4")], nil),
             ("ffmpeg plain transcode", "/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", clip] + encoder + [folder.file("plain.mp4")], nil),
-            // The conversion to YUV the other way than this renderer's choice, to show the choice is the faster.
+            // Each conversion the other way than this renderer's choice, to show the choice is the faster.
             ("shaderbench render (sepia), the other YUV conversion", shaderbench, render,
-             ProcessInfo.processInfo.environment.merging(["SHADERBENCH_YUV_CONVERSION": renderer.contains("llvmpipe") ? "gpu" : "cpu"]) { $1 }),
+             environment(["SHADERBENCH_YUV_CONVERSION": softwareGPU ? "gpu" : "cpu"])),
+            ("shaderbench render (sepia), movie frames to RGBA the other way", shaderbench, render,
+             environment(["SHADERBENCH_FRAME_CONVERSION": softwareGPU ? "gpu" : "cpu"])),
         ]
         var seconds = [[Double]](repeating: [], count: commands.count)
         for round in 0..<(rounds + 1) {
@@ -87,6 +89,11 @@ enum MovieBenchmark {
         print("| YUV 4:2:0 converted on the GPU, through pixel-buffer objects | \(readback.layout.byteCount) | \(format(FrameTimer.median(planar))) |")
         print("| RGBA, glReadPixels, then YUV 4:2:0 by libswscale | \(size.width * size.height * 4) | \(format(FrameTimer.median(software))) |")
         print("\nrenderer: \(GLInfo.renderer) (renders convert on the CPU on Mesa's software rasterizers, on the GPU elsewhere)")
+    }
+
+    /// This process's environment with `changes`.
+    private static func environment(_ changes: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(changes) { $1 }
     }
 
     private static func format(_ value: Double) -> String {

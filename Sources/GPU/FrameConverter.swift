@@ -1,12 +1,24 @@
 import CGLES
+import Foundation
 import ShaderGraph
 import VideoFrames
 
 /// Turns frames from cameras and movies into upright RGBA render targets on the GPU: the frame's planes are
 /// uploaded as they come (YUYV as a half-width RGBA texture, planar formats as one texture a plane) and a
-/// shader applies the YCbCr matrix and range the source reported, the pixel aspect and the rotation.
-/// The CPU never touches a pixel.
+/// shader applies the YCbCr matrix and range the source reported, the pixel aspect and the rotation. A frame
+/// its source already converted to opaque RGBA of the target's shape is uploaded into the target as it is.
 public final class FrameConverter {
+    /// `SHADERBENCH_FRAME_CONVERSION=gpu` or `cpu` overrides the choice of `preferredSite`, to measure one
+    /// against the other.
+    static let siteOverride = ProcessInfo.processInfo.environment["SHADERBENCH_FRAME_CONVERSION"]
+
+    /// Where movie frames are best converted with the current context: on the CPU where the GPU is software
+    /// (a conversion pass there costs more than libswscale's conversion on the decoder's thread), else here.
+    public static var preferredSite: FrameConversionSite {
+        if let siteOverride { return siteOverride == "cpu" ? .cpu : .gpu }
+        return GLInfo.isSoftwareRasterizer ? .cpu : .gpu
+    }
+
     private var planes: [PlaneTexture] = []
     private var programs: [PlaneFormat: ConversionProgram] = [:]
     private let quad: FullscreenQuad
@@ -66,6 +78,13 @@ public final class FrameConverter {
         guard layout.planes.count == layout.format.planeCount else { return false }
         let wanted = Self.planes(of: layout)
         guard wanted.allSatisfy({ frame.bytes.count >= $0.byteOffset + $0.byteCount }) else { return false }
+        if Self.isShownAsStored(layout, in: target) {
+            frame.bytes.withUnsafeBytes { bytes in
+                target.upload(rgba: bytes.baseAddress!.advanced(by: wanted[0].byteOffset), rowLength: wanted[0].rowLength)
+            }
+            try GLInfo.check("uploading a \(layout) frame")
+            return true
+        }
         if planes.map(\.plane) != wanted {
             planes = wanted.enumerated().map { PlaneTexture($1, unit: $0) }
         }
@@ -80,6 +99,14 @@ public final class FrameConverter {
         quad.draw()
         try GLInfo.check("converting a \(layout) frame")
         return true
+    }
+
+    /// Whether the frame's bytes are already what the conversion would draw into `target`: opaque full-range
+    /// RGBA, upright, square pixels, the target's size, so uploading them is the whole conversion.
+    static func isShownAsStored(_ layout: FrameLayout, in target: RenderTarget) -> Bool {
+        layout.format == .rgba && layout.isOpaque && layout.rgbRange == .full && layout.quarterTurns == 0
+            && layout.pixelAspect == 1 && target.size == PixelSize(width: layout.width, height: layout.height)
+            && target.descriptor.format == .rgba8
     }
 
     /// The conversion's fragment shader for one plane format: how its planes hold the colour, and the chroma

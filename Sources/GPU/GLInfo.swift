@@ -25,6 +25,13 @@ public enum GLInfo {
         string(GL_EXTENSIONS).split(separator: " ").contains { $0 == "GL_EXT_disjoint_timer_query" }
     }
 
+    /// Whether the current context draws on the CPU (Mesa's llvmpipe or softpipe), where every pass costs what
+    /// the CPU's own work would, and conversions are cheaper done by libswscale.
+    public static var isSoftwareRasterizer: Bool {
+        let renderer = string(GL_RENDERER).lowercased()
+        return renderer.contains("llvmpipe") || renderer.contains("softpipe")
+    }
+
     static func string(_ name: Int32) -> String {
         guard let pointer = glGetString(GLenum(name)) else { return "unknown" }
         return String(cString: pointer)

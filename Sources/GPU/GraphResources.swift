@@ -112,7 +112,7 @@ public final class GraphResources {
     func movieFeed(for movie: MovieSource) throws(DiagnosticsError) -> FrameFeed {
         if let feed = movies[movie] { return feed }
         let feed = try feed(at: movie.location) { opener, arrived throws(DiagnosticsError) in
-            try opener.openMovie(movie, onFrame: arrived)
+            try opener.openMovie(movie, conversionSite: FrameConverter.preferredSite, onFrame: arrived)
         }
         movies[movie] = feed
         return feed

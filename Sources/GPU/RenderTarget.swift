@@ -78,12 +78,20 @@ public final class RenderTarget {
 
     /// Replaces the contents with `image`, which must have this target's size and be RGBA8.
     public func upload(_ image: RGBAImage) {
+        image.pixels.withUnsafeBytes { bytes in
+            upload(rgba: bytes.baseAddress!, rowLength: image.width)
+        }
+    }
+
+    /// Replaces the contents of an RGBA8 target with `texels`, row 0 first, their rows `rowLength` texels apart.
+    /// Leaves the unpack row length at its default.
+    func upload(rgba texels: UnsafeRawPointer, rowLength: Int) {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        image.pixels.withUnsafeBytes { bytes in
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height),
-                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
-        }
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(rowLength))
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(size.width), GLsizei(size.height),
+                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), texels)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
     }
 
     /// Replaces the contents of a float target with RGBA `floats`, row 0 first.

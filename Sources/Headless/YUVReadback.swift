@@ -29,8 +29,7 @@ enum YUVReadbacks {
     /// Whether the CPU converts here: on Mesa's software rasterizers, unless overridden.
     static var convertsOnCPU: Bool {
         if let override { return override == "cpu" }
-        let renderer = GLInfo.renderer.lowercased()
-        return renderer.contains("llvmpipe") || renderer.contains("softpipe")
+        return GLInfo.isSoftwareRasterizer
     }
 
     /// The faster readback for this renderer; the GPU's for an odd size, which it pads to even.

@@ -41,9 +41,10 @@ public struct StandardFrameSources: FrameSourceOpener {
         return session
     }
 
-    public func openMovie(_ movie: MovieSource, onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
+    public func openMovie(_ movie: MovieSource, conversionSite: FrameConversionSite,
+                          onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
         do throws(MediaError) {
-            let reader = try MovieReader(path: movie.file, onFrame: onFrame)
+            let reader = try MovieReader(path: movie.file, conversionSite: conversionSite, onFrame: onFrame)
             if verifiesMovies {
                 do throws(MediaError) {
                     try reader.verify()

@@ -7,6 +7,7 @@ import VideoFrames
 struct MovieDecodeLoop {
     let path: String
     let shared: SharedPlayback
+    let conversionSite: FrameConversionSite
     let onFrame: @Sendable () -> Void
 
     /// How far short of its stated duration a stream may end before it counts as truncated: audio often
@@ -39,7 +40,7 @@ struct MovieDecodeLoop {
         let frameInterval = info.frameRate > 0 ? 1 / info.frameRate : 1.0 / 30
         let tick = decoder.demuxer.seconds(ofTicks: 1)
         shared.queue.withLock { $0.tolerance = min(max(tick, 1e-6), frameInterval / 4) }
-        let copier = PictureCopier()
+        let copier = PictureCopier(conversionSite: conversionSite)
         var progress = Progress()
         guard publish(opened.first, decoder: decoder, copier: copier, info: info, progress: &progress) else {
             shared.reportOpening(.failure(MediaError("\(path): cannot convert its \(opened.first.pixelFormatName) frames")))

@@ -23,13 +23,15 @@ public final class MovieReader: FrameSource {
     static let queueCapacity = 4
     static let threadName = "shaderbench-movie"
 
-    /// Opens `path`, decodes its first frame and starts decoding on a thread of its own. `onFrame` runs on
-    /// that thread whenever a frame the caller wants becomes available (to wake a window).
-    public init(path: String, onFrame: @escaping @Sendable () -> Void = {}) throws(MediaError) {
+    /// Opens `path`, decodes its first frame and starts decoding on a thread of its own, which also converts
+    /// each frame to RGBA when `conversionSite` is the CPU. `onFrame` runs on that thread whenever a frame the
+    /// caller wants becomes available (to wake a window).
+    public init(path: String, conversionSite: FrameConversionSite = .gpu,
+                onFrame: @escaping @Sendable () -> Void = {}) throws(MediaError) {
         self.path = path
         let shared = SharedPlayback(capacity: Self.queueCapacity)
         self.shared = shared
-        let loop = MovieDecodeLoop(path: path, shared: shared, onFrame: onFrame)
+        let loop = MovieDecodeLoop(path: path, shared: shared, conversionSite: conversionSite, onFrame: onFrame)
         let thread = Thread {
             ThreadName.setCurrent(Self.threadName)
             loop.run()

@@ -3,9 +3,15 @@ import VideoFrames
 
 /// Turns a decoded picture into a frame's bytes and layout. Formats the GPU converts in a shader are copied
 /// plane by plane as they are, rows packed tightly (an RGB row's stride must be whole pixels for the
-/// upload); every other format goes through libswscale to RGBA.
+/// upload), unless the CPU is where they are converted; every other format goes through libswscale to RGBA.
 final class PictureCopier {
-    private let converter = RGBAConverter()
+    private let conversionSite: FrameConversionSite
+    private let converter = RGBAConverter(chroma: .interpolated)
+    private let nearestConverter = RGBAConverter(chroma: .nearest)
+
+    init(conversionSite: FrameConversionSite) {
+        self.conversionSite = conversionSite
+    }
 
     /// The plane format a shader takes `format` as, or nil when it needs converting on the CPU.
     static func nativeFormat(of format: AVPixelFormat) -> PlaneFormat? {
@@ -27,11 +33,17 @@ final class PictureCopier {
     func copy(_ picture: DecodedPicture, encoding: ColorEncoding, quarterTurns: Int, pixelAspect: Double,
               into bytes: inout [UInt8]) -> FrameLayout? {
         let width = picture.width, height = picture.height
-        guard let format = Self.nativeFormat(of: picture.pixelFormat) else {
+        func converted(by converter: RGBAConverter, isOpaque: Bool) -> FrameLayout? {
             guard converter.convert(picture, encoding: encoding, into: &bytes) else { return nil }
             return FrameLayout(format: .rgba, width: width, height: height,
                                planes: [.init(offset: 0, bytesPerRow: width * 4)], byteCount: bytes.count,
-                               encoding: encoding, quarterTurns: quarterTurns, pixelAspect: pixelAspect)
+                               encoding: encoding, quarterTurns: quarterTurns, pixelAspect: pixelAspect, isOpaque: isOpaque)
+        }
+        guard let format = Self.nativeFormat(of: picture.pixelFormat) else {
+            return converted(by: converter, isOpaque: false)
+        }
+        if conversionSite == .cpu, format.isYCbCr {
+            return converted(by: nearestConverter, isOpaque: true)
         }
         bytes.removeAll(keepingCapacity: true)
         let chromaRows = (height + format.chromaSubsampling.vertical - 1) / format.chromaSubsampling.vertical

@@ -1,10 +1,32 @@
 import CFFmpeg
 import VideoFrames
 
-/// libswscale turning pictures in formats the GPU's shaders do not take (10-bit, paletted, planar RGB,
-/// grey, …) into tightly packed RGBA. Owns the `SwsContext`, which it keeps while the picture's shape holds.
+/// libswscale turning pictures into tightly packed RGBA: those in formats the GPU's shaders do not take (10-bit,
+/// paletted, planar RGB, grey, …), and any picture where the CPU converts by choice. Owns the `SwsContext`,
+/// which it keeps while the picture's shape holds.
 final class RGBAConverter {
+    /// How each pixel gets its chroma.
+    enum Chroma {
+        /// Interpolated: for the formats the GPU does not take, which have no other conversion to agree with.
+        case interpolated
+        /// Each pixel's own stored sample, as the GPU's conversion takes it, so the two agree within a level.
+        case nearest
+
+        /// Accurate rounding and full chroma in both cases: colours within a level of the shaders' exact ones.
+        var flags: Int32 {
+            switch self {
+            case .interpolated: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+            case .nearest: SWS_POINT | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+            }
+        }
+    }
+
+    private let chroma: Chroma
     private var context: OpaquePointer?
+
+    init(chroma: Chroma) {
+        self.chroma = chroma
+    }
 
     deinit {
         sws_freeContext(context)
@@ -14,10 +36,8 @@ final class RGBAConverter {
     /// False when libswscale cannot convert the format at all.
     func convert(_ picture: DecodedPicture, encoding: ColorEncoding, into bytes: inout [UInt8]) -> Bool {
         let width = Int32(picture.width), height = Int32(picture.height)
-        // Full chroma interpolation and accurate rounding: colours close to what the shaders would give.
-        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
         context = sws_getCachedContext(context, width, height, picture.pixelFormat,
-                                       width, height, AV_PIX_FMT_RGBA, flags, nil, nil, nil)
+                                       width, height, AV_PIX_FMT_RGBA, chroma.flags, nil, nil, nil)
         guard let context else { return false }
         let sourceFull: Int32 = encoding.range == .full ? 1 : 0
         _ = sws_setColorspaceDetails(context, sws_getCoefficients(encoding.scalerColorspace), sourceFull,

@@ -29,9 +29,13 @@ public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
     public var quarterTurns: Int
     /// The width of a stored pixel against its height (anamorphic movies: not 1).
     public var pixelAspect: Double
+    /// Whether every pixel's fourth byte is 255, as in RGBA converted from YCbCr. Other RGBA frames (a camera's
+    /// padding byte, a movie's alpha) are shown opaque by the conversion pass.
+    public var isOpaque: Bool
 
     public init(format: PlaneFormat, width: Int, height: Int, planes: [Plane], byteCount: Int,
-                encoding: ColorEncoding, rgbRange: ColorEncoding.Range = .full, quarterTurns: Int = 0, pixelAspect: Double = 1) {
+                encoding: ColorEncoding, rgbRange: ColorEncoding.Range = .full, quarterTurns: Int = 0, pixelAspect: Double = 1,
+                isOpaque: Bool = false) {
         self.format = format
         self.width = width
         self.height = height
@@ -41,6 +45,7 @@ public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
         self.rgbRange = rgbRange
         self.quarterTurns = ((quarterTurns % 4) + 4) % 4
         self.pixelAspect = pixelAspect > 0 && pixelAspect.isFinite ? pixelAspect : 1
+        self.isOpaque = isOpaque
     }
 
     /// A layout whose planes follow one another, each row `bytesPerRow` of the first plane scaled by the

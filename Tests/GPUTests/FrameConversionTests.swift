@@ -158,4 +158,27 @@ struct FrameConversionTests {
         #expect(abs(Int(pixels[5, 3].r) - 191) <= 1 && pixels[5, 3].r == pixels[5, 3].b)
         withExtendedLifetime(workspace) {}
     }
+
+    @Test("opaque RGBA of the target's shape is uploaded as it is, padded rows included; other RGBA takes the pass")
+    func opaqueRGBAIsUploaded() throws {
+        let workspace = try GPUWorkspace()
+        let converter = try FrameConverter()
+        // Two pixels a row and one of padding; the fourth bytes say 200, which only an upload keeps: the pass
+        // shows every frame opaque.
+        let bytes: [UInt8] = [10, 20, 30, 200, 40, 50, 60, 200, 0, 0, 0, 0,
+                              70, 80, 90, 200, 100, 110, 120, 200, 0, 0, 0, 0]
+        func layout(opaque: Bool, quarterTurns: Int = 0) -> FrameLayout {
+            FrameLayout(format: .rgba, width: 2, height: 2, planes: [.init(offset: 0, bytesPerRow: 12)], byteCount: 24,
+                        encoding: ColorEncoding(matrix: .bt709, range: .limited), quarterTurns: quarterTurns, isOpaque: opaque)
+        }
+        let target = try RenderTarget(TextureDescriptor(size: PixelSize(width: 2, height: 2)))
+        #expect(try converter.convert(VideoFrame(layout: layout(opaque: true), bytes: bytes, sequence: 0, timestamp: 0), into: target))
+        #expect(target.readPixels().pixels == [10, 20, 30, 200, 40, 50, 60, 200, 70, 80, 90, 200, 100, 110, 120, 200])
+        #expect(try converter.convert(VideoFrame(layout: layout(opaque: false), bytes: bytes, sequence: 0, timestamp: 0), into: target))
+        #expect(target.readPixels().pixels == [10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 100, 110, 120, 255])
+        #expect(try converter.convert(VideoFrame(layout: layout(opaque: true, quarterTurns: 1), bytes: bytes, sequence: 0, timestamp: 0), into: target))
+        #expect(target.readPixels().pixels == [70, 80, 90, 255, 10, 20, 30, 255, 100, 110, 120, 255, 40, 50, 60, 255],
+                "a turned frame is drawn upright")
+        withExtendedLifetime(workspace) {}
+    }
 }
