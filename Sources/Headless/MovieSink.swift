@@ -4,12 +4,12 @@ import OperatingSystem
 import ShaderGraph
 import VideoFrames
 
-/// One movie file: each frame converted to YUV 4:2:0 (on the GPU and read back a couple of frames later, or
-/// read as RGBA and converted on the CPU where the GPU is software: `YUVReadbacks`) and handed to the encoder's
-/// own thread, so drawing, reading back and encoding overlap.
+/// One movie file: each frame converted to YUV 4:2:0 on the GPU and read back a couple of frames later, or,
+/// where the GPU is software, read as RGBA and converted on the encoder's own thread (`RGBAReadback`), so
+/// drawing, reading back, converting and encoding overlap.
 struct MovieSink: RenderedFrameSink {
     private let output: MovieOutput
-    private let readback: any YUVReadback
+    private let readback: any FrameReadback
     private let writer: MovieWriter
     /// The first frame's index: the movie starts there.
     private let firstFrame: Int
@@ -20,7 +20,11 @@ struct MovieSink: RenderedFrameSink {
         self.output = output
         self.firstFrame = firstFrame
         do {
-            readback = try YUVReadbacks.make(imageSize: imageSize)
+            if YUVReadbacks.convertsOnCPU, let rgba = RGBAReadback(imageSize: imageSize) {
+                readback = rgba
+            } else {
+                readback = try YUVReadbacks.make(imageSize: imageSize)
+            }
         } catch {
             throw .failed("cannot read frames back for \(output.path): \(error.message)")
         }

@@ -5,7 +5,7 @@ import VideoFrames
 /// sent on one by one: a pipe of y4m, a virtual camera. Writing and finishing are the same for all; where the planes
 /// go is each one's own.
 protocol PlanarReadbackSink: RenderedFrameSink {
-    var readback: any YUVReadback { get }
+    var readback: any FrameReadback { get }
     /// The render's first frame, which the readback counts from.
     var firstFrame: Int { get }
     /// Where the frames go, for messages and as what `write` returns.

@@ -6,7 +6,7 @@ import VideoFrames
 /// Frames read back as RGBA and converted to YUV 4:2:0 by libswscale on the render's thread: the faster way on
 /// a software rasterizer, where a conversion pass is CPU work too and reading RGBA is a memory copy. Each frame
 /// is ready as soon as it is pushed.
-final class SoftwarePlanarReadback: YUVReadback {
+final class SoftwarePlanarReadback: FrameReadback {
     let size: PixelSize
     private let converter: RGBAToI420Converter
     private var rgba: [UInt8] = []

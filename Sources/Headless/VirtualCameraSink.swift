@@ -11,7 +11,7 @@ import Glibc
 /// to 4:2:0 on the GPU (BT.601, limited range, as cameras of this kind are read), interleaved as YUYV and
 /// written at the render's rate, frame k at k / fps after the first, so a reader sees them in real time.
 struct VirtualCameraSink: PlanarReadbackSink {
-    let readback: any YUVReadback
+    let readback: any FrameReadback
     private let camera: VirtualCamera
     private let frameRate: MovieSettings.FrameRate
     let firstFrame: Int

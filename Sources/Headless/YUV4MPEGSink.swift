@@ -11,7 +11,7 @@ import VideoFrames
 struct YUV4MPEGSink: PlanarReadbackSink {
     static let outputName = "standard output"
 
-    let readback: any YUVReadback
+    let readback: any FrameReadback
     let firstFrame: Int
     /// Frames the reader has been given whole.
     private(set) var framesWritten = 0

@@ -68,7 +68,8 @@ public final class MovieWriter: Sendable {
     /// Hands `frame` to the encoder to show at `frameIndex` / frame rate seconds. Frame indices increase;
     /// gaps are fine (a live recording's dropped frames). Returns false when the frame was dropped because
     /// the encoder is behind (`.drop`); with `.wait` it waits for room instead. Throws the error the encoder
-    /// thread met, if it met one, or when the frame is not I420 of the movie's size and colour encoding.
+    /// thread met, if it met one, or when the frame is not of the movie's size, or neither I420 in its colour
+    /// encoding nor RGBA, which the encoder's thread converts.
     @discardableResult
     public func append(_ frame: VideoFrame, frameIndex: Int) throws(MediaError) -> Bool {
         if let failure = report.failure { throw failure }
@@ -138,12 +139,13 @@ public final class MovieWriter: Sendable {
 
     private func check(_ frame: VideoFrame) throws(MediaError) {
         let layout = frame.layout
-        guard layout.format == .i420, layout.planes.count == 3 else {
-            throw MediaError("\(settings.path): frames must be I420, not \(layout.format.rawValue)")
-        }
         guard layout.width == settings.width, layout.height == settings.height else {
             throw MediaError("\(settings.path): the movie is \(settings.width)×\(settings.height) "
                              + "but a frame is \(layout.width)×\(layout.height)")
+        }
+        if layout.format == .rgba { return try checkRGBA(frame) }
+        guard layout.format == .i420, layout.planes.count == 3 else {
+            throw MediaError("\(settings.path): frames must be I420 or RGBA, not \(layout.format.rawValue)")
         }
         guard layout.encoding == settings.encoding else {
             throw MediaError("\(settings.path): the movie is \(settings.encoding) but a frame is \(layout.encoding)")
@@ -155,6 +157,20 @@ public final class MovieWriter: Sendable {
             guard plane.offset >= 0, plane.bytesPerRow >= extent.0, end <= frame.bytes.count else {
                 throw MediaError("\(settings.path): a frame's planes do not fit in its \(frame.bytes.count) bytes")
             }
+        }
+    }
+
+    /// An RGBA frame, which the encoder's thread converts into the movie's limited-range 4:2:0, as libswscale
+    /// does only for even sizes.
+    private func checkRGBA(_ frame: VideoFrame) throws(MediaError) {
+        let layout = frame.layout
+        guard layout.width % 2 == 0, layout.height % 2 == 0, settings.encoding.range == .limited else {
+            throw MediaError("\(settings.path): RGBA frames are taken only for an even size and limited range; "
+                             + "this movie is \(layout.width)×\(layout.height), \(settings.encoding)")
+        }
+        guard let plane = layout.planes.first, plane.offset >= 0, plane.bytesPerRow >= layout.width * 4,
+              plane.offset + plane.bytesPerRow * (layout.height - 1) + layout.width * 4 <= frame.bytes.count else {
+            throw MediaError("\(settings.path): a frame's pixels do not fit in its \(frame.bytes.count) bytes")
         }
     }
 

@@ -39,12 +39,18 @@ public final class RGBAToI420Converter {
         let layout = self.layout
         rgba.withUnsafeBufferPointer { source in
             planes.withUnsafeMutableBufferPointer { target in
-                var sourcePlanes: [UnsafePointer<UInt8>?] = [source.baseAddress, nil, nil, nil]
-                var sourceStrides: [Int32] = [Int32(layout.width * 4), 0, 0, 0]
-                var targetPlanes: [UnsafeMutablePointer<UInt8>?] = layout.planes.map { target.baseAddress! + $0.offset } + [nil]
-                var targetStrides: [Int32] = layout.planes.map { Int32($0.bytesPerRow) } + [0]
-                _ = sws_scale(context, &sourcePlanes, &sourceStrides, 0, Int32(layout.height), &targetPlanes, &targetStrides)
+                convert(source.baseAddress!, rowBytes: layout.width * 4,
+                        into: layout.planes.map { target.baseAddress! + $0.offset }, rowBytes: layout.planes.map(\.bytesPerRow))
             }
         }
+    }
+
+    /// Converts RGBA rows `rowBytes` apart into the three planes at `planes` (Y, Cb, Cr), rows `planeRowBytes` apart.
+    func convert(_ rgba: UnsafePointer<UInt8>, rowBytes: Int, into planes: [UnsafeMutablePointer<UInt8>?], rowBytes planeRowBytes: [Int]) {
+        var sourcePlanes: [UnsafePointer<UInt8>?] = [rgba, nil, nil, nil]
+        var sourceStrides: [Int32] = [Int32(rowBytes), 0, 0, 0]
+        var targetPlanes = planes + [nil]
+        var targetStrides = planeRowBytes.map { Int32($0) } + [0]
+        _ = sws_scale(context, &sourcePlanes, &sourceStrides, 0, Int32(layout.height), &targetPlanes, &targetStrides)
     }
 }

@@ -2,7 +2,8 @@ import CFFmpeg
 import VideoFrames
 
 /// One video encoder, FFmpeg's codec context with the picture it fills and the packet it receives into,
-/// all owned here and freed on release. It takes I420 frames of the writer's size and yields packets.
+/// all owned here and freed on release. It takes I420 frames of the writer's size, or RGBA ones it converts
+/// to I420 itself (on the encoder's thread, off the render's), and yields packets.
 ///
 /// Movies are always even-sized: an odd width or height gains one column or row that repeats the last,
 /// because 4:2:0 encoders (H.264 among them) take only whole chroma samples.
@@ -17,6 +18,10 @@ final class VideoEncoder {
     /// The encoder's own format, for an encoder that takes no 4:2:0: `picture` is converted into it.
     private var convertedPicture: UnsafeMutablePointer<AVFrame>?
     private let converter: EncoderPictureConverter?
+    /// The pictures' colour encoding, which RGBA frames are converted into.
+    private let pictureEncoding: ColorEncoding
+    /// Made for the first RGBA frame.
+    private var rgbaConverter: RGBAToI420Converter?
     private var packet: UnsafeMutablePointer<AVPacket>?
     /// Options the encoder did not know (a CRF for an encoder without one), for the writer's warnings.
     private(set) var ignoredOptions: [String] = []
@@ -39,6 +44,7 @@ final class VideoEncoder {
         codecName = String(cString: codec.pointee.name)
         width = settings.width
         height = settings.height
+        pictureEncoding = settings.encoding
         if let problem = VideoEncoderCatalogue.problem(codec: codecName, quality: settings.quality, moviePath: path) {
             throw MediaError("\(path): \(problem)")
         }
@@ -171,7 +177,11 @@ final class VideoEncoder {
         // The encoder may still hold the previous picture's buffers; this gives fresh ones if so.
         let writable = av_frame_make_writable(picture)
         guard writable >= 0 else { throw MediaError(path: path, operation: "encoding", code: writable) }
-        fill(picture, from: frame)
+        if frame.layout.format == .rgba {
+            try convertRGBA(frame, into: picture)
+        } else {
+            fill(picture, from: frame)
+        }
         var encoded = picture
         if let converter, let convertedPicture {
             let writable = av_frame_make_writable(convertedPicture)
@@ -209,6 +219,20 @@ final class VideoEncoder {
     }
 
     /// Copies the frame's planes into the picture, repeating the last column and row into the padding.
+    /// Converts an RGBA frame of the movie's (even) size into the 4:2:0 picture.
+    private func convertRGBA(_ frame: VideoFrame, into picture: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+        if rgbaConverter == nil {
+            rgbaConverter = RGBAToI420Converter(width: width, height: height, matrix: pictureEncoding.matrix)
+        }
+        guard let rgbaConverter else { throw MediaError("\(path): cannot convert \(width)×\(height) RGBA frames to 4:2:0") }
+        let data = picture.pointee.data, rowBytes = picture.pointee.linesize
+        let source = frame.layout.planes[0]
+        frame.bytes.withUnsafeBufferPointer { bytes in
+            rgbaConverter.convert(bytes.baseAddress! + source.offset, rowBytes: source.bytesPerRow,
+                                  into: [data.0, data.1, data.2], rowBytes: [Int(rowBytes.0), Int(rowBytes.1), Int(rowBytes.2)])
+        }
+    }
+
     private func fill(_ picture: UnsafeMutablePointer<AVFrame>, from frame: VideoFrame) {
         let paddedWidth = Int(picture.pointee.width), paddedHeight = Int(picture.pointee.height)
         let data = picture.pointee.data, rowBytes = picture.pointee.linesize

@@ -161,6 +161,36 @@ struct MovieWriterTests {
         #expect(try WrittenMovie(path).frameCount == 1)
     }
 
+    /// RGBA frames are converted into the movie's 4:2:0 on the encoder's thread: a flat colour comes back
+    /// within the encoder's and the conversions' rounding.
+    @Test func rgbaFramesAreConvertedByTheEncodersThread() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("rgba.mp4")
+        let colour: [UInt8] = [200, 120, 60]
+        let layout = FrameLayout(format: .rgba, width: 64, height: 48, planes: [.init(offset: 0, bytesPerRow: 64 * 4)],
+                                 byteCount: 64 * 48 * 4, encoding: ColorEncoding(matrix: .bt709, range: .full))
+        let bytes = [UInt8]((0..<(64 * 48)).flatMap { _ in colour + [255] })
+        let writer = try MovieWriter(MovieSettings(path: path, width: 64, height: 48, frameRate: 30))
+        for index in 0..<3 {
+            try writer.append(VideoFrame(layout: layout, bytes: bytes, sequence: UInt32(index), timestamp: Double(index)), frameIndex: index)
+        }
+        try writer.finish()
+        let movie = WrittenMovie(path)
+        #expect(try movie.frameCount == 3)
+        let rgb = try #require(try movie.decodedFrames(pixelFormat: "rgb24", frameBytes: 64 * 48 * 3).first)
+        let centre = rgb.startIndex + (24 * 64 + 32) * 3
+        let actual = (0..<3).map { Int(rgb[centre + $0]) }
+        #expect(zip(actual, colour).allSatisfy { abs($0 - Int($1)) <= 4 }, "\(actual) against \(colour)")
+
+        let odd = try MovieWriter(MovieSettings(path: folder.file("odd.mp4"), width: 63, height: 48, frameRate: 30))
+        var oddLayout = layout
+        oddLayout.width = 63
+        #expect(throws: MediaError.self, "4:2:0 from RGBA needs an even size") {
+            try odd.append(VideoFrame(layout: oddLayout, bytes: bytes, sequence: 0, timestamp: 0), frameIndex: 0)
+        }
+        try odd.finish()
+    }
+
     @Test func aWriterReleasedUnfinishedStillFinishesItsMovie() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("released.mkv")
