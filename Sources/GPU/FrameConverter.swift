@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Turns frames from cameras and movies into upright RGBA render targets on the GPU: the frame's planes are

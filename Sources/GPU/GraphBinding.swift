@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Binds a frame plan to GL, once per graph: loads its images, opens its cameras and movies, links its
 /// programs, puts samplers on units, writes literal uniforms (a program keeps its uniform values) and works

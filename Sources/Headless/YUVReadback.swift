@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Media
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Where rendered frames become the YUV 4:2:0 planes a movie, a pipe or a virtual camera takes: converted on the
