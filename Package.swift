@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "shaderbench", targets: ["shaderbench"]),
+        .library(name: "ShaderLanguage", targets: ["ShaderLanguage"]),
         .library(name: "ShaderGraph", targets: ["ShaderGraph"]),
         .library(name: "GPU", targets: ["GPU"]),
         // What exported Swift code links: a composition embedded in an app. Dynamic, so an app (or a test)
@@ -58,10 +59,12 @@ let package = Package(
         // System calls retried on EINTR with errno as typed errors, atomic writes, bounded reads, and the
         // process's streams and folders. The bottom layer: it imports nothing of ours.
         .target(name: "OperatingSystem"),
-        // The pure model: compositions, validation, shader interfaces, diagnostics. No GL, no C. The GLSL the
-        // dialects add around a user's shader lives in Shaders/, embedded in the code.
-        .target(name: "ShaderGraph", dependencies: ["OperatingSystem", .product(name: "Yams", package: "Yams")],
-                resources: [.embedInCode("Shaders")]),
+        // The shader-language front end: GLSL read into interfaces, the dialects, #line preparation, compiler-log
+        // parsing, diagnostics. No GL, no C. The GLSL the dialects add around a user's shader lives in Shaders/,
+        // embedded in the code.
+        .target(name: "ShaderLanguage", dependencies: ["OperatingSystem"], resources: [.embedInCode("Shaders")]),
+        // The pure model: compositions, validation, the frame plan. No GL, no C.
+        .target(name: "ShaderGraph", dependencies: ["ShaderLanguage", "OperatingSystem", .product(name: "Yams", package: "Yams")]),
         // libpng's classic reader behind a C interface, for PNGs kept at 16 bits: its errors arrive by longjmp,
         // which needs a setjmp that Swift cannot write.
         .target(name: "PNGBridge", dependencies: ["CPNG"]),
@@ -82,7 +85,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("glslang-default-resource-limits"), .linkedLibrary("stdc++")]),
         // Safe Swift over EGL and GLES, and the one graph executor. Its own GLSL lives in Shaders/, embedded
         // in the code.
-        .target(name: "GPU", dependencies: ["ShaderGraph", "ShaderTranslation", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
+        .target(name: "GPU", dependencies: ["ShaderGraph", "ShaderLanguage", "ShaderTranslation", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
                 resources: [.embedInCode("Shaders")]),
         // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
         .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),
@@ -96,14 +99,14 @@ let package = Package(
         .target(name: "MIDI", dependencies: ["OperatingSystem", "CALSA"]),
         // The producers behind a composition's live nodes: cameras from Capture, movies from Media, sound
         // from Media's files and Audio's capture.
-        .target(name: "LiveSources", dependencies: ["ShaderGraph", "GPU", "VideoFrames", "Capture", "Media", "Audio", "OperatingSystem"]),
+        .target(name: "LiveSources", dependencies: ["ShaderGraph", "ShaderLanguage", "GPU", "VideoFrames", "Capture", "Media", "Audio", "OperatingSystem"]),
         // Compositions embedded in apps: their files in the source, their inputs fed by the app.
-        .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "GPU", "Images"]),
+        .target(name: "ShaderbenchKit", dependencies: ["ShaderGraph", "ShaderLanguage", "GPU", "Images"]),
         // Compositions as library code: Swift on ShaderbenchKit, or self-contained C. The runtime C exports
         // carry is C in Runtime/, embedded in the code.
-        .target(name: "Export", dependencies: ["ShaderGraph", "ShaderTranslation", "GPU"], resources: [.embedInCode("Runtime")]),
+        .target(name: "Export", dependencies: ["ShaderGraph", "ShaderLanguage", "ShaderTranslation", "GPU"], resources: [.embedInCode("Runtime")]),
         // Batch work without a window: render to files, check shaders.
-        .target(name: "Headless", dependencies: ["ShaderGraph", "Images", "GPU", "VideoFrames", "LiveSources", "Capture", "Media", "OSC", "OperatingSystem"]),
+        .target(name: "Headless", dependencies: ["ShaderGraph", "ShaderLanguage", "Images", "GPU", "VideoFrames", "LiveSources", "Capture", "Media", "OSC", "OperatingSystem"]),
         // Files watched through inotify, reporting each settled save once.
         .target(name: "Watch", dependencies: ["OperatingSystem", "CInotifyTools"]),
         // Dear ImGui behind a C interface, with its GLFW and GLES 3 backends: Debian's example sources, compiled
@@ -122,19 +125,19 @@ let package = Package(
         // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
         .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Watch", "Overlay", "OSC", "MIDI", "OperatingSystem", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "ShaderLanguage", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Watch", "Overlay", "OSC", "MIDI", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
-            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "ShaderLanguage", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["GPU", "ShaderGraph", "Images", "VideoFrames", "Capture", "Media", "CGLES", "OSC", "TestSupport"],
+            dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "Images", "VideoFrames", "Capture", "Media", "CGLES", "OSC", "TestSupport"],
             path: "Benchmarks"
         ),
 
         // The parts that read untrusted bytes, as functions a fuzzer drives; the tests replay the saved corpus.
-        .target(name: "FuzzTargets", dependencies: ["ShaderGraph", "Images", "Capture", "OSC"]),
+        .target(name: "FuzzTargets", dependencies: ["ShaderGraph", "ShaderLanguage", "Images", "Capture", "OSC"]),
         // libFuzzer's entry when `scripts/fuzz` builds it with -sanitize=fuzzer; otherwise replays files.
         .executableTarget(name: "shaderbench-fuzz", dependencies: ["FuzzTargets", "CLibFuzzer"]),
 
@@ -144,15 +147,15 @@ let package = Package(
         .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
-        .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph", "ShaderLanguage", "TestSupport"], resources: [.copy("Fixtures")]),
         // glslang and SPIRV-Cross on real shader text: translations, their errors' places, the cache.
         .testTarget(name: "ShaderTranslationTests", dependencies: ["ShaderTranslation"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
-        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "ShaderTranslation", "Images", "VideoFrames", "CGLES", "TestSupport"]),
+        .testTarget(name: "GPUTests", dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "ShaderTranslation", "Images", "VideoFrames", "CGLES", "TestSupport"]),
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "Images", "Media", "VideoFrames", "OperatingSystem", "OSC", "TestSupport", "shaderbench"],
+            dependencies: ["Headless", "GPU", "ShaderGraph", "ShaderLanguage", "Images", "Media", "VideoFrames", "OperatingSystem", "OSC", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
@@ -165,11 +168,11 @@ let package = Package(
         // The real executable against the emulated camera.
         .testTarget(name: "CameraTests", dependencies: ["Images", "TestSupport", "shaderbench"]),
         // Exported code compiled by cc and swiftc and run against the real executable's renders.
-        .testTarget(name: "ExportTests", dependencies: ["Export", "GPU", "ShaderGraph", "Images", "TestSupport", "shaderbench", "ShaderbenchKit"],
+        .testTarget(name: "ExportTests", dependencies: ["Export", "GPU", "ShaderGraph", "ShaderLanguage", "Images", "TestSupport", "shaderbench", "ShaderbenchKit"],
                     exclude: ["Harness"]),
         // The interface in a real GLFW window on a display of the tests' own.
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CGLFW", "CGLES", "TestSupport"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["GPU", "ShaderGraph", "Images", "OperatingSystem", "TestSupport", "Workbench", "OSC", "MIDI", "shaderbench"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "Images", "OperatingSystem", "TestSupport", "Workbench", "OSC", "MIDI", "shaderbench"]),
         // Every input fuzzing saved (Tests/FuzzCorpus), replayed through its target.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         // Reads the manifest and every import: modules stand in layers and imports only point down.

@@ -1,6 +1,7 @@
 import CGLES
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// The same passes as a workload, written straight against GLES with nothing else: the reference the
 /// executor is measured against. The shader text is the same prepared GLSL the executor compiles, so only

@@ -5,6 +5,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// Capture → upload → conversion per frame, on the GPU (the workbench's path: the native frame uploaded
 /// as it comes and converted in a shader) against converting on the CPU and uploading RGBA, on the same

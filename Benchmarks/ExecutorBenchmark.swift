@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// Renders the standard workloads through the graph executor and through a bare GLES loop in the same
 /// run, alternating rounds so both see the same machine state, and prints medians and their ratio.

@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// Five colour filters over a 1920×1080 image drawn as one fused program against the same composition drawn
 /// pass by pass (`fuse: false`), alternating rounds in one process; prints each one's median frame time,

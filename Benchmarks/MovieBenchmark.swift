@@ -3,6 +3,7 @@ import GPU
 import Images
 import Media
 import ShaderGraph
+import ShaderLanguage
 import TestSupport
 
 /// `movie → sepia → movie` through the workbench against FFmpeg doing the same in one process: a

@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// The colour tracker's centroid two ways in one run, alternating: the GPU reduction (4×4 passes to one
 /// pixel, one tiny readback) against reading the whole mask back and averaging on the CPU, as the original

@@ -1,6 +1,7 @@
 import Foundation
 import GPU
 import ShaderGraph
+import ShaderLanguage
 
 /// What watching a shader costs: the five colour filters over a 1920×1080 image, as the window draws them with
 /// nothing watched (fused into one program), and with the last node watched once and twice (drawn as a pass of

@@ -1,6 +1,7 @@
 import Foundation
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// A standard benchmark workload: a chain of the repository's shaders over a still image, as a
 /// composition for the executor and as the same passes for the bare loop.

@@ -1,5 +1,6 @@
 import GPU
 import ShaderGraph
+import ShaderLanguage
 
 /// A composition as a C99 header and source pair for any GLES 3 app: the graph lowered to tables (every
 /// program's final text, every step with its inputs, uniforms and sizes) and a small runtime that runs

@@ -1,5 +1,6 @@
 import GPU
 import ShaderGraph
+import ShaderLanguage
 
 extension CExport {
     /// The `.c` file: the runtime, this composition's tables and its description, and the functions the

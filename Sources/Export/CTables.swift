@@ -1,5 +1,6 @@
 import GPU
 import ShaderGraph
+import ShaderLanguage
 import ShaderTranslation
 
 /// The frame plan printed as the C runtime's tables: each step as the executor runs it, with every

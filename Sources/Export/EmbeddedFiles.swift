@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// The files a Swift export embeds, under paths relative to the folder they all share, so the generated
 /// code names no folder of the machine it was made on. The paths still resolve as the composition wrote

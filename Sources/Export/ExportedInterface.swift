@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// What an exported composition offers the app that embeds it: the images it feeds, the published
 /// parameters it sets, and the values the workbench takes from the pointer and keys, which an app sets

@@ -1,5 +1,6 @@
 import Foundation
 import ShaderGraph
+import ShaderLanguage
 
 /// `shaderbench export`: a composition as library code an app embeds, Swift (on ShaderbenchKit) or C
 /// (self-contained, GLES only). Refuses clearly, at the node, what an export cannot carry.

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// A composition as one Swift file for an app that links ShaderbenchKit: a class named after it, with
 /// the composition and its shaders embedded as string literals, a typed property per published parameter

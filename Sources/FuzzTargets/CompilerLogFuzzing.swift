@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// Parses the bytes as a driver's compile log; every message must have a known severity and no negative
 /// position.

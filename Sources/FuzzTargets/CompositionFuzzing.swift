@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// Loads the bytes as a composition among a few embedded shaders (one of each dialect, and a library
 /// filter), so validation reaches real shader interfaces without touching the disk; a composition that

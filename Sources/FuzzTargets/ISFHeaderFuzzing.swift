@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// Reads the bytes as an ISF shader: its header's inputs, passes and imported images, then every pass's
 /// size at a few render sizes, which must stay within a target's limits.

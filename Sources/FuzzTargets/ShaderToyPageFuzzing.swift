@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// Reads the bytes as a ShaderToy page and imports it, every picture taken as present: a page either is
 /// refused with located errors or gives a composition first among its files.

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// Parses the bytes as an ISF WIDTH or HEIGHT expression over two inputs and evaluates it; the pixels it
 /// gives must be a side a target can have.

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// One step of a frame plan bound to GL: programs linked, samplers on their units, literal uniforms written,
 /// images and live feeds at hand, every reference an index into the executor's steps.

@@ -1,6 +1,7 @@
 import CGLES
 import Foundation
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Turns frames from cameras and movies into upright RGBA render targets on the GPU: the frame's planes are

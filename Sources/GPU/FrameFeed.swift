@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// A live node's image: its source's frame for the moment shown, converted on the GPU. When no new frame

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Opens the producers behind a composition's live nodes. The app above supplies it, so the GPU module

@@ -1,6 +1,7 @@
 import CGLES
 import Foundation
 import ShaderGraph
+import ShaderLanguage
 
 /// The uniforms a dialect expects the host to set every frame (ShaderToy's `iTime`, ISF's `TIME`, …),
 /// resolved to locations once; absent ones are -1 and cost nothing.

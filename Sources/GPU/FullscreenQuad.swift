@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Two triangles covering the target, in clip space; every pass draws this. Each corner also carries its
 /// texture coordinate, from (0, 0) at row 0 to (1, 1), in every attribute GPUImage's vertex shaders read it

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// What the current context says about itself.
 public enum GLInfo {

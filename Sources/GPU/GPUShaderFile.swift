@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// The GPU module's own GLSL, in `Shaders/`: the frame conversion, the YUV readback, the reductions, the
 /// patterns, and the programs that show, copy and reshape images.

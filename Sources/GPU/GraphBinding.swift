@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Binds a frame plan to GL, once per graph: loads its images, opens its cameras and movies, links its
 /// programs, puts samplers on units, writes literal uniforms (a program keeps its uniform values) and works
@@ -85,35 +86,9 @@ struct GraphBinding {
         var work: ExecutableStep.Work?
         var stepSize = size
         switch (step.work, source) {
-        case (_, .external(let target)?), (.image, .image(let target)?):
-            work = .source(target)
-            stepSize = target.size
-        case (.sequence, .sequence(let player)?):
-            work = .sequence(player)
-            stepSize = player.size
-        case (.movie(let movie), .movie(let feed)?):
-            let frameSize = feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) } ?? size
-            stepSize = frameSize
-            do {
-                work = .live(ExecutableStep.Live(feed: feed, pattern: nil, placeholder: try RenderTarget(TextureDescriptor(size: frameSize)),
-                                                 movie: movie))
-            } catch {
-                diagnostics.append(.error(error.message, at: movie.location))
-            }
-        case (.audio, .sound(let sound)?):
-            work = .sound(sound)
-        case (.image, _), (.sequence, _), (.movie, _), (.audio, _):
-            break
-        case (.camera(let camera), .camera(let feed, let asked)?):
-            do {
-                let live = try Self.cameraStep(camera, feed: feed, asked: asked, node: node.name, resources: resources)
-                work = .live(live)
-                stepSize = live.placeholder.size
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        case (.camera, _):
-            break
+        case (_, .external?), (.image, _), (.sequence, _), (.movie, _), (.audio, _), (.camera, _):
+            return Self.sourceWork(of: step.work, node: node.name, source: source, renderSize: size, resources: resources,
+                                   diagnostics: &diagnostics)
         case (.pattern(let pattern), _):
             stepSize = pattern.size ?? size
             do {
@@ -160,6 +135,39 @@ struct GraphBinding {
         case (.drag(let drag), _): work = .drag(drag)
         }
         return (work, stepSize)
+    }
+
+    /// A source step's work, from the pixels opened for it before the graph was sized (`openSources`), with the
+    /// size of its image; nil work when it has none: what could not be opened is in `diagnostics` already.
+    private static func sourceWork(of work: FramePlan.Work, node: String, source: SourceImage?, renderSize size: PixelSize,
+                                   resources: GraphResources, diagnostics: inout [Diagnostic]) -> (ExecutableStep.Work?, PixelSize) {
+        switch (work, source) {
+        case (_, .external(let target)?), (.image, .image(let target)?):
+            return (.source(target), target.size)
+        case (.sequence, .sequence(let player)?):
+            return (.sequence(player), player.size)
+        case (.movie(let movie), .movie(let feed)?):
+            let frameSize = feed.source.frameSize.map { PixelSize(width: $0.width, height: $0.height) } ?? size
+            do {
+                return (.live(ExecutableStep.Live(feed: feed, pattern: nil, placeholder: try RenderTarget(TextureDescriptor(size: frameSize)),
+                                                  movie: movie)), frameSize)
+            } catch {
+                diagnostics.append(.error(error.message, at: movie.location))
+                return (nil, frameSize)
+            }
+        case (.audio, .sound(let sound)?):
+            return (.sound(sound), size)
+        case (.camera(let camera), .camera(let feed, let asked)?):
+            do {
+                let live = try cameraStep(camera, feed: feed, asked: asked, node: node, resources: resources)
+                return (.live(live), live.placeholder.size)
+            } catch {
+                diagnostics += error.diagnostics
+                return (nil, size)
+            }
+        default:
+            return (nil, size)
+        }
     }
 
     /// What a source step's pixels come from before the graph is sized: an app's texture, a loaded image, a

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// The frame: each bound step in plan order binds its inputs, sets its wired values and draws, and pooled
 /// images go back to the pool as soon as their last reader has run.

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Watched expressions of one node's shader, drawn beside its pass in every frame (`ShaderWatchPass`): one extra
 /// pass for each watch, for that node only, and none while nothing is watched.

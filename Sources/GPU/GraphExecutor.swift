@@ -1,6 +1,7 @@
 import CGLES
 import Foundation
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Runs a composition frame by frame on the current GL context: nodes in dependency order, each shader a

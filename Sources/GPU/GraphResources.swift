@@ -1,5 +1,6 @@
 import Images
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// What survives from one executor to the next when a composition reloads: linked programs, keyed by node

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// An ISF node's PASSES: the same program drawn once per pass with `PASSINDEX` set, each pass into its
 /// TARGET's buffer (sized by its WIDTH/HEIGHT, float when FLOAT), which later passes read by name. A

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Measures an image on the GPU. Averages (and the centroid, an average of position-weighted mask values,
 /// encoded as the first pass reads the mask) shrink the image 4×4 texels per pass into single-float targets

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Lays an input whose aspect ratio differs from its pass onto a target of the pass's size, filled (cropped)
 /// or fitted (with transparent black bars), so every shader, in every dialect, sees its inputs the shape of

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Draws a render target into a framebuffer an app owns, covering its viewport: texel for texel when the
 /// sizes match (so an embedded composition's pixels are exactly the workbench's), filtered when scaling.

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// A rectangle of the window in framebuffer pixels, from its top-left: where the image is shown when the
 /// interface takes a side of the window.

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Reads rendered frames back as YUV 4:2:0 (I420, limited range, BT.709 unless told) for a movie encoder: the GPU

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Shows a render target in the window's own framebuffer, scaled to fit an area of it with its aspect ratio
 /// kept and bars around it. Render targets hold an image's top row at row 0; the window's row 0 is its bottom, so

@@ -1,6 +1,7 @@
 import CGLES
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 extension RenderTarget {
     /// The format an image file's pixels are kept in: RGBA8 for 8-bit files; half floats for 16-bit ones, whose

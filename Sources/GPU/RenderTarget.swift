@@ -1,6 +1,7 @@
 import CGLES
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// A texture with a framebuffer drawing into it: the output of a pass, or an uploaded source image
 /// (which then reads back the same way). Owns both GL objects.

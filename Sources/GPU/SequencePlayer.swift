@@ -1,5 +1,6 @@
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// A sequence node's image: frame k of the graph shows file k (wrapping round), decoded and uploaded when
 /// the frame changes, into one texture reused while the files share a size and depth.

@@ -1,6 +1,7 @@
 import CGLES
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 import ShaderTranslation
 
 /// A linked program for one prepared shader. Building it either succeeds or throws every diagnostic the

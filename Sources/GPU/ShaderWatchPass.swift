@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// One watched expression of the node a graph watches (`GraphExecutor.watch(_:of:)`): the node's pass drawn once
 /// more right after it, with its shader instrumented (`WatchInstrumentation`) and the same inputs and values, into

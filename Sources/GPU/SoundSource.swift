@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// Sound for an audio node, made into what ISF's audio and audioFFT inputs show: a decoded file read at the
 /// clock's time, or live capture. The app above supplies it through `FrameSourceOpener`, so the GPU module

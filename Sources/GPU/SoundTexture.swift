@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// An ISF audio or audioFFT input's image, refilled from its sound each frame: `shape.length` wide, one row
 /// per channel, half-float RGBA with the value in r, g and b and alpha 1, as ISF lays sound out. Half

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// The patterns a pattern node draws, read as a user's shader would be: the moving test pattern that stands in
 /// for a camera (`test-pattern.frag.glsl`), and Bonzomatic's still noise and checkerboard. Each a pure function

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// Everything that makes two render targets interchangeable; the framebuffer pool's key. Sampling filters
 /// are set per use, so they are deliberately not part of it.

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// Sets a uniform of any settable GLSL type from float components, converting for int and bool types
 /// through a reused buffer, so per-frame writes allocate nothing.

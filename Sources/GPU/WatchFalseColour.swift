@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// A watched expression's float images (`ShaderWatchPass`) drawn in false colour for the window: numbers along a
 /// ramp over the range found in the frame, vectors as colours scaled by their largest magnitude, bools in two

@@ -1,5 +1,6 @@
 import CGLES
 import ShaderGraph
+import ShaderLanguage
 
 /// The two float images an instrumented shader draws in one pass (`WatchInstrumentation`): what the watched
 /// expression was, and how many times its line ran with the value's type. One framebuffer draws both; each image

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// The Markdown page of the filter catalogue: how to use a filter, then each group of filters with its
 /// thumbnail, description and parameter table. Sorted and free of dates, so it only changes with the shaders.

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// What `shaderbench catalogue` was asked to do. Paths are as given; the page links to the shaders and
 /// thumbnails relative to its own folder.

@@ -1,6 +1,7 @@
 import GPU
 import LiveSources
 import ShaderGraph
+import ShaderLanguage
 
 /// Validates a composition and compiles every shader in it headless, unused ones included: CI for shaders.
 public enum CheckJob {

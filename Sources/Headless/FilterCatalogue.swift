@@ -2,6 +2,7 @@ import Foundation
 import Images
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Documents the filter library: reads every `*.fsh` in a folder, draws a thumbnail of each on a photo and
 /// writes a Markdown page with each filter's description and parameters. The same files give the same page

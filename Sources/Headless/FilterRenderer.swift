@@ -5,6 +5,7 @@ import GPU
 import Images
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Renders library filters headless, one still each, as `shaderbench render NAME.fsh --input PHOTO` opens
 /// them: the photo (scaled to the render size) on the first image input, the test pattern on a blend's

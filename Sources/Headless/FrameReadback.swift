@@ -1,5 +1,5 @@
 import GPU
-import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Where rendered frames become the frames a writer takes: YUV 4:2:0 planes converted on the GPU and read back

@@ -4,6 +4,7 @@ import Images
 import LiveSources
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// The gallery of example compositions (every `*.yaml` under a folder): each drawn by the workbench itself at one
 /// frame, and a Markdown page with what its opening comment says of it. A camera shows the moving test pattern, as with no camera there,

@@ -1,5 +1,6 @@
 import Foundation
 import ShaderGraph
+import ShaderLanguage
 
 /// What `shaderbench gallery` was asked to do. Paths are as given; the page links to the compositions and images
 /// relative to its own folder.

@@ -1,6 +1,7 @@
 import GPU
 import LiveSources
 import ShaderGraph
+import ShaderLanguage
 
 /// Reads a node's value at a pixel of a frame, and what watched expressions of its shader were there, headless:
 /// the same answers the window's readout gives (from the same plan, chains of colour filters fused), for tests, CI

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// What `shaderbench inspect` found: the node's colour at the pixel, exact for float targets, and each watch.
 public struct InspectReport: Sendable {

@@ -1,5 +1,6 @@
 import LiveSources
 import ShaderGraph
+import ShaderLanguage
 
 /// What `shaderbench inspect` reads: a node's value at a pixel of a frame, and watched expressions of its shader there.
 public struct InspectRequest: Sendable {

@@ -2,6 +2,7 @@ import GPU
 import Media
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// One movie file: each frame converted to YUV 4:2:0 on the GPU and read back a couple of frames later, or,

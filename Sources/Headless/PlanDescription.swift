@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// A frame plan as `check --plan` prints it: each step in drawing order with what it reads (pointwise reads
 /// marked), a fused pass as the nodes it draws, then which passes are drawn as one program.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Reports progress on long renders: a redrawn bar on a terminal, one plain line per frame otherwise (logs,
 /// pipes, CI), both on standard error so standard output stays for results.

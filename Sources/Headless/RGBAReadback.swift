@@ -1,5 +1,5 @@
 import GPU
-import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Frames read back as RGBA and handed on as they are, for a movie writer that converts them to YUV on its

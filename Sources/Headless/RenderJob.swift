@@ -4,6 +4,7 @@ import LiveSources
 import Media
 import OSC
 import ShaderGraph
+import ShaderLanguage
 
 /// Renders a composition headless to numbered PNG files or a movie, deterministically.
 public enum RenderJob {

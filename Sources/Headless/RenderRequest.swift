@@ -1,5 +1,6 @@
 import Media
 import ShaderGraph
+import ShaderLanguage
 
 /// What `shaderbench render` was asked to do.
 public struct RenderRequest: Sendable {

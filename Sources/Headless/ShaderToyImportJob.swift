@@ -1,5 +1,6 @@
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// `shaderbench import`: reads a ShaderToy page's JSON and writes the composition and files
 /// `ShaderToyImport` makes of it into a folder, never over files already there.

@@ -1,6 +1,7 @@
 import GPU
 import Media
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Frames read back as RGBA and converted to YUV 4:2:0 by libswscale on the render's thread: the faster way on

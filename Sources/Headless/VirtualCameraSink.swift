@@ -2,6 +2,7 @@ import Capture
 import GPU
 import Media
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import GPU
 import Media
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Frames to standard output as a YUV4MPEG2 stream (`--out -`), which `ffmpeg -i -` and `mpv -` read:

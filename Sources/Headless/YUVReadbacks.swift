@@ -1,6 +1,6 @@
 import Foundation
 import GPU
-import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// The YUV 4:2:0 readback for this renderer, from what BENCHMARKS measured: on a GPU the conversion is nearly free

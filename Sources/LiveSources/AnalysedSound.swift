@@ -3,6 +3,7 @@ import GPU
 import Media
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// An audio node's sound made into ISF's images: samples from a decoded file (read at the clock's time, or
 /// a live movie's soundtrack at the movie's own time), from live capture (its newest), or silence, then a

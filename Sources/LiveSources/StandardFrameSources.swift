@@ -3,6 +3,7 @@ import Capture
 import GPU
 import Media
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// The sources the workbench opens for live nodes: V4L2 cameras, movie files, and sound.

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// An audio node: the sound that ISF audio and audioFFT inputs wired to it are made from.
 ///
 /// With a `file` (a sound file, or a movie's soundtrack), frame k hears the samples just before k / fps of

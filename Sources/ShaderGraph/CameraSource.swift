@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// A live camera node: which device, and the size, rate and format it asks for.
 public struct CameraSource: Sendable, Hashable {
     public var device: CameraSelector

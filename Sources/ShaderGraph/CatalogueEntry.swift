@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 
 /// One filter of the library as the catalogue shows it: what its header comment says, the images it takes
 /// and the parameters a composition can set.

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// A composition's text composed as YAML, for edits that change only some of its bytes (a filter added,

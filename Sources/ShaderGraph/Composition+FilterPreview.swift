@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension Composition {
     /// This composition with the built-in filter at `path` as node `name`, reading node `node`'s image, and
     /// its parameters published so they can be tuned: a preview of what `FilterInsertion` would write, seen by

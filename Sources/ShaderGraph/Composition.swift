@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// A loaded, validated node graph: what the executor runs and the window shows.
 public struct Composition: Sendable {
     /// The file it came from (a composition, or a shader opened on its own), as shown in messages.

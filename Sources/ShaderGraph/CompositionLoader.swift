@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// Opens what the user named on the command line: a composition, or a lone fragment shader treated as a
 /// one-node composition fed by the live source; then applies `--input`.
 public enum CompositionOpener {

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// Checks a composition as a whole before anything runs: references, image versus value wiring, uniform
 /// types and arity, shader interfaces, and cycles. Returns every problem found.
 public enum CompositionValidator {

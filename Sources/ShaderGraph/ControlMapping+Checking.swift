@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension ControlMapping {
     /// Each mapping that cannot play its parameter, as an error at its key: a parameter not published, or wired
     /// to a value node; a vector without the number it plays, or a single number given one.

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 extension ControlMapping {

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// One entry of a composition's `controls:`: a MIDI controller, a note or the pitch wheel playing a published

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// Writes learned MIDI mappings into a composition's `controls:`, changing only those entries' text, as tuned

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// The range a shader declares for a parameter (`// range: 0...1`, ISF's MIN and MAX). A value set outside
 /// it, in a composition or with `--set`, is clamped into it with a warning at the value, the same clamp the
 /// exported code applies to what an app sets, so a render never runs a shader where its author said it

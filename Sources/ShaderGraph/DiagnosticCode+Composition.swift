@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension DiagnosticCode {
     static let composition = [yamlSyntax, unknownKey, noNodes, wrongValue, unreadableFile, unknownNodeKind]
 
@@ -73,18 +75,5 @@ extension DiagnosticCode {
             size: 640x360
             # fixed:
             size: [640, 360]
-            """)
-
-    public static let unreadableFile = DiagnosticCode(
-        1005, "a file cannot be read",
-        explanation: """
-            A file the composition names (a shader, an image, an include) is not there, cannot be opened, is a \
-            folder, is larger than a text file here may be, or is not UTF-8 text. Paths are relative to the \
-            composition's own folder. The window keeps the last good state and reloads when the file appears.
-            """,
-        example: """
-            fill: { kind: shader, file: shaders/fill.fsh }   # the file is beside the composition
-            # fixed:
-            fill: { kind: shader, file: fill.fsh }
             """)
 }

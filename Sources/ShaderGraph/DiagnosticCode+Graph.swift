@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension DiagnosticCode {
     static let graph = [unknownNode, notAnImage, unwiredInput, noSuchUniform, wrongWire, wrongNumbers, noPreviousFrame, notPublished]
 

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension DiagnosticCode {
     static let liveControl = [controlTarget, controlSource, controlNumber, controlNotPublished, controlWired, controlComponent, oscOutput]
 

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension DiagnosticCode {
     /// What `shaderbench explain` prints: the code and title, the explanation, the example.
     public var explained: String {

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// Puts a built-in filter into a composition's text after one of its nodes, touching nothing else: the new

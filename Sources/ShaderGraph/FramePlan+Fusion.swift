@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// Which shader passes of a plan are drawn as one program: chains in which each pass reads the one before only
 /// at its own pixel (`PointwiseAnalysis`), at the same size, and nothing else reads the one before. `fused()`
 /// draws each chain as one pass (`ShaderFusion`); `check --plan` prints them.

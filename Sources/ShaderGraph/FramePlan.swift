@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// What one frame of a composition does, settled before anything runs: the nodes that matter in dependency
 /// order, each as the work it does with every reference resolved to a step index, and after each step which
 /// pooled images nobody reads any more. The graph executor binds and runs this plan, and both exporters print

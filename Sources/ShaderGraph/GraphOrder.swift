@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// Dependency order of a composition's nodes, and the cycles that make one impossible.
 public enum GraphOrder {
     /// The nodes each node reads from (images and values), in declaration order.

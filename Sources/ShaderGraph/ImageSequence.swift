@@ -1,4 +1,5 @@
 import Foundation
+import ShaderLanguage
 
 /// Numbered image files shown one per frame (`frames/%04d.png`): frame k shows the k-th file found, and the
 /// sequence starts again after the last. The files are found when the composition loads.

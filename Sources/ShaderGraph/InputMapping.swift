@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// How an image input whose shape differs from its pass is laid onto it. Inputs with the pass's aspect
 /// ratio are only scaled, whatever the mapping.
 public enum InputMapping: String, CaseIterable, Sendable, Hashable {

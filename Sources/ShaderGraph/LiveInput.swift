@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// The source named by `--input`: it replaces a composition's live source node, or feeds a lone shader.
 public enum LiveInput: Hashable, Sendable, CustomStringConvertible {
     case image(path: String)

@@ -1,4 +1,5 @@
 import Foundation
+import ShaderLanguage
 
 /// A shader on its own written out as composition text: the one-node composition every command opens it as,
 /// so it can be embedded (an export) or kept and edited (parameters tuned in the window, saved).

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// A movie file node: which file, and how its timeline follows the composition's clock.
 public struct MovieSource: Sendable, Hashable {
     /// The file's path, resolved against the composition's folder.

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// A composition's `osc-out:` entry: value nodes whose numbers are sent as OSC messages (`/NODE` with a float

@@ -1,4 +1,5 @@
 import Foundation
+import ShaderLanguage
 
 /// `--set NAME=VALUE`: a published parameter given a value from the command line, for sweeps in batch
 /// renders. NAME is the uniform (`threshold`) when only one published parameter has that name, else

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// Writes tuned parameter values into a composition's own text, changing only the text of those values:

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension PassPlan {
     /// The node and the name a uniform of this pass's program was declared with: a fused pass's member and
     /// the name it wrote (nil and `uniform` itself for a pass of one node).

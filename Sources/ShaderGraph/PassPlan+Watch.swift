@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// A pass whose shader records a watched expression instead of drawing its colour.
 extension PassPlan {
     /// This pass with its shader instrumented for `watch` (see `WatchInstrumentation`), drawing into float

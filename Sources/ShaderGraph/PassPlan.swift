@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// One shader node's pass as the frame runs it: the driver-ready program text, the texture it draws into,
 /// each image it samples on which unit, and each uniform with the value it gets, in the order they are set.
 public struct PassPlan: Sendable {

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// The files a composition names, read even when it does not load (a shader missing, a node misspelt, an

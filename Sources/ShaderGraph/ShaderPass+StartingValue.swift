@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 extension ShaderPass {
     /// What the uniform `declaration` starts as, by the one rule the window, `render`, both exports and the
     /// embedded kit share: the composition's literal, else the shader's declared default where it has the

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// Turns a ShaderToy page into a composition and its files: one shader file per pass, the Common code in a
 /// file every pass names, buffers A–D as float nodes, the Image pass as the output, and each channel's
 /// filter, wrap and flip as the page sets them. The site draws Buffers A, B, C, D, then Image, so a buffer

@@ -1,4 +1,5 @@
 import Foundation
+import ShaderLanguage
 
 /// A ShaderToy page as the site exports it: the API's `Shader` object (`{"Shader": {…}}`, the object itself,
 /// or an array holding one), its `info` and its `renderpass` list. Foundation decodes the JSON; `JSONLayout`

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// A published parameter as a panel offers it: its control, the name shown, the value it starts from and the
 /// value it resets to.
 public struct TunableParameter: Hashable, Sendable {

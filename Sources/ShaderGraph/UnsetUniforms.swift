@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// Uniforms that nothing sets: no dialect's host, no composition value, no published parameter and no
 /// declared default. They stay 0, which makes a shader draw black or nothing, so each is a warning at its
 /// declaration before anything is drawn. A name that is, or is close to, one another host sets says whose

@@ -1,3 +1,5 @@
+import ShaderLanguage
+
 /// Parses `node`, `node.xyz` and `node.parameter` (`.xyz` after it too) connections; components may be named
 /// xyzw, rgba or stpq, and a parameter is a published uniform of a shader node, read as a value.
 enum WireReference {

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// Reads Yams nodes into typed values, turning every mismatch into a diagnostic at the node's place.

@@ -1,3 +1,4 @@
+import ShaderLanguage
 import Yams
 
 /// Turns Yams' errors into located diagnostics with libyaml's own wording.

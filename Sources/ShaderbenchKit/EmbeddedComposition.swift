@@ -1,6 +1,7 @@
 internal import GPU
 internal import Images
 internal import ShaderGraph
+internal import ShaderLanguage
 
 /// A composition compiled into an app: its files are texts in the app's source, its image and camera
 /// inputs are textures or pixels the app feeds, and each frame renders into a texture or framebuffer the

@@ -4,6 +4,7 @@ import Foundation
 import GPU
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Compiles, links and warms up programs on a thread of its own, with a context that shares objects with
 /// the window's, so the window keeps drawing the last good program while a new one builds.

@@ -1,5 +1,6 @@
 import Overlay
 import ShaderGraph
+import ShaderLanguage
 
 /// The latest edit's errors along the bottom of the image, over the last good output: each at its
 /// `file:line:col`, naming its node, with the line quoted and a caret under the column. What does not fit in

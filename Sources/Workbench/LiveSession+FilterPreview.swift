@@ -1,6 +1,7 @@
 import Foundation
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// A library filter chosen in the library (L) runs on the image of the node shown, as a node of its own whose
 /// parameters the panel offers; adding it writes that node into the composition's text after the node, and

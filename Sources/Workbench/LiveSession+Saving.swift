@@ -1,6 +1,7 @@
 import Foundation
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Keeping what was tuned: Ctrl-S writes the tuned values into the composition's own text.
 extension LiveSession {

@@ -2,6 +2,7 @@ import GPU
 import LiveSources
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 import Synchronization
 import Watch
 

@@ -1,5 +1,6 @@
 import GPU
 import ShaderGraph
+import ShaderLanguage
 
 /// Where the grid's tiles go, in framebuffer pixels: one cell per image node in rows and columns over an area,
 /// each holding its image above a label. The number of columns is the one that shows images of the given

@@ -1,6 +1,7 @@
 import GPU
 import Overlay
 import ShaderGraph
+import ShaderLanguage
 
 /// The pixel readout (I): the shown node's value under the pointer, read from the node's own texture (exact for
 /// float targets, not the scaled window), with the pixel in the node's coordinates and its texture coordinate.

@@ -1,6 +1,7 @@
 import GPU
 import Overlay
 import ShaderGraph
+import ShaderLanguage
 
 /// While the panel is open, each vec2 parameter is a ring on the image at the point it stands for, and
 /// dragging a ring moves the point: the parameter follows the pointer over the image. Wired points show

@@ -1,5 +1,6 @@
 import GPU
 import ShaderGraph
+import ShaderLanguage
 
 /// The pointer over the output, kept in ShaderToy's `iMouse` form: output pixels with y up; xy follow the
 /// pointer while the left button is held; zw hold where it was pressed, z positive while it is held and

@@ -2,6 +2,7 @@ import GPU
 import Images
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Saves the image on screen, at its own resolution, to a new numbered PNG beside the working directory.
 enum Screenshots {

@@ -1,5 +1,6 @@
 import Overlay
 import ShaderGraph
+import ShaderLanguage
 
 /// The parameter panel's watch section for the shown node's shader: the file line by line, to pick the line a
 /// watch reads after; a field for the expression, which Enter (or Watch) adds; and the node's watches, those added

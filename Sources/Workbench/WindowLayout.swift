@@ -1,6 +1,7 @@
 import GPU
 import Overlay
 import ShaderGraph
+import ShaderLanguage
 
 /// Where things go in the window: the parameter panel docked at its right side when open, the image fitted
 /// into the rest. The interface counts in window units, the image in framebuffer pixels; HiDPI screens have

@@ -1,6 +1,7 @@
 import MIDI
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// MIDI in the window: the sequencer client is made once something asks for MIDI (`--midi`, the composition's
 /// `midi:` or `controls:`, a learn button), its problems are said once each, and what arrived plays the

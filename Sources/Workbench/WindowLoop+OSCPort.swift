@@ -1,6 +1,7 @@
 import OSC
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// The composition's `osc: PORT`: the window listens there as `--osc PORT` makes it (which wins), and moves when
 /// a reload changes the port or stops when the entry goes. A port that cannot be opened (one in use) is an error at

@@ -5,6 +5,7 @@ import OperatingSystem
 import OSC
 import Overlay
 import ShaderGraph
+import ShaderLanguage
 
 /// The window's frame loop and the state it owns: it waits for events (or the next frame while the graph
 /// animates), answers them (keys through `WindowCommand`'s table), takes what reloads, compiles, OSC and the

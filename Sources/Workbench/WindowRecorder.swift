@@ -2,6 +2,7 @@ import GPU
 import Media
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4`, at its own size, each frame

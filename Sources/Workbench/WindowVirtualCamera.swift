@@ -1,6 +1,7 @@
 import Capture
 import GPU
 import ShaderGraph
+import ShaderLanguage
 import VideoFrames
 
 /// `--output v4l2:DEVICE`: the image the window shows, written to a V4L2 video output that other programs

@@ -1,6 +1,7 @@
 import GPU
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// The watches of the shown node's shader, read in the window while the pixel readout is on or a watch is shown
 /// (W): its `// watch: EXPR` comments and those added in the panel (`WatchEditor`). Each is drawn beside the node's

@@ -2,6 +2,7 @@ import ArgumentParser
 import Headless
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Regenerates the filter library's documentation page and thumbnails.
 struct Catalogue: ParsableCommand {

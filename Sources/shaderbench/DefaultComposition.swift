@@ -1,5 +1,6 @@
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Finds the composition opened when none is named: in the working directory, else in the checkout the
 /// executable was built in (found by walking up from it).

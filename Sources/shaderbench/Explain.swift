@@ -1,6 +1,7 @@
 import ArgumentParser
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// What a diagnostic code means, with an example fix, as `rustc --explain` does.
 struct Explain: ParsableCommand {

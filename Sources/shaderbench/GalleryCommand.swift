@@ -2,6 +2,7 @@ import ArgumentParser
 import Headless
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Regenerates the gallery of example compositions.
 struct GalleryCommand: ParsableCommand {

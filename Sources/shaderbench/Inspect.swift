@@ -3,6 +3,7 @@ import Foundation
 import Headless
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(

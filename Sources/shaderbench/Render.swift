@@ -3,6 +3,7 @@ import Headless
 import Media
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShaderGraph
+import ShaderLanguage
 
 /// Opening the window is the default command, so without this check any first word would be taken for
 /// a composition to open: `shaderbench rendr x` would fail as a missing file instead of as the mistyped

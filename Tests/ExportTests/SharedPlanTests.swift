@@ -3,6 +3,7 @@ import ShaderbenchKit
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GPU
 import ShaderGraph
+import ShaderLanguage
 import ShaderTranslation
 import Testing
 import VideoFrames
@@ -232,24 +233,24 @@ struct BuiltInShaderFileTests {
             let picture: PatternSource.Picture = file.contains("noise") ? .noise : file.contains("checker") ? .checker : .bars
             let shader = try TestPattern.prepared(picture)
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
-        case "ShaderGraph/Shaders/vertex-stage.vert.glsl", "ShaderGraph/Shaders/default-precision.frag.glsl":
+        case "ShaderLanguage/Shaders/vertex-stage.vert.glsl", "ShaderLanguage/Shaders/default-precision.frag.glsl":
             return try gpuImageShaders() + glslViewerShaders() + [glslSandboxShader()]
-        case "ShaderGraph/Shaders/bottom-up-coordinates.frag.glsl":
+        case "ShaderLanguage/Shaders/bottom-up-coordinates.frag.glsl":
             return try glslViewerShaders() + [glslSandboxShader(), bonzomaticShader()]
-        case "ShaderGraph/Shaders/bonzomatic-prelude.frag.glsl":
+        case "ShaderLanguage/Shaders/bonzomatic-prelude.frag.glsl":
             return [try bonzomaticShader()]
-        case "ShaderGraph/Shaders/glslviewer-defines.frag.glsl":
+        case "ShaderLanguage/Shaders/glslviewer-defines.frag.glsl":
             return try glslViewerShaders()
-        case "ShaderGraph/Shaders/framebuffer-fetch.frag.glsl", "ShaderGraph/Shaders/framebuffer-fetch-fallback.frag.glsl":
+        case "ShaderLanguage/Shaders/framebuffer-fetch.frag.glsl", "ShaderLanguage/Shaders/framebuffer-fetch-fallback.frag.glsl":
             return try framebufferFetchShaders()
-        case "ShaderGraph/Shaders/shadertoy-prelude.frag.glsl", "ShaderGraph/Shaders/shadertoy-main.frag.glsl":
+        case "ShaderLanguage/Shaders/shadertoy-prelude.frag.glsl", "ShaderLanguage/Shaders/shadertoy-main.frag.glsl":
             return [try shaderToyShader()]
-        case "ShaderGraph/Shaders/shadertoy-blank-channel.frag.glsl":
+        case "ShaderLanguage/Shaders/shadertoy-blank-channel.frag.glsl":
             return [try prepared("blank-channel.frag", DialectShaderFile.shaderToyBlankChannel.text)]
-        case "ShaderGraph/Shaders/isf-built-ins.glsl", "ShaderGraph/Shaders/isf-prelude.frag.glsl",
-             "ShaderGraph/Shaders/isf-frag-color.frag.glsl", "ShaderGraph/Shaders/isf-vertex-prelude.vert.glsl":
+        case "ShaderLanguage/Shaders/isf-built-ins.glsl", "ShaderLanguage/Shaders/isf-prelude.frag.glsl",
+             "ShaderLanguage/Shaders/isf-frag-color.frag.glsl", "ShaderLanguage/Shaders/isf-vertex-prelude.vert.glsl":
             return [try isfShader()]
-        case "ShaderGraph/Shaders/watch-support.frag.glsl":
+        case "ShaderLanguage/Shaders/watch-support.frag.glsl":
             return try watchedShaders()
         case "ShaderTranslation/Shaders/es100-names.frag.glsl":
             return [try desktopShader()]
@@ -287,7 +288,7 @@ struct BuiltInShaderFileTests {
     func everyFileFound() throws {
         let files = try Self.files()
         #expect(files.count == Self.expectedCount, "found \(files)")
-        let embedded = DialectShaderFile.allCases.map { "ShaderGraph/Shaders/\($0.fileName)" }
+        let embedded = DialectShaderFile.allCases.map { "ShaderLanguage/Shaders/\($0.fileName)" }
             + GPUShaderFile.allCases.map { "GPU/Shaders/\($0.fileName)" }
             + TranslationShaderFile.allCases.map { "ShaderTranslation/Shaders/\($0.fileName)" }
         #expect(Set(embedded).isSubset(of: files), "embedded but not found: \(Set(embedded).subtracting(files))")

@@ -1,6 +1,7 @@
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// A fragment shader the driver refuses as GLSL ES is linked as its desktop GLSL reading, rewritten as GLSL

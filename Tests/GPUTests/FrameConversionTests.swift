@@ -1,6 +1,7 @@
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 import VideoFrames
 

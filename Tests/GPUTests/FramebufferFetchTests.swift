@@ -1,6 +1,7 @@
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// GPUImage 1's programmable blends read their target through EXT_shader_framebuffer_fetch

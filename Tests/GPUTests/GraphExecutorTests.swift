@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 @Suite("Running graphs on the GPU", .serialized)

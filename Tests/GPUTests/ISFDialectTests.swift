@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// ISF shaders, written in ISF's own conventions (a JSON header, y up, `IMG_*` lookups, `gl_FragColor`),

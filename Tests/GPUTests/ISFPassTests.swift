@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// ISF PASSES: several draws of one shader into named targets, persistent targets across frames,

@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// An ISF shader's own vertex stage: the `.vs` beside the `.fs`, feeding varyings to the fragment stage.

@@ -1,6 +1,7 @@
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// Inputs of another shape than their pass: filled (cropped) by default, fitted with bars, or stretched.

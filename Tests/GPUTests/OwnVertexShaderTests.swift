@@ -1,6 +1,7 @@
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// A GPUImage-style shader with a vertex shader of its own: the `.vsh` beside its `.fsh`, or the file its

@@ -1,6 +1,7 @@
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// ShaderToy shaders, written in ShaderToy's own conventions (y up, `mainImage`, `iChannel0`), load, render

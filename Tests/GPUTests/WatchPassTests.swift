@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// Watches drawn beside their node's pass (`GraphExecutor.watch(_:of:)`): what they cost in passes, what they

@@ -1,5 +1,6 @@
 import Headless
 import ShaderGraph
+import ShaderLanguage
 import TestSupport
 
 /// The filters under `shaders/`, found by listing the folder so a new filter is covered without editing a

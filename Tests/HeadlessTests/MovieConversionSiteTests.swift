@@ -1,7 +1,7 @@
 import GPU
 import Images
 import Media
-import ShaderGraph
+import ShaderLanguage
 import Testing
 import TestSupport
 import VideoFrames

@@ -2,6 +2,7 @@ import GPU
 @testable import Headless
 import Images
 import ShaderGraph
+import ShaderLanguage
 import Testing
 import TestSupport
 import VideoFrames

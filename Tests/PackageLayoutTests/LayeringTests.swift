@@ -15,6 +15,8 @@ struct LayeringTests {
         // Dear ImGui behind a C interface, with its GLFW and GLES backends; libpng's classic reader (C); glslang and
         // SPIRV-Cross behind the desktop GLSL compiler's interface (C, a shared library of its own).
         ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge", "DesktopGLSLCompiler"],
+        // The shader language: GLSL, its dialects and the driver's logs, read without a composition.
+        ["ShaderLanguage"],
         // The pure model, and the wrappers over C libraries (two each for the desktop GLSL translation and sound).
         ["ShaderGraph", "Images", "Watch", "Media", "ShaderTranslation", "Audio", "OSC", "MIDI"],
         // The one GL owner; cameras, which take their settings from the model.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// ISF's audio and audioFFT inputs: read from the header with their MAX, fed by audio nodes, and laid out
 /// as images of their own shape.

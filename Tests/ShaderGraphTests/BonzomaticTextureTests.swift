@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// Bonzomatic's default textures: a Bonzomatic shader's unwired `texNoise` and `texChecker` read pattern nodes
 /// that draw them, in a composition and opened on its own; what a composition wires itself stays.

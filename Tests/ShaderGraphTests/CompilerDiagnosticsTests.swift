@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderGraph
+@testable import ShaderLanguage
 
 @Suite("Mapping compiler logs to the user's file")
 struct CompilerDiagnosticsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShaderGraph
+import ShaderLanguage
 import TestSupport
 
 /// Parses a recorded log from Fixtures/compiler-logs.

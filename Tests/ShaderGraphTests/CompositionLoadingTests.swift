@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 @Suite("Loading compositions")
 struct CompositionLoadingTests {

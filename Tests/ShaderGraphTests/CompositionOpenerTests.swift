@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 @Suite("Opening what the command line names")
 struct CompositionOpenerTests {

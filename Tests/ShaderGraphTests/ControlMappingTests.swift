@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// A composition's `controls:`: read, checked against what is published, played as a fraction of each
 /// parameter's range, and written back as a learned mapping is.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// Diagnostic codes: one number each, each explained with an example fix, the guide's page made from the same
 /// list, and the code printed after the message where a problem carries one.

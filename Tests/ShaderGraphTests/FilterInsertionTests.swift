@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// A library filter added into a composition's text after a node: one entry added, what read that node
 /// rewired to it, every other byte as it was, and the result loads.

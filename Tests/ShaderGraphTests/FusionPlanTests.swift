@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// Which passes read their input only at their own pixel, and which chains of them the plan could draw as one
 /// program, worked out from the shaders themselves.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+@testable import ShaderLanguage
 
 /// ISF files: recognised by their JSON header, whose INPUTS become the shader's interface, and whose every
 /// mistake is reported at its line and column in the file.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 @Suite("Preparing ISF shaders for the driver")
 struct ISFPreparedShaderTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+@testable import ShaderLanguage
 
 /// The WIDTH and HEIGHT expressions of ISF passes: parsed once, evaluated each frame.
 @Suite("ISF size expressions")

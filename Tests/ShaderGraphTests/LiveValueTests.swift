@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// Which parameters a new value can be written into the running program for, and which need the graph
 /// bound again.

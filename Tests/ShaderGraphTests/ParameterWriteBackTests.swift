@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// Tuned values written back into a composition's text: only those values' text changes, and the file
 /// loads with them.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// `#include "path"` in any dialect: expanded before the shader is read, each line keeping the file and line
 /// it came from; looked for beside the including file, then along the include folders.

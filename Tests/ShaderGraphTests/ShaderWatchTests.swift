@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 import Testing
 
 /// Watches as text: `LINE:EXPR`, `// watch:` comments, and a watch following its line through a save.

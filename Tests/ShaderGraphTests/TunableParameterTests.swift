@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// Which control each published parameter gets, and the values it starts from and resets to.
 @Suite("Parameters as the panel offers them")

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// A uniform nothing sets is a warning at its declaration, saying whose it seems to be, so a black picture is
 /// never the first sign of it.

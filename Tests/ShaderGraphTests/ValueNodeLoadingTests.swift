@@ -1,5 +1,6 @@
 import Foundation
 import ShaderGraph
+import ShaderLanguage
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderGraph
+import ShaderLanguage
 
 /// A GLSL shader's own vertex stage: the `.vsh` beside it or the file its node names, read with it.
 @Suite("Loading vertex shaders of the user's")

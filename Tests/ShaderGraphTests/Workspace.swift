@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShaderGraph
+import ShaderLanguage
 import TestSupport
 
 /// A temporary folder of real files for one test, with the compositions and shaders tests of the model

@@ -1,5 +1,6 @@
 import GPU
 import ShaderGraph
+import ShaderLanguage
 import Testing
 @testable import Workbench
 

@@ -1,6 +1,7 @@
 import Foundation
 import OSC
 import ShaderGraph
+import ShaderLanguage
 import Testing
 import TestSupport
 @testable import Workbench

@@ -5,6 +5,7 @@
 import GPU
 import Images
 import ShaderGraph
+import ShaderLanguage
 
 /// What every exported type offers, for rendering them all alike.
 protocol ExportedGraph {

@@ -36,7 +36,7 @@ public enum VertexStage {
     /// The size of GLSL Sandbox's surface, set by the workbench; spelt the same in the GLSL.
     public static let surfaceSizeUniform = "shaderbenchSurfaceSize"
 
-    static let providedVaryings = Set(coordinateVaryings + steppedVaryings + hostVaryings)
+    package static let providedVaryings = Set(coordinateVaryings + steppedVaryings + hostVaryings)
 
     /// GPUImage's blur family: `blurCoordinates[N]`, placed by its vertex shaders at offsets from the
     /// pass's coordinate, in texel steps (see `BlurLayout`).

@@ -90,7 +90,7 @@ public enum ShaderIncludes {
     }
 
     /// The quoted path of an `#include` line and the column of `#`; a nil path for an `#include` without one.
-    static func includedPath(in line: Substring) -> (path: String?, column: Int)? {
+    package static func includedPath(in line: Substring) -> (path: String?, column: Int)? {
         let indent = line.prefix { $0 == " " || $0 == "\t" }
         var rest = line.dropFirst(indent.count)
         guard rest.first == "#" else { return nil }

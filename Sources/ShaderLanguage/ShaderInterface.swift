@@ -52,21 +52,6 @@ public struct ShaderInterface: Sendable {
     /// Image inputs that images feed, in declaration order: every sampler but those sound feeds.
     public var pictureSamplers: [Declaration] { samplers.filter { soundShape(of: $0.name) == nil } }
 
-    /// The sampler a live source feeds when a single shader file is opened on its own: GPUImage's
-    /// `inputImageTexture` (ISF's `inputImage`) when declared, else the first sampler that takes an image.
-    public var primaryImageInput: Declaration? {
-        let conventional = switch dialect {
-        case .isf: ISFDialect.filterInput
-        case .glslViewer: GLSLViewerDialect.texturePrefix + "0"
-        case .glsl, .shaderToy, .glslSandbox, .bonzomatic: "inputImageTexture"
-        }
-        let images = pictureSamplers.filter { sampler in
-            sampler.name != ownPreviousFrameInput?.name && !(dialect == .glslViewer && GLSLViewerPasses.isPassImage(sampler.name))
-                && !(dialect == .bonzomatic && BonzomaticDialect.defaultTextures.contains { $0.sampler == sampler.name })
-        }
-        return images.first { $0.name == conventional } ?? images.first
-    }
-
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
     /// Its own vertex stage is read from `files`: `vertexShaderPath` when given, else the conventional file
     /// beside it (`.vs` for ISF, `.vsh` for GLSL) when there is one.

@@ -1,38 +1,38 @@
 /// Where each key and value of a JSON document (an ISF header, a ShaderToy page) stands, and what kind of
 /// value each is. Foundation decodes the values but tells neither where they are nor, when the text is malformed, what is wrong in
 /// words a person can act on; this scan of the same text does both.
-struct JSONLayout {
+package struct JSONLayout {
     enum Kind {
         case object, array, string, number, boolean, null
     }
 
     /// A step from a value into one of its members (`key`) or items (`index`).
-    enum Step: Hashable {
+    package enum Step: Hashable {
         case key(String)
         case index(Int)
     }
 
-    struct Value {
+    package struct Value {
         /// Index of the value's first character in the text.
-        var start: Int
+        package var start: Int
         var kind: Kind
     }
 
     /// Malformed JSON: what is wrong, at a character index of the text.
-    struct SyntaxError: Error {
-        var index: Int
-        var message: String
+    package struct SyntaxError: Error {
+        package var index: Int
+        package var message: String
     }
 
     static let maximumNesting = 32
 
-    private(set) var values: [[Step]: Value] = [:]
+    package private(set) var values: [[Step]: Value] = [:]
     /// Index of each object member's key (its opening quote), by the path of the member's value.
     private(set) var keys: [[Step]: Int] = [:]
 
     /// Scans `text` as one JSON value. Trailing commas are accepted, as Foundation accepts them. `document`
     /// names the text in messages ("the header").
-    static func scan(_ text: [Character], document: String) throws(SyntaxError) -> JSONLayout {
+    package static func scan(_ text: [Character], document: String) throws(SyntaxError) -> JSONLayout {
         var scanner = Scanner(text: text, document: document)
         scanner.skipBlanks()
         try scanner.value(at: [])

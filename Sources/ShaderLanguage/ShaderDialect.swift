@@ -37,11 +37,11 @@ public enum ShaderDialect: String, Sendable, Hashable {
 /// (fragCoord from the bottom-left, texture t = 0 at an image's bottom), the workbench's have row 0 at the top:
 /// the prelude flips both, so a ShaderToy shader looks the same here as on the site, procedural or sampling
 /// its channels.
-enum ShaderToyDialect {
-    static let channels = ["iChannel0", "iChannel1", "iChannel2", "iChannel3"]
+package enum ShaderToyDialect {
+    package static let channels = ["iChannel0", "iChannel1", "iChannel2", "iChannel3"]
 
     /// What the site sets every frame (or once, for the sizes), as the prelude declares it.
-    static let frameUniforms = ["iResolution", "iTime", "iTimeDelta", "iFrameRate", "iFrame", "iMouse", "iDate",
+    package static let frameUniforms = ["iResolution", "iTime", "iTimeDelta", "iFrameRate", "iFrame", "iMouse", "iDate",
                                 "iChannelTime", "iChannelResolution", "iSampleRate"]
 
     /// The declarations and helpers the user's text is compiled after (`channels`: the samplers it uses).

@@ -3,13 +3,19 @@
 /// with every name it declares at file scope prefixed by its place in the chain, its `main` a function that
 /// leaves its colour in a variable, and each read of the pass before it (at its own pixel, as
 /// `PointwiseAnalysis` proved) that variable instead, as the image in between would have held it.
-enum ShaderFusion {
+package enum ShaderFusion {
     /// One pass of a chain, in drawing order.
-    struct Member: Sendable {
-        var node: String
-        var shader: PreparedShader
+    package struct Member: Sendable {
+        package var node: String
+        package var shader: PreparedShader
         /// The sampler that reads the member before it; nil for the first.
-        var chainedSampler: String?
+        package var chainedSampler: String?
+
+        package init(node: String, shader: PreparedShader, chainedSampler: String?) {
+            self.node = node
+            self.shader = shader
+            self.chainedSampler = chainedSampler
+        }
     }
 
     /// Source-string number of the first member's text; the others follow.
@@ -26,7 +32,7 @@ enum ShaderFusion {
     /// way the rewriting cannot follow (see `isFusible` and `GLSLFileScope`).
     /// `renamed` holds, by member, each name it declares at file scope (its uniforms among them) as the program
     /// spells it.
-    static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, renamed: [[String: String]])? {
+    package static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, renamed: [[String: String]])? {
         guard let head = members.first else { return nil }
         let version = head.shader.interface.version
         var extensions: [String] = []
@@ -59,7 +65,7 @@ enum ShaderFusion {
     /// Whether `shader` can be a member at all: GLSL ES as written (a desktop shader is translated whole),
     /// no preprocessor beyond its header (a macro could name anything), one colour written, no multiple
     /// render targets, and `discard` only where it would end the whole chain (`isLast`).
-    static func isFusible(_ shader: PreparedShader, isLast: Bool) -> Bool {
+    package static func isFusible(_ shader: PreparedShader, isLast: Bool) -> Bool {
         let interface = shader.interface
         guard interface.dialect == .glsl, interface.vertexShader == nil, interface.isf == nil, !interface.fetchesFramebuffer,
               ShaderInterface.linesReadAsES(shader.source) == shader.source.lines.map(String.init) else { return false }

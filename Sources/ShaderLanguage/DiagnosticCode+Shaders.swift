@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    static let shaders = [isfJSON, isfHeader, include, annotation, shaderToyPage]
+    package static let shaders = [isfJSON, isfHeader, include, annotation, shaderToyPage]
 
     public static let isfJSON = DiagnosticCode(
         3001, "an ISF header that is not valid JSON",

@@ -1,14 +1,14 @@
 /// A token of GLSL source with its place, enough to read declarations; not a compiler front end.
-struct GLSLToken: Equatable {
-    var text: String
-    var line: Int
-    var column: Int
+package struct GLSLToken: Equatable {
+    package var text: String
+    package var line: Int
+    package var column: Int
 }
 
-enum GLSLTokenizer {
+package enum GLSLTokenizer {
     /// Splits source into identifiers, numbers and punctuation, skipping comments and preprocessor lines,
     /// which the driver's own preprocessor handles.
-    static func tokens(of source: SourceText) -> [GLSLToken] {
+    package static func tokens(of source: SourceText) -> [GLSLToken] {
         var tokens: [GLSLToken] = []
         var inBlockComment = false
         var continuesDirective = false

@@ -5,7 +5,7 @@
 /// `bottom-up-coordinates.frag.glsl` makes them.
 public enum GLSLSandboxDialect {
     /// The uniforms the site sets every frame (or once, for the size), whichever the shader declares.
-    static let frameUniforms = ["time", "resolution", "mouse"]
+    package static let frameUniforms = ["time", "resolution", "mouse"]
 
     /// The varying that gives the fragment's place on the surface.
     static let surfacePosition = "surfacePosition"

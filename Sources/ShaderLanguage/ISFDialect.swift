@@ -4,13 +4,13 @@
 /// with `#define`, so the user's text compiles unchanged. ISF's coordinates have y up where the workbench
 /// stores row 0 at the top: the prelude flips them all, so images come out upright and procedural ones the
 /// right way up.
-enum ISFDialect {
+package enum ISFDialect {
     /// The image input a lone ISF filter's live source feeds, by ISF's convention for filters.
-    static let filterInput = "inputImage"
+    package static let filterInput = "inputImage"
 
     /// What the workbench sets every frame (or, for `PASSINDEX`, every pass): the uniforms the built-ins file
     /// declares, read from it so that the names and the declarations cannot drift apart.
-    static let builtIns: [String] = {
+    package static let builtIns: [String] = {
         let file = DialectShaderFile.isfBuiltIns
         do {
             return try ShaderInterface.read(SourceText(path: file.fileName, text: file.text)).uniforms.map(\.name)

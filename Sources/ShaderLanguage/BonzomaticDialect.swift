@@ -6,7 +6,7 @@
 /// `bottom-up-coordinates.frag.glsl` gives it y up, as Bonzomatic's GL has.
 public enum BonzomaticDialect {
     /// The uniforms Bonzomatic sets every frame (or once, for the size), whichever the shader declares.
-    static let frameUniforms = ["fGlobalTime", "fFrameTime", "v2Resolution"]
+    package static let frameUniforms = ["fGlobalTime", "fFrameTime", "v2Resolution"]
 
     /// The image input that reads the pass's own previous frame.
     public static let previousFrame = "texPreviousFrame"
@@ -18,35 +18,6 @@ public enum BonzomaticDialect {
     static let spectra: [String: SoundImageShape.Accumulation] = [
         "texFFT": .none, "texFFTSmoothed": .smoothed, "texFFTIntegrated": .integrated,
     ]
-
-    /// Bonzomatic's default textures, which its shaders read unless a composition wires something else: a pattern
-    /// node that draws each, at 256 × 256.
-    static let defaultTextures: [(sampler: String, node: String, picture: PatternSource.Picture)] = [
-        ("texNoise", "bonzomatic-noise", .noise), ("texChecker", "bonzomatic-checker", .checker),
-    ]
-
-    /// `nodes` with each Bonzomatic shader's unwired `texNoise` and `texChecker` wired to the pattern node that
-    /// draws it, added once (not where a node of that name is the composition's own) after the composition's
-    /// own, so its first source stays the live one that `--input` replaces.
-    static func wiringDefaultTextures(_ nodes: [Node]) -> [Node] {
-        var nodes = nodes
-        var added: [Node] = []
-        for index in nodes.indices {
-            guard case .shader(var pass) = nodes[index].kind, pass.interface.dialect == .bonzomatic else { continue }
-            for texture in defaultTextures {
-                guard let sampler = pass.interface.uniform(named: texture.sampler), sampler.type == .sampler2D, pass.inputs[texture.sampler] == nil,
-                      !nodes.contains(where: { $0.name == texture.node }) else { continue }
-                let location = pass.source.location(line: sampler.line, column: sampler.column)
-                pass.inputs[texture.sampler] = Wire(node: texture.node, location: location)
-                if !added.contains(where: { $0.name == texture.node }) {
-                    added.append(Node(name: texture.node, kind: .pattern(PatternSource(size: PixelSize(width: 256, height: 256), picture: texture.picture)),
-                                      location: location))
-                }
-            }
-            nodes[index].kind = .shader(pass)
-        }
-        return nodes + added
-    }
 
     /// Whether a shader with its own `main` is written for Bonzomatic: it declares what only Bonzomatic sets.
     static func isUsed(uniforms: [ShaderInterface.Declaration]) -> Bool {

@@ -15,7 +15,7 @@ extension ShaderInterface {
     }
 
     /// Whether the workbench's vertex stage feeds this shader: it has no vertex shader of its own.
-    var usesWorkbenchVertexStage: Bool { vertexShader == nil }
+    package var usesWorkbenchVertexStage: Bool { vertexShader == nil }
 
     /// GPUImage's blur family: the length of the `blurCoordinates` array the shader reads.
     public var blurCoordinateCount: Int? {
@@ -25,7 +25,7 @@ extension ShaderInterface {
     }
 
     /// The varyings the workbench's vertex stage moves by the texel step.
-    var steppedVaryings: [Declaration] {
+    package var steppedVaryings: [Declaration] {
         guard usesWorkbenchVertexStage else { return [] }
         return varyings.filter { VertexStage.steppedVaryings.contains($0.name) || $0.name == VertexStage.blurVarying }
     }

@@ -13,7 +13,7 @@ package enum FilePaths {
         return normalize(directory + "/" + reference)
     }
 
-    static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") {

@@ -23,6 +23,12 @@ public struct PreparedShader: Sendable {
         public var node: String
         public var source: SourceText
         public var renamed: [String: String]
+
+        package init(node: String, source: SourceText, renamed: [String: String]) {
+            self.node = node
+            self.source = source
+            self.renamed = renamed
+        }
     }
 
     /// Driver source-string number of the workbench's prelude; the user's text is string 0.

@@ -7,13 +7,13 @@
 /// defines glslViewer sets (`glslviewer-defines.frag.glsl`).
 public enum GLSLViewerDialect {
     /// The uniforms glslViewer sets every frame (or once, for the size), whichever the shader declares.
-    static let frameUniforms = ["u_time", "u_delta", "u_frame", "u_date", "u_resolution", "u_mouse"]
+    package static let frameUniforms = ["u_time", "u_delta", "u_frame", "u_date", "u_resolution", "u_mouse"]
 
     /// The varying glslViewer's billboard passes on: the pass's coordinate, y up.
     static let textureCoordinate = "v_texcoord"
 
     /// The images it loads from its command line are `u_tex0`, `u_tex1`, … in order.
-    static let texturePrefix = "u_tex"
+    package static let texturePrefix = "u_tex"
 
     /// The uniform that gives an image's size in pixels: glslViewer's `<sampler>Resolution`.
     public static func resolutionUniform(of sampler: String) -> String { sampler + "Resolution" }

@@ -4,7 +4,9 @@
 /// none: they are the driver's words, and say so.
 ///
 /// The thousands say where a problem is: 1 the composition's file, 2 its nodes and wiring, 3 shader files (ISF
-/// headers, includes, annotations, ShaderToy pages), 4 live control.
+/// headers, includes, annotations, ShaderToy pages), 4 live control. The shader files' codes are defined here,
+/// with `unreadableFile`, which reading any file can give; ShaderGraph defines the rest and lists them all
+/// (`DiagnosticCode.all`).
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     public let number: Int
     public let title: String
@@ -13,7 +15,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     /// A wrong example, then the fix, as the file would have them.
     public let example: String
 
-    init(_ number: Int, _ title: String, explanation: String, example: String) {
+    package init(_ number: Int, _ title: String, explanation: String, example: String) {
         self.number = number
         self.title = title
         self.explanation = explanation
@@ -24,13 +26,4 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (left: DiagnosticCode, right: DiagnosticCode) -> Bool { left.number == right.number }
     public func hash(into hasher: inout Hasher) { hasher.combine(number) }
-
-    /// Every code, in order.
-    public static var all: [DiagnosticCode] { (composition + graph + shaders + liveControl).sorted { $0.number < $1.number } }
-
-    /// The code `name` stands for (`SB4004`, `sb4004` or `4004`).
-    public static func named(_ name: String) -> DiagnosticCode? {
-        let digits = name.uppercased().hasPrefix("SB") ? String(name.dropFirst(2)) : name
-        return Int(digits).flatMap { number in all.first { $0.number == number } }
-    }
 }
