@@ -26,8 +26,9 @@ public final class FrameFeed {
     /// Converts the frame due at `seconds` of the source's timeline if it is a new one. With `wait`, a render
     /// blocks up to that many seconds for it (so every rendered frame is a delivered one) until the source
     /// once fails to deliver in time. With `failing`, a frame that cannot be had is an error (renders);
-    /// otherwise it is a notice and the last frame stays (the window).
-    func update(at seconds: Double, wait: Double?, failing: Bool) throws(GPUError) {
+    /// otherwise it is a notice and the last frame stays (the window). Whether a new frame was taken.
+    @discardableResult
+    func update(at seconds: Double, wait: Double?, failing: Bool) throws(GPUError) -> Bool {
         let frame: VideoFrame?
         do {
             if let wait, !gaveUpWaiting {
@@ -41,16 +42,16 @@ public final class FrameFeed {
         } catch {
             if failing { throw GPUError(error.message) }
             failure = error.message
-            return
+            return false
         }
-        guard let frame else { return }
+        guard let frame else { return false }
         defer { source.recycle(frame) }
         let shown = frame.layout.displaySize
         let size = PixelSize(width: shown.width, height: shown.height)
         if latest?.size != size {
             latest = try RenderTarget(TextureDescriptor(size: size))
         }
-        _ = try converter.convert(frame, into: latest!)
+        return try converter.convert(frame, into: latest!)
     }
 
     /// What to tell the user about the source; nil while frames flow.

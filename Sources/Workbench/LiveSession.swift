@@ -110,13 +110,18 @@ final class LiveSession {
     /// True while an edit is compiling in the background.
     var isCompiling: Bool { pending != nil }
 
-    /// Whether what is shown changes with time alone, so frames must keep coming: the node shown, or with the
-    /// grid open (`everyNode`) any image node. What a node reads is worked out from its linked program (see
-    /// `GraphExecutor.changesWithTime`): a shader that never samples a moving input or reads the time is still.
-    /// A camera's frames wake the loop as they arrive instead.
-    func isAnimated(everyNode: Bool) -> Bool {
-        guard let executor else { return false }
-        return everyNode ? imageNodes.contains(where: executor.changesWithTime) : executor.changesWithTime(shownNode)
+    /// How what is shown changes with time alone, so frames must keep coming: the node shown, or with the grid
+    /// open (`everyNode`) any image node. What a node reads is worked out from its linked program (see
+    /// `GraphExecutor.motion`): a shader that never samples a moving input or reads the time is still, and one
+    /// that moves only with its movies changes at their rate. A camera's frames wake the loop as they arrive instead.
+    func motion(everyNode: Bool) -> GraphExecutor.Motion {
+        guard let executor else { return .still }
+        return everyNode ? imageNodes.map(executor.motion).max() ?? .still : executor.motion(of: shownNode)
+    }
+
+    /// Takes the movies' frames for `time`; whether any is new, so a frame must show it.
+    func takeMovieFrames(at time: FrameTime) -> Bool {
+        executor?.takeMovieFrames(at: time) ?? false
     }
 
     /// Whether a camera feeds the graph, so the loop looks at its state now and then even when no frame comes.

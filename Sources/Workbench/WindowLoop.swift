@@ -59,6 +59,10 @@ final class WindowLoop {
     var interfaceInput = false
     var notice: (text: String, until: ContinuousClock.Instant)?
     var lastFrameStart = ContinuousClock.now
+    /// When a composition that moves only with its movies is next asked for a new movie frame.
+    var nextMovieLook = ContinuousClock.now
+    /// How often that is: a movie frame is shown at most this late.
+    static let movieLookInterval = Duration.milliseconds(4)
     var shownExecutor: ObjectIdentifier?
     var shownErrors = 0
     var lastRenderError: String?
@@ -122,15 +126,22 @@ final class WindowLoop {
             midi.stop()
         }
         while !window.shouldClose && termination?.request == nil {
-            let animating = session.isAnimated(everyNode: grid.isOpen) && !clock.isPaused
-            let nextFrame = lastFrameStart + Workbench.frameInterval
+            let motion = clock.isPaused ? .still : session.motion(everyNode: grid.isOpen)
+            let animating = motion != .still
+            let nextFrame = max(lastFrameStart + Workbench.frameInterval, nextMovieLook)
             for event in window.events(waitingUpTo: timeout(animating: animating, nextFrame: nextFrame)) {
                 handle(event)
             }
             takeArrivals()
             let edited = noticeChanges()
             // Frames start a frame interval apart while animating; rendering time comes out of the interval.
-            let due = animating ? ContinuousClock.now >= nextFrame : needsFrame
+            var due = animating ? ContinuousClock.now >= nextFrame : needsFrame
+            if due, motion == .movieFrames, !needsFrame, !edited,
+               !session.takeMovieFrames(at: FrameTime(index: clock.frameIndex, seconds: clock.seconds)) {
+                // Nothing new to show: look again shortly, rather than draw the same picture at the window's rate.
+                nextMovieLook = .now + Self.movieLookInterval
+                due = false
+            }
             guard due || edited else { continue }
             drawFrame(edited: edited)
         }

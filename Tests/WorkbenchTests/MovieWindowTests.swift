@@ -25,7 +25,7 @@ struct MovieWindowTests {
         void main() { gl_FragColor = texture2D(inputImageTexture, vec2(textureCoordinate.x, 1.0 - textureCoordinate.y)); }
         """
 
-    static func openWindow() throws -> LiveWindow {
+    static func openWindow(clip: TestClip = clip) throws -> LiveWindow {
         try LiveWindow(composition: composition) { folder in
             try clip.write(to: folder.file("clip.mp4"))
             try flip.write(toFile: folder.file("compositions/flip.fsh"), atomically: true, encoding: .utf8)
@@ -69,6 +69,18 @@ struct MovieWindowTests {
         #expect(eventually { (try? Self.shownFrame(window)) == (frame + 1) % 90 })
         try window.pressAndWait("Left")
         #expect(eventually { (try? Self.shownFrame(window)) == frame })
+    }
+
+    /// Nothing but the movie moves, so a frame is drawn when its next frame is due, not at the window's own rate.
+    @Test("a window whose only motion is a 5 fps movie draws about 5 frames a second")
+    func drawsAtTheMoviesRate() throws {
+        let window = try Self.openWindow(clip: TestClip(width: 320, height: 240, fps: 5, frames: 50))
+        #expect(eventually(timeout: 20) { window.trace.frames.count > 2 }, "\(window.app.error)")
+        let before = window.trace.frames.count
+        Thread.sleep(forTimeInterval: 2)
+        let drawn = window.trace.frames.count - before
+        // Ten movie frames, and a few for the window's own settling; at the window's rate it would be dozens.
+        #expect((3...14).contains(drawn), "\(drawn) frames in 2 s")
     }
 
     @Test("V records the image shown to a movie, with a red REC in the heads-up display; V again finishes it")
