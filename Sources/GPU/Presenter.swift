@@ -57,8 +57,12 @@ public final class Presenter {
         let scale = Self.fit(target.size, in: PixelSize(width: area.width, height: area.height))
         program.use()
         program.set(scaleLocation, SIMD2(Float(scale.0), Float(scale.1)))
-        // Scaling for display is the one place linear filtering belongs.
-        target.bind(toUnit: 0, filter: GL_LINEAR)
+        // Scaling for display is the one place linear filtering belongs; an image shown pixel for pixel reads
+        // the same with nearest, which costs a software rasterizer much less.
+        let onePixelEach = abs(Double(area.width) * scale.0 - Double(target.size.width)) < 0.01
+            && abs(Double(area.height) * scale.1 - Double(target.size.height)) < 0.01
+            && (area.width - target.size.width) % 2 == 0 && (area.height - target.size.height) % 2 == 0
+        target.bind(toUnit: 0, filter: onePixelEach ? GL_NEAREST : GL_LINEAR)
         quad.draw()
     }
 

@@ -349,7 +349,8 @@ final class WindowLoop {
         interface.draw()
         window.swapBuffers()
         sendOutputs()
-        trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers)])
+        trace?.record("frame-presented", ["frame": .integer(clock.frameIndex), "programs": .integers(session.programIdentifiers),
+                                          "movieFramesDropped": .integer(session.movieFramesDropped)])
         // After the first frame of each new graph or new errors, the old one is gone: its memory goes back to
         // the system, and the trace says what the process holds, for soaks and leak tests.
         if edited {
