@@ -21,11 +21,7 @@ struct MovieSink: RenderedFrameSink {
         self.output = output
         self.firstFrame = firstFrame
         do {
-            if YUVReadbacks.convertsOnCPU, let rgba = RGBAReadback(imageSize: imageSize) {
-                readback = rgba
-            } else {
-                readback = try YUVReadbacks.make(imageSize: imageSize)
-            }
+            readback = try FrameReadbacks.forMovie(imageSize: imageSize)
         } catch {
             throw .failed("cannot read frames back for \(output.path): \(error.message)")
         }

@@ -6,8 +6,9 @@ import ShaderLanguage
 import VideoFrames
 
 /// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4`, at its own size, each frame
-/// at the real time it was shown. The window never waits for it: frames are converted to YUV on the GPU,
-/// read back a frame or two later, and queued for the encoder's thread, which drops (and counts) frames
+/// at the real time it was shown. The window never waits for it: frames are converted to YUV on the GPU and
+/// read back a frame or two later (or, where the GPU is software, read back as RGBA and converted on the
+/// encoder's thread), and queued for the encoder's thread, which drops (and counts) frames
 /// when it falls behind instead of queueing them without bound. The sound the window hears goes in too (the
 /// soundtrack it plays, or the sound an audio node captures), each block at the moment it is heard, handed
 /// over by the thread that plays or captures it.
@@ -21,7 +22,7 @@ final class WindowRecorder {
 
     let path: String
     let size: PixelSize
-    private let readback: PlanarReadback
+    private let readback: any FrameReadback
     private let writer: MovieWriter
     private let started = ContinuousClock.now
     private var lastStep = -1
@@ -39,7 +40,7 @@ final class WindowRecorder {
         } while UserFile.isRegularFile(path)
         self.path = path
         try Directories.create(Self.folder)
-        readback = try PlanarReadback(imageSize: imageSize)
+        readback = try FrameReadbacks.forMovie(imageSize: imageSize)
         size = imageSize
         var settings = MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
                                      frameRate: MovieSettings.FrameRate(Self.timeSteps), whenBehind: .drop)

@@ -1,21 +1,20 @@
-import GPU
 import ShaderLanguage
 import VideoFrames
 
 /// Frames read back as RGBA and handed on as they are, for a movie writer that converts them to YUV on its
 /// encoder's thread: where the CPU converts (a software rasterizer), this takes the conversion off the render's
 /// thread, so the next frame is drawn while the last is converted. Each frame is ready as soon as it is pushed.
-final class RGBAReadback: FrameReadback {
-    let size: PixelSize
+public final class RGBAReadback: FrameReadback {
+    public let size: PixelSize
     private var spare: [[UInt8]] = []
 
     /// Nil for an odd size, which 4:2:0 cannot take whole.
-    init?(imageSize: PixelSize) {
+    public init?(imageSize: PixelSize) {
         guard imageSize.width % 2 == 0, imageSize.height % 2 == 0 else { return nil }
         size = imageSize
     }
 
-    func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
+    public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
         var rgba = spare.popLast() ?? []
         if image.descriptor.format == .rgba8 {
             image.readPixels(into: &rgba)
@@ -29,9 +28,9 @@ final class RGBAReadback: FrameReadback {
         return VideoFrame(layout: layout, bytes: rgba, sequence: UInt32(truncatingIfNeeded: index), timestamp: Double(index))
     }
 
-    func drain() throws(GPUError) -> [VideoFrame] { [] }
+    public func drain() throws(GPUError) -> [VideoFrame] { [] }
 
-    func recycle(_ frame: VideoFrame) {
+    public func recycle(_ frame: VideoFrame) {
         if spare.count < 2 { spare.append(frame.bytes) }
     }
 }

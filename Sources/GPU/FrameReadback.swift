@@ -1,0 +1,40 @@
+import Foundation
+import ShaderLanguage
+import VideoFrames
+
+/// Where rendered frames become the frames a writer takes: YUV 4:2:0 planes converted on the GPU and read back
+/// (`PlanarReadback`), RGBA read back and converted to YUV on the CPU (Headless's `SoftwarePlanarReadback`), or
+/// RGBA read back for a movie writer to convert on its encoder's thread (`RGBAReadback`).
+public protocol FrameReadback: AnyObject {
+    /// The frames' size: the image's, rounded up to even.
+    var size: PixelSize { get }
+    /// Converts `image` (frame `index`) and reads it; the oldest frame ready, if one is.
+    func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame?
+    /// The frames still in flight, oldest first.
+    func drain() throws(GPUError) -> [VideoFrame]
+    /// Gives a frame's storage back once the writer has it.
+    func recycle(_ frame: VideoFrame)
+}
+
+extension PlanarReadback: FrameReadback {}
+
+/// The choice between the GPU's conversion to YUV and the CPU's, from what BENCHMARKS measured: on a GPU the
+/// conversion is nearly free and moves 37.5% of the bytes; on Mesa's software rasterizer the conversion pass costs
+/// more than reading RGBA and converting it with libswscale.
+public enum FrameReadbacks {
+    /// `SHADERBENCH_YUV_CONVERSION=gpu` or `cpu` overrides the choice, to measure one against the other.
+    static let override = ProcessInfo.processInfo.environment["SHADERBENCH_YUV_CONVERSION"]
+
+    /// Whether the CPU converts to YUV with the current context: on Mesa's software rasterizers, unless overridden.
+    public static var convertsOnCPU: Bool {
+        if let override { return override == "cpu" }
+        return GLInfo.isSoftwareRasterizer
+    }
+
+    /// The readback for a movie writer, which converts RGBA to 4:2:0 on its encoder's thread: RGBA where the CPU
+    /// converts and the size is even, else the GPU's conversion (which pads an odd size to even).
+    public static func forMovie(imageSize: PixelSize) throws(GPUError) -> any FrameReadback {
+        if convertsOnCPU, let rgba = RGBAReadback(imageSize: imageSize) { return rgba }
+        return try PlanarReadback(imageSize: imageSize)
+    }
+}
