@@ -235,7 +235,7 @@ final class WindowLoop {
         do {
             try virtualCamera?.tick()
         } catch {
-            StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+            StandardStreams.error(Diagnostic.error("the virtual camera stopped: \(error)", code: .virtualCamera).rendered() + "\n")
             say("the virtual camera stopped: \(error)", seconds: 6)
             virtualCamera = nil
         }
@@ -274,7 +274,7 @@ final class WindowLoop {
             needsFrame = true
         }
         let notices = SourceNotices(pictures: session.pictureNotices, capture: session.soundNotices,
-                                    playback: [soundtrack?.notice].compactMap { $0 })
+                                    playback: [soundtrack?.notice].compactMap { $0 }.map { .warning($0, code: .soundNotHeard) })
         if notices != shownNotices {
             // The terminal gets each change once, so a log shows when a camera or the sound went and came back.
             for line in notices.terminalLines(after: shownNotices) { StandardStreams.error(line + "\n") }
@@ -311,7 +311,7 @@ final class WindowLoop {
                                                   paused: clock.isPaused, compiling: session.isCompiling,
                                                   framesDropped: session.movieFramesDropped,
                                                   recording: recorder.map { ($0.elapsed, $0.framesDropped) },
-                                                  notices: [notice?.text, watches.caption].compactMap { $0 } + shownNotices.all),
+                                                  notices: [notice?.text, watches.caption].compactMap { $0 } + shownNotices.all.map(\.codedMessage)),
                             in: interface, layout: current)
         let errorsWhole = ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
         if errorsWhole != errorsShownWhole {
@@ -419,10 +419,10 @@ final class WindowLoop {
                 if opening, let path = output.path { StandardStreams.error("virtual camera: writing the image to \(path)\n") }
             } catch {
                 if opening {
-                    fatal = WindowError("\(error)")
+                    fatal = WindowError("\(error)", code: .virtualCamera)
                     window.shouldClose = true
                 } else {
-                    StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+                    StandardStreams.error(Diagnostic.error("the virtual camera stopped: \(error)", code: .virtualCamera).rendered() + "\n")
                     say("the virtual camera stopped: \(error)", seconds: 6)
                 }
                 virtualCamera = nil
