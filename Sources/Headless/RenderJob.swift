@@ -60,7 +60,7 @@ public enum RenderJob {
         do throws(OSCError) {
             oscValues = try composition.oscOutput.map { setting throws(OSCError) in try OSCValueStream(host: setting.host, port: setting.port) }
         } catch {
-            throw .failed(error.message)
+            throw .failed(error.message, code: .oscPort)
         }
         var sink = try sink(for: request.output, composition: composition, imageSize: executor.renderSize, timeline: timeline, progress: progress)
         var warned: Set<Diagnostic> = []
@@ -76,7 +76,7 @@ public enum RenderJob {
                     if let oscValues, let sent = composition.oscOutput?.values {
                         for name in sent {
                             guard let value = executor.value(of: name) else { continue }
-                            if let failure = oscValues.send(name, value) { progress.warn(failure.message, code: nil) }
+                            if let failure = oscValues.send(name, value) { progress.warn(failure.message, code: .oscPort) }
                         }
                     }
                     for notice in executor.notices where warned.insert(notice).inserted {

@@ -95,7 +95,7 @@ final class WindowLoop {
                 osc = try options.oscPort.map { port throws(OSCError) in try OSCControl(port: port) }
                 oscPortGiven = options.oscPort != nil
             } catch {
-                throw WindowError(error.message)
+                throw WindowError(error.message, code: .oscPort)
             }
         } catch {
             compiler.stop()
@@ -434,14 +434,16 @@ final class WindowLoop {
                 do throws(OSCError) {
                     valuesOut = (setting, try OSCValueStream(host: setting.host, port: setting.port))
                 } catch {
-                    StandardStreams.error("warning: \(error.message)\n")
+                    StandardStreams.error(Diagnostic.warning(error.message, code: .oscPort).rendered() + "\n")
                     valuesOut = nil
                 }
             }
             if let stream = valuesOut?.stream, let executor = session.executor {
                 for name in setting.values {
                     guard let value = executor.value(of: name) else { continue }
-                    if let failure = stream.send(name, value) { StandardStreams.error("warning: \(failure.message)\n") }
+                    if let failure = stream.send(name, value) {
+                        StandardStreams.error(Diagnostic.warning(failure.message, code: .oscPort).rendered() + "\n")
+                    }
                 }
             }
         }
