@@ -82,7 +82,7 @@ public final class GraphResources {
         do throws(ImageFileError) {
             pixels = try ImageFile.readAtFullDepth(path: path, maximumDimension: GLInfo.maximumTextureSize)
         } catch {
-            throw DiagnosticsError([.error(error.description, at: location)])
+            throw DiagnosticsError([.error(error.description, at: location, code: .unreadableFile)])
         }
         let image: RenderTarget
         do {
