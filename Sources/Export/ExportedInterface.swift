@@ -59,12 +59,12 @@ struct ExportedInterface {
                 // The app decodes the movie as it likes and feeds its frames, so exported code links no FFmpeg.
                 inputs.append(Input(node: node.name, kind: "movie", file: nil))
             case .audio:
-                problems.append(.error("node '\(node.name)': an audio node decodes or captures sound while it runs, which an exported graph does not", at: node.location))
+                problems.append(.error("node '\(node.name)': an audio node decodes or captures sound while it runs, which an exported graph does not", at: node.location, code: .notExportable))
             case .sequence:
-                problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location))
+                problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location, code: .notExportable))
             case .shader(let pass):
                 if let imported = pass.interface.isf?.imported.first {
-                    problems.append(.error("node '\(node.name)': ISF IMPORTED images ('\(imported.name)') are read from files, which an exported graph does not; make the image an input of the shader and wire an image node to it", at: imported.location))
+                    problems.append(.error("node '\(node.name)': ISF IMPORTED images ('\(imported.name)') are read from files, which an exported graph does not; make the image an input of the shader and wire an image node to it", at: imported.location, code: .notExportable))
                 }
             case .pick(let pick):
                 interactions.append(Interaction(node: node.name, kind: node.kind, initial: pick.initial))

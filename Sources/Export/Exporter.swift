@@ -52,7 +52,7 @@ public enum Exporter {
             }
             return (written, composition.warnings)
         } catch {
-            throw DiagnosticsError([.error("\(directory): cannot write the export: \(error.localizedDescription)")])
+            throw DiagnosticsError([.error("\(directory): cannot write the export: \(error.localizedDescription)", code: .outputNotWritten)])
         }
     }
 }

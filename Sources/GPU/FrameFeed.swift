@@ -6,6 +6,8 @@ import VideoFrames
 /// is due, the last one stays; before the first, the node shows the test pattern (an `auto` camera) or black.
 public final class FrameFeed {
     public let source: any FrameSource
+    /// What kind of problem the source not delivering is (a camera's, a movie's), said with its notices and errors.
+    let problem: DiagnosticCode
     private let converter: FrameConverter
     /// The last frame, converted; nil until one arrives.
     private(set) var latest: RenderTarget?
@@ -14,9 +16,10 @@ public final class FrameFeed {
     /// Why the last frame could not be had, until one can again.
     private var failure: String?
 
-    public init(source: any FrameSource) throws(GPUError) {
+    public init(source: any FrameSource, problem: DiagnosticCode) throws(GPUError) {
         converter = try FrameConverter()
         self.source = source
+        self.problem = problem
     }
 
     deinit {
@@ -40,7 +43,7 @@ public final class FrameFeed {
             }
             failure = nil
         } catch {
-            if failing { throw GPUError(error.message) }
+            if failing { throw GPUError(problem.tagging(error.message)) }
             failure = error.message
             return false
         }
@@ -55,11 +58,11 @@ public final class FrameFeed {
     }
 
     /// What to tell the user about the source; nil while frames flow.
-    var notice: String? {
+    var notice: Diagnostic? {
         // The source's own line first: it holds from frame to frame, where a failure names the frame asked for.
-        if let notice = source.notice { return notice }
-        if let failure { return failure }
-        if gaveUpWaiting, latest != nil { return "camera: no new frame in time; holding the last frame" }
+        if let notice = source.notice { return .warning(notice, code: problem) }
+        if let failure { return .warning(failure, code: problem) }
+        if gaveUpWaiting, latest != nil { return .warning("camera: no new frame in time; holding the last frame", code: problem) }
         return nil
     }
 }

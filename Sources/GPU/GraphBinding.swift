@@ -24,7 +24,7 @@ struct GraphBinding {
         guard size.isWithinBudget else {
             // Only an image this large can make it so; a composition's own size is refused as it loads.
             throw DiagnosticsError(diagnostics + [.error("the render size \(size), taken from the first image, is \(PixelSize.overBudget); give the composition a smaller 'size'",
-                                                         at: SourceLocation(file: plan.composition.path, line: 1, column: 1))])
+                                                         at: SourceLocation(file: plan.composition.path, line: 1, column: 1), code: .wrongValue)])
         }
 
         var sizes: [PixelSize] = []

@@ -16,7 +16,7 @@ extension GraphExecutor {
         let planned = plan.steps[index]
         guard case .pass(let pass) = planned.work, case .shader(let main) = steps[index].work, pass.shader.fusedMembers.isEmpty else {
             let problem = Diagnostic.error("node '\(node)' draws no shader pass of its own to watch (it is drawn as one program with the nodes around it)",
-                                           at: planned.node.location)
+                                           at: planned.node.location, code: .watch)
             return watches.map { ShaderWatchPass(watch: $0, problem: problem, pass: nil, targets: [], nodeSize: renderSize) }
         }
         watchPasses = watches.map { watchPass(for: $0, of: planned.node, pass: pass, beside: main, at: index) }
@@ -59,7 +59,8 @@ extension GraphExecutor {
             // or about it read as desktop GLSL, before any about the user's lines the driver refused untranslated.
             let about = error.diagnostics.flatMap { [$0] + $0.notes }.first { $0.location?.line == 0 && $0.severity != .warning }
             let reason = (about ?? error.diagnostics.first { $0.severity == .error })?.message ?? "it does not compile"
-            return ShaderWatchPass(watch: watch, problem: .error("watch: '\(watch.expression)' cannot be read after line \(watch.line): \(reason)", at: location),
+            return ShaderWatchPass(watch: watch, problem: .error("watch: '\(watch.expression)' cannot be read after line \(watch.line): \(reason)",
+                                                                     at: location, code: .watch),
                                    pass: nil, targets: [], nodeSize: main.target.size)
         }
     }

@@ -113,24 +113,24 @@ public final class GraphExecutor {
     /// How many full-frame draws (passes, ISF passes, reshaped inputs, watches) the graph has made so far.
     public var passesDrawn: Int { quad.drawCount }
 
-    /// One line per live source that is not delivering, and for an `auto` camera showing the pattern instead.
-    public var notices: [String] { pictureNotices + soundNotices }
+    /// A warning per live source that is not delivering, and for an `auto` camera showing the pattern instead.
+    public var notices: [Diagnostic] { pictureNotices + soundNotices }
 
-    /// The lines of `notices` about cameras and movies.
-    public var pictureNotices: [String] {
+    /// The warnings of `notices` about cameras and movies.
+    public var pictureNotices: [Diagnostic] {
         steps.compactMap { step in
             guard case .live(let live) = step.work else { return nil }
             if live.feed.latest == nil, live.pattern != nil, !live.feed.source.isPresent {
-                return "no camera found; showing the test pattern"
+                return .warning("no camera found; showing the test pattern", code: .noCamera)
             }
             return live.feed.notice
         }
     }
 
-    /// The lines of `notices` about sound (no capture device, capture stopped, silence in a render).
-    public var soundNotices: [String] {
+    /// The warnings of `notices` about sound (no capture device, capture stopped, silence in a render).
+    public var soundNotices: [Diagnostic] {
         steps.compactMap { step in
-            if case .sound(let sound) = step.work { sound.notice } else { nil }
+            if case .sound(let sound) = step.work { sound.notice.map { .warning($0, code: .soundNotHeard) } } else { nil }
         }
     }
 

@@ -82,7 +82,7 @@ public final class GraphResources {
         do throws(ImageFileError) {
             pixels = try ImageFile.readAtFullDepth(path: path, maximumDimension: GLInfo.maximumTextureSize)
         } catch {
-            throw DiagnosticsError([.error(error.description, at: location)])
+            throw DiagnosticsError([.error(error.description, at: location, code: .unreadableFile)])
         }
         let image: RenderTarget
         do {
@@ -102,7 +102,7 @@ public final class GraphResources {
             running.feed.source.stop()
             cameras[camera] = nil
         }
-        let feed = try feed(at: camera.location) { opener, arrived throws(DiagnosticsError) in
+        let feed = try feed(at: camera.location, problem: .cameraNotDelivering) { opener, arrived throws(DiagnosticsError) in
             try opener.openCamera(camera, size: size, onFrame: arrived)
         }
         cameras[camera] = (size, feed)
@@ -112,7 +112,7 @@ public final class GraphResources {
     /// The feed for a movie node, opened on first use and kept while compositions that reload use it.
     func movieFeed(for movie: MovieSource) throws(DiagnosticsError) -> FrameFeed {
         if let feed = movies[movie] { return feed }
-        let feed = try feed(at: movie.location) { opener, arrived throws(DiagnosticsError) in
+        let feed = try feed(at: movie.location, problem: .movieNotDecoded) { opener, arrived throws(DiagnosticsError) in
             try opener.openMovie(movie, conversionSite: FrameConverter.preferredSite, onFrame: arrived)
         }
         movies[movie] = feed
@@ -131,7 +131,7 @@ public final class GraphResources {
         return source
     }
 
-    private func feed(at location: SourceLocation,
+    private func feed(at location: SourceLocation, problem: DiagnosticCode,
                       open: (any FrameSourceOpener, @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource)
         throws(DiagnosticsError) -> FrameFeed {
         guard let sources else {
@@ -139,7 +139,7 @@ public final class GraphResources {
         }
         let source = try open(sources) { [frameArrived] in frameArrived() }
         do {
-            return try FrameFeed(source: source)
+            return try FrameFeed(source: source, problem: problem)
         } catch {
             source.stop()
             throw DiagnosticsError([.error(error.message, at: location)])

@@ -57,7 +57,7 @@ final class ISFPassChain {
         }
         let oversized = zip(chain.passes, passes).filter { !$0.1.size.isWithinBudget }.map { pass, planned in
             Diagnostic.error("at a \(output.size) render, this pass's WIDTH and HEIGHT make it \(planned.size), \(PixelSize.overBudget)",
-                             at: pass.location)
+                             at: pass.location, code: .isfHeader)
         }
         guard oversized.isEmpty else { throw DiagnosticsError(oversized) }
         var imported: [String: RenderTarget] = [:]

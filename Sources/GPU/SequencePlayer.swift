@@ -39,7 +39,7 @@ final class SequencePlayer {
         do throws(ImageFileError) {
             return try ImageFile.readAtFullDepth(path: path, maximumDimension: GLInfo.maximumTextureSize)
         } catch {
-            throw DiagnosticsError([.error(error.description, at: location)])
+            throw DiagnosticsError([.error(error.description, at: location, code: .unreadableFile)])
         }
     }
 

@@ -28,7 +28,7 @@ public enum Gallery {
                 do {
                     try ImageFile.writePNG(image, to: request.image(of: name))
                 } catch {
-                    throw DiagnosticsError([.error("\(request.image(of: name)): \(error)")])
+                    throw DiagnosticsError([.error("\(request.image(of: name)): \(error)", code: .outputNotWritten)])
                 }
                 descriptions[name] = openingComment(of: path)
             } catch {

@@ -32,14 +32,15 @@ struct MovieSink: RenderedFrameSink {
             try Directories.createParent(of: output.path)
             writer = try MovieWriter(settings)
         } catch let error as MediaError {
-            throw .failed(error.message)
+            throw .failed(error.message, code: .outputNotWritten)
         } catch {
-            throw .failed("\(output.path): \(error)")
+            throw .failed("\(output.path): \(error)", code: .outputNotWritten)
         }
         if imageSize != readback.size {
-            progress.warn("\(output.path): 4:2:0 video needs an even size; \(imageSize) is written as \(readback.size), repeating the last column or row")
+            progress.warn("\(output.path): 4:2:0 video needs an even size; \(imageSize) is written as \(readback.size), repeating the last column or row",
+                          code: .evenSize)
         }
-        for warning in writer.warnings { progress.warn(warning) }
+        for warning in writer.warnings { progress.warn(warning, code: .movieWithoutOption) }
     }
 
     func write(_ image: RenderTarget, frame index: Int) throws(RenderJob.Failure) -> String {
@@ -64,7 +65,7 @@ struct MovieSink: RenderedFrameSink {
         do throws(MediaError) {
             try writer.finish()
         } catch {
-            throw .failed(error.message)
+            throw .failed(error.message, code: .outputNotWritten)
         }
     }
 
@@ -72,7 +73,7 @@ struct MovieSink: RenderedFrameSink {
         do throws(MediaError) {
             _ = try writer.append(frame, frameIndex: Int(frame.sequence))
         } catch {
-            throw .failed(error.message)
+            throw .failed(error.message, code: .outputNotWritten)
         }
         readback.recycle(frame)
     }

@@ -59,10 +59,10 @@ public struct ProgressReporter: Sendable {
         StandardStreams.error((style == .bar ? "\r\u{1B}[K" : "") + diagnostic.rendered() + "\n")
     }
 
-    /// A problem that does not stop the render (a camera that stopped), on a line of its own.
-    public func warn(_ message: String) {
-        guard style != .silent else { return }
-        StandardStreams.error((style == .bar ? "\r\u{1B}[K" : "") + "warning: \(message)\n")
+    /// A problem that does not stop the render (a camera that stopped), on a line of its own, with its code as a
+    /// diagnostic's: `warning: message [SB5002]`.
+    public func warn(_ message: String, code: DiagnosticCode?) {
+        show(.warning(message, code: code))
     }
 
     static func format(_ value: Double) -> String {

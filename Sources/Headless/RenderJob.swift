@@ -14,8 +14,9 @@ public enum RenderJob {
     public enum Failure: Error, Sendable, CustomStringConvertible {
         /// Problems in the user's files, each located.
         case diagnostics([Diagnostic])
-        /// The GPU, the driver or the output files failed.
-        case failed(String)
+        /// The GPU, the driver or the output files failed; the code says which of the workbench's problems it is,
+        /// where it is one (an output that cannot be written), and none where the GPU or the driver failed.
+        case failed(String, code: DiagnosticCode? = nil)
         /// The command line asks for what the inputs cannot give: a range past the live movie's end.
         case usage(String)
         /// The reader of standard output went away (`| head`, a player closed) after this many whole frames:
@@ -25,7 +26,8 @@ public enum RenderJob {
         public var description: String {
             switch self {
             case .diagnostics(let diagnostics): diagnostics.map { $0.rendered() }.joined(separator: "\n")
-            case .failed(let message), .usage(let message): message
+            case .failed(let message, let code): code?.tagging(message) ?? message
+            case .usage(let message): message
             case .outputClosed(let frames):
                 "standard output was closed by its reader after \(frames) frame\(frames == 1 ? "" : "s"); the render stopped there"
             }
@@ -51,17 +53,17 @@ public enum RenderJob {
         do {
             valueLog = try request.valuesPath.map(ValueLog.init(path:))
         } catch {
-            throw .failed("cannot write the values to \(request.valuesPath ?? ""): \(error.localizedDescription)")
+            throw .failed("cannot write the values to \(request.valuesPath ?? ""): \(error.localizedDescription)", code: .outputNotWritten)
         }
         let valueNodes = ValueLog.valueNodes(of: composition)
         let oscValues: OSCValueStream?
         do throws(OSCError) {
             oscValues = try composition.oscOutput.map { setting throws(OSCError) in try OSCValueStream(host: setting.host, port: setting.port) }
         } catch {
-            throw .failed(error.message)
+            throw .failed(error.message, code: .oscPort)
         }
         var sink = try sink(for: request.output, composition: composition, imageSize: executor.renderSize, timeline: timeline, progress: progress)
-        var warned: Set<String> = []
+        var warned: Set<Diagnostic> = []
         var told: Set<String> = []
         var written: [String] = []
         do throws(Failure) {
@@ -74,11 +76,11 @@ public enum RenderJob {
                     if let oscValues, let sent = composition.oscOutput?.values {
                         for name in sent {
                             guard let value = executor.value(of: name) else { continue }
-                            if let failure = oscValues.send(name, value) { progress.warn(failure.message) }
+                            if let failure = oscValues.send(name, value) { progress.warn(failure.message, code: .oscPort) }
                         }
                     }
                     for notice in executor.notices where warned.insert(notice).inserted {
-                        progress.warn("frame \(frame): \(notice)")
+                        progress.warn("frame \(frame): \(notice.message)", code: notice.code)
                     }
                     for delivery in executor.deliveries where told.insert(delivery).inserted {
                         progress.note(delivery)
@@ -193,7 +195,7 @@ public enum RenderJob {
             do throws(MediaError) {
                 return try RenderedSoundtrack(movie, from: timeline.time(ofFrame: timeline.start).seconds)
             } catch {
-                throw .failed(error.message)
+                throw .failed(error.message, code: .movieNotDecoded)
             }
         }
         return nil

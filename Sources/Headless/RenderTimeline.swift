@@ -1,6 +1,7 @@
 import GPU
 import Media
 import ShaderGraph
+import ShaderLanguage
 
 /// Which frames a render draws and how fast they play: what was asked for, with the live movie's own rate
 /// and length standing in for what was not, so that `render --input clip.mp4 --out x.mp4` is the whole clip
@@ -21,7 +22,7 @@ struct RenderTimeline {
             do {
                 timing = try MovieReader.timing(ofMovieAt: movie.file)
             } catch {
-                throw .failed(error.message)
+                throw .failed(error.message, code: .movieNotDecoded)
             }
         } else {
             timing = nil
@@ -34,7 +35,8 @@ struct RenderTimeline {
             let seconds = (timing.duration - movie.start) / movie.speed
             let whole = Int((seconds * frameRate.framesPerSecond).rounded())
             guard whole > start else {
-                throw .usage("--start \(start) is at or after the end of \(movie.file) (\(whole) frames at \(frameRate)); give --frames to render past it")
+                throw .usage(DiagnosticCode.startPastMovieEnd.tagging(
+                    "--start \(start) is at or after the end of \(movie.file) (\(whole) frames at \(frameRate)); give --frames to render past it"))
             }
             self.frames = whole - start
         } else {

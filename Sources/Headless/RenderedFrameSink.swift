@@ -1,6 +1,7 @@
 import GPU
 import Images
 import OperatingSystem
+import ShaderGraph
 
 /// Takes each rendered frame, in order, to where the render goes.
 protocol RenderedFrameSink {
@@ -20,7 +21,7 @@ struct ImageSequenceSink: RenderedFrameSink {
             try Directories.createParent(of: path)
             try ImageFile.writePNG(image.readPixels(), to: path)
         } catch {
-            throw .failed("\(error)")
+            throw .failed("\(error)", code: .outputNotWritten)
         }
         return path
     }

@@ -8,13 +8,13 @@ public enum ShaderToyImportJob {
     public enum Failure: Error, CustomStringConvertible {
         /// Problems in the page, located in it.
         case diagnostics([Diagnostic])
-        /// The file system failed.
-        case failed(String)
+        /// The file system failed, or the files would overwrite others (an output that cannot be written).
+        case failed(String, code: DiagnosticCode? = nil)
 
         public var description: String {
             switch self {
             case .diagnostics(let diagnostics): diagnostics.map { $0.rendered() }.joined(separator: "\n")
-            case .failed(let message): "error: " + message
+            case .failed(let message, let code): "error: " + (code?.tagging(message) ?? message)
             }
         }
     }
@@ -40,12 +40,13 @@ public enum ShaderToyImportJob {
         }
         let taken = imported.files.map { FilePaths.join(folder, $0.name) }.filter(UserFile.isRegularFile)
         guard taken.isEmpty else {
-            throw .failed("\(taken.joined(separator: ", ")) already exist\(taken.count == 1 ? "s" : ""); import into another folder, or remove \(taken.count == 1 ? "it" : "them")")
+            throw .failed("\(taken.joined(separator: ", ")) already exist\(taken.count == 1 ? "s" : ""); import into another folder, or remove \(taken.count == 1 ? "it" : "them")",
+                          code: .outputNotWritten)
         }
         do {
             try Directories.create(folder)
         } catch {
-            throw .failed("\(folder): \(error.message)")
+            throw .failed("\(folder): \(error.message)", code: .outputNotWritten)
         }
         for file in imported.files {
             let path = FilePaths.join(folder, file.name)
@@ -58,7 +59,7 @@ public enum ShaderToyImportJob {
                     try AtomicFile.write(try FileContents.read(path: from, limit: largestCopiedFile), to: path)
                 }
             } catch {
-                throw .failed("cannot write \(path): \(error)")
+                throw .failed("cannot write \(path): \(error)", code: .outputNotWritten)
             }
         }
         return (FilePaths.join(folder, imported.files[0].name), imported.notes)

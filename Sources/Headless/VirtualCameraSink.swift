@@ -31,10 +31,11 @@ struct VirtualCameraSink: PlanarReadbackSink {
             camera = try VirtualCamera(selector, width: readback.size.width, height: readback.size.height,
                                        frameRate: (frameRate.numerator, frameRate.denominator))
         } catch {
-            throw .failed(error.message)
+            throw .failed(error.message, code: .virtualCamera)
         }
         if imageSize != readback.size {
-            progress.warn("\(camera.path): YUYV needs an even size; \(imageSize) is written as \(readback.size), repeating the last column or row")
+            progress.warn("\(camera.path): YUYV needs an even size; \(imageSize) is written as \(readback.size), repeating the last column or row",
+                          code: .evenSize)
         }
     }
 
@@ -50,7 +51,7 @@ struct VirtualCameraSink: PlanarReadbackSink {
         do throws(VirtualCameraError) {
             try camera.write(i420: frame)
         } catch {
-            throw .failed(error.message)
+            throw .failed(error.message, code: .virtualCamera)
         }
         readback.recycle(frame)
     }

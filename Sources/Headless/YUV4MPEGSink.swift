@@ -30,7 +30,8 @@ struct YUV4MPEGSink: PlanarReadbackSink {
         let size = readback.size
         header = Array(Self.header(width: size.width, height: size.height, frameRate: frameRate).utf8)
         if imageSize != size {
-            progress.warn("\(Self.outputName): 4:2:0 video needs an even size; \(imageSize) is written as \(size), repeating the last column or row")
+            progress.warn("\(Self.outputName): 4:2:0 video needs an even size; \(imageSize) is written as \(size), repeating the last column or row",
+                          code: .evenSize)
         }
         // A reader that leaves early must not end the render with SIGPIPE: its write fails and the render stops.
         BrokenPipes.reportAsErrors()
@@ -68,7 +69,7 @@ struct YUV4MPEGSink: PlanarReadbackSink {
         }
         if let error = failure {
             if BrokenPipes.isBrokenPipe(error) { throw .outputClosed(framesWritten: framesWritten) }
-            throw .failed("\(Self.outputName): \(error.message)")
+            throw .failed("\(Self.outputName): \(error.message)", code: .outputNotWritten)
         }
         headerWritten = true
         framesWritten += 1

@@ -29,7 +29,7 @@ public struct StandardFrameSources: FrameSourceOpener {
         if camera.device != .auto, DeviceDiscovery.find(camera.device) == nil {
             let found = DeviceDiscovery.captureDevices().map { $0.isBusy ? "\($0.name), busy" : $0.name }
             let list = found.isEmpty ? "no capture devices are connected" : "found: \(found.joined(separator: ", "))"
-            throw DiagnosticsError([.error("no camera matches '\(camera.device)'; \(list)", at: camera.location)])
+            throw DiagnosticsError([.error("no camera matches '\(camera.device)'; \(list)", at: camera.location, code: .noCamera)])
         }
         let request = CaptureRequest(width: size.width, height: size.height, frameRate: camera.frameRate ?? 30,
                                      format: camera.format.flatMap(CameraPixelFormat.init(rawValue:)))
@@ -37,7 +37,7 @@ public struct StandardFrameSources: FrameSourceOpener {
         _ = session.waitUntilNegotiated(timeout: 2)
         if busyCameraIsAnError, session.status.state == .busy, let problem = session.status.problem {
             session.stop()
-            throw DiagnosticsError([.error(problem, at: camera.location)])
+            throw DiagnosticsError([.error(problem, at: camera.location, code: .cameraNotDelivering)])
         }
         return session
     }
@@ -56,7 +56,7 @@ public struct StandardFrameSources: FrameSourceOpener {
             }
             return reader
         } catch {
-            throw DiagnosticsError([.error(error.message, at: movie.location)])
+            throw DiagnosticsError([.error(error.message, at: movie.location, code: .movieNotDecoded)])
         }
     }
 
@@ -77,7 +77,7 @@ public struct StandardFrameSources: FrameSourceOpener {
                                                         duration: try MovieReader.duration(ofMovieAt: liveMovie.file))))
         } catch {
             // A live movie without sound is no mistake in the composition; a file the node names is.
-            guard audio.file == nil else { throw DiagnosticsError([.error(error.message, at: audio.location)]) }
+            guard audio.file == nil else { throw DiagnosticsError([.error(error.message, at: audio.location, code: .movieNotDecoded)]) }
             return AnalysedSound(.silence(channels: SoundCapture.channelCount), notice: "\(error.message); audio inputs hear silence")
         }
     }

@@ -16,10 +16,10 @@ struct ComposedComposition {
         do {
             root = try Yams.compose(yaml: source.text)
         } catch {
-            throw source.error("the composition cannot be read \(purpose) it: \(error)", line: 1, column: 1)
+            throw source.error("the composition cannot be read \(purpose) it: \(error)", line: 1, column: 1, code: .notSaved)
         }
         guard let root, case .mapping(let top) = root, let nodesNode = top["nodes"], case .mapping(let nodes) = nodesNode else {
-            throw source.error("the composition has no 'nodes' mapping \(purpose)", line: 1, column: 1)
+            throw source.error("the composition has no 'nodes' mapping \(purpose)", line: 1, column: 1, code: .notSaved)
         }
         reader = YAMLReader(source: source)
         self.top = top

@@ -87,7 +87,7 @@ private final class Loading {
         if let version = mapping["composition"] {
             if let number = attempt({ () throws(Diagnostic) in try reader.integer(version, what: "'composition' (the format version)", in: 1...Int.max) }),
                number != CompositionLoader.formatVersion {
-                diagnostics.append(reader.error("composition format \(number) is newer than this workbench reads (\(CompositionLoader.formatVersion))", at: version))
+                diagnostics.append(reader.error("composition format \(number) is newer than this workbench reads (\(CompositionLoader.formatVersion))", at: version, code: .newerFormat))
             }
         }
         let size = mapping["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
@@ -100,7 +100,7 @@ private final class Loading {
                     if let reference = attempt({ () throws(Diagnostic) in try parameterReference(item) }) { published.append(reference) }
                 }
             } else {
-                diagnostics.append(reader.error("'publish' must be a list of node.uniform names, found \(reader.describe(publishNode))", at: publishNode))
+                diagnostics.append(reader.error("'publish' must be a list of node.uniform names, found \(reader.describe(publishNode))", at: publishNode, code: .wrongValue))
             }
         }
 
@@ -119,7 +119,7 @@ private final class Loading {
             output = last.name
         } else {
             if !nodes.isEmpty {
-                diagnostics.append(source.error("the composition has no 'output' and no node that makes an image", line: 1, column: 1))
+                diagnostics.append(source.error("the composition has no 'output' and no node that makes an image", line: 1, column: 1, code: .notAnImage))
             }
             return nil
         }
@@ -179,12 +179,12 @@ private final class Loading {
 
     func parse() -> Yams.Node? {
         if source.text.allSatisfy(\.isWhitespace) {
-            diagnostics.append(source.error("the composition is empty; it needs at least 'nodes'", line: 1, column: 1))
+            diagnostics.append(source.error("the composition is empty; it needs at least 'nodes'", line: 1, column: 1, code: .noNodes))
             return nil
         }
         do {
             guard let root = try Yams.compose(yaml: source.text) else {
-                diagnostics.append(source.error("the composition is empty; it needs at least 'nodes'", line: 1, column: 1))
+                diagnostics.append(source.error("the composition is empty; it needs at least 'nodes'", line: 1, column: 1, code: .noNodes))
                 return nil
             }
             return root
@@ -199,14 +199,14 @@ private final class Loading {
     /// `include: [DIR, …]`: folders, relative to the composition, where shaders' `#include`s are looked for.
     func readIncludeFolders(_ node: Yams.Node) -> [String] {
         guard case .sequence(let sequence) = node else {
-            diagnostics.append(reader.error("'include' must be a list of folders, found \(reader.describe(node))", at: node))
+            diagnostics.append(reader.error("'include' must be a list of folders, found \(reader.describe(node))", at: node, code: .wrongValue))
             return []
         }
         return sequence.compactMap { item in
             guard let folder = attempt({ () throws(Diagnostic) in try reader.string(item, what: "a folder in 'include'") }) else { return nil }
             let path = FilePaths.join(directory, folder)
             if case .disk = files, !UserFile.isDirectory(path) {
-                diagnostics.append(reader.error("'include' names \(path), which is not a folder", at: item))
+                diagnostics.append(reader.error("'include' names \(path), which is not a folder", at: item, code: .unreadableFile))
                 return nil
             }
             return path
@@ -217,7 +217,7 @@ private final class Loading {
         let location = reader.location(of: key)
         guard let name = attempt({ () throws(Diagnostic) in try reader.string(key, what: "a node name") }) else { return nil }
         guard NodeName.isValid(name) else {
-            diagnostics.append(reader.error("'\(name)' is not a valid node name: use letters, digits, '_' and '-', starting with a letter or '_'", at: key))
+            diagnostics.append(reader.error("'\(name)' is not a valid node name: use letters, digits, '_' and '-', starting with a letter or '_'", at: key, code: .wrongValue))
             unloadedNodes.insert(name)
             return nil
         }
@@ -226,7 +226,7 @@ private final class Loading {
             return nil
         }
         guard let kindNode = fields["kind"] else {
-            diagnostics.append(reader.error("node '\(name)' has no 'kind'; expected one of: \(NodeKind.names.joined(separator: ", "))", at: key))
+            diagnostics.append(reader.error("node '\(name)' has no 'kind'; expected one of: \(NodeKind.names.joined(separator: ", "))", at: key, code: .missingKey))
             unloadedNodes.insert(name)
             return nil
         }
@@ -321,7 +321,7 @@ private final class Loading {
             if let known = PatternSource.Picture(rawValue: text) {
                 picture = known
             } else {
-                diagnostics.append(reader.error("unknown pattern '\(text)'; expected one of: \(PatternSource.Picture.allCases.map(\.rawValue).joined(separator: ", "))", at: pictureNode))
+                diagnostics.append(reader.error("unknown pattern '\(text)'; expected one of: \(PatternSource.Picture.allCases.map(\.rawValue).joined(separator: ", "))", at: pictureNode, code: .wrongValue))
             }
         }
         return PatternSource(size: size, picture: picture)
@@ -330,13 +330,13 @@ private final class Loading {
     /// Resolves a `file:` (or another key naming a file) against the composition's folder and checks it is there.
     func existingFile(_ fields: Yams.Node.Mapping, node name: String, at key: Yams.Node, field: String = "file") -> (path: String, location: SourceLocation)? {
         guard let fileNode = fields[field] else {
-            diagnostics.append(reader.error("node '\(name)' needs a '\(field)'", at: key))
+            diagnostics.append(reader.error("node '\(name)' needs a '\(field)'", at: key, code: .missingKey))
             return nil
         }
         guard let reference = attempt({ () throws(Diagnostic) in try reader.string(fileNode, what: "'\(field)'") }) else { return nil }
         let path = FilePaths.join(directory, reference)
         guard files.isRegularFile(path) else {
-            diagnostics.append(reader.error("\(path): no such file (from '\(reference)', relative to the composition's folder)", at: fileNode))
+            diagnostics.append(reader.error("\(path): no such file (from '\(reference)', relative to the composition's folder)", at: fileNode, code: .unreadableFile))
             return nil
         }
         return (path, reader.location(of: fileNode))
@@ -346,7 +346,7 @@ private final class Loading {
     func builtInFilter(_ fields: Yams.Node.Mapping, node name: String) -> (path: String, location: SourceLocation)? {
         guard let filterNode = fields["filter"] else { return nil }
         if let fileNode = fields["file"] {
-            diagnostics.append(reader.error("node '\(name)' has both 'file' and 'filter'; keep one", at: fileNode))
+            diagnostics.append(reader.error("node '\(name)' has both 'file' and 'filter'; keep one", at: fileNode, code: .keyDoesNotApply))
             return nil
         }
         guard let filter = attempt({ () throws(Diagnostic) in try reader.string(filterNode, what: "'filter'") }) else { return nil }
@@ -361,7 +361,7 @@ private final class Loading {
             } else {
                 message += "; see docs/filters.md for the list"
             }
-            diagnostics.append(reader.error(message, at: filterNode))
+            diagnostics.append(reader.error(message, at: filterNode, code: .unknownNodeKind))
             return nil
         }
         return (path, reader.location(of: filterNode))
@@ -369,7 +369,7 @@ private final class Loading {
 
     func readSequence(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
         guard let filesNode = fields["files"] else {
-            diagnostics.append(reader.error("sequence node '\(name)' needs 'files': a numbered path such as frames/%04d.png", at: key))
+            diagnostics.append(reader.error("sequence node '\(name)' needs 'files': a numbered path such as frames/%04d.png", at: key, code: .missingKey))
             return nil
         }
         guard let pattern = attempt({ () throws(Diagnostic) in try reader.string(filesNode, what: "'files'") }) else { return nil }
@@ -390,7 +390,7 @@ private final class Loading {
         if let deviceNode = fields["device"] {
             camera.location = reader.location(of: deviceNode)
             guard let scalar = deviceNode.scalar else {
-                diagnostics.append(reader.error("'device' is auto, a path such as /dev/video0, an index, or part of the camera's name", at: deviceNode))
+                diagnostics.append(reader.error("'device' is auto, a path such as /dev/video0, an index, or part of the camera's name", at: deviceNode, code: .wrongValue))
                 return nil
             }
             camera.device = CameraSelector(parsing: scalar.string)
@@ -398,7 +398,7 @@ private final class Loading {
         camera.size = fields["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
         if let rateNode = fields["rate"] {
             guard let rate = rateNode.scalar.flatMap(reader.number), rate > 0, rate <= 1000 else {
-                diagnostics.append(reader.error("'rate' is frames per second, a number such as 30", at: rateNode))
+                diagnostics.append(reader.error("'rate' is frames per second, a number such as 30", at: rateNode, code: .wrongValue))
                 return nil
             }
             camera.frameRate = rate
@@ -407,7 +407,7 @@ private final class Loading {
             guard let text = attempt({ () throws(Diagnostic) in try reader.string(formatNode, what: "'format'") }) else { return nil }
             let known = ["YUYV", "UYVY", "NV12", "YU12", "YV12", "RGB3", "BGR3", "MJPG"]
             guard known.contains(text.uppercased()) else {
-                diagnostics.append(reader.error("unknown camera format '\(text)'; expected one of: \(known.joined(separator: ", "))", at: formatNode))
+                diagnostics.append(reader.error("unknown camera format '\(text)'; expected one of: \(known.joined(separator: ", "))", at: formatNode, code: .wrongValue))
                 return nil
             }
             camera.format = text.uppercased()
@@ -420,21 +420,21 @@ private final class Loading {
         var movie = MovieSource(file: file.path, location: file.location)
         if let loopNode = fields["loop"] {
             guard let loop = loopNode.scalar.flatMap(reader.boolean) else {
-                diagnostics.append(reader.error("'loop' is true (start again after the last frame) or false (hold it)", at: loopNode))
+                diagnostics.append(reader.error("'loop' is true (start again after the last frame) or false (hold it)", at: loopNode, code: .wrongValue))
                 return nil
             }
             movie.loop = loop
         }
         if let speedNode = fields["speed"] {
             guard let speed = speedNode.scalar.flatMap(reader.number), speed > 0, speed <= 100 else {
-                diagnostics.append(reader.error("'speed' is seconds of movie per second, a number above 0 and at most 100, such as 0.5", at: speedNode))
+                diagnostics.append(reader.error("'speed' is seconds of movie per second, a number above 0 and at most 100, such as 0.5", at: speedNode, code: .wrongValue))
                 return nil
             }
             movie.speed = speed
         }
         if let startNode = fields["start"] {
             guard let start = startNode.scalar.flatMap(reader.number), start >= 0, start.isFinite else {
-                diagnostics.append(reader.error("'start' is the second of the movie shown first, a number of at least 0", at: startNode))
+                diagnostics.append(reader.error("'start' is the second of the movie shown first, a number of at least 0", at: startNode, code: .wrongValue))
                 return nil
             }
             movie.start = start
@@ -483,7 +483,7 @@ private final class Loading {
             case .bonzomatic: "a Bonzomatic shader draws the whole pass with the workbench's vertex stage"
             case .glsl, .shaderToy: "a ShaderToy shader has no vertex stage"
             }
-            diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode))
+            diagnostics.append(reader.error("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode, code: .keyDoesNotApply))
             wiresOfUnloadedNodes += wires
             return nil
         }
@@ -503,7 +503,7 @@ private final class Loading {
             return .rgba8
         }
         guard let parsed = PixelFormat(rawValue: text) else {
-            diagnostics.append(reader.error("unknown format '\(text)'; expected one of: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: formatNode))
+            diagnostics.append(reader.error("unknown format '\(text)'; expected one of: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: formatNode, code: .wrongValue))
             return .rgba8
         }
         return parsed
@@ -546,7 +546,7 @@ private final class Loading {
         }
         if let commonNode = fields["common"] {
             guard interface.dialect == .shaderToy else {
-                diagnostics.append(reader.error("'common' is a ShaderToy shader's Common code, and \(path) is not a ShaderToy shader", at: commonNode))
+                diagnostics.append(reader.error("'common' is a ShaderToy shader's Common code, and \(path) is not a ShaderToy shader", at: commonNode, code: .keyDoesNotApply))
                 return false
             }
             guard let named = existingFile(fields, node: name, at: key, field: "common"),
@@ -571,11 +571,11 @@ private final class Loading {
         for (inputNode, value) in mapping {
             guard let input = inputNode.string else { continue }
             guard interface.samplers.contains(where: { $0.name == input }) else {
-                diagnostics.append(reader.error("'mapping' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode))
+                diagnostics.append(reader.error("'mapping' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode, code: .noSuchUniform))
                 continue
             }
             guard let text = value.string, let chosen = InputMapping(rawValue: text) else {
-                diagnostics.append(reader.error("a mapping is one of: \(names)", at: value))
+                diagnostics.append(reader.error("a mapping is one of: \(names)", at: value, code: .wrongValue))
                 continue
             }
             mappings[input] = chosen
@@ -588,11 +588,11 @@ private final class Loading {
     func readBlur(_ node: Yams.Node, interface: ShaderInterface, file: String) -> BlurLayout? {
         guard let layout = readBlurLayout(node) else { return nil }
         guard let count = interface.blurCoordinateCount else {
-            diagnostics.append(reader.error("'blur' places a blur's blurCoordinates, which \(file) does not read", at: node))
+            diagnostics.append(reader.error("'blur' places a blur's blurCoordinates, which \(file) does not read", at: node, code: .keyDoesNotApply))
             return nil
         }
         if layout.isCentredPairs && count % 2 == 0 {
-            diagnostics.append(reader.error("GPUImage's box and Gaussian blurs put the centre first, then pairs either side: they need an odd number of blurCoordinates, and \(file) reads \(count)", at: node))
+            diagnostics.append(reader.error("GPUImage's box and Gaussian blurs put the centre first, then pairs either side: they need an odd number of blurCoordinates, and \(file) reads \(count)", at: node, code: .keyDoesNotApply))
             return nil
         }
         return layout
@@ -601,14 +601,14 @@ private final class Loading {
     /// `previous: [INPUT, …]`: image inputs that read the image their node made the frame before.
     func readPreviousFrameInputs(_ node: Yams.Node, interface: ShaderInterface, file: String) -> [String: SourceLocation] {
         guard case .sequence(let items) = node else {
-            diagnostics.append(reader.error("'previous' must be a list of image inputs, found \(reader.describe(node))", at: node))
+            diagnostics.append(reader.error("'previous' must be a list of image inputs, found \(reader.describe(node))", at: node, code: .wrongValue))
             return [:]
         }
         var inputs: [String: SourceLocation] = [:]
         for item in items {
             guard let input = attempt({ () throws(Diagnostic) in try reader.string(item, what: "an entry of 'previous'") }) else { continue }
             guard interface.samplers.contains(where: { $0.name == input }) else {
-                diagnostics.append(reader.error("'previous' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: item))
+                diagnostics.append(reader.error("'previous' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: item, code: .noSuchUniform))
                 continue
             }
             inputs[input] = reader.location(of: item)
@@ -623,7 +623,7 @@ private final class Loading {
         for (inputNode, value) in mapping {
             guard let input = inputNode.string else { continue }
             guard interface.samplers.contains(where: { $0.name == input }) else {
-                diagnostics.append(reader.error("'sampling' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode))
+                diagnostics.append(reader.error("'sampling' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode, code: .noSuchUniform))
                 continue
             }
             guard let fields = attempt({ () throws(Diagnostic) in try reader.mapping(value, what: "an input's sampling") }) else { continue }
@@ -639,7 +639,7 @@ private final class Loading {
                 if case .scalar(let scalar) = flipNode, let flipped = reader.boolean(scalar) {
                     sampling.isFlipped = flipped
                 } else {
-                    diagnostics.append(reader.error("'flip' is true or false, found \(reader.describe(flipNode))", at: flipNode))
+                    diagnostics.append(reader.error("'flip' is true or false, found \(reader.describe(flipNode))", at: flipNode, code: .wrongValue))
                 }
             }
             samplings[input] = sampling
@@ -650,7 +650,7 @@ private final class Loading {
     /// One of an enumeration's spellings, or a located error that lists them.
     func choice<Choice: RawRepresentable & CaseIterable>(_ node: Yams.Node, what: String) -> Choice? where Choice.RawValue == String {
         if let text = node.string, let chosen = Choice(rawValue: text) { return chosen }
-        diagnostics.append(reader.error("\(what) is one of: \(Choice.allCases.map(\.rawValue).joined(separator: ", "))", at: node))
+        diagnostics.append(reader.error("\(what) is one of: \(Choice.allCases.map(\.rawValue).joined(separator: ", "))", at: node, code: .wrongValue))
         return nil
     }
 
@@ -663,21 +663,21 @@ private final class Loading {
         }
         if let mapping = node.mapping, mapping.count == 1, let (key, value) = mapping.first, key.string == "gaussian" {
             if let sigma = value.scalar.flatMap(reader.number), sigma > 0, sigma.isFinite { return .gaussian(sigma: sigma) }
-            diagnostics.append(reader.error("a Gaussian blur's sigma (GPUImage's blurRadiusInPixels) is a number above 0", at: value))
+            diagnostics.append(reader.error("a Gaussian blur's sigma (GPUImage's blurRadiusInPixels) is a number above 0", at: value, code: .wrongValue))
             return nil
         }
-        diagnostics.append(reader.error("'blur' is \(BlurLayout.spellings)", at: node))
+        diagnostics.append(reader.error("'blur' is \(BlurLayout.spellings)", at: node, code: .wrongValue))
         return nil
     }
 
     func readConstant(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
         guard let valueNode = fields["value"] else {
-            diagnostics.append(reader.error("constant node '\(name)' needs a 'value'", at: key))
+            diagnostics.append(reader.error("constant node '\(name)' needs a 'value'", at: key, code: .missingKey))
             return nil
         }
         guard let setting = attempt({ () throws(Diagnostic) in try readUniformSetting(valueNode) }) else { return nil }
         guard case .literal(let values, _) = setting else {
-            diagnostics.append(reader.error("a constant's 'value' must be numbers, not a reference to another node", at: valueNode))
+            diagnostics.append(reader.error("a constant's 'value' must be numbers, not a reference to another node", at: valueNode, code: .wrongValue))
             return nil
         }
         return .constant(values)
@@ -685,12 +685,12 @@ private final class Loading {
 
     func readKey(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
         guard let keyNode = fields["key"], let text = attempt({ () throws(Diagnostic) in try reader.string(keyNode, what: "'key'") }) else {
-            diagnostics.append(reader.error("key node '\(name)' needs a 'key': a letter a–z or space", at: key))
+            diagnostics.append(reader.error("key node '\(name)' needs a 'key': a letter a–z or space", at: key, code: .missingKey))
             return nil
         }
         let lowered = text.lowercased()
         guard lowered == "space" || (lowered.count == 1 && lowered.first!.isLetter && lowered.first!.isASCII) else {
-            diagnostics.append(reader.error("'key' is a letter a–z or space, found '\(text)'", at: keyNode))
+            diagnostics.append(reader.error("'key' is a letter a–z or space, found '\(text)'", at: keyNode, code: .wrongValue))
             return nil
         }
         return .key(lowered)
@@ -698,7 +698,7 @@ private final class Loading {
 
     func readPick(name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
         guard let inputNode = fields["input"] else {
-            diagnostics.append(reader.error("pick node '\(name)' needs an 'input': the image it picks colours from", at: key))
+            diagnostics.append(reader.error("pick node '\(name)' needs an 'input': the image it picks colours from", at: key, code: .missingKey))
             return nil
         }
         guard let input = attempt({ () throws(Diagnostic) in try readWire(inputNode) }) else { return nil }
@@ -706,7 +706,7 @@ private final class Loading {
         if let initialNode = fields["initial"] {
             guard case .literal(let numbers, _)? = attempt({ () throws(Diagnostic) in try readUniformSetting(initialNode) }),
                   numbers.count == 3 || numbers.count == 4 else {
-                diagnostics.append(reader.error("'initial' is a colour: [r, g, b] or [r, g, b, a]", at: initialNode))
+                diagnostics.append(reader.error("'initial' is a colour: [r, g, b] or [r, g, b, a]", at: initialNode, code: .wrongValue))
                 return nil
             }
             pick.initial = numbers.count == 3 ? numbers + [1] : numbers
@@ -719,7 +719,7 @@ private final class Loading {
         for key in ["initial", "scale"] {
             guard let node = fields[key] else { continue }
             guard let number = node.scalar.flatMap(reader.number) else {
-                diagnostics.append(reader.error("'\(key)' is a number", at: node))
+                diagnostics.append(reader.error("'\(key)' is a number", at: node, code: .wrongValue))
                 return nil
             }
             if key == "initial" { drag.initial = Float(number) } else { drag.scale = Float(number) }
@@ -727,7 +727,7 @@ private final class Loading {
         if let rangeNode = fields["range"] {
             guard case .literal(let bounds, _)? = attempt({ () throws(Diagnostic) in try readUniformSetting(rangeNode) }),
                   bounds.count == 2, bounds[0] <= bounds[1] else {
-                diagnostics.append(reader.error("'range' is [minimum, maximum]", at: rangeNode))
+                diagnostics.append(reader.error("'range' is [minimum, maximum]", at: rangeNode, code: .wrongValue))
                 return nil
             }
             drag.range = bounds[0]...bounds[1]
@@ -740,7 +740,7 @@ private final class Loading {
         var oscillator = Oscillator()
         if let waveformNode = fields["waveform"], let text = attempt({ () throws(Diagnostic) in try reader.string(waveformNode, what: "'waveform'") }) {
             guard let waveform = Oscillator.Waveform(rawValue: text) else {
-                diagnostics.append(reader.error("unknown waveform '\(text)'; expected one of: \(Oscillator.Waveform.allCases.map(\.rawValue).joined(separator: ", "))", at: waveformNode))
+                diagnostics.append(reader.error("unknown waveform '\(text)'; expected one of: \(Oscillator.Waveform.allCases.map(\.rawValue).joined(separator: ", "))", at: waveformNode, code: .wrongValue))
                 return nil
             }
             oscillator.waveform = waveform
@@ -748,7 +748,7 @@ private final class Loading {
         for (key, range) in [("rate", 0.0...1000.0), ("phase", 0.0...1.0)] {
             guard let node = fields[key] else { continue }
             guard let number = node.scalar.flatMap(reader.number), range.contains(number) else {
-                diagnostics.append(reader.error("'\(key)' is a number from \(range.lowerBound) to \(range.upperBound)", at: node))
+                diagnostics.append(reader.error("'\(key)' is a number from \(range.lowerBound) to \(range.upperBound)", at: node, code: .wrongValue))
                 return nil
             }
             if key == "rate" { oscillator.rate = Float(number) } else { oscillator.phase = Float(number) }
@@ -758,14 +758,14 @@ private final class Loading {
 
     func readReduction(_ measure: Reduction.Measure, name: String, fields: Yams.Node.Mapping, at key: Yams.Node) -> NodeKind? {
         guard let inputNode = fields["input"] else {
-            diagnostics.append(reader.error("\(measure.rawValue) node '\(name)' needs an 'input': the image it measures", at: key))
+            diagnostics.append(reader.error("\(measure.rawValue) node '\(name)' needs an 'input': the image it measures", at: key, code: .missingKey))
             return nil
         }
         guard let input = attempt({ () throws(Diagnostic) in try readWire(inputNode) }) else { return nil }
         var perChannel = false
         if let channelsNode = fields["channels"], let text = attempt({ () throws(Diagnostic) in try reader.string(channelsNode, what: "'channels'") }) {
             guard ["luminance", "rgb"].contains(text) else {
-                diagnostics.append(reader.error("'channels' is luminance (256 bins) or rgb (luminance, red, green and blue: 1024 bins)", at: channelsNode))
+                diagnostics.append(reader.error("'channels' is luminance (256 bins) or rgb (luminance, red, green and blue: 1024 bins)", at: channelsNode, code: .wrongValue))
                 return nil
             }
             perChannel = text == "rgb"
@@ -777,12 +777,12 @@ private final class Loading {
         var operands: [(role: String, operand: Operand)] = []
         for role in ValueOperation.roles(of: operation) {
             guard let node = fields[role] else {
-                diagnostics.append(reader.error("\(operation.rawValue) node '\(name)' needs '\(role)'", at: key))
+                diagnostics.append(reader.error("\(operation.rawValue) node '\(name)' needs '\(role)'", at: key, code: .missingKey))
                 return nil
             }
             if role == "values" {
                 guard case .sequence(let items) = node, items.count >= 2 else {
-                    diagnostics.append(reader.error("'values' is a list of two or more values: node names or numbers", at: node))
+                    diagnostics.append(reader.error("'values' is a list of two or more values: node names or numbers", at: node, code: .wrongValue))
                     return nil
                 }
                 for (index, item) in items.enumerated() {
@@ -828,10 +828,10 @@ private final class Loading {
                     values.append(try literalNumber(item))
                 }
             }
-            guard !values.isEmpty else { throw reader.error("an empty list is not a value", at: node) }
+            guard !values.isEmpty else { throw reader.error("an empty list is not a value", at: node, code: .wrongValue) }
             return .literal(values, location: location)
         default:
-            throw reader.error("a uniform value must be a number, a bool, a list of numbers or a node name, found \(reader.describe(node))", at: node)
+            throw reader.error("a uniform value must be a number, a bool, a list of numbers or a node name, found \(reader.describe(node))", at: node, code: .wrongValue)
         }
     }
 
@@ -840,14 +840,14 @@ private final class Loading {
             if let number = reader.number(scalar) { return Float(number) }
             if let flag = reader.boolean(scalar) { return flag ? 1 : 0 }
         }
-        throw reader.error("expected a number, found \(reader.describe(node))", at: node)
+        throw reader.error("expected a number, found \(reader.describe(node))", at: node, code: .wrongValue)
     }
 
     func parameterReference(_ node: Yams.Node) throws(Diagnostic) -> ParameterReference {
         let text = try reader.string(node, what: "a published parameter")
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw reader.error("a published parameter is written node.uniform, found '\(text)'", at: node)
+            throw reader.error("a published parameter is written node.uniform, found '\(text)'", at: node, code: .wrongValue)
         }
         return ParameterReference(node: String(parts[0]), uniform: String(parts[1]), location: reader.location(of: node))
     }

@@ -104,7 +104,7 @@ public enum CompositionOpener {
         let (source, interface) = try readShader(path)
         if let sampler = interface.samplers.first {
             throw DiagnosticsError([source.error("--input \(path): a shader given as the live source generates its image and cannot sample '\(sampler.name)'",
-                                                 line: sampler.line, column: sampler.column)])
+                                                 line: sampler.line, column: sampler.column, code: .notAnImage)])
         }
         return .shader(ShaderPass(file: path, source: source, interface: interface))
     }
@@ -152,7 +152,7 @@ public enum CompositionOpener {
     static func replaceLiveSource(of composition: inout Composition, with source: NodeKind, givenAs input: LiveInput) {
         guard let name = composition.liveSource, let index = composition.nodes.firstIndex(where: { $0.name == name }) else {
             composition.warnings.append(Diagnostic(.warning, "\(composition.path) has no image source to replace, so the input is not used",
-                                                   at: .commandLine(option: "--input", value: input.description)))
+                                                   at: .commandLine(option: "--input", value: input.description), code: .notAnImage))
             return
         }
         composition.nodes[index].kind = source

@@ -187,7 +187,7 @@ private struct Check {
             guard varying.type == .vec2, let length = varying.arrayLength, length >= 1 else {
                 diagnostics.append(pass.source.error(
                     "GPUImage's blurs read 'varying vec2 blurCoordinates[N]', with N a number or an integer constant",
-                    line: varying.line, column: varying.column))
+                    line: varying.line, column: varying.column, code: .varying))
                 continue
             }
         }
@@ -198,7 +198,7 @@ private struct Check {
                 let name = vertex.split(separator: "/").last.map(String.init) ?? vertex
                 diagnostics.append(pass.source.error(
                     "varying '\(varying.name)' is written by no vertex shader: an ISF shader's own varyings come from the vertex shader beside it, \(name), which is not there",
-                    line: varying.line, column: varying.column))
+                    line: varying.line, column: varying.column, code: .varying))
                 continue
             }
             let names = Array(VertexStage.providedVaryings) + [VertexStage.blurVarying]
@@ -206,7 +206,7 @@ private struct Check {
                 ?? "; it provides vec2 textureCoordinate (…5) and outputTextureCoordinate, GPUImage's neighbours (leftTextureCoordinate, topRightTextureCoordinate, leftTextureCoordinate2, upperLeftInputTextureCoordinate, …) and its blurs' blurCoordinates[N]"
             diagnostics.append(pass.source.error(
                 "varying '\(varying.name)' is not provided by the workbench's vertex stage\(hint)",
-                line: varying.line, column: varying.column))
+                line: varying.line, column: varying.column, code: .varying))
         }
     }
 

@@ -24,7 +24,7 @@ public enum ControlWriteBack {
             return text + (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + "controls:\n" + lines
         }
         guard case .mapping(let controls) = controlsNode else {
-            throw reader.error("'controls' is not a mapping, so the learned controls are not saved into it", at: controlsNode)
+            throw reader.error("'controls' is not a mapping, so the learned controls are not saved into it", at: controlsNode, code: .notSaved)
         }
         var added: [String] = []
         for mapping in mappings {
@@ -37,7 +37,7 @@ public enum ControlWriteBack {
             guard let mark = existing.mark, let start = edits.offset(line: mark.line, column: mark.column), edits.scalar(at: start) == "{",
                   let close = edits.closingBracket(ofCollectionAt: start) else {
                 throw reader.error("the control of \(mapping.key) is not written as { … } on one line, so the learned one is not saved over it",
-                                   at: existing)
+                                   at: existing, code: .notSaved)
             }
             edits.replace(at: start, length: close + 1 - start, with: mapping.text(json: json))
         }

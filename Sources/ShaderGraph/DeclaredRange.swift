@@ -38,7 +38,7 @@ enum DeclaredRange {
         let range = "\(numbers(annotation?.minimum))...\(numbers(annotation?.maximum))"
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return (clamped, Diagnostic(.warning, "'\(declaration.name)' is \(numbers(values)), outside the range \(range) that \(name) declares; \(numbers(clamped)) is used",
-                                    at: location))
+                                    at: location, code: .outsideRange))
     }
 
     /// A range gives one bound for every component, or one per component.

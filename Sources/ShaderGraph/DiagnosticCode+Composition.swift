@@ -1,7 +1,8 @@
 import ShaderLanguage
 
 extension DiagnosticCode {
-    static let composition = [yamlSyntax, unknownKey, noNodes, wrongValue, unreadableFile, unknownNodeKind]
+    static let composition = [yamlSyntax, unknownKey, noNodes, wrongValue, unreadableFile, newerFormat, missingKey, keyDoesNotApply,
+                              unknownNodeKind]
 
     public static let yamlSyntax = DiagnosticCode(
         1001, "the composition is not valid YAML",
@@ -54,7 +55,8 @@ extension DiagnosticCode {
         explanation: """
             Each node names its kind (`image`, `camera`, `movie`, `shader`, a reduction such as `centroid`, a value \
             such as `lfo`, …). `shaderbench catalogue` and the guide's compositions page list them all; the \
-            message suggests the closest.
+            message suggests the closest. A shader node's `filter:` names one of the built-in filters in the same \
+            way, as docs/filters.md lists them.
             """,
         example: """
             blur: { kind: shadr, file: blur.fsh }
@@ -75,5 +77,48 @@ extension DiagnosticCode {
             size: 640x360
             # fixed:
             size: [640, 360]
+            """)
+
+    public static let newerFormat = DiagnosticCode(
+        1006, "a composition written for a newer workbench",
+        explanation: """
+            `composition: N` says which version of the format the file is written in. This workbench reads \
+            version 1; a later number comes from a newer workbench, whose keys and kinds this one may read \
+            differently, so nothing in it is loaded. Update the workbench, or write the number this one reads if \
+            the file uses nothing newer.
+            """,
+        example: """
+            composition: 2
+            # fixed:
+            composition: 1
+            """)
+
+    public static let missingKey = DiagnosticCode(
+        1007, "a node without a key its kind needs",
+        explanation: """
+            Every node has a `kind`, and most kinds need a key or two more: `file` for an image, a movie and a \
+            shader, `files` for a sequence, `value` for a constant, `input` for a reduction or a pick, `key` for a \
+            key node, an operation's operands (`values` to add, `a`, `b` and `t` to mix, …). The message names the \
+            key and what it takes.
+            """,
+        example: """
+            where: { kind: centroid }
+            # fixed:
+            where: { kind: centroid, input: mask }
+            """)
+
+    public static let keyDoesNotApply = DiagnosticCode(
+        1008, "a key that does not apply to this node",
+        explanation: """
+            The key is one the workbench knows, but not for this node as it is: `file` and `filter` are two ways \
+            of naming one shader, so a node takes one of them; `vertex` is for a plain GLSL shader (the other \
+            dialects bring their own vertex stage, or none); `common` is a ShaderToy shader's Common code; `blur` \
+            places GPUImage's `blurCoordinates`, so the shader must read them, an odd number of them for a box or \
+            Gaussian blur.
+            """,
+        example: """
+            warm: { kind: shader, file: warm.fsh, filter: warmth }
+            # fixed:
+            warm: { kind: shader, filter: warmth }
             """)
 }

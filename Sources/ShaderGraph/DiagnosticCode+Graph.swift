@@ -1,7 +1,8 @@
 import ShaderLanguage
 
 extension DiagnosticCode {
-    static let graph = [unknownNode, notAnImage, unwiredInput, noSuchUniform, wrongWire, wrongNumbers, noPreviousFrame, notPublished]
+    static let graph = [unknownNode, notAnImage, unwiredInput, noSuchUniform, wrongWire, wrongNumbers, noPreviousFrame, notPublished,
+                        cycle, outsideRange, unsetUniform]
 
     public static let unknownNode = DiagnosticCode(
         2002, "no node of that name",
@@ -23,7 +24,8 @@ extension DiagnosticCode {
         explanation: """
             `output:` is what the window shows and `render` writes, so it must be a node that makes an image (not \
             a value node such as `centroid`, not sound). `live:` names the source that `--input` replaces, so it \
-            must be an image or pattern node.
+            must be an image or pattern node; a composition with none has nothing to replace, and the input is \
+            not used. A shader given to `--input` stands in as a generator, so it samples no image of its own.
             """,
         example: """
             output: where      # a centroid: two numbers, not a picture
@@ -109,5 +111,45 @@ extension DiagnosticCode {
             dot: { kind: shader, file: dot.fsh, uniforms: { size: grade.exposure } }
             # fixed:
             publish: [grade.exposure]
+            """)
+
+    public static let cycle = DiagnosticCode(
+        2010, "the graph has a cycle",
+        explanation: """
+            Nodes are drawn in the order their wires give: each after the nodes it reads. A node that reads \
+            itself, through any number of others, could never be drawn. To read what a node drew in the frame \
+            before, for feedback, list the input under `previous:` instead.
+            """,
+        example: """
+            trail: { kind: shader, file: trail.fsh, inputs: { current: camera, before: trail } }
+            # fixed:
+            trail: { kind: shader, file: trail.fsh, inputs: { current: camera, before: trail }, previous: [before] }
+            """)
+
+    public static let outsideRange = DiagnosticCode(
+        2011, "a value outside the range its shader declares",
+        explanation: """
+            The shader declares a range for the parameter (`// range: 0...1`, ISF's MIN and MAX), and the \
+            composition or `--set` gives a value outside it. The value is clamped into the range, with this \
+            warning, as exported code clamps what an app sets: the shader's author said it does not work outside.
+            """,
+        example: """
+            grade: { kind: shader, file: grade.fsh, uniforms: { exposure: 3 } }   # range: 0...2
+            # fixed:
+            grade: { kind: shader, file: grade.fsh, uniforms: { exposure: 2 } }
+            """)
+
+    public static let unsetUniform = DiagnosticCode(
+        2012, "a uniform that nothing sets",
+        explanation: """
+            No host of the shader's dialect sets the uniform, the composition gives it no value, it is not \
+            published and declares no default, so it stays 0, which often draws black. A name close to one \
+            another host sets is named with the host (`iTime` is ShaderToy's), since the shader may have been \
+            written for it. Give it a default, a value under `uniforms:`, or publish it.
+            """,
+        example: """
+            uniform float amount;
+            // fixed:
+            uniform float amount; // default: 0.5, range: 0...1
             """)
 }

@@ -1,7 +1,8 @@
 import ShaderLanguage
 
 extension DiagnosticCode {
-    static let liveControl = [controlTarget, controlSource, controlNumber, controlNotPublished, controlWired, controlComponent, oscOutput]
+    static let liveControl = [controlTarget, controlSource, controlNumber, controlNotPublished, controlWired, controlComponent, midiPort,
+                              oscOutput, oscPort, oscMessage]
 
     public static let controlTarget = DiagnosticCode(
         4001, "a MIDI control names no parameter",
@@ -104,5 +105,47 @@ extension DiagnosticCode {
             osc-out: { port: 9001, values: [camera] }
             # fixed:
             osc-out: { port: 9001, values: [where] }   # 'where' is a centroid node
+            """)
+
+    public static let midiPort = DiagnosticCode(
+        4007, "MIDI that cannot be received",
+        explanation: """
+            The window reads MIDI through the ALSA sequencer, as a client with one input port. The sequencer \
+            cannot be opened (no /dev/snd/seq: `modprobe snd-seq` loads it), or the source `midi:` or `--midi` \
+            names is not there, cannot be connected or went away; it is connected when it appears. The window \
+            runs on, and MIDI sent over OSC (`/shaderbench/midi`) still plays the controls.
+            """,
+        example: """
+            midi: "Launch Control:0"   # aconnect -i lists it as "Launch Control XL"
+            # fixed:
+            midi: "Launch Control XL:0"
+            """)
+
+    public static let oscPort = DiagnosticCode(
+        4102, "an OSC port or host that cannot be used",
+        explanation: """
+            `osc: PORT` and `--osc PORT` listen for OSC on a UDP port, which another program may hold already \
+            (a second window, a synthesiser); the window runs on without OSC until the port changes. `osc-out:` \
+            sends to a host and port: a host that cannot be found or a send the network refuses is said, and \
+            the values go on being sent as they change.
+            """,
+        example: """
+            osc: 9000   # another window listens there
+            # fixed:
+            osc: 9001
+            """)
+
+    public static let oscMessage = DiagnosticCode(
+        4103, "an OSC message the window cannot apply",
+        explanation: """
+            The window takes `/NODE/PARAMETER` with the parameter's numbers (one for a float, three for a vec3), \
+            and `/shaderbench/reload`, `pause`, `play`, `show NODE` and `midi`. A message to another address, \
+            to a parameter that is not published or is wired, or with the wrong number or types of arguments is \
+            ignored and said once per address. MIDI sent over OSC with a value outside 0 to 127 is clamped.
+            """,
+        example: """
+            oscsend localhost 9000 /grade/tint ff 1.0 0.5        # tint is a vec3
+            # fixed:
+            oscsend localhost 9000 /grade/tint fff 1.0 0.5 0.2
             """)
 }

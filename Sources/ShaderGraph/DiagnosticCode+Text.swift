@@ -16,8 +16,8 @@ extension DiagnosticCode {
             edited by hand. An error or warning the workbench itself reports carries one of these codes after its \
             message (`c.yaml:4:3: error: 'controls' plays grade.contrast, which is not published [SB4004]`); \
             `shaderbench explain SB4004` prints the same text as below in the terminal. Messages from the GL driver \
-            and glslang about a shader's GLSL carry no code: they are the driver's words. Codes are given family by family; the problems listed here have \
-            theirs, and [Commands](commands.md) says which families do not yet.
+            and glslang about a shader's GLSL carry no code: they are the driver's words; nor do failures of the GPU, \
+            the display or the system themselves, which say what failed.
 
 
             """

@@ -35,10 +35,10 @@ public enum FilterInsertion {
         let composed = try ComposedComposition(source, purpose: "to add a filter to")
         let reader = composed.reader, top = composed.top, nodes = composed.nodes
         guard let (key, value) = nodes.first(where: { $0.key.string == node }) else {
-            throw source.error("there is no node '\(node)' to add a filter after", line: 1, column: 1)
+            throw source.error("there is no node '\(node)' to add a filter after", line: 1, column: 1, code: .notSaved)
         }
         guard nodes.first(where: { $0.key.string == name }) == nil else {
-            throw reader.error("a node '\(name)' exists already", at: key)
+            throw reader.error("a node '\(name)' exists already", at: key, code: .notSaved)
         }
         var edits = TextEdits(source.text)
         for (other, fields) in nodes where other.string != node {
@@ -63,12 +63,12 @@ public enum FilterInsertion {
                                reader: YAMLReader) throws(Diagnostic) {
         guard case .scalar(let scalar) = wire, scalar.string == old else { return }
         guard let mark = scalar.mark, let start = edits.offset(line: mark.line, column: mark.column) else {
-            throw reader.error("the place of this wire in the text is unknown, so it is not rewired", at: wire)
+            throw reader.error("the place of this wire in the text is unknown, so it is not rewired", at: wire, code: .notSaved)
         }
         // A quoted scalar's place is its opening quote.
         let offset = edits.reads(old, at: start) ? start : start + 1
         guard edits.reads(old, at: offset) else {
-            throw reader.error("the text of this wire is not where the YAML parser puts it, so it is not rewired", at: wire)
+            throw reader.error("the text of this wire is not where the YAML parser puts it, so it is not rewired", at: wire, code: .notSaved)
         }
         edits.replace(at: offset, length: old.unicodeScalars.count, with: new)
     }
@@ -78,7 +78,7 @@ public enum FilterInsertion {
                             edits: inout TextEdits, reader: YAMLReader) throws(Diagnostic) {
         guard let nodesMark = nodes.mark, let nodesStart = edits.offset(line: nodesMark.line, column: nodesMark.column),
               let keyMark = entryBefore.key.mark, let end = end(of: entryBefore.value, in: edits) else {
-            throw reader.error("the node's place in the text is unknown, so nothing is added after it", at: entryBefore.key)
+            throw reader.error("the node's place in the text is unknown, so nothing is added after it", at: entryBefore.key, code: .notSaved)
         }
         let indent = String(repeating: " ", count: keyMark.column - 1)
         // A flow mapping's place is its `{`, a block mapping's its first key.

@@ -78,7 +78,7 @@ public enum GraphOrder {
         /// Names every node on the cycle, at the wire that closes it.
         public var diagnostic: Diagnostic {
             let path = cycle.path.joined(separator: " → ")
-            return .error("the graph has a cycle: \(path); a node cannot depend on its own output", at: cycle.closingWire.location)
+            return .error("the graph has a cycle: \(path); a node cannot depend on its own output", at: cycle.closingWire.location, code: .cycle)
         }
     }
 }

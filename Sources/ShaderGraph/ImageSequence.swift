@@ -20,7 +20,7 @@ public struct ImageSequence: Sendable {
         let directory = FilePaths.directory(of: pattern)
         let name = String(pattern.dropFirst(directory == "." && !pattern.hasPrefix("./") ? 0 : directory.count + 1))
         guard let marker = name.range(of: #"%0?\d*d"#, options: .regularExpression) else {
-            throw Diagnostic.error("'\(pattern)' has no frame number (%d or %04d)", at: location)
+            throw Diagnostic.error("'\(pattern)' has no frame number (%d or %04d)", at: location, code: .wrongValue)
         }
         let prefix = String(name[..<marker.lowerBound]), suffix = String(name[marker.upperBound...])
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -31,7 +31,7 @@ public struct ImageSequence: Sendable {
             return (number, FilePaths.join(directory, entry))
         }
         guard !numbered.isEmpty else {
-            throw Diagnostic.error("no files match '\(pattern)' (looked for \(prefix)<number>\(suffix) in \(directory))", at: location)
+            throw Diagnostic.error("no files match '\(pattern)' (looked for \(prefix)<number>\(suffix) in \(directory))", at: location, code: .unreadableFile)
         }
         return ImageSequence(pattern: pattern, files: numbered.sorted { $0.0 < $1.0 }.map(\.1), location: location)
     }

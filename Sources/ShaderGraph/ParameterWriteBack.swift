@@ -33,7 +33,7 @@ public enum ParameterWriteBack {
         var missing: [String: [Value]] = [:]
         for value in values {
             guard let nodeValue = nodes[value.node], case .mapping(let fields) = nodeValue else {
-                throw source.error("there is no node '\(value.node)' to save \(value.node).\(value.uniform) into", line: 1, column: 1)
+                throw source.error("there is no node '\(value.node)' to save \(value.node).\(value.uniform) into", line: 1, column: 1, code: .notSaved)
             }
             guard let uniformsNode = fields["uniforms"], case .mapping(let uniforms) = uniformsNode,
                   let setting = uniforms[value.uniform] else {
@@ -66,12 +66,12 @@ public enum ParameterWriteBack {
         guard scalars.count == value.numbers.count, scalars.allSatisfy({ node in
             if case .scalar(let scalar) = node { reader.number(scalar) != nil || reader.boolean(scalar) != nil } else { false }
         }) else {
-            throw reader.error("\(name) is not set to \(value.numbers.count) number\(value.numbers.count == 1 ? "" : "s") here, so the tuned value is not saved over it", at: setting)
+            throw reader.error("\(name) is not set to \(value.numbers.count) number\(value.numbers.count == 1 ? "" : "s") here, so the tuned value is not saved over it", at: setting, code: .notSaved)
         }
         for (node, number) in zip(scalars, value.numbers) {
             guard case .scalar(let scalar) = node, let mark = scalar.mark,
                   let offset = edits.offset(line: mark.line, column: mark.column), edits.reads(scalar.string, at: offset) else {
-                throw reader.error("the text of \(name) is not where the YAML parser puts it, so it is not rewritten", at: node)
+                throw reader.error("the text of \(name) is not where the YAML parser puts it, so it is not rewritten", at: node, code: .notSaved)
             }
             edits.replace(at: offset, length: scalar.string.unicodeScalars.count, with: text(of: number, type: value.type))
         }
@@ -95,13 +95,13 @@ public enum ParameterWriteBack {
                             reader: YAMLReader) throws(Diagnostic) {
         let node = Yams.Node.mapping(mapping)
         guard let mark = mapping.mark, let start = edits.offset(line: mark.line, column: mark.column) else {
-            throw reader.error("the mapping's place in the text is unknown, so nothing is added to it", at: node)
+            throw reader.error("the mapping's place in the text is unknown, so nothing is added to it", at: node, code: .notSaved)
         }
         // A flow mapping's place is its `{`, a block mapping's its first key. (Yams reports the style of the
         // mapping's end event, which says nothing, so the text decides.)
         if edits.scalar(at: start) == "{" {
             guard let close = edits.closingBracket(ofCollectionAt: start) else {
-                throw reader.error("the end of this mapping cannot be found, so nothing is added to it", at: node)
+                throw reader.error("the end of this mapping cannot be found, so nothing is added to it", at: node, code: .notSaved)
             }
             let end = edits.endOfContent(before: close)
             let separator = mapping.isEmpty || edits.scalar(at: end - 1) == "," ? " " : ", "

@@ -142,14 +142,14 @@ public struct ShaderToyImport: Sendable {
             return node
         }
         guard let input else {
-            notes.append(Diagnostic(.warning, "\(pass.name) uses iChannel\(channel), which the page binds to nothing: it reads a blank 1×1 image", at: pass.location))
+            notes.append(Diagnostic(.warning, "\(pass.name) uses iChannel\(channel), which the page binds to nothing: it reads a blank 1×1 image", at: pass.location, code: .shaderToyPage))
             return blank("unbound", 1, 1)
         }
         let channelName = "\(pass.name) iChannel\(channel)"
         switch input.kind {
         case "buffer":
             guard let letter = bufferIDs[input.id], buffers[letter] != nil else {
-                notes.append(Diagnostic(.warning, "\(channelName) reads output '\(input.id)', which no buffer pass of the page draws: it reads a blank 1×1 image", at: input.location))
+                notes.append(Diagnostic(.warning, "\(channelName) reads output '\(input.id)', which no buffer pass of the page draws: it reads a blank 1×1 image", at: input.location, code: .shaderToyPage))
                 return blank("unbound", 1, 1)
             }
             return bufferNodes[letter]
@@ -157,7 +157,7 @@ public struct ShaderToyImport: Sendable {
             let fileName = input.source.map { String($0.split(separator: "/").last ?? "") } ?? ""
             let path = FilePaths.join(folder, fileName)
             guard !fileName.isEmpty, exists(path) else {
-                notes.append(Diagnostic(.warning, "\(channelName) shows \(input.source ?? "a \(input.kind)") from the site's library, which is not beside the page: the moving test pattern stands in (put \(fileName.isEmpty ? "the file" : fileName) beside the page and import again)", at: input.location))
+                notes.append(Diagnostic(.warning, "\(channelName) shows \(input.source ?? "a \(input.kind)") from the site's library, which is not beside the page: the moving test pattern stands in (put \(fileName.isEmpty ? "the file" : fileName) beside the page and import again)", at: input.location, code: .shaderToyPage))
                 sources["pattern"] = "{ kind: pattern }"
                 return "pattern"
             }
@@ -176,10 +176,10 @@ public struct ShaderToyImport: Sendable {
             sources["keyboard"] = "{ kind: keyboard }"
             return "keyboard"
         case "music", "musicstream", "mic":
-            notes.append(Diagnostic(.warning, "\(channelName) is sound (\(input.kind)), which the workbench does not play into shaders: it reads a blank 512×2 image (silence)", at: input.location))
+            notes.append(Diagnostic(.warning, "\(channelName) is sound (\(input.kind)), which the workbench does not play into shaders: it reads a blank 512×2 image (silence)", at: input.location, code: .shaderToyPage))
             return blank("silence", 512, 2)
         default:
-            notes.append(Diagnostic(.warning, "\(channelName) is a \(input.kind), which the workbench does not support (cube maps and volumes are not 2D images): it reads a blank 1×1 image, and a pass that samples it in 3D will not compile", at: input.location))
+            notes.append(Diagnostic(.warning, "\(channelName) is a \(input.kind), which the workbench does not support (cube maps and volumes are not 2D images): it reads a blank 1×1 image, and a pass that samples it in 3D will not compile", at: input.location, code: .shaderToyPage))
             return blank("unbound", 1, 1)
         }
     }

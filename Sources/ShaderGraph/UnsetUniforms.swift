@@ -34,7 +34,7 @@ public enum UnsetUniforms {
                 guard said.insert(file.location(line: declaration.line, column: declaration.column)).inserted else { continue }
                 warnings.append(Diagnostic(.warning, "nothing sets uniform '\(declaration.name)', so it stays 0: \(reason)",
                                            at: file.location(line: declaration.line, column: declaration.column),
-                                           sourceLine: file.line(declaration.line)).naming(node: node.name))
+                                           sourceLine: file.line(declaration.line), code: .unsetUniform).naming(node: node.name))
             }
         }
         return warnings

@@ -34,11 +34,14 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         Diagnostic(.error, message, at: location, sourceLine: sourceLine, code: code)
     }
 
+    /// A problem that does not stop the work (a value clamped, a camera that stopped), said as a warning.
+    public static func warning(_ message: String, at location: SourceLocation? = nil, code: DiagnosticCode? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, code: code)
+    }
+
     /// The message with its code after its first line, as gcc puts a warning's flag: `… [SB4004]`.
     public var codedMessage: String {
-        guard let code else { return message }
-        guard let newline = message.firstIndex(of: "\n") else { return message + " [\(code)]" }
-        return message[..<newline] + " [\(code)]" + message[newline...]
+        code?.tagging(message) ?? message
     }
 
     /// The same problem, saying which node's shader it is in; on the message's first line, so it survives

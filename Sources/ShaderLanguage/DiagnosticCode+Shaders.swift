@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    package static let shaders = [isfJSON, isfHeader, include, annotation, shaderToyPage]
+    package static let shaders = [isfJSON, isfHeader, include, annotation, shaderToyPage, varying, watch]
 
     public static let isfJSON = DiagnosticCode(
         3001, "an ISF header that is not valid JSON",
@@ -19,7 +19,8 @@ extension DiagnosticCode {
         explanation: """
             The header is JSON, but a field is missing, of the wrong type or out of range for ISF: an input \
             without NAME or TYPE, an unknown TYPE, a DEFAULT of the wrong size, VALUES and LABELS that do not \
-            pair up, a PASSES size that is not an expression. The message names the input and the field.
+            pair up, a PASSES size that is not an expression. The message names the input and the field. A \
+            uniform the header declares (or ISF itself, such as TIME) is not declared again in the code.
             """,
         example: """
             /*{ "INPUTS": [ { "NAME": "tint", "TYPE": "colour" } ] }*/
@@ -45,8 +46,9 @@ extension DiagnosticCode {
         explanation: """
             A comment after a uniform can give its panel control a default, a range and a label: \
             `uniform float amount; // default: 0.5, range: 0...1, label: "Amount"`. A setting that is none of \
-            those, a range not written minimum...maximum, or a value that is not a number is an error rather \
-            than silently ignored. A comment that starts with anything else is just a comment.
+            those, a range not written minimum...maximum, a value that is not a number, or a default or bound \
+            with another count of numbers than the uniform's type holds is an error rather than silently \
+            ignored. A comment that starts with anything else is just a comment.
             """,
         example: """
             uniform float amount; // range: 0 to 1
@@ -65,5 +67,34 @@ extension DiagnosticCode {
             [ { "info": { … }, "renderpass": [ … ] }, { "info": { … }, … } ]   # two shaders
             # fixed: export and import one shader at a time
             { "info": { … }, "renderpass": [ … ] }
+            """)
+
+    public static let varying = DiagnosticCode(
+        3006, "a varying the vertex stage does not write",
+        explanation: """
+            A shader without a vertex shader of its own is drawn with the workbench's vertex stage, which writes \
+            GPUImage's varyings: `textureCoordinate` (and `textureCoordinate2` to `5`), `outputTextureCoordinate`, \
+            the neighbours (`leftTextureCoordinate`, …) and the blurs' `varying vec2 blurCoordinates[N]`. A \
+            varying it does not write would read nothing. An ISF shader's own varyings come from the `.vs` file \
+            beside it.
+            """,
+        example: """
+            varying vec2 texCoord;
+            // fixed:
+            varying vec2 textureCoordinate;
+            """)
+
+    public static let watch = DiagnosticCode(
+        3007, "a watch that cannot be read",
+        explanation: """
+            A watch (`// watch: EXPRESSION` after a line, or one added in the window's panel) shows an \
+            expression's value at that line. It must be on a line of the shader's own code, in a node drawn as a \
+            pass of its own (not fused with its neighbours: `--no-fuse`), and the expression must compile at \
+            that point. A watch whose line a save took away is dropped.
+            """,
+        example: """
+            float level = texture2D(inputImageTexture, textureCoordinate).r; // watch: levle
+            // fixed:
+            float level = texture2D(inputImageTexture, textureCoordinate).r; // watch: level
             """)
 }

@@ -4,7 +4,8 @@
 /// none: they are the driver's words, and say so.
 ///
 /// The thousands say where a problem is: 1 the composition's file, 2 its nodes and wiring, 3 shader files (ISF
-/// headers, includes, annotations, ShaderToy pages), 4 live control. The shader files' codes are defined here,
+/// headers, includes, annotations, ShaderToy pages), 4 live control (MIDI, OSC), 5 live sources (cameras, movies,
+/// sound), 6 what the workbench writes (renders, recordings, the virtual camera, saves into the composition). The shader files' codes are defined here,
 /// with `unreadableFile`, which reading any file can give; ShaderGraph defines the rest and lists them all
 /// (`DiagnosticCode.all`).
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
@@ -23,6 +24,13 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "SB\(number)" }
+
+    /// `message` with this code after its first line, as gcc puts a warning's flag: `… [SB4004]`. The one way a
+    /// code is printed, for a diagnostic's message and for lines that are not diagnostics (a render's warnings).
+    public func tagging(_ message: String) -> String {
+        guard let newline = message.firstIndex(of: "\n") else { return message + " [\(self)]" }
+        return message[..<newline] + " [\(self)]" + message[newline...]
+    }
 
     public static func == (left: DiagnosticCode, right: DiagnosticCode) -> Bool { left.number == right.number }
     public func hash(into hasher: inout Hasher) { hasher.combine(number) }

@@ -5,7 +5,7 @@ extension ShaderInterface {
                     files: SourceFiles) throws(Diagnostic) -> ShaderInterface {
         for declaration in declared where header.input(named: declaration.name) != nil || ISFDialect.builtInNames.contains(declaration.name) {
             throw source.error("'\(declaration.name)' is declared by ISF already (its header's INPUTS or a built-in); remove this declaration",
-                               line: declaration.line, column: declaration.column)
+                               line: declaration.line, column: declaration.column, code: .isfHeader)
         }
         let inputs = header.inputs.map { input in
             Declaration(name: input.name, type: input.kind.glslType, arrayLength: nil, line: input.location.line,

@@ -139,7 +139,7 @@ public struct ShaderInterface: Sendable {
             // A range may give one bound for every component.
             guard values.count == expected || (what == "range" && values.count == 1) else {
                 throw source.error("the \(what) of '\(declaration.name)' needs \(expected) number\(expected == 1 ? "" : "s") for its type \(declaration.type), found \(values.count)",
-                                   line: declaration.line, column: commentStart + 1)
+                                   line: declaration.line, column: commentStart + 1, code: .annotation)
             }
         }
         return annotation

@@ -24,12 +24,12 @@ public enum WatchInstrumentation {
         // GLSL shader's header) is string 0 too, but nothing can be inserted there.
         guard let directive = lines.lastIndex(where: { $0.hasPrefix("#line ") && $0.hasSuffix(" 0") }),
               let firstBodyLine = numbering[(directive + 1)...].firstIndex(where: { $0?.string == 0 }) else {
-            throw .error("watch: the shader has no body to watch", at: location)
+            throw .error("watch: the shader has no body to watch", at: location, code: .watch)
         }
         guard watch.line >= bodyStart,
               let watched = numbering[firstBodyLine...].firstIndex(where: { $0.map { $0.string == 0 && $0.line == watch.line } ?? false }) else {
             throw .error("watch: line \(watch.line) is not a line of the shader's code (it has \(shader.source.lines.count) lines, its code starts at line \(bodyStart))",
-                         at: location)
+                         at: location, code: .watch)
         }
         let runs = "vec4(shaderbenchWatchHits, shaderbenchWatchKind, 0.0, 1.0)"
         let outputs: (declarations: [String], writes: [String])

@@ -73,7 +73,7 @@ extension LiveSession {
         } catch let error as Diagnostic {
             return report([error], what: preview.filter)
         } catch {
-            StandardStreams.error("error: \(preview.filter) not added to \(target): \(error)\n")
+            StandardStreams.error(Diagnostic.error("\(preview.filter) not added to \(target): \(error)", code: .notSaved).rendered() + "\n")
             return "\(preview.filter) not added: \(error)"
         }
         filterPreview = nil

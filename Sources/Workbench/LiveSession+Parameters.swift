@@ -108,7 +108,7 @@ extension LiveSession {
         do {
             replaceExecutor(with: try build(loadedComposition, overrides: overrides))
         } catch {
-            StandardStreams.error("error: \(reference) could not be set: \(error.diagnostics.map(\.message).joined(separator: "; "))\n")
+            StandardStreams.error("error: \(reference) could not be set: \(error.diagnostics.map(\.codedMessage).joined(separator: "; "))\n")
         }
     }
 

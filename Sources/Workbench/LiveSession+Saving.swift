@@ -40,7 +40,7 @@ extension LiveSession {
             return report([error])
         } catch {
             ownSaves[target] = nil
-            StandardStreams.error("error: tuned values not saved to \(target): \(error)\n")
+            StandardStreams.error(Diagnostic.error("tuned values not saved to \(target): \(error)", code: .notSaved).rendered() + "\n")
             return "tuned values not saved: \(error)"
         }
         tuning.saved()

@@ -128,10 +128,10 @@ final class LiveSession {
     var hasCamera: Bool { executor?.hasCamera ?? false }
 
     /// What the cameras and movies say (unplugged, busy, the pattern standing in), for the heads-up display.
-    var pictureNotices: [String] { executor?.pictureNotices ?? [] }
+    var pictureNotices: [Diagnostic] { executor?.pictureNotices ?? [] }
 
     /// What the sound says (no capture device, capture stopped), for the heads-up display.
-    var soundNotices: [String] { executor?.soundNotices ?? [] }
+    var soundNotices: [Diagnostic] { executor?.soundNotices ?? [] }
 
     /// Frames the movies' decoders made too late to be shown.
     var movieFramesDropped: Int {

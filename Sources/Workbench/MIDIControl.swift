@@ -2,6 +2,7 @@ import MIDI
 import OSC
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Published parameters played from MIDI: the composition's `controls:` (and controls learned in the panel)
 /// turn each controller, note or bend into a value. Events come from the ALSA sequencer's thread, or as OSC
@@ -140,7 +141,8 @@ final class MIDIControl {
     private func checked(_ value: Int, of mapping: ControlMapping) -> Int {
         let clamped = Self.clamped(value, to: 127)
         if clamped != value, warned.insert(mapping.sourceDescription).inserted {
-            StandardStreams.error("warning: MIDI \(mapping.sourceDescription) sent \(value), outside 0 to 127; taken as \(clamped)\n")
+            StandardStreams.error(Diagnostic.warning("MIDI \(mapping.sourceDescription) sent \(value), outside 0 to 127; taken as \(clamped)",
+                                                     code: .oscMessage).rendered() + "\n")
         }
         return clamped
     }

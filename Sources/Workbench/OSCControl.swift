@@ -1,6 +1,7 @@
 import OSC
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// `--osc PORT`: the window driven by Open Sound Control. liblo's thread only queues each message and wakes
 /// the main loop; the loop takes the queue between frames and acts on it, so GL and the session stay on
@@ -60,7 +61,9 @@ final class OSCControl {
 
     /// Says `problem` about `address` on standard error, the first time only.
     func warnOnce(_ address: String, _ problem: String) {
-        if warned.insert(address).inserted { StandardStreams.error("warning: OSC \(address): \(problem)\n") }
+        if warned.insert(address).inserted {
+            StandardStreams.error(Diagnostic.warning("OSC \(address): \(problem)", code: .oscMessage).rendered() + "\n")
+        }
     }
 
     struct Problem: Error {

@@ -40,9 +40,9 @@ extension WindowLoop {
         midiProblemSaid = problem
         if let problem {
             if let location = composition?.midiSource?.location, midiSourceGiven == nil, problem.contains("no MIDI port") {
-                StandardStreams.error(Diagnostic(.warning, problem, at: location).rendered() + "\n")
+                StandardStreams.error(Diagnostic.warning(problem, at: location, code: .midiPort).rendered() + "\n")
             } else {
-                StandardStreams.error("warning: MIDI: \(problem)\n")
+                StandardStreams.error(Diagnostic.warning("MIDI: \(problem)", code: .midiPort).rendered() + "\n")
             }
             say("MIDI: \(problem)", seconds: 6)
             trace?.record("midi-problem", ["message": .string(problem)])

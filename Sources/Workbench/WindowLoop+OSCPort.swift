@@ -19,7 +19,7 @@ extension WindowLoop {
             StandardStreams.error("listening for OSC on UDP port \(wanted.port), as \(wanted.location.file) says\n")
             trace?.record("osc-listening", ["port": .integer(wanted.port)])
         } catch {
-            StandardStreams.error(Diagnostic.error(error.message, at: wanted.location).rendered() + "\n")
+            StandardStreams.error(Diagnostic.error(error.message, at: wanted.location, code: .oscPort).rendered() + "\n")
             say("OSC: \(error.message)", seconds: 6)
         }
     }

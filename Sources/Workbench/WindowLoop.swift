@@ -99,7 +99,7 @@ final class WindowLoop {
                 osc = try options.oscPort.map { port throws(OSCError) in try OSCControl(port: port) }
                 oscPortGiven = options.oscPort != nil
             } catch {
-                throw WindowError(error.message)
+                throw WindowError(error.message, code: .oscPort)
             }
         } catch {
             compiler.stop()
@@ -246,7 +246,7 @@ final class WindowLoop {
         do {
             try virtualCamera?.tick()
         } catch {
-            StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+            StandardStreams.error(Diagnostic.error("the virtual camera stopped: \(error)", code: .virtualCamera).rendered() + "\n")
             say("the virtual camera stopped: \(error)", seconds: 6)
             virtualCamera = nil
         }
@@ -285,7 +285,7 @@ final class WindowLoop {
             needsFrame = true
         }
         let notices = SourceNotices(pictures: session.pictureNotices, capture: session.soundNotices,
-                                    playback: [soundtrack?.notice].compactMap { $0 })
+                                    playback: [soundtrack?.notice].compactMap { $0 }.map { .warning($0, code: .soundNotHeard) })
         if notices != shownNotices {
             // The terminal gets each change once, so a log shows when a camera or the sound went and came back.
             for line in notices.terminalLines(after: shownNotices) { StandardStreams.error(line + "\n") }
@@ -322,7 +322,7 @@ final class WindowLoop {
                                                   paused: clock.isPaused, compiling: session.isCompiling,
                                                   framesDropped: session.movieFramesDropped,
                                                   recording: recorder.map { ($0.elapsed, $0.framesDropped) },
-                                                  notices: [notice?.text, watches.caption].compactMap { $0 } + shownNotices.all),
+                                                  notices: [notice?.text, watches.caption].compactMap { $0 } + shownNotices.all.map(\.codedMessage)),
                             in: interface, layout: current)
         let errorsWhole = ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)
         if errorsWhole != errorsShownWhole {
@@ -431,10 +431,10 @@ final class WindowLoop {
                 if opening, let path = output.path { StandardStreams.error("virtual camera: writing the image to \(path)\n") }
             } catch {
                 if opening {
-                    fatal = WindowError("\(error)")
+                    fatal = WindowError("\(error)", code: .virtualCamera)
                     window.shouldClose = true
                 } else {
-                    StandardStreams.error("error: the virtual camera stopped: \(error)\n")
+                    StandardStreams.error(Diagnostic.error("the virtual camera stopped: \(error)", code: .virtualCamera).rendered() + "\n")
                     say("the virtual camera stopped: \(error)", seconds: 6)
                 }
                 virtualCamera = nil
@@ -446,14 +446,16 @@ final class WindowLoop {
                 do throws(OSCError) {
                     valuesOut = (setting, try OSCValueStream(host: setting.host, port: setting.port))
                 } catch {
-                    StandardStreams.error("warning: \(error.message)\n")
+                    StandardStreams.error(Diagnostic.warning(error.message, code: .oscPort).rendered() + "\n")
                     valuesOut = nil
                 }
             }
             if let stream = valuesOut?.stream, let executor = session.executor {
                 for name in setting.values {
                     guard let value = executor.value(of: name) else { continue }
-                    if let failure = stream.send(name, value) { StandardStreams.error("warning: \(failure.message)\n") }
+                    if let failure = stream.send(name, value) {
+                        StandardStreams.error(Diagnostic.warning(failure.message, code: .oscPort).rendered() + "\n")
+                    }
                 }
             }
         }

@@ -158,7 +158,7 @@ final class WindowWatches {
             }
             let line = entry.source.line(watch.line)?.trimmingCharacters(in: .whitespaces) ?? ""
             let message = "watch '\(watch.expression)' dropped: no line reads '\(line)' any more"
-            StandardStreams.error(Diagnostic(.warning, message, at: SourceLocation(file: source.path, line: watch.line)).rendered() + "\n")
+            StandardStreams.error(Diagnostic.warning(message, at: SourceLocation(file: source.path, line: watch.line), code: .watch).rendered() + "\n")
             notice("\(message) (line \(watch.line))")
             trace?.record("watch-dropped", ["file": .string(source.path), "line": .integer(watch.line), "expression": .string(watch.expression)])
         }

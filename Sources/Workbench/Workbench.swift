@@ -5,6 +5,7 @@ import OperatingSystem
 import OSC
 import Overlay
 import ShaderGraph
+import ShaderLanguage
 
 /// The live window: shows a composition, reloads it as its files are saved, and draws errors over the
 /// last good output. Runs on the main thread until the window closes (`WindowLoop`); here are what its keys
@@ -22,14 +23,16 @@ public enum Workbench {
     static func reportUnsaved(_ session: LiveSession) {
         let controls = session.unsavedControlMappings
         if !controls.isEmpty {
-            StandardStreams.error("warning: \(controls.count) learned MIDI control\(controls.count == 1 ? " was" : "s were") not saved: "
-                                  + controls.map { "\($0.key): \($0.text())" }.joined(separator: ", ") + "\n")
+            let message = "\(controls.count) learned MIDI control\(controls.count == 1 ? " was" : "s were") not saved: "
+                + controls.map { "\($0.key): \($0.text())" }.joined(separator: ", ")
+            StandardStreams.error(Diagnostic.warning(message, code: .notSaved).rendered() + "\n")
         }
         let unsaved = session.unsavedValues
         guard !unsaved.isEmpty else { return }
         let options = unsaved.map { "--set \($0.name)=" + $0.value.map { "\($0)" }.joined(separator: ",") }
-        StandardStreams.error("warning: \(unsaved.count) tuned value\(unsaved.count == 1 ? " was" : "s were") not saved; "
-                              + "to open with \(unsaved.count == 1 ? "it" : "them") again: shaderbench \(session.path) \(options.joined(separator: " "))\n")
+        let message = "\(unsaved.count) tuned value\(unsaved.count == 1 ? " was" : "s were") not saved; "
+            + "to open with \(unsaved.count == 1 ? "it" : "them") again: shaderbench \(session.path) \(options.joined(separator: " "))"
+        StandardStreams.error(Diagnostic.warning(message, code: .notSaved).rendered() + "\n")
     }
 
     static func recordResources(_ trace: TraceWriter) {
@@ -59,7 +62,7 @@ public enum Workbench {
             try recorder.record(image)
             return nil
         } catch {
-            StandardStreams.error("error: recording \(recorder.path): \(error)\n")
+            StandardStreams.error(Diagnostic.error("recording \(recorder.path): \(error)", code: .outputNotWritten).rendered() + "\n")
             return "recording stopped: \(error); what was recorded is in \(recorder.path)"
         }
     }
@@ -72,7 +75,7 @@ public enum Workbench {
             StandardStreams.output("recorded \(recorder.path) (\(String(format2: recorder.writtenDuration ?? recorder.elapsed)) s\(dropped))\n")
             return "recorded \(recorder.path)"
         } catch {
-            StandardStreams.error("error: finishing \(recorder.path): \(error)\n")
+            StandardStreams.error(Diagnostic.error("finishing \(recorder.path): \(error)", code: .outputNotWritten).rendered() + "\n")
             return "recording \(recorder.path) could not be finished: \(error)"
         }
     }
@@ -90,7 +93,7 @@ public enum Workbench {
             StandardStreams.output("screenshot: \(path)\n")
             return "screenshot saved to \(path)"
         } catch {
-            StandardStreams.error("error: screenshot not saved: \(error)\n")
+            StandardStreams.error(Diagnostic.error("screenshot not saved: \(error)", code: .outputNotWritten).rendered() + "\n")
             return "screenshot not saved: \(error)"
         }
     }

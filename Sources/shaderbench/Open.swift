@@ -67,7 +67,7 @@ struct Open: ParsableCommand {
             options.midiSource = midi
             try Workbench.run(options)
         } catch {
-            StandardStreams.error(error.message + "\n")
+            StandardStreams.error(error.description + "\n")
             throw ExitCode(ExitCodes.failure)
         }
     }

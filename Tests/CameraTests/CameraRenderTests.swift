@@ -195,7 +195,7 @@ struct CameraRenderTests {
         let path = try composition(camera, "{ kind: camera, device: /dev/video7 }")
         let (result, _) = try render(camera, path, frames: 1)
         #expect(result.status == 1)
-        #expect(result.error.contains("camera.yaml:2:35: error: no camera matches '/dev/video7'; found: /dev/video0 (Emulated Camera)"), "\(result.error)")
+        #expect(result.error.contains("camera.yaml:2:35: error: no camera matches '/dev/video7'; found: /dev/video0 (Emulated Camera) [SB5001]\n"), "\(result.error)")
         let check = try runShaderbench(["check", path], environment: camera.environment)
         #expect(check.status == 1 && check.error.contains("no camera matches '/dev/video7'"))
     }
@@ -209,7 +209,7 @@ struct CameraRenderTests {
             let (result, images) = try render(camera, path, frames: 1)
             #expect(result.status == 1 && images.isEmpty, "\(device): \(result.error)")
             #expect(result.error.contains("camera.yaml:2:"), "\(result.error)")
-            #expect(result.error.contains("error: camera /dev/video0 (Emulated Camera) is busy (another program is using it)"),
+            #expect(result.error.contains("error: camera /dev/video0 (Emulated Camera) is busy (another program is using it) [SB5002]\n"),
                     "\(device): \(result.error)")
             let check = try runShaderbench(["check", path], environment: camera.environment)
             #expect(check.status == 1 && check.error.contains("camera /dev/video0 (Emulated Camera) is busy"), "\(check.error)")
@@ -265,7 +265,7 @@ struct CameraRenderTests {
         let path = try composition(camera, "{ kind: camera, device: auto }")
         let (result, images) = try render(camera, path, frames: 1, extra: ["--size", "320x180"])
         #expect(result.status == 0)
-        #expect(result.error.contains("warning: frame 0: no camera found; showing the test pattern"), "\(result.error)")
+        #expect(result.error.contains("warning: frame 0: no camera found; showing the test pattern [SB5001]\n"), "\(result.error)")
         let pattern = try runShaderbench(["render", Repository.path("compositions/default.yaml"), "--input", "pattern", "--out",
                                           camera.folder.file("pattern-%d.png"), "--frames", "1", "--size", "320x180"])
         #expect(pattern.status == 0)

@@ -287,10 +287,10 @@ struct MovieRenderTests {
             let check = try runShaderbench(["check", composition])
             #expect(check.status == 1, "check \(name): \(check.error)")
             #expect(check.error.contains("c-\(name).yaml:2:"), "check \(name): \(check.error)")
-            #expect(check.error.contains(message), "check \(name): \(check.error)")
+            #expect(check.error.contains(message) && check.error.contains("[SB5101]"), "check \(name): \(check.error)")
             let render = try runShaderbench(["render", composition, "--frames", "60", "--out", folder.file("\(name)-%02d.png")])
             #expect(render.status != 0, "render \(name)")
-            #expect(render.error.contains(message), "render \(name): \(render.error)")
+            #expect(render.error.contains(message) && render.error.contains("[SB5101]"), "render \(name): \(render.error)")
         }
     }
 }

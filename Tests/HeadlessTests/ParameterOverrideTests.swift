@@ -25,7 +25,7 @@ struct ParameterOverrideTests {
         let common = ["--input", Repository.path("images/landscape.jpg"), "--size", "64x40"]
         let beyond = try runShaderbench(["render", Repository.path("shaders/sepia.fsh"), "--set", "intensity=5", "--out", folder.file("a.png")] + common)
         #expect(beyond.status == 0, "\(beyond.error)")
-        #expect(beyond.error.contains("--set intensity=5: warning: 'intensity' is 5, outside the range 0...1 that sepia.fsh declares; 1 is used\n"),
+        #expect(beyond.error.split(separator: "\n").contains { $0.hasPrefix("--set intensity=5: warning: ") && $0.hasSuffix(" [SB2011]") },
                 "\(beyond.error)")
         #expect(try runShaderbench(["render", Repository.path("shaders/sepia.fsh"), "--set", "intensity=1", "--out", folder.file("b.png")] + common).status == 0)
         #expect(try ImageFile.read(path: folder.file("a.png")) == ImageFile.read(path: folder.file("b.png")))

@@ -64,6 +64,16 @@ struct PipeRenderTests {
         expectColours(try MovieProbe.frame(3, of: folder.file("out.y4m"), width: 160, height: 120), width: 160, frame: 3)
     }
 
+    @Test("an odd size is written a column and a row larger, with a warning that carries its code")
+    func oddSize() throws {
+        let result = try shell("\"$SHADERBENCH\" render quadrants.glsl --size 7x5 --out - > out.y4m 2> err.txt")
+        let error = try String(contentsOfFile: folder.file("err.txt"), encoding: .utf8)
+        #expect(result.status == 0, "\(error)")
+        #expect(error.contains("warning: standard output: 4:2:0 video needs an even size; 7×5 is written as 8×6, repeating the last column or row [SB6001]\n"),
+                "\(error)")
+        #expect(try folder.read("out.y4m").starts(with: Array("YUV4MPEG2 W8 H6 ".utf8)))
+    }
+
     @Test("piped straight into ffmpeg, every frame arrives with its colours")
     func pipedIntoFFmpeg() throws {
         let result = try shell("set -o pipefail; \"$SHADERBENCH\" render quadrants.glsl --size 160x120 --frames 5 --out - 2> err.txt"

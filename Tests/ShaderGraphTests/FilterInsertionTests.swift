@@ -129,9 +129,10 @@ struct FilterInsertionTests {
 
     @Test("a node that does not exist is an error")
     func missingNode() throws {
-        #expect(throws: Diagnostic.self) {
+        let refusal = #expect(throws: Diagnostic.self) {
             try FilterInsertion.insert(Self.invert, named: "color-invert", after: "nothing",
                                        into: SourceText(path: "c.yaml", text: "nodes:\n  photo: { kind: pattern }\n"))
         }
+        #expect(refusal?.code == .notSaved)
     }
 }

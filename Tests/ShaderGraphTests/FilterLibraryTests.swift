@@ -79,7 +79,7 @@ struct FilterLibraryTests {
             Issue.record("loaded")
             return
         }
-        #expect(error.diagnostics.first?.message == "node 'look' has both 'file' and 'filter'; keep one")
+        #expect(error.diagnostics.first?.code == .keyDoesNotApply)
     }
 
     @Test("a lone blend opens with the pattern on its other inputs")

@@ -135,9 +135,10 @@ struct ParameterWriteBackTests {
     @Test("a value a wire sets is not overwritten: the save is refused at the wire")
     func wiredRefused() throws {
         let yaml = "nodes:\n  clock: { kind: time }\n  grade: { kind: shader, file: s.fsh, uniforms: { amount: clock } }\n"
-        #expect(throws: Diagnostic.self) {
+        let refusal = #expect(throws: Diagnostic.self) {
             try ParameterWriteBack.write([value("amount", .float, [0.5])], into: SourceText(path: "c.yaml", text: yaml))
         }
+        #expect(refusal?.code == .notSaved && refusal?.location?.column == 59)
     }
 
     @Test("numbers are written as the shortest text that reads back the same")

@@ -62,4 +62,12 @@ extension Array where Element == Diagnostic {
             return "\(location) \(diagnostic.message)"
         }
     }
+
+    /// `line:col code` for each (`-` for none): which problem is where, however its message is worded.
+    var coded: [String] {
+        map { diagnostic in
+            let location = diagnostic.location.map { "\($0.line):\($0.column)" } ?? "-"
+            return "\(location) \(diagnostic.code?.description ?? "-")"
+        }
+    }
 }

@@ -66,7 +66,7 @@ struct MIDIWindowTests {
         if Self.hasSequencer {
             #expect(window.app.error.contains("MIDI: the sequencer port"), "the sequencer is here: \(window.app.error)")
         } else {
-            #expect(eventually { window.app.error.contains("warning: MIDI: cannot open the ALSA sequencer") && window.app.error.contains("modprobe snd-seq") },
+            #expect(eventually { window.app.error.contains("warning: MIDI: cannot open the ALSA sequencer") && window.app.error.contains("modprobe snd-seq`) [SB4007]") },
                     "no /dev/snd/seq here, so the window says so and runs on: \(window.app.error)")
         }
         #expect(window.app.isRunning)

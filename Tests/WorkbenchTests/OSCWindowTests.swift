@@ -119,7 +119,7 @@ struct OSCWindowTests {
         try sender.send("/fill/tint", [0, 0, 1])
         #expect(try window.waitForCentre(blue), "\(window.app.error)")
         let error = window.app.error
-        #expect(error.components(separatedBy: "warning: OSC /fill/brightness: fill.brightness is float (1 number); the message has type tags ',s'").count == 2, "\(error)")
+        #expect(error.components(separatedBy: "warning: OSC /fill/brightness: fill.brightness is float (1 number); the message has type tags ',s' [SB4103]\n").count == 2, "\(error)")
         #expect(error.components(separatedBy: "warning: OSC /fill/tint: fill.tint is vec3 (3 numbers); the message has 2").count == 2, "\(error)")
         #expect(error.components(separatedBy: "warning: OSC /fill/nothing: no published parameter fill.nothing").count == 2, "\(error)")
         #expect(window.trace.parameterValues("fill", "brightness").isEmpty)
@@ -176,7 +176,7 @@ struct OSCWindowTests {
         // A port another program holds: said once, at the entry, and the window runs on.
         let taken = try OSCReceiver(port: 0) { _ in }
         try (Self.composition + "\nosc: \(taken.port)\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let message = "fill.yaml:7:6: error: cannot listen for OSC on UDP port \(taken.port): the port is in use by another program"
+        let message = "fill.yaml:7:6: error: cannot listen for OSC on UDP port \(taken.port): the port is in use by another program; choose another [SB4102]"
         #expect(eventually { window.app.error.contains(message) }, "\(window.app.error)")
         try (Self.composition.replacingOccurrences(of: "tint: [1, 0, 0]", with: "tint: [0, 0, 1]") + "\nosc: \(taken.port)\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
@@ -190,7 +190,7 @@ struct OSCWindowTests {
         let window = try openWindow(port: taken.port)
         #expect(window.app.waitForExit(timeout: 20))
         #expect(window.app.status == 3)
-        #expect(window.app.error.contains("cannot listen for OSC on UDP port \(taken.port): the port is in use by another program"),
+        #expect(window.app.error.contains("cannot listen for OSC on UDP port \(taken.port): the port is in use by another program; choose another [SB4102]\n"),
                 "\(window.app.error)")
     }
 }

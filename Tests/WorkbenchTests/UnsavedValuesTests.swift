@@ -81,7 +81,7 @@ struct UnsavedValuesTests {
         #expect(window.app.waitForExit(timeout: 10), "SIGTERM did not end the window")
         #expect(window.app.status == 0, "stderr: \(window.app.error)")
         #expect(window.app.error.contains("SIGTERM: closing the window"), "stderr: \(window.app.error)")
-        #expect(window.app.error.contains("1 tuned value was not saved") && window.app.error.contains("--set look.level=\(Float(level))"),
+        #expect(window.app.error.contains("warning: 1 tuned value was not saved") && window.app.error.contains("--set look.level=\(Float(level)) [SB6201]\n"),
                 "stderr: \(window.app.error)")
     }
 }
