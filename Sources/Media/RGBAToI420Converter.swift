@@ -1,10 +1,11 @@
 import CFFmpeg
 import VideoFrames
 
-/// libswscale turning rendered RGBA (rows from the top, as `RenderTarget` reads them) into the I420 frames a
-/// movie writer takes, limited range in the given matrix: the CPU's way to what `PlanarReadback` does on the
-/// GPU, which is the faster of the two where the GPU is itself software (see BENCHMARKS, "Movie in, sepia,
-/// movie out"). Sizes are even, as 4:2:0 needs. Owns the `SwsContext`.
+/// libswscale turning rendered RGBA (rows from the top, as `RenderTarget` reads them) into I420, limited range in
+/// the given matrix: the CPU's way to what `PlanarReadback` does on the GPU, which is the faster of the two where
+/// the GPU is itself software (see BENCHMARKS, "Converting to YUV on the CPU where the GPU is software"). A pipe's
+/// or a virtual camera's frames are converted on the render's thread, a movie's on its encoder's. Sizes are
+/// even, as 4:2:0 needs. Owns the `SwsContext`.
 public final class RGBAToI420Converter {
     public let layout: FrameLayout
     private let context: OpaquePointer
