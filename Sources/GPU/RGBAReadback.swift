@@ -6,7 +6,6 @@ import VideoFrames
 /// thread, so the next frame is drawn while the last is converted. Each frame is ready as soon as it is pushed.
 public final class RGBAReadback: FrameReadback {
     public let size: PixelSize
-    private var spare: [[UInt8]] = []
 
     /// Nil for an odd size, which 4:2:0 cannot take whole.
     public init?(imageSize: PixelSize) {
@@ -15,12 +14,7 @@ public final class RGBAReadback: FrameReadback {
     }
 
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
-        var rgba = spare.popLast() ?? []
-        if image.descriptor.format == .rgba8 {
-            image.readPixels(into: &rgba)
-        } else {
-            rgba = image.readPixels().pixels
-        }
+        let rgba = image.readPixels().pixels
         try GLInfo.check("reading a frame back as RGBA")
         let layout = FrameLayout(format: .rgba, width: size.width, height: size.height,
                                  planes: [.init(offset: 0, bytesPerRow: size.width * 4)], byteCount: rgba.count,
@@ -30,7 +24,7 @@ public final class RGBAReadback: FrameReadback {
 
     public func drain() throws(GPUError) -> [VideoFrame] { [] }
 
-    public func recycle(_ frame: VideoFrame) {
-        if spare.count < 2 { spare.append(frame.bytes) }
-    }
+    /// Keeps nothing: the writer's queue still holds a frame when it is handed back, so reusing its bytes would
+    /// copy them before the next read overwrote them.
+    public func recycle(_ frame: VideoFrame) {}
 }
