@@ -66,6 +66,8 @@ struct OSCWindowTests {
     func pausesAndPlays() throws {
         let port = try Self.freePort()
         let window = try openWindow(port: port, composition: Self.twoNodes)
+        // The window draws, so it listens, before anything is sent.
+        #expect(try window.waitForCentre(red))
         let sender = try OSCSender(host: "127.0.0.1", port: port)
         try sender.send("/shaderbench/show", arguments: [.string("moving")])
         #expect(try window.waitForCentre(blue))
