@@ -115,11 +115,11 @@ struct CExport {
         return lines.joined(separator: "\n")
     }
 
-    private func parameterSummary(_ parameter: ExportedInterface.Parameter) -> String {
+    private func parameterSummary(_ parameter: PlannedParameter) -> String {
         var text = "\(parameter.reference): \(parameter.type)\(parameter.arrayLength.map { "[\($0)]" } ?? "")"
-        if let label = parameter.label { text += ", \"\(label)\"" }
-        if let minimum = parameter.minimum, let maximum = parameter.maximum { text += ", from \(numbers(minimum)) to \(numbers(maximum))" }
-        if let initial = parameter.initial { text += ", initially \(numbers(initial))" } else { text += ", wired in the composition until set" }
+        if let label = parameter.declaredLabel { text += ", \"\(label)\"" }
+        if let minimum = parameter.bounds.minimum, let maximum = parameter.bounds.maximum { text += ", from \(numbers(minimum)) to \(numbers(maximum))" }
+        if let initial = parameter.startingValue { text += ", initially \(numbers(initial))" } else { text += ", wired in the composition until set" }
         return text
     }
 
@@ -137,8 +137,8 @@ struct CExport {
     }
 
     /// Scalars and vectors take one argument per component; arrays and matrices a pointer to all of them.
-    private func arguments(for parameter: ExportedInterface.Parameter) -> String {
-        let count = parameter.componentCount
+    private func arguments(for parameter: PlannedParameter) -> String {
+        let count = parameter.count
         if parameter.arrayLength != nil || count > 4 || parameter.type.componentCount == nil {
             return "const float *values /* \(count) */"
         }

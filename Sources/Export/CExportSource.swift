@@ -129,7 +129,7 @@ extension CExport {
                       "    return (\(p)_status)sb_set_input(graph->runtime, \(number), texture, width, height);", "}"]
         }
         for (number, (parameter, function)) in zip(interface.parameters, parameterFunctions).enumerated() {
-            let count = parameter.componentCount
+            let count = parameter.count
             let step = tables.parameterSteps[number]
             if parameter.arrayLength != nil || count > 4 || parameter.type.componentCount == nil {
                 lines += ["", "void \(p)_\(function)(\(p) *graph, const float *values) {",

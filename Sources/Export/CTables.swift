@@ -32,7 +32,7 @@ struct CTables {
         var index: [Int] = []
         var parameterSlots: [String: Int] = [:]
         /// The parameters whose steps go before each plan step: before the first that draws their node.
-        var parametersBefore: [[ExportedInterface.Parameter]] = []
+        var parametersBefore: [[PlannedParameter]] = []
         var position = 0
         for step in plan.steps {
             let placed = interface.parameters.filter { parameterSlots[$0.reference.description] == nil && Self.draws(step, $0.reference.node) }
@@ -112,10 +112,10 @@ struct CTables {
         return step.node.name == name
     }
 
-    private mutating func parameterStep(_ parameter: ExportedInterface.Parameter, in step: FramePlan.Step, index: [Int]) -> String {
-        let count = parameter.componentCount
+    private mutating func parameterStep(_ parameter: PlannedParameter, in step: FramePlan.Step, index: [Int]) -> String {
+        let count = parameter.count
         var fields = ".kind = SB_STEP_PARAMETER, .value_capacity = \(count)"
-        if let initial = parameter.initial {
+        if let initial = parameter.startingValue {
             fields += ", .values = \(floats(initial)), .value_count = \(initial.count)"
         }
         if case .pass(let pass) = step.work,
@@ -123,14 +123,11 @@ struct CTables {
            case .step = uniform.value {
             fields += ", .follows = \(operand(uniform.value, index: index))"
         }
-        if let minimum = parameter.minimum { fields += ", .minimum = \(floats(spread(minimum, to: count)))" }
-        if let maximum = parameter.maximum { fields += ", .maximum = \(floats(spread(maximum, to: count)))" }
+        // A range written once for every component (`range: 0...1` on a vec3) applies to each.
+        let bounds = parameter.bounds
+        if bounds.minimum != nil { fields += ", .minimum = \(floats((0..<count).compactMap(bounds.lower(at:))))" }
+        if bounds.maximum != nil { fields += ", .maximum = \(floats((0..<count).compactMap(bounds.upper(at:))))" }
         return "{ \(fields) }"
-    }
-
-    /// A range written once for every component (`range: 0...1` on a vec3) applies to each.
-    private func spread(_ values: [Float], to count: Int) -> [Float] {
-        (0..<count).map { values.isEmpty ? 0 : values[min($0, values.count - 1)] }
     }
 
     private mutating func valueStep(_ kind: String, initial: [Float], extra: String = "") -> String {

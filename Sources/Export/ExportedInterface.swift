@@ -13,19 +13,6 @@ struct ExportedInterface {
         var file: String?
     }
 
-    struct Parameter {
-        var reference: ParameterReference
-        var type: GLSLType
-        var arrayLength: Int?
-        /// What it is set to in the composition (or the shader's default); nil when a wire feeds it.
-        var initial: [Float]?
-        var minimum: [Float]?
-        var maximum: [Float]?
-        var label: String?
-
-        var componentCount: Int { (type.componentCount ?? 1) * (arrayLength ?? 1) }
-    }
-
     /// A value the workbench takes from the pointer or keys: here the app's to set.
     struct Interaction {
         var node: String
@@ -36,14 +23,14 @@ struct ExportedInterface {
     }
 
     var inputs: [Input] = []
-    var parameters: [Parameter] = []
+    /// The published parameters, with their starting values and declared bounds, as the plan settles them.
+    var parameters: [PlannedParameter] = []
     var interactions: [Interaction] = []
     /// Value nodes whose value an app can read after a frame (reductions, and the rest).
     var values: [String] = []
 
     /// Reads the interface of the planned composition, or every reason it cannot be exported, each at its node.
     init(_ plan: FramePlan) throws(DiagnosticsError) {
-        let composition = plan.composition
         var problems: [Diagnostic] = []
         for step in plan.steps {
             let node = step.node
@@ -81,12 +68,6 @@ struct ExportedInterface {
             if case .value = node.output { values.append(node.name) }
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
-        for reference in composition.published {
-            guard case .shader(let pass)? = composition.node(named: reference.node)?.kind,
-                  let declaration = pass.interface.uniform(named: reference.uniform) else { continue }
-            parameters.append(Parameter(reference: reference, type: declaration.type, arrayLength: declaration.arrayLength,
-                                        initial: pass.startingValue(of: declaration), minimum: declaration.annotation?.minimum,
-                                        maximum: declaration.annotation?.maximum, label: declaration.annotation?.label))
-        }
+        parameters = plan.parameters
     }
 }

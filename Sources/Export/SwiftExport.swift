@@ -133,17 +133,17 @@ struct SwiftExport {
     }
 
     /// A typed property: Float, SIMD2/3/4<Float>, Bool or Int; arrays and matrices as [Float].
-    private func property(_ parameter: ExportedInterface.Parameter, named name: String) -> [String] {
+    private func property(_ parameter: PlannedParameter, named name: String) -> [String] {
         let key = CodeLiteral.swift(parameter.reference.description)
-        let count = parameter.componentCount
+        let count = parameter.count
         var doc = "\(parameter.reference): \(parameter.type)\(parameter.arrayLength.map { "[\($0)]" } ?? "")"
-        if let label = parameter.label { doc += ", \"\(label)\"" }
-        if let minimum = parameter.minimum, let maximum = parameter.maximum { doc += ", from \(prose(minimum)) to \(prose(maximum))" }
+        if let label = parameter.declaredLabel { doc += ", \"\(label)\"" }
+        if let minimum = parameter.bounds.minimum, let maximum = parameter.bounds.maximum { doc += ", from \(prose(minimum)) to \(prose(maximum))" }
         doc = "/// " + CodeLiteral.comment(doc)
-        let doc2 = parameter.initial == nil ? "/// Wired in the composition until it is set." : nil
+        let doc2 = parameter.startingValue == nil ? "/// Wired in the composition until it is set." : nil
         let current = "graph.parameter(\(key)) ?? [Float](repeating: 0, count: \(count))"
         let clamped: (String) -> String = { value in
-            "Self.clamp(\(value), \(self.list(parameter.minimum)), \(self.list(parameter.maximum)))"
+            "Self.clamp(\(value), \(self.list(parameter.bounds.minimum)), \(self.list(parameter.bounds.maximum)))"
         }
         var body: [String]
         let isVector = parameter.arrayLength == nil && parameter.type.componentCount != nil

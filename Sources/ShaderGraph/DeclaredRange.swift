@@ -27,24 +27,13 @@ enum DeclaredRange {
     /// `values` clamped into `declaration`'s range, with a warning at `location` when they were outside it.
     static func clamp(_ values: [Float], of declaration: ShaderInterface.Declaration, in file: String,
                       at location: SourceLocation) -> (values: [Float], warning: Diagnostic?) {
-        let annotation = declaration.annotation
-        let clamped = values.indices.map { index in
-            var value = values[index]
-            if let low = bound(annotation?.minimum, at: index) { value = max(value, low) }
-            if let high = bound(annotation?.maximum, at: index) { value = min(value, high) }
-            return value
-        }
+        let bounds = DeclaredBounds(declaration)
+        let clamped = bounds.clamp(values)
         guard clamped != values else { return (values, nil) }
-        let range = "\(numbers(annotation?.minimum))...\(numbers(annotation?.maximum))"
+        let range = "\(numbers(bounds.minimum))...\(numbers(bounds.maximum))"
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return (clamped, Diagnostic(.warning, "'\(declaration.name)' is \(numbers(values)), outside the range \(range) that \(name) declares; \(numbers(clamped)) is used",
                                     at: location, code: .outsideRange))
-    }
-
-    /// A range gives one bound for every component, or one per component.
-    private static func bound(_ bounds: [Float]?, at index: Int) -> Float? {
-        guard let bounds, !bounds.isEmpty else { return nil }
-        return bounds.count == 1 ? bounds[0] : bounds[min(index, bounds.count - 1)]
     }
 
     /// `1`, `0.25` or `[1, 0.9, 0.7]`, as a shader's annotation writes them; nothing where there is no bound.

@@ -49,6 +49,8 @@ public struct FramePlan: Sendable {
     public let kept: Set<String>
     /// Shader nodes drawn as passes of their own even in a fused plan (a node whose shader is watched).
     public let unfused: Set<String>
+    /// The published parameters with their starting values and ranges, as the planned composition sets them.
+    public let parameters: [PlannedParameter]
 
     /// `keeping` adds nodes to keep beyond the output; nodes that nothing kept depends on are left out.
     /// `fusing` draws chains of colour filters as one pass each (`fused()`), unless the composition says
@@ -56,6 +58,7 @@ public struct FramePlan: Sendable {
     public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true, unfused: Set<String> = []) throws(DiagnosticsError) {
         let composition = PublishedParameters.inline(original)
         self.composition = composition
+        parameters = PlannedParameter.all(in: composition)
         let order: [String]
         switch GraphOrder.sorted(composition) {
         case .success(let sorted): order = sorted

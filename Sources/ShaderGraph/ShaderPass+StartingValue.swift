@@ -1,10 +1,9 @@
 import ShaderLanguage
 
 extension ShaderPass {
-    /// What the uniform `declaration` starts as, by the one rule the window, `render`, both exports and the
-    /// embedded kit share: the composition's literal, else the shader's declared default where it has the
+    /// What the uniform `declaration` starts as (`PlannedParameter.startingValue`): the composition's literal, else the shader's declared default where it has the
     /// uniform's count of numbers, else zeros. Nil when a wire sets it.
-    public func startingValue(of declaration: ShaderInterface.Declaration) -> [Float]? {
+    func startingValue(of declaration: ShaderInterface.Declaration) -> [Float]? {
         let count = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
         switch uniforms[declaration.name] {
         case .literal(let numbers, _)? where numbers.count == count:

@@ -15,6 +15,8 @@ public final class EmbeddedComposition {
     /// The image inputs the app feeds, by node name, in the composition's order.
     public let inputNames: [String]
     private let loaded: Composition
+    /// The published parameters as loaded, by `node.uniform`: what each starts as until the app sets it.
+    private let published: [String: PlannedParameter]
     private let resources = GraphResources()
     private var inputs: [String: RenderTarget] = [:]
     private var parameters: [ParameterOverride] = []
@@ -53,6 +55,7 @@ public final class EmbeddedComposition {
             return Node(name: node.name, kind: .image(ImageSource(file: node.name, location: node.location)), location: node.location)
         }
         loaded = composition
+        published = Dictionary(PlannedParameter.all(in: composition).map { ($0.reference.description, $0) }, uniquingKeysWith: { first, _ in first })
         inputNames = composition.nodes.map(\.name).filter(inputs.contains)
     }
 
@@ -102,14 +105,11 @@ public final class EmbeddedComposition {
         executor = nil
     }
 
-    /// A published parameter's value: what was set, else what it starts as (`ShaderPass.startingValue`: the
-    /// composition's, else the shader's default, else zeros); nil for a wired one not set, or no such parameter.
+    /// A published parameter's value: what was set, else what it starts as (`PlannedParameter.startingValue`:
+    /// the composition's, else the shader's default, else zeros); nil for a wired one not set, or no such parameter.
     public func parameter(_ name: String) -> [Float]? {
         if let set = parameters.last(where: { $0.name == name }) { return set.values }
-        guard let reference = loaded.published.first(where: { $0.description == name }),
-              case .shader(let pass)? = loaded.node(named: reference.node)?.kind,
-              let declaration = pass.interface.uniform(named: reference.uniform) else { return nil }
-        return pass.startingValue(of: declaration)
+        return published[name]?.startingValue
     }
 
     /// The pointer over the output, for `mouse` and `drag` nodes: x, y in texture coordinates (from the

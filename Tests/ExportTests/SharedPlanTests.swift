@@ -75,8 +75,57 @@ struct StartingValueTests {
         let panel = TunableParameter.all(in: composition, renderSize: PixelSize(width: 4, height: 4))
         #expect(Dictionary(uniqueKeysWithValues: panel.map { ($0.reference.description, $0.compositionValue) }) == expected)
         let exported = try ExportedInterface(try FramePlan(composition)).parameters
-        #expect(Dictionary(uniqueKeysWithValues: exported.map { ($0.reference.description, $0.initial) }) == expected)
+        #expect(Dictionary(uniqueKeysWithValues: exported.map { ($0.reference.description, $0.startingValue) }) == expected)
         let kit = try EmbeddedComposition(path: "c.yaml", files: ["c.yaml": text, "look.fsh": shader], inputs: [], filterFolder: "shaders")
         #expect(Dictionary(uniqueKeysWithValues: expected.keys.map { ($0, kit.parameter($0)) }) == expected)
+    }
+}
+
+/// A published parameter's range is settled once, in the plan: the panel's controls span it, the exports
+/// clamp to it, and `--set` is clamped by it.
+@Suite("Published parameters' ranges")
+struct PlannedRangeTests {
+    @Test("the plan's bounds and spans are the ones the panel, the exports and --set use")
+    func oneRangeForEveryReader() throws {
+        let shader = """
+            precision mediump float;
+            uniform float gain;   // default: 1, range: 0...2
+            uniform vec3 shift;    // range: [0, 0.5, 0]...1
+            uniform float free;   // default: 4
+            void main() { gl_FragColor = vec4(gain * shift + free, 1.0); }
+            """
+        let folder = try TemporaryFolder()
+        try folder.write("look.fsh", shader)
+        let composition = try CompositionLoader.load(path: try folder.write("c.yaml", """
+            size: [4, 4]
+            nodes:
+              look: { kind: shader, file: look.fsh }
+            output: look
+            publish: [look.gain, look.shift, look.free]
+            """))
+        let plan = try FramePlan(composition)
+        let planned = Dictionary(uniqueKeysWithValues: plan.parameters.map { ($0.reference.uniform, $0) })
+        #expect(planned["gain"]?.spans == [0...2])
+        #expect(planned["shift"]?.spans == [0...1, 0.5...1, 0...1])
+        #expect(planned["free"]?.spans == [0...8], "no declared range: one around the default")
+        #expect(planned["free"]?.bounds.isEmpty == true, "a span offered is not a bound that clamps")
+
+        #expect(try ExportedInterface(plan).parameters == plan.parameters)
+        let panel = TunableParameter.all(in: composition, renderSize: PixelSize(width: 4, height: 4))
+        #expect(panel.map(\.control) == [.slider(0...2), .components([0...1, 0.5...1, 0...1], integers: false), .slider(0...8)])
+
+        var set = composition
+        try ParameterOverride.apply([ParameterOverride(name: "look.gain", values: [5]),
+                                     ParameterOverride(name: "look.shift", values: [2, 0, -1])], to: &set)
+        guard case .shader(let pass)? = set.node(named: "look")?.kind else {
+            Issue.record("no shader node")
+            return
+        }
+        let values = { (name: String) -> [Float]? in
+            if case .literal(let numbers, _)? = pass.uniforms[name] { numbers } else { nil }
+        }
+        #expect(values("gain") == [2])
+        #expect(values("shift") == [1, 0.5, 0])
+        #expect(set.warnings.map(\.code) == [.outsideRange, .outsideRange])
     }
 }

@@ -99,9 +99,9 @@ struct TunableParameterTests {
 
     @Test("a fallback range holds the default: 0 to 1 for fractions, else twice its size")
     func fallbackRange() {
-        #expect(TunableParameter.fallbackRange(around: 0) == 0...1)
-        #expect(TunableParameter.fallbackRange(around: 0.7) == 0...1)
-        #expect(TunableParameter.fallbackRange(around: 4) == 0...8)
-        #expect(TunableParameter.fallbackRange(around: -3) == -6...6)
+        #expect(DeclaredBounds.fallback(around: 0) == 0...1)
+        #expect(DeclaredBounds.fallback(around: 0.7) == 0...1)
+        #expect(DeclaredBounds.fallback(around: 4) == 0...8)
+        #expect(DeclaredBounds.fallback(around: -3) == -6...6)
     }
 }
