@@ -194,6 +194,7 @@ struct GraphExecutorTests {
             #expect(error.diagnostics.count == 1)
             #expect(error.diagnostics.first?.location?.line == 2)
             #expect(error.diagnostics.first?.location?.column == 31)
+            #expect(error.diagnostics.first?.code == .unreadableFile)
             #expect(error.diagnostics.first?.message.contains("truncated") == true)
         }
     }

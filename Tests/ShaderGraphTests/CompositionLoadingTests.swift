@@ -338,6 +338,7 @@ struct CompositionLoadingTests {
         do {
             _ = try CompositionLoader.load(path: workspace.root)
         } catch {
+            #expect(error.diagnostics.first?.code == .unreadableFile)
             #expect(error.diagnostics.first?.message == "\(workspace.root): is not a regular file")
         }
     }
@@ -350,6 +351,7 @@ struct CompositionLoadingTests {
             _ = try CompositionLoader.load(path: path)
             Issue.record("a 6 MB composition loaded")
         } catch {
+            #expect(error.diagnostics.first?.code == .unreadableFile)
             #expect(error.diagnostics.first?.message.contains("more than the 4 MiB") == true)
         }
     }
@@ -364,6 +366,7 @@ struct CompositionLoadingTests {
             """)
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.location == SourceLocation(file: workspace.path("s.fsh"), line: 2, column: 35))
+        #expect(diagnostics.first?.code == .unreadableFile)
         #expect(diagnostics.first?.message == "the file is not valid UTF-8 text (byte 0xE9)")
     }
 

@@ -126,6 +126,7 @@ struct ControlMappingTests {
             _ = try ControlWriteBack.write(Self.learned, into: SourceText(path: "c.yaml", text: block))
         } catch {
             #expect(error.location?.line == 5)
+            #expect(error.code == .notSaved)
             #expect(error.message.contains("not written as { … } on one line"))
         }
     }

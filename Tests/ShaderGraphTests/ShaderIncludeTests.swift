@@ -65,5 +65,6 @@ struct ShaderIncludeTests {
         let escape = try #require(try problem("escape.fsh"))
         #expect(escape.location?.line == 1)
         #expect(escape.message.contains("outside the shader's folder and the include folders"), "\(escape.message)")
+        #expect([cycle.code, missing.code, escape.code] == [.include, .include, .include])
     }
 }

@@ -138,6 +138,7 @@ struct ParameterAnnotationTests {
             _ = try read("uniform vec2 centre; // default: [0.5, 0.5, 0.5]")
             Issue.record("a three-number default for a vec2 was accepted")
         } catch let error as Diagnostic {
+            #expect(error.code == .annotation)
             #expect(error.message == "the default of 'centre' needs 2 numbers for its type vec2, found 3")
             #expect(error.location == SourceLocation(file: "s.fsh", line: 1, column: 24))
         }
