@@ -22,8 +22,8 @@ public struct PatternSource: Sendable {
     }
 }
 
-/// `kind: pattern`: a picture drawn on the GPU, standing in for a missing camera. It is drawn at the frame's
-/// size, so it never sets it.
+/// `kind: pattern`: a picture drawn on the GPU, standing in for a missing camera. Without a size of its own it
+/// is drawn at the frame's, so it is not one of the sources that size the frame.
 struct PatternNode: NodeKindModel {
     var pattern: PatternSource
 
