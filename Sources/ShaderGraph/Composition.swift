@@ -61,25 +61,7 @@ public struct Composition: Sendable {
 
     /// Every file the composition reads, the composition itself first: what a watcher follows.
     public var files: [String] {
-        var files = [path]
-        for node in nodes {
-            switch node.kind {
-            case .image(let image): files.append(image.file)
-            case .movie(let movie): files.append(movie.file)
-            case .audio(let audio): files += audio.file.map { [$0] } ?? []
-            case .sequence(let sequence): files += sequence.files
-            case .shader(let shader):
-                files.append(shader.file)
-                files += shader.source.includedFiles
-                // The conventional vertex shader is followed even before it exists, so creating one reloads.
-                if let vertex = shader.interface.vertexShader?.path
-                    ?? ShaderInterface.conventionalVertexShaderPath(of: shader.file, dialect: shader.interface.dialect) {
-                    files.append(vertex)
-                }
-            default: break
-            }
-        }
-        return files
+        [path] + nodes.flatMap { $0.kind.model.files }
     }
 }
 
@@ -100,25 +82,12 @@ public struct Node: Sendable {
 
     /// What wiring this node's output into another node carries.
     public var output: NodeOutput {
-        switch kind {
-        case .image, .sequence, .pattern, .camera, .movie, .shader, .keyboard: .image
-        case .audio: .sound
-        case .constant(let values): .value(components: values.count)
-        case .time, .oscillator, .key: .value(components: 1)
-        case .reduction(let reduction): .value(components: reduction.componentCount)
-        case .operation(let operation): .value(components: operation.componentCount)
-        case .mouse: .value(components: 3)
-        case .pick: .value(components: 4)
-        case .drag: .value(components: 1)
-        }
+        kind.model.output
     }
 
     /// Source nodes bring images into the graph; `--input` can replace one.
     public var isImageSource: Bool {
-        switch kind {
-        case .image, .sequence, .pattern, .camera, .movie: true
-        default: false
-        }
+        kind.model.isImageSource
     }
 }
 
@@ -180,118 +149,11 @@ public enum NodeKind: Sendable {
 
     /// The word a composition uses for this kind.
     public var name: String {
-        switch self {
-        case .image: "image"
-        case .sequence: "sequence"
-        case .pattern: "pattern"
-        case .camera: "camera"
-        case .movie: "movie"
-        case .audio: "audio"
-        case .shader: "shader"
-        case .constant: "constant"
-        case .time: "time"
-        case .reduction(let reduction): reduction.measure.rawValue
-        case .operation(let operation): operation.operation.rawValue
-        case .oscillator: "lfo"
-        case .mouse: "mouse"
-        case .key: "key"
-        case .keyboard: "keyboard"
-        case .pick: "pick"
-        case .drag: "drag"
-        }
+        model.keyword
     }
 
-    public static let names = ["image", "sequence", "pattern", "camera", "movie", "audio", "shader", "constant", "time", "lfo", "mouse", "key", "keyboard", "pick", "drag"]
-        + Reduction.Measure.allCases.map(\.rawValue) + ValueOperation.Operator.allCases.map(\.rawValue)
-}
-
-public struct ImageSource: Sendable {
-    /// Absolute path of the file.
-    public var file: String
-    public var location: SourceLocation
-
-    public init(file: String, location: SourceLocation) {
-        self.file = file
-        self.location = location
-    }
-}
-
-public struct PatternSource: Sendable {
-    /// What it draws (`pattern:`).
-    public enum Picture: String, Sendable, CaseIterable {
-        /// Colour bars, a grey ramp, an orbiting disc and a sweep line: the moving test pattern.
-        case bars
-        /// Still colour noise, Bonzomatic's `texNoise`.
-        case noise
-        /// A still 8 × 8 black and white checkerboard, Bonzomatic's `texChecker`.
-        case checker
-    }
-
-    /// Nil renders at the composition's size.
-    public var size: PixelSize?
-    public var picture: Picture
-
-    public init(size: PixelSize? = nil, picture: Picture = .bars) {
-        self.size = size
-        self.picture = picture
-    }
-}
-
-public struct ShaderPass: Sendable {
-    /// Absolute path of the fragment shader.
-    public var file: String
-    public var source: SourceText
-    public var interface: ShaderInterface
-    /// Sampler uniform name → the node whose image it samples.
-    public var inputs: [String: Wire]
-    /// Uniform name → its value or the value node wired into it.
-    public var uniforms: [String: UniformSetting]
-    /// Nil renders at the composition's size.
-    public var size: PixelSize?
-    public var format: PixelFormat
-    /// `previous:`, the image inputs that read the image their node made the frame before rather than
-    /// this frame's, and where each is named.
-    public var previousFrameInputs: [String: SourceLocation] = [:]
-
-    /// Whether `input` reads its node's previous frame: wired to this pass's own node, or named by `previous:`.
-    public func readsPreviousFrame(_ input: String, node: String) -> Bool {
-        inputs[input]?.node == node || previousFrameInputs[input] != nil
-    }
-
-    /// Where each key under `inputs:` and `uniforms:` is written, for errors about the name itself.
-    public var keyLocations: [String: SourceLocation] = [:]
-    /// `mapping:`, by image input; inputs not named are filled.
-    public var mappings: [String: InputMapping] = [:]
-    /// `blur:`, where the vertex stage puts a blur's `blurCoordinates`.
-    public var blurLayout: BlurLayout = .ordered
-    /// `sampling:`, by image input: the filter and edge mode it is read with.
-    public var samplings: [String: InputSampling] = [:]
-    /// `common:`, a ShaderToy shader's Common code (the site's Common tab), compiled before its own text.
-    public var common: SourceText?
-    /// Macros defined ahead of the shader's text for this pass alone: glslViewer's `BUFFER_0`, … when one
-    /// file draws several passes (`GLSLViewerPasses`).
-    public var defines: [String] = []
-    /// `cache: true`: the node's image is always drawn and kept as an image of its own, never fused into the
-    /// pass that reads it (Core Image's intermediate), so a costly stage is not drawn again per consumer.
-    public var cache = false
-
-    /// A ShaderToy channel and a glslViewer image are sampled at their own size, as their hosts sample them
-    /// (`iChannelResolution`, `u_tex0Resolution` and `textureSize` then agree); other dialects' inputs fill
-    /// the pass unless told otherwise.
-    public func mapping(of input: String) -> InputMapping {
-        mappings[input] ?? (interface.dialect == .shaderToy || interface.dialect == .glslViewer ? .stretch : .fill)
-    }
-
-    public init(file: String, source: SourceText, interface: ShaderInterface, inputs: [String: Wire] = [:],
-                uniforms: [String: UniformSetting] = [:], size: PixelSize? = nil, format: PixelFormat = .rgba8) {
-        self.file = file
-        self.source = source
-        self.interface = interface
-        self.inputs = inputs
-        self.uniforms = uniforms
-        self.size = size
-        self.format = format
-    }
+    /// Every word `kind:` takes.
+    public static let names = models.flatMap { $0.keywords }
 }
 
 /// A connection to another node's output, optionally picking components (`centroid.xy`), and where it is written.

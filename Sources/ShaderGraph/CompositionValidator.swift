@@ -8,7 +8,7 @@ public enum CompositionValidator {
     /// those nodes' own wires, whose node names are still checked.
     public static func validate(_ composition: Composition, source: SourceText? = nil, unloadedNodes: Set<String> = [],
                                 wiresOfUnloadedNodes: [Wire] = []) -> [Diagnostic] {
-        var check = Check(composition: composition, unloadedNodes: unloadedNodes)
+        var check = CompositionCheck(composition: composition, unloadedNodes: unloadedNodes)
         check.run()
         for wire in wiresOfUnloadedNodes {
             _ = check.resolve(wire)
@@ -25,7 +25,9 @@ public enum CompositionValidator {
     }
 }
 
-private struct Check {
+/// One check of a composition: what is known about it, and the problems found so far. Each node kind adds
+/// its own checks (`NodeKindModel.check`).
+struct CompositionCheck {
     let composition: Composition
     let unloadedNodes: Set<String>
     let byName: [String: Node]
@@ -70,13 +72,7 @@ private struct Check {
         checkOutput()
         checkLiveSource()
         for node in composition.nodes {
-            switch node.kind {
-            case .shader(let pass): checkShader(node, pass)
-            case .reduction(let reduction): checkReduction(node, reduction)
-            case .pick(let pick): checkImageInput(pick.input, of: "pick")
-            case .operation(let operation): checkOperation(node, operation)
-            default: break
-            }
+            node.kind.model.check(node, in: &self)
         }
         checkPublished()
         checkCycles()
@@ -106,138 +102,12 @@ private struct Check {
         }
     }
 
-    mutating func checkShader(_ node: Node, _ pass: ShaderPass) {
-        let interface = pass.interface
-        let file = pass.source.path
-        for sampler in interface.samplers where pass.inputs[sampler.name] == nil {
-            let remedy = interface.soundShape(of: sampler.name) == nil ? "add it" : "wire an audio node ({ kind: audio }) to it"
-            report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; \(remedy) under 'inputs:'", at: node.location, code: .unwiredInput)
-        }
-        for (name, wire) in pass.inputs.sorted(by: { $0.key < $1.key }) {
-            let keyLocation = pass.keyLocations[name] ?? wire.location
-            guard let declaration = interface.uniform(named: name) else {
-                report("\(file) has no image input '\(name)'\(suggestion(name, among: interface.samplers.map(\.name)))", at: keyLocation, code: .noSuchUniform)
-                continue
-            }
-            guard declaration.type == .sampler2D else {
-                report("'\(name)' is a \(declaration.type) uniform of \(file), not an image input; set it under 'uniforms:'", at: keyLocation, code: .wrongWire)
-                continue
-            }
-            guard let source = resolve(wire) else { continue }
-            if interface.soundShape(of: name) != nil {
-                if source.output != .sound {
-                    let what = interface.soundInput(named: name).map { "an ISF \($0.kind.rawValue) input" } ?? "Bonzomatic's spectrum"
-                    report("'\(name)' is \(what), made from sound; wire an audio node to it ({ kind: audio }), not '\(source.name)', which makes \(source.output)", at: wire.location, code: .wrongWire)
-                }
-            } else if source.output == .sound {
-                report("'\(source.name)' makes sound, which only an ISF audio or audioFFT input or a Bonzomatic spectrum takes; '\(name)' is an image input", at: wire.location, code: .wrongWire)
-            } else if source.output != .image {
-                report("'\(source.name)' makes \(source.output), but '\(name)' is an image input; wire values into uniforms", at: wire.location, code: .wrongWire)
-            } else if !wire.components.isEmpty {
-                report("an image input takes a whole image; remove the component selection from '\(source.name)'", at: wire.location, code: .wrongWire)
-            }
-        }
-        checkPreviousFrameInputs(pass)
-        for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
-            let keyLocation = pass.keyLocations[name] ?? setting.location
-            if let declaration = interface.uniform(named: name) {
-                checkUniform(name, declaration, setting, file: file, keyLocation: keyLocation)
-            } else if interface.vertexStageUniforms.contains(where: { $0.name == name }) {
-                checkVertexStageUniform(name, setting)
-            } else {
-                let settable = interface.uniforms.filter { $0.type != .sampler2D }.map(\.name) + interface.vertexStageUniforms.map(\.name)
-                report("\(file) has no uniform '\(name)'\(suggestion(name, among: settable))", at: keyLocation, code: .noSuchUniform)
-            }
-        }
-        checkVaryings(pass)
-    }
-
-    /// An input under `previous:` reads a shader node's last frame, which only a single pass keeps.
-    mutating func checkPreviousFrameInputs(_ pass: ShaderPass) {
-        for (name, location) in pass.previousFrameInputs.sorted(by: { $0.key < $1.key }) {
-            // An input wired to nothing, to an unknown node or to one that makes no image is reported already.
-            guard let wire = pass.inputs[name], let source = byName[wire.node], source.output == .image else { continue }
-            guard case .shader(let sourcePass) = source.kind else {
-                report("'\(name)' reads the previous frame of '\(source.name)', a \(source.kind.name) node; only a shader node keeps its previous frame", at: location, code: .noPreviousFrame)
-                continue
-            }
-            if let header = sourcePass.interface.isf, !header.passes.isEmpty || !header.imported.isEmpty {
-                report("'\(name)' reads the previous frame of '\(source.name)', an ISF shader with PASSES or IMPORTED images, which keeps no previous frame of its output", at: location, code: .noPreviousFrame)
-            }
-        }
-    }
-
-    /// The texel step of the workbench's vertex stage is settled when the graph is built: a number.
-    mutating func checkVertexStageUniform(_ name: String, _ setting: UniformSetting) {
-        guard case .literal(let values, let location) = setting else {
-            report("'\(name)' is the texel step of the vertex stage, set once: give it a number (in texture coordinates, 1 / width is one texel)", at: setting.location, code: .wrongNumbers)
-            return
-        }
-        if values.count != 1 {
-            report("'\(name)' is float and needs 1 number, found \(values.count)", at: location, code: .wrongNumbers)
-        }
-    }
-
-    /// Each varying the shader reads must be one the workbench's vertex stage writes, unless the shader
-    /// brings its own vertex stage.
-    mutating func checkVaryings(_ pass: ShaderPass) {
-        let interface = pass.interface
-        guard interface.usesWorkbenchVertexStage else { return }
-        for varying in interface.varyings where varying.name == VertexStage.blurVarying {
-            guard varying.type == .vec2, let length = varying.arrayLength, length >= 1 else {
-                diagnostics.append(pass.source.error(
-                    "GPUImage's blurs read 'varying vec2 blurCoordinates[N]', with N a number or an integer constant",
-                    line: varying.line, column: varying.column, code: .varying))
-                continue
-            }
-        }
-        for varying in interface.varyings where varying.name != VertexStage.blurVarying
-            && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2 || varying.arrayLength != nil) {
-            if interface.dialect == .isf, let vertex = ShaderInterface.conventionalVertexShaderPath(of: pass.source.path, dialect: .isf) {
-                // ISF has no vertex stage with varyings of its own: they are the .vs file's, which the shader came without.
-                let name = vertex.split(separator: "/").last.map(String.init) ?? vertex
-                diagnostics.append(pass.source.error(
-                    "varying '\(varying.name)' is written by no vertex shader: an ISF shader's own varyings come from the vertex shader beside it, \(name), which is not there",
-                    line: varying.line, column: varying.column, code: .varying))
-                continue
-            }
-            let names = Array(VertexStage.providedVaryings) + [VertexStage.blurVarying]
-            let hint = Spelling.closest(to: varying.name, among: names).map { "; did you mean '\($0)'?" }
-                ?? "; it provides vec2 textureCoordinate (…5) and outputTextureCoordinate, GPUImage's neighbours (leftTextureCoordinate, topRightTextureCoordinate, leftTextureCoordinate2, upperLeftInputTextureCoordinate, …) and its blurs' blurCoordinates[N]"
-            diagnostics.append(pass.source.error(
-                "varying '\(varying.name)' is not provided by the workbench's vertex stage\(hint)",
-                line: varying.line, column: varying.column, code: .varying))
-        }
-    }
-
-    mutating func checkReduction(_ node: Node, _ reduction: Reduction) {
-        checkImageInput(reduction.input, of: reduction.measure.rawValue)
-    }
-
     mutating func checkImageInput(_ wire: Wire, of kind: String) {
         guard let source = resolve(wire) else { return }
         if source.output != .image {
             report("'\(source.name)' makes \(source.output), but a \(kind) node measures an image", at: wire.location, code: .wrongWire)
         } else if !wire.components.isEmpty {
             report("a \(kind) node measures a whole image; remove the component selection", at: wire.location, code: .wrongWire)
-        }
-    }
-
-    mutating func checkOperation(_ node: Node, _ operation: ValueOperation) {
-        for (key, operand) in operation.operands {
-            let role = Int(key).map { "item \($0 + 1) of 'values'" } ?? "'\(key)'"
-            let width: Int
-            let location: SourceLocation?
-            switch operand {
-            case .literal(let numbers):
-                (width, location) = (numbers.count, node.location)
-            case .wire(let wire):
-                guard let available = valueWidth(of: wire, as: "\(role) of a \(operation.operation.rawValue) node") else { continue }
-                (width, location) = (wire.components.isEmpty ? available : wire.components.count, wire.location)
-            }
-            if width != 1 && width != operation.componentCount {
-                report("\(role) \(operand.isLiteral ? "has" : "carries") \(width) numbers, but this \(operation.operation.rawValue) works on \(operation.componentCount); give 1 (for every component) or \(operation.componentCount)", at: location, code: .wrongNumbers)
-            }
         }
     }
 
@@ -280,51 +150,6 @@ private struct Check {
         if let closest = Spelling.closest(to: name, among: names) { return "; did you mean '\(closest)'?" }
         if names.isEmpty { return "" }
         return "; it declares: \(names.joined(separator: ", "))"
-    }
-
-    mutating func checkUniform(_ name: String, _ declaration: ShaderInterface.Declaration, _ setting: UniformSetting,
-                               file: String, keyLocation: SourceLocation) {
-        let type = declaration.type
-        if type == .sampler2D {
-            report("'\(name)' is an image input of \(file); wire it under 'inputs:'", at: keyLocation, code: .wrongWire)
-            return
-        }
-        guard let components = type.componentCount, let scalarKind = type.scalarKind else {
-            report("'\(name)' has type \(type), which a composition cannot set", at: keyLocation, code: .wrongNumbers)
-            return
-        }
-        let expected = components * (declaration.arrayLength ?? 1)
-        let typeName = declaration.arrayLength.map { "\(type)[\($0)]" } ?? type.description
-        switch setting {
-        case .literal(let values, let location):
-            if values.count != expected {
-                report("'\(name)' is \(typeName) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(values.count)", at: location, code: .wrongNumbers)
-            } else if scalarKind == .int, values.contains(where: { $0 != $0.rounded() }) {
-                report("'\(name)' is \(typeName) and needs whole numbers", at: location, code: .wrongNumbers)
-            } else if scalarKind == .bool, values.contains(where: { $0 != 0 && $0 != 1 }) {
-                report("'\(name)' is \(typeName) and needs true or false", at: location, code: .wrongNumbers)
-            }
-        case .wire(let wire) where wire.parameter != nil:
-            guard let available = parameterWidth(wire) else { return }
-            let count = wire.components.isEmpty ? available : wire.components.count
-            if count != expected {
-                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but '\(wire.node).\(wire.parameter ?? "")' carries \(count)", at: wire.location, code: .wrongNumbers)
-            }
-        case .wire(let wire):
-            guard let source = resolve(wire) else { return }
-            guard case .value(let available) = source.output else {
-                report("'\(source.name)' makes \(source.output), but '\(name)' is a \(typeName) uniform; wire images under 'inputs:'", at: wire.location, code: .wrongWire)
-                return
-            }
-            if let outOfRange = wire.components.first(where: { $0 >= available }) {
-                report("'\(source.name)' has \(available) component\(available == 1 ? "" : "s"); component \(outOfRange + 1) does not exist", at: wire.location, code: .wrongNumbers)
-                return
-            }
-            let count = wire.components.isEmpty ? available : wire.components.count
-            if count != expected {
-                report("'\(name)' is \(typeName) and needs \(expected) component\(expected == 1 ? "" : "s"), but the wire carries \(count)", at: wire.location, code: .wrongNumbers)
-            }
-        }
     }
 
     mutating func checkPublished() {

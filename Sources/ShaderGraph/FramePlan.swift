@@ -100,10 +100,7 @@ public struct FramePlan: Sendable {
             renderSize = .fixed(size)
         } else {
             renderSize = .firstSource(composition.nodes.compactMap { node in
-                switch node.kind {
-                case .image, .sequence, .camera, .movie: index[node.name]
-                default: nil
-                }
+                node.kind.model.canSetRenderSize ? index[node.name] : nil
             })
         }
         output = index[composition.output] ?? max(0, scheduled.count - 1)
@@ -127,25 +124,7 @@ public struct FramePlan: Sendable {
     }
 
     private static func work(of node: Node, index: [String: Int], opaque: Bool, keepsPreviousFrame: Bool) -> Work {
-        switch node.kind {
-        case .image(let image): .image(image)
-        case .sequence(let sequence): .sequence(sequence)
-        case .pattern(let pattern): .pattern(pattern)
-        case .camera(let camera): .camera(camera)
-        case .movie(let movie): .movie(movie)
-        case .audio(let audio): .audio(audio)
-        case .shader(let shader): .pass(PassPlan(shader, node: node.name, index: index, opaque: opaque, isReadAsPreviousFrame: keepsPreviousFrame))
-        case .constant(let numbers): .constant(numbers)
-        case .time: .time
-        case .reduction(let reduction): .reduction(reduction, input: index[reduction.input.node] ?? 0)
-        case .operation(let operation): .operation(OperationPlan(operation, index: index))
-        case .oscillator(let oscillator): .oscillator(oscillator)
-        case .mouse: .mouse
-        case .key(let key): .key(key)
-        case .keyboard: .keyboard
-        case .pick(let pick): .pick(pick, input: index[pick.input.node] ?? 0)
-        case .drag(let drag): .drag(drag)
-        }
+        node.kind.model.work(in: StepPlanning(node: node.name, index: index, opaque: opaque, keepsPreviousFrame: keepsPreviousFrame))
     }
 }
 

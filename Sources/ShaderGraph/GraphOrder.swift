@@ -8,7 +8,7 @@ public enum GraphOrder {
     /// Wires that read a published parameter are resolved before anything runs (`PublishedParameters`), so
     /// they are not dependencies either.
     public static func dependencies(of node: Node) -> [Wire] {
-        directDependencies(of: node).filter { $0.parameter == nil }
+        node.kind.model.dependencies(of: node.name).filter { $0.parameter == nil }
     }
 
     /// The wires of a shader's image inputs that read last frame's image. What they read runs every frame
@@ -16,21 +16,6 @@ public enum GraphOrder {
     public static func previousFrameReads(of node: Node) -> [Wire] {
         guard case .shader(let pass) = node.kind else { return [] }
         return pass.inputs.sorted { $0.key < $1.key }.filter { pass.readsPreviousFrame($0.key, node: node.name) }.map(\.value)
-    }
-
-    private static func directDependencies(of node: Node) -> [Wire] {
-        if case .reduction(let reduction) = node.kind { return [reduction.input] }
-        if case .pick(let pick) = node.kind { return [pick.input] }
-        if case .operation(let operation) = node.kind {
-            return operation.operands.compactMap { if case .wire(let wire) = $0.operand { wire } else { nil } }
-        }
-        guard case .shader(let pass) = node.kind else { return [] }
-        let images = pass.inputs.sorted { $0.key < $1.key }.filter { !pass.readsPreviousFrame($0.key, node: node.name) }.map(\.value)
-        let values = pass.uniforms.sorted { $0.key < $1.key }.compactMap { entry -> Wire? in
-            if case .wire(let wire) = entry.value { return wire }
-            return nil
-        }
-        return images + values
     }
 
     /// A cycle as the nodes along it, first repeated at the end, and the wire that closes it.

@@ -1,0 +1,46 @@
+import ShaderLanguage
+
+/// `kind: movie`: a movie file whose timeline follows the composition's clock.
+struct MovieNode: NodeKindModel {
+    var movie: MovieSource
+
+    static let keywords = ["movie"]
+
+    static func read(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind? {
+        loading.checkKeys(of: declaration, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node")
+        let fields = declaration.fields
+        guard let file = loading.existingFile(declaration) else { return nil }
+        var movie = MovieSource(file: file.path, location: file.location)
+        if let loopNode = fields["loop"] {
+            guard let loop = loopNode.scalar.flatMap(loading.reader.boolean) else {
+                loading.report("'loop' is true (start again after the last frame) or false (hold it)", at: loopNode, code: .wrongValue)
+                return nil
+            }
+            movie.loop = loop
+        }
+        if let speedNode = fields["speed"] {
+            guard let speed = speedNode.scalar.flatMap(loading.reader.number), speed > 0, speed <= 100 else {
+                loading.report("'speed' is seconds of movie per second, a number above 0 and at most 100, such as 0.5", at: speedNode, code: .wrongValue)
+                return nil
+            }
+            movie.speed = speed
+        }
+        if let startNode = fields["start"] {
+            guard let start = startNode.scalar.flatMap(loading.reader.number), start >= 0, start.isFinite else {
+                loading.report("'start' is the second of the movie shown first, a number of at least 0", at: startNode, code: .wrongValue)
+                return nil
+            }
+            movie.start = start
+        }
+        return .movie(movie)
+    }
+
+    var output: NodeOutput { .image }
+    var isImageSource: Bool { true }
+    var canSetRenderSize: Bool { true }
+    var files: [String] { [movie.file] }
+
+    func work(in planning: StepPlanning) -> FramePlan.Work {
+        .movie(movie)
+    }
+}
