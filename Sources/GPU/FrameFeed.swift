@@ -57,6 +57,11 @@ public final class FrameFeed {
         return try converter.convert(frame, into: latest!)
     }
 
+    /// The size of the source's frames, once it says.
+    var frameSize: PixelSize? {
+        source.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
+    }
+
     /// What to tell the user about the source; nil while frames flow.
     var notice: Diagnostic? {
         // The source's own line first: it holds from frame to frame, where a failure names the frame asked for.

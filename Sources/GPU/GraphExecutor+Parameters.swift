@@ -17,7 +17,7 @@ extension GraphExecutor {
         }
         var writes: [(program: ShaderProgram, uniform: PassPlan.Uniform)] = []
         for (index, name) in targets {
-            guard case .pass(let pass) = plan.steps[index].work, case .shader(let step) = steps[index].work, pass.takesLiveValue(for: name),
+            guard case .pass(let pass) = plan.steps[index].work, let step = steps[index].work as? ShaderStep, pass.takesLiveValue(for: name),
                   let planned = pass.uniforms.first(where: { $0.name == name }),
                   values.count == (planned.type.componentCount ?? 0) * planned.count else { return false }
             writes.append((step.program, planned))
@@ -25,7 +25,7 @@ extension GraphExecutor {
         for (program, planned) in writes {
             glUseProgram(program.name)
             values.withUnsafeBufferPointer { buffer in
-                uniformWriter.set(program.uniformLocation(planned.name), type: planned.type, count: planned.count, values: buffer)
+                frame.uniformWriter.set(program.uniformLocation(planned.name), type: planned.type, count: planned.count, values: buffer)
             }
         }
         return true

@@ -11,21 +11,21 @@ extension GraphExecutor {
     @discardableResult
     public func watch(_ watches: [ShaderWatch], of node: String) -> [ShaderWatchPass] {
         watchPasses = []
-        watchedStep = nil
+        frame.watchedStep = nil
         guard !watches.isEmpty, let index = plan.step(named: node) else { return [] }
         let planned = plan.steps[index]
-        guard case .pass(let pass) = planned.work, case .shader(let main) = steps[index].work, pass.shader.fusedMembers.isEmpty else {
+        guard case .pass(let pass) = planned.work, let main = steps[index].work as? ShaderStep, pass.shader.fusedMembers.isEmpty else {
             let problem = Diagnostic.error("node '\(node)' draws no shader pass of its own to watch (it is drawn as one program with the nodes around it)",
                                            at: planned.node.location, code: .watch)
             return watches.map { ShaderWatchPass(watch: $0, problem: problem, pass: nil, targets: [], nodeSize: renderSize) }
         }
         watchPasses = watches.map { watchPass(for: $0, of: planned.node, pass: pass, beside: main, at: index) }
-        watchedStep = index
+        frame.watchedStep = index
         return watchPasses
     }
 
     /// The watch's instrumented pass, bound as the node's own is, with the node's inputs.
-    private func watchPass(for watch: ShaderWatch, of node: Node, pass: PassPlan, beside main: ExecutableStep.Pass, at index: Int) -> ShaderWatchPass {
+    private func watchPass(for watch: ShaderWatch, of node: Node, pass: PassPlan, beside main: ShaderStep, at index: Int) -> ShaderWatchPass {
         let location = SourceLocation(file: pass.shader.source.path, line: watch.line)
         let instrumented: PassPlan
         do throws(Diagnostic) {
@@ -35,13 +35,13 @@ extension GraphExecutor {
         }
         var sounds: [Int: any SoundSource] = [:]
         for (step, executable) in steps.enumerated() {
-            if case .sound(let sound) = executable.work { sounds[step] = sound }
+            if let sound = executable.work as? SoundStep { sounds[step] = sound.source }
         }
         do throws(DiagnosticsError) {
             let program = try resources.program(for: instrumented.shader, node: node.name)
-            var bound = try GraphBinding.bind(instrumented, node: node, program: program, size: main.target.size, sizes: descriptors.map(\.size),
-                                              formats: descriptors.map(\.format), sounds: sounds, resources: resources, beside: main,
-                                              writer: &uniformWriter)
+            var bound = try ShaderStep.bind(instrumented, node: node, program: program, size: main.target.size, sizes: descriptors.map(\.size),
+                                            formats: descriptors.map(\.format), sounds: sounds, resources: resources, beside: main,
+                                            writer: &frame.uniformWriter)
             // The node's own pass has laid its inputs onto its shape already.
             bound.inputs = main.inputs
             if let chain = main.isfPasses {
@@ -63,22 +63,5 @@ extension GraphExecutor {
                                                                      at: location, code: .watch),
                                    pass: nil, targets: [], nodeSize: main.target.size)
         }
-    }
-
-    /// Draws the watches into their images for pass `passIndex` of the node (0 without ISF PASSES), with the
-    /// node's inputs still bound as its pass read them, then puts the node's program back in use.
-    func drawWatches(beside main: ExecutableStep.Pass, passIndex: Int, passSize: PixelSize) throws(GPUError) {
-        for watch in watchPasses {
-            guard let pass = watch.pass, watch.targets.indices.contains(passIndex) else { continue }
-            watch.targets[passIndex].bindForDrawing()
-            glUseProgram(pass.program.name)
-            setInputsAndUniforms(of: pass)
-            if main.isfPasses != nil {
-                glUniform1i(watch.passIndexLocation, GLint(passIndex))
-                glUniform2f(watch.renderSizeLocation, Float(passSize.width), Float(passSize.height))
-            }
-            quad.draw()
-        }
-        glUseProgram(main.program.name)
     }
 }

@@ -10,13 +10,13 @@ import VideoFrames
 ///
 /// Its roles live apart: the plan (`FramePlan`, what a frame does, shared with the exporters), the binding
 /// (`GraphBinding`: GL objects, units and literal uniforms, settled once), the frame (`renderFrame`, in
-/// GraphExecutor+Frame.swift: bind, set wired values, draw) and the values (`FrameValues`).
+/// GraphExecutor+Frame.swift: each step's kind runs, in Steps/) and what the frame sees (`FrameContext`).
 public final class GraphExecutor {
     /// The plan this executor runs.
     public let plan: FramePlan
     public var composition: Composition { plan.composition }
     public let renderSize: PixelSize
-    public let pool = FramebufferPool()
+    public let pool: FramebufferPool
     /// The linked program of each shader and pattern node, by node name.
     public let programs: [String: ShaderProgram]
     /// Programs and images shared with the executors before and after this one.
@@ -38,40 +38,33 @@ public final class GraphExecutor {
     public var keysHeld: Set<String> = []
     /// The keyboard for ShaderToy's keyboard channel (`keyboard` nodes); all up in renders.
     public var keyboard = ShaderToyKeyboard()
-    /// What the keyboard images hold now, so an unchanged keyboard is not uploaded again.
-    var uploadedKeyboard = ShaderToyKeyboard()
     var previousTime: Double?
     var pendingPress: SIMD2<Float>?
     var pendingRelease: SIMD2<Float>?
-    var frameState = FrameState(time: FrameTime(index: 0, seconds: 0), delta: 1.0 / 60, mouse: .zero, date: .zero)
     /// Where ShaderToy's `iDate` and ISF's `DATE` come from: the wall clock unless a render fixes it.
     public var dateOrigin = DateOrigin.wallClock
     /// The interval between frames when it is fixed (renders: one frame at their rate), for `iTimeDelta`
     /// and `iFrameRate` from the first frame on; nil measures it between calls.
     public var frameInterval: Double?
-    /// A movie source's playback time this frame, by step, for ShaderToy's `iChannelTime`.
-    var sourceSeconds: [Double?]
     /// Whether any pass sets dialect uniforms (time, date, …) each frame.
     let readsFrameState: Bool
 
-    let quad: FullscreenQuad
     let steps: [ExecutableStep]
     /// The texture each step's image is, for describing passes' inputs.
     let descriptors: [TextureDescriptor]
-    /// Each step's image this frame; pooled ones are returned as soon as their last reader has run.
-    var images: [RenderTarget?]
-    var values: FrameValues
+    /// What the steps see of the frame: its moment, and the images and values they make.
+    var frame: FrameContext
     /// Time every step (see `StepTimer`); off, a frame costs nothing extra.
     public var timesSteps = false
     /// Made the first time steps are timed.
     var stepTimer: StepTimer?
     /// What each step cost in the last frame timed, in milliseconds.
     var stepMilliseconds: [Double?]
-    var uniformWriter = UniformWriter()
-    var wireScratch = [Float](repeating: 0, count: 16)
-    /// The step whose shader is watched, and its watches (`watch(_:of:)`).
-    var watchedStep: Int?
-    public internal(set) var watchPasses: [ShaderWatchPass] = []
+    /// The watches drawn beside the watched node's pass (`watch(_:of:)`).
+    public internal(set) var watchPasses: [ShaderWatchPass] {
+        get { frame.watchPasses }
+        set { frame.watchPasses = newValue }
+    }
 
     /// Plans `composition` and binds the plan; see `init(plan:…)`. `keeping` names nodes whose images must
     /// be readable after a frame besides the output.
@@ -90,82 +83,78 @@ public final class GraphExecutor {
                 externalImages: [String: RenderTarget] = [:]) throws(DiagnosticsError) {
         self.plan = plan
         self.resources = resources
+        let pool = FramebufferPool()
+        self.pool = pool
+        let quad: FullscreenQuad
         do {
             quad = try FullscreenQuad()
         } catch {
             throw DiagnosticsError([.error(error.message, at: SourceLocation(file: plan.composition.path, line: 0))])
         }
+        var writer = UniformWriter()
         let binding = try GraphBinding(plan, renderSize: renderSize, resources: resources, externalImages: externalImages,
-                                       writer: &uniformWriter)
+                                       writer: &writer)
         self.renderSize = binding.renderSize
         programs = binding.programs
         steps = binding.steps
         descriptors = binding.descriptors
-        images = Array(repeating: nil, count: binding.steps.count)
         stepMilliseconds = Array(repeating: nil, count: binding.steps.count)
-        sourceSeconds = Array(repeating: nil, count: binding.steps.count)
-        values = FrameValues(plan, steps: binding.steps, held: resources.heldValue(for:))
-        readsFrameState = binding.steps.contains { step in
-            if case .shader(let pass) = step.work { pass.frameUniforms != nil } else { false }
+        // Each step starts from its constant or initial value; picked colours and dragged numbers from where
+        // the last graph left them.
+        let values = zip(plan.steps, binding.steps).map { planned, step in
+            step.work.initialValue(for: planned.node, held: resources.heldValue(for: planned.node.name))
         }
+        frame = FrameContext(images: Array(repeating: nil, count: binding.steps.count), values: values,
+                             sourceSeconds: Array(repeating: nil, count: binding.steps.count), feedback: binding.steps.map(\.work.feedback),
+                             pool: pool, quad: quad, resources: resources, uniformWriter: writer)
+        readsFrameState = binding.steps.contains { ($0.work as? ShaderStep)?.frameUniforms != nil }
     }
 
     /// How many full-frame draws (passes, ISF passes, reshaped inputs, watches) the graph has made so far.
-    public var passesDrawn: Int { quad.drawCount }
+    public var passesDrawn: Int { frame.quad.drawCount }
 
     /// A warning per live source that is not delivering, and for an `auto` camera showing the pattern instead.
     public var notices: [Diagnostic] { pictureNotices + soundNotices }
 
     /// The warnings of `notices` about cameras and movies.
     public var pictureNotices: [Diagnostic] {
-        steps.compactMap { step in
-            guard case .live(let live) = step.work else { return nil }
-            if live.feed.latest == nil, live.pattern != nil, !live.feed.source.isPresent {
-                return .warning("no camera found; showing the test pattern", code: .noCamera)
-            }
-            return live.feed.notice
-        }
+        steps.compactMap { ($0.work as? any LiveFeedStep)?.notice }
     }
 
     /// The warnings of `notices` about sound (no capture device, capture stopped, silence in a render).
     public var soundNotices: [Diagnostic] {
         steps.compactMap { step in
-            if case .sound(let sound) = step.work { sound.notice.map { .warning($0, code: .soundNotHeard) } } else { nil }
+            (step.work as? SoundStep)?.source.notice.map { .warning($0, code: .soundNotHeard) }
         }
     }
 
     /// The sound of every audio node.
     public var soundSources: [any SoundSource] {
-        steps.compactMap { step in
-            if case .sound(let sound) = step.work { sound } else { nil }
-        }
+        steps.compactMap { ($0.work as? SoundStep)?.source }
     }
 
     /// One line per live source saying what it delivers, once that is settled.
     public var deliveries: [String] {
-        steps.compactMap { step in
-            guard case .live(let live) = step.work else { return nil }
-            return live.feed.source.delivery
-        }
+        steps.compactMap { ($0.work as? any LiveFeedStep)?.feed.source.delivery }
     }
 
     /// Whether any node shows a live camera, so the window redraws when a frame arrives.
     public var hasCamera: Bool {
-        steps.contains { if case .live(let live) = $0.work { live.movie == nil } else { false } }
+        steps.contains { $0.work is CameraStep }
     }
 
     /// The movies the graph plays, by node name.
     public var movies: [String: any FrameSource] {
         var movies: [String: any FrameSource] = [:]
         for (index, step) in steps.enumerated() {
-            if case .live(let live) = step.work, live.movie != nil { movies[plan.steps[index].node.name] = live.feed.source }
+            if let movie = step.work as? MovieStep { movies[plan.steps[index].node.name] = movie.feed.source }
         }
         return movies
     }
 
     /// What a shader node's pass draws into and samples, for warming up a new program for it.
     public func layout(of node: String) -> ProgramWarmUp.Layout? {
-        guard let index = plan.step(named: node), case .shader(let pass) = steps[index].work else { return nil }
+        guard let index = plan.step(named: node), let pass = steps[index].work as? ShaderStep else { return nil }
         return ProgramWarmUp.Layout(target: pass.target, inputs: pass.inputs.map { input in
             ProgramWarmUp.Layout.Input(texture: input.sound?.target.descriptor ?? input.reshaper?.target.descriptor ?? descriptors[input.step],
                                        linearFilter: input.filter == GL_LINEAR)
@@ -185,8 +174,8 @@ public final class GraphExecutor {
 
     /// The value a value node made in the last frame; nil for image nodes and nodes that did not run.
     public func value(of node: String) -> [Float]? {
-        guard let index = plan.step(named: node), !values[index].isEmpty else { return nil }
-        return values[index]
+        guard let index = plan.step(named: node), !frame.values[index].isEmpty else { return nil }
+        return frame.values[index]
     }
 
     /// What a node cost in the last frame drawn with `timesSteps` on, in milliseconds; nil before one.
@@ -196,6 +185,6 @@ public final class GraphExecutor {
 
     /// The image a kept node made in the last frame.
     public func image(of node: String) -> RenderTarget? {
-        plan.step(named: node).flatMap { images[$0] }
+        plan.step(named: node).flatMap { frame.images[$0] }
     }
 }

@@ -89,7 +89,7 @@ final class ISFPassChain {
     /// target). `afterPass` draws what goes beside each pass (a watch), told the pass's index and size,
     /// while the pass's images are still bound as it read them.
     func render(drawing quad: FullscreenQuad, pool: FramebufferPool, bindInputs: () -> Void,
-                afterPass: ((Int, PixelSize) throws(GPUError) -> Void)? = nil) throws(GPUError) -> RenderTarget {
+                afterPass: (Int, PixelSize) -> Void) throws(GPUError) -> RenderTarget {
         var result: RenderTarget?
         for (index, pass) in passes.enumerated() {
             let target: RenderTarget
@@ -106,7 +106,7 @@ final class ISFPassChain {
             glUniform1i(passIndexLocation, GLint(index))
             glUniform2f(renderSizeLocation, Float(pass.size.width), Float(pass.size.height))
             quad.draw()
-            try afterPass?(index, pass.size)
+            afterPass(index, pass.size)
             if let name = pass.target, case .persistent(let buffers) = buffers[name] { buffers.advance() }
             if index == passes.count - 1 {
                 result = pass.target.flatMap { buffers[$0]?.current } ?? target

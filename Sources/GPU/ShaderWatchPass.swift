@@ -10,7 +10,7 @@ public final class ShaderWatchPass {
     public let watch: ShaderWatch
     /// Why it is not drawn: its line is not code, or its expression does not compile there; located at the watch.
     public let problem: Diagnostic?
-    let pass: ExecutableStep.Pass?
+    let pass: ShaderStep?
     /// One pair of images for each ISF pass, else one.
     let targets: [WatchTargets]
     /// The node's own size, which pixels are given in.
@@ -19,7 +19,7 @@ public final class ShaderWatchPass {
     let passIndexLocation: GLint
     let renderSizeLocation: GLint
 
-    init(watch: ShaderWatch, problem: Diagnostic?, pass: ExecutableStep.Pass?, targets: [WatchTargets], nodeSize: PixelSize) {
+    init(watch: ShaderWatch, problem: Diagnostic?, pass: ShaderStep?, targets: [WatchTargets], nodeSize: PixelSize) {
         self.watch = watch
         self.problem = problem
         self.pass = pass

@@ -1,0 +1,31 @@
+import ShaderGraph
+import ShaderLanguage
+
+/// A keyboard node: ShaderToy's keyboard image (`ShaderToyKeyboard`), uploaded in the frames the keyboard changed.
+struct KeyboardStep: BoundStep {
+    let target: RenderTarget
+
+    static func bind(_ planned: FramePlan.Step, opened: (any OpenedSource)?, in binding: inout StepBinding) -> (step: Self?, size: PixelSize) {
+        do {
+            let target = try RenderTarget(image: ShaderToyKeyboard().image)
+            return (KeyboardStep(target: target), target.size)
+        } catch {
+            binding.diagnostics.append(.error("node '\(planned.node.name)': the keyboard image could not be made: \(error.message)",
+                                              at: planned.node.location))
+            return (nil, binding.renderSize)
+        }
+    }
+
+    func run(at index: Int, in frame: inout FrameContext) throws(GPUError) {
+        if frame.keyboard != frame.uploadedKeyboard { target.upload(frame.keyboard.image) }
+        frame.images[index] = target
+    }
+
+    func descriptor(orSize size: PixelSize) -> TextureDescriptor {
+        target.descriptor
+    }
+
+    func motion(given motions: [GraphExecutor.Motion]) -> GraphExecutor.Motion {
+        .still
+    }
+}

@@ -1,0 +1,22 @@
+import ShaderGraph
+import ShaderLanguage
+
+/// What binding a step sees of the graph bound so far, and what it adds to it (`BoundStep.bind`): the steps
+/// are bound one at a time, in plan order.
+struct StepBinding {
+    /// The step being bound.
+    var index = 0
+    let renderSize: PixelSize
+    /// Every step's image size and format: those bound so far as bound, later passes' as planned.
+    var sizes: [PixelSize] = []
+    var formats: [PixelFormat] = []
+    /// The audio steps' sounds, by step.
+    let sounds: [Int: any SoundSource]
+    let resources: GraphResources
+    /// Writes literal uniforms, which a program keeps.
+    var writer: UniformWriter
+    /// The linked program of each shader and pattern node, by node name.
+    var programs: [String: ShaderProgram] = [:]
+    /// Why steps could not be bound.
+    var diagnostics: [Diagnostic]
+}
