@@ -125,7 +125,7 @@ let package = Package(
         // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
         .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
-        .target(name: "Workbench", dependencies: ["ShaderGraph", "ShaderLanguage", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Watch", "Overlay", "OSC", "MIDI", "OperatingSystem", "CGLFW"]),
+        .target(name: "Workbench", dependencies: ["ShaderGraph", "ShaderLanguage", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Headless", "Watch", "Overlay", "OSC", "MIDI", "OperatingSystem", "CGLFW"]),
         .executableTarget(
             name: "shaderbench",
             dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "ShaderLanguage", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]

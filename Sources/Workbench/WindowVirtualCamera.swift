@@ -1,12 +1,15 @@
 import Capture
 import GPU
+import Headless
 import ShaderGraph
 import ShaderLanguage
 import VideoFrames
 
 /// `--output v4l2:DEVICE`: the image the window shows, written to a V4L2 video output that other programs
-/// read as a camera, at a steady rate: each new image converted on the GPU (BT.601, limited range) and read
-/// back a frame later, and the last one written again while nothing changes, so a reader never starves.
+/// read as a camera, at a steady rate: each new image converted to YUV (BT.601, limited range) as this renderer
+/// does it faster (`YUVReadbacks`: on the GPU and read back a frame later, or read as RGBA and converted by
+/// libswscale on a software rasterizer), and the last one written again while nothing changes, so a reader
+/// never starves.
 /// The device is opened at the first image's size, and again when the size changes.
 final class WindowVirtualCamera {
     /// Frames a second written to the device, whatever the window draws.
@@ -14,7 +17,7 @@ final class WindowVirtualCamera {
 
     let selector: String
     private var camera: VirtualCamera?
-    private var readback: PlanarReadback?
+    private var readback: (any FrameReadback)?
     private var imageSize: PixelSize?
     private var lastWrite = ContinuousClock.now
     private var sequence = 0
@@ -37,7 +40,7 @@ final class WindowVirtualCamera {
     /// Starts the conversion of a newly shown image; written when it has been read back (`tick`).
     func show(_ image: RenderTarget) throws {
         if image.size != imageSize {
-            let readback = try PlanarReadback(imageSize: image.size, depth: 1, matrix: .bt601)
+            let readback = try YUVReadbacks.make(imageSize: image.size, depth: 1, matrix: .bt601)
             camera = nil
             camera = try VirtualCamera(selector, width: readback.size.width, height: readback.size.height,
                                        frameRate: (Self.framesPerSecond, 1))

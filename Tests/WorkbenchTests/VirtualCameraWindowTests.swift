@@ -12,15 +12,18 @@ struct VirtualCameraWindowTests {
         output = yes
         """
 
-    func openWindow(_ camera: EmulatedCamera, output: String) throws -> LiveWindow {
-        let environment = camera.environment.filter { ["LD_PRELOAD", "V4L2_EMULATOR_DIR", "V4L2_EMULATOR_LAYER"].contains($0.key) }
+    /// `conversion` forces the conversion to YUV onto the GPU or the CPU (`SHADERBENCH_YUV_CONVERSION`).
+    func openWindow(_ camera: EmulatedCamera, output: String, conversion: String? = nil) throws -> LiveWindow {
+        var environment = camera.environment.filter { ["LD_PRELOAD", "V4L2_EMULATOR_DIR", "V4L2_EMULATOR_LAYER"].contains($0.key) }
+        environment["SHADERBENCH_YUV_CONVERSION"] = conversion
         return try LiveWindow(environment: environment, arguments: ["--output", output])
     }
 
-    @Test("the image shown reaches the device as YUYV at its size, red as the window shows it, and keeps coming while still")
-    func writesFrames() throws {
+    @Test("the image shown reaches the device as YUYV at its size, red as the window shows it, and keeps coming while still, converted on the GPU or the CPU",
+          arguments: ["gpu", "cpu"])
+    func writesFrames(conversion: String) throws {
         let camera = try EmulatedCamera(devices: Self.devices)
-        let window = try openWindow(camera, output: "v4l2:/dev/video9")
+        let window = try openWindow(camera, output: "v4l2:/dev/video9", conversion: conversion)
         #expect(try window.waitForCentre(red))
         #expect(eventually { (camera.counters["written"] ?? 0) >= 1 }, "\(window.app.error)")
         #expect(try String(contentsOfFile: camera.folder.file("output-video9.format"), encoding: .utf8) == "YUYV 64x64\n")
