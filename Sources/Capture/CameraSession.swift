@@ -29,15 +29,20 @@ public final class CameraSession: Sendable {
     private let wakeWriter: Int32
     private let finished = DispatchSemaphore(value: 0)
     private let onFrame: @Sendable () -> Void
+    /// Converts each YCbCr frame to RGBA on the capture thread, where the CPU is the place to (a software GPU).
+    private let toRGBA: (any RGBAFrameConversion)?
 
     /// How long streaming may go without a frame before it counts as stalled.
     static let stallAfter = 2.0
     static let reconnectInterval = 0.5
 
     /// Starts capturing at once; `onFrame` runs on the capture thread after each new frame (to wake a window).
-    public init(selector: CameraSelector, request: CaptureRequest, onFrame: @escaping @Sendable () -> Void = {}) {
+    /// With `toRGBA`, frames are handed over as RGBA it converted them to there, straight from the device's buffer.
+    public init(selector: CameraSelector, request: CaptureRequest, toRGBA: (any RGBAFrameConversion)? = nil,
+                onFrame: @escaping @Sendable () -> Void = {}) {
         self.selector = selector
         self.request = request
+        self.toRGBA = toRGBA
         self.onFrame = onFrame
         var pipeEnds: [Int32] = [-1, -1]
         _ = pipe(&pipeEnds)
@@ -273,16 +278,19 @@ public final class CameraSession: Sendable {
     private func publish(_ buffer: V4L2Device.DequeuedBuffer, missed: Int, decoder: MJPEGDecoder?) {
         guard let layout = status.layout else { return }
         var storage = shared.withLock { $0.spare.popLast() } ?? []
+        var frameLayout = layout.frameLayout
         if layout.format == .mjpeg {
             guard let decoder, decoder.decode(buffer.bytes, width: layout.width, height: layout.height, into: &storage) else {
                 update { $0.errors += 1 }
                 return
             }
+        } else if let toRGBA, let converted = toRGBA.convert(buffer.bytes, layout: frameLayout, into: &storage) {
+            frameLayout = converted
         } else {
             storage.removeAll(keepingCapacity: true)
             storage.append(contentsOf: buffer.bytes)
         }
-        let frame = VideoFrame(layout: layout.frameLayout, bytes: storage, sequence: buffer.sequence, timestamp: buffer.timestamp)
+        let frame = VideoFrame(layout: frameLayout, bytes: storage, sequence: buffer.sequence, timestamp: buffer.timestamp)
         shared.withLock { shared in
             if let replaced = shared.latest {
                 shared.status.framesDropped += 1

@@ -13,8 +13,9 @@ public final class FrameConverter {
     /// against the other.
     static let siteOverride = ProcessInfo.processInfo.environment["SHADERBENCH_FRAME_CONVERSION"]
 
-    /// Where movie frames are best converted with the current context: on the CPU where the GPU is software
-    /// (a conversion pass there costs more than libswscale's conversion on the decoder's thread), else here.
+    /// Where camera and movie frames are best converted with the current context: on the CPU where the GPU is
+    /// software (a conversion pass there costs more than libswscale's conversion on the decoder's or the capture
+    /// thread), else here.
     public static var preferredSite: FrameConversionSite {
         if let siteOverride { return siteOverride == "cpu" ? .cpu : .gpu }
         return GLInfo.isSoftwareRasterizer ? .cpu : .gpu

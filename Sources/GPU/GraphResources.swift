@@ -103,7 +103,7 @@ public final class GraphResources {
             cameras[camera] = nil
         }
         let feed = try feed(at: camera.location, problem: .cameraNotDelivering) { opener, arrived throws(DiagnosticsError) in
-            try opener.openCamera(camera, size: size, onFrame: arrived)
+            try opener.openCamera(camera, size: size, conversionSite: FrameConverter.preferredSite, onFrame: arrived)
         }
         cameras[camera] = (size, feed)
         return feed

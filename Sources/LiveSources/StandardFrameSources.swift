@@ -24,7 +24,7 @@ public struct StandardFrameSources: FrameSourceOpener {
         self.capturesSound = capturesSound
     }
 
-    public func openCamera(_ camera: CameraSource, size: PixelSize,
+    public func openCamera(_ camera: CameraSource, size: PixelSize, conversionSite: FrameConversionSite,
                            onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
         if camera.device != .auto, DeviceDiscovery.find(camera.device) == nil {
             let found = DeviceDiscovery.captureDevices().map { $0.isBusy ? "\($0.name), busy" : $0.name }
@@ -33,7 +33,8 @@ public struct StandardFrameSources: FrameSourceOpener {
         }
         let request = CaptureRequest(width: size.width, height: size.height, frameRate: camera.frameRate ?? 30,
                                      format: camera.format.flatMap(CameraPixelFormat.init(rawValue:)))
-        let session = CameraSession(selector: camera.device, request: request, onFrame: onFrame)
+        let session = CameraSession(selector: camera.device, request: request,
+                                    toRGBA: conversionSite == .cpu ? CameraFrameConverter() : nil, onFrame: onFrame)
         _ = session.waitUntilNegotiated(timeout: 2)
         if busyCameraIsAnError, session.status.state == .busy, let problem = session.status.problem {
             session.stop()

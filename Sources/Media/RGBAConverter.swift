@@ -35,34 +35,40 @@ final class RGBAConverter {
     /// Converts `picture` into `bytes` (resized to width × height × 4), reading YCbCr with `encoding`.
     /// False when libswscale cannot convert the format at all.
     func convert(_ picture: DecodedPicture, encoding: ColorEncoding, into bytes: inout [UInt8]) -> Bool {
-        let width = Int32(picture.width), height = Int32(picture.height)
-        context = sws_getCachedContext(context, width, height, picture.pixelFormat,
-                                       width, height, AV_PIX_FMT_RGBA, chroma.flags, nil, nil, nil)
-        guard let context else { return false }
-        let sourceFull: Int32 = encoding.range == .full ? 1 : 0
-        _ = sws_setColorspaceDetails(context, sws_getCoefficients(encoding.scalerColorspace), sourceFull,
-                                     sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
-        let rowBytes = Int(width) * 4
-        let count = rowBytes * Int(height)
-        if bytes.count != count {
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: repeatElement(0, count: count))
-        }
         let frame = picture.frame
-        let converted = withUnsafePointer(to: &frame.pointee.data) { data in
+        return withUnsafePointer(to: &frame.pointee.data) { data in
             withUnsafePointer(to: &frame.pointee.linesize) { strides in
-                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sourcePlanes in
-                    strides.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                        bytes.withUnsafeMutableBufferPointer { destination in
-                            var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [destination.baseAddress, nil, nil, nil]
-                            var destinationStrides: [Int32] = [Int32(rowBytes), 0, 0, 0]
-                            return sws_scale(context, sourcePlanes, sourceStrides, 0, height,
-                                             &destinationPlanes, &destinationStrides)
-                        }
+                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
+                    strides.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
+                        convert(planes: planes, strides: strides, width: picture.width, height: picture.height,
+                                format: picture.pixelFormat, encoding: encoding, into: &bytes)
                     }
                 }
             }
         }
-        return converted == height
+    }
+
+    /// Converts a picture of `format` whose planes start at `planes`, each row `strides` bytes apart (libswscale's
+    /// order: Y, Cb, Cr), into `bytes` as `convert(_:encoding:into:)` does.
+    func convert(planes: UnsafePointer<UnsafePointer<UInt8>?>, strides: UnsafePointer<Int32>, width: Int, height: Int,
+                 format: AVPixelFormat, encoding: ColorEncoding, into bytes: inout [UInt8]) -> Bool {
+        context = sws_getCachedContext(context, Int32(width), Int32(height), format,
+                                       Int32(width), Int32(height), AV_PIX_FMT_RGBA, chroma.flags, nil, nil, nil)
+        guard let context else { return false }
+        let sourceFull: Int32 = encoding.range == .full ? 1 : 0
+        _ = sws_setColorspaceDetails(context, sws_getCoefficients(encoding.scalerColorspace), sourceFull,
+                                     sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+        let rowBytes = width * 4
+        let count = rowBytes * height
+        if bytes.count != count {
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: repeatElement(0, count: count))
+        }
+        let converted = bytes.withUnsafeMutableBufferPointer { destination in
+            var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [destination.baseAddress, nil, nil, nil]
+            var destinationStrides: [Int32] = [Int32(rowBytes), 0, 0, 0]
+            return sws_scale(context, planes, strides, 0, Int32(height), &destinationPlanes, &destinationStrides)
+        }
+        return converted == Int32(height)
     }
 }
