@@ -113,9 +113,10 @@ public enum NodeKind: Sendable {
     case sequence(ImageSequence)
     /// A deterministic moving test pattern, drawn on the GPU; stands in for a missing camera.
     case pattern(PatternSource)
-    /// A live V4L2 camera, converted to RGB on the GPU.
+    /// A live V4L2 camera, its frames converted to RGB on the GPU (on its capture thread where the GPU is software).
     case camera(CameraSource)
-    /// A movie file decoded on a thread of its own, converted to RGB on the GPU, following the clock.
+    /// A movie file decoded on a thread of its own (which converts it to RGB where the GPU is software, else the
+    /// GPU does), following the clock.
     case movie(MovieSource)
     /// Sound for ISF audio and audioFFT inputs: a file's, or the live sound.
     case audio(AudioSource)
