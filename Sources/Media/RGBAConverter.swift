@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import VideoFrames
 
 /// libswscale turning pictures into tightly packed RGBA: those in formats the GPU's shaders do not take (10-bit,
@@ -61,8 +62,11 @@ final class RGBAConverter {
         let rowBytes = width * 4
         let count = rowBytes * height
         if bytes.count != count {
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: repeatElement(0, count: count))
+            // memset, not an element-by-element fill: a new frame's storage must cost little in any build.
+            bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let start = buffer.baseAddress { memset(start, 0, count) }
+                initialized = count
+            }
         }
         let converted = bytes.withUnsafeMutableBufferPointer { destination in
             var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [destination.baseAddress, nil, nil, nil]
