@@ -31,7 +31,7 @@ public enum CompilerDiagnostics {
             let own = messages.filter { $0.sourceString == sourceString }.map { message in
                 var renumbered = message
                 renumbered.sourceString = 0
-                renumbered.message = message.message.replacingOccurrences(of: ShaderFusion.prefix(of: index), with: "")
+                renumbered.message = ShaderFusion.writtenNames(in: message.message, member: index)
                 return renumbered
             }
             others.removeAll { $0.sourceString == sourceString }

@@ -71,6 +71,33 @@ package enum ISFDialect {
         return lines
     }
 
+    /// What a fused chain of ISF shaders shares, ahead of its members: the built-ins and the lookups.
+    static var chainPrelude: [String] { DialectShaderFile.isfBuiltIns.lines + DialectShaderFile.isfPrelude.lines }
+
+    /// The precision an ISF shader's text starts from: the built-ins file's.
+    static var memberPrecision: [String] { DialectShaderFile.isfBuiltIns.lines.filter { $0.hasPrefix("precision ") } }
+
+    /// What one shader of a fused chain (`ShaderFusion`) declares of its own after the built-ins and lookups,
+    /// which the chain shares: its header's inputs but `chained` (the image the shader before it now gives),
+    /// and every image's properties, each name as `renamed` spells it. The chained image is the size of the
+    /// pass: RENDERSIZE. Only for a header with no passes and no imported images, the only ISF shaders that fuse.
+    static func memberDeclarations(for header: ISFHeader, chained: String?, renamed: [String: String]) -> [String] {
+        header.inputs.filter { $0.name != chained }.map { "uniform \($0.kind.glslType) \(renamed[$0.name] ?? $0.name);" }
+            + imageProperties(of: imageInputs(of: header), spelling: { renamed[$0] ?? $0 },
+                              size: { $0 == chained ? "RENDERSIZE" : textureSize(renamed[$0] ?? $0) })
+    }
+
+    /// The names `memberDeclarations` declares, as the member's text writes them: the inputs but `chained`, and
+    /// every image's properties.
+    static func memberNames(for header: ISFHeader, chained: String?) -> [String] {
+        let properties = imageProperties(of: imageInputs(of: header), spelling: { $0 }, size: { _ in "" })
+        return header.inputs.map(\.name).filter { $0 != chained } + properties.map { String($0.split(separator: " ")[1]) }
+    }
+
+    private static func imageInputs(of header: ISFHeader) -> [String] {
+        header.inputs.filter { $0.kind.glslType == .sampler2D }.map(\.name).sorted()
+    }
+
     /// Pass targets and imported images are images too; the executor binds them by name.
     private static func otherImageUniforms(of header: ISFHeader) -> [String] {
         Array(Set(header.passes.compactMap(\.target) + header.imported.map(\.name))).sorted().map { "uniform sampler2D \($0);" }
@@ -88,10 +115,18 @@ package enum ISFDialect {
     /// image fills its texture and the lookups already turn ISF's y-up coordinates into the stored order, so
     /// all three are properties of the texture alone: its size, the whole of it, and not flipped.
     private static func imageProperties(of header: ISFHeader) -> [String] {
-        imageNames(of: header).flatMap { name in
-            ["#define _\(name)_imgSize vec2(textureSize(\(name), 0))",
-             "#define _\(name)_imgRect vec4(0.0, 0.0, 1.0, 1.0)",
-             "#define _\(name)_flip false"]
+        imageProperties(of: imageNames(of: header), spelling: { $0 }, size: textureSize)
+    }
+
+    /// The properties of each image in `names`: `spelling` gives each property's and image's name in the text,
+    /// `size` the expression for an image's size.
+    private static func imageProperties(of names: [String], spelling: (String) -> String, size: (String) -> String) -> [String] {
+        names.flatMap { name in
+            ["#define \(spelling("_\(name)_imgSize")) \(size(name))",
+             "#define \(spelling("_\(name)_imgRect")) vec4(0.0, 0.0, 1.0, 1.0)",
+             "#define \(spelling("_\(name)_flip")) false"]
         }
     }
+
+    private static func textureSize(_ image: String) -> String { "vec2(textureSize(\(image), 0))" }
 }

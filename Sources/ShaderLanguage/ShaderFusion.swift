@@ -21,8 +21,20 @@ package enum ShaderFusion {
     /// Source-string number of the first member's text; the others follow.
     static let firstMemberSourceString = 10
 
-    /// The prefix of member `index`'s names, which no messages should show: `Diagnostic`s drop it.
+    /// The prefix of member `index`'s names, which no messages should show: `Diagnostic`s drop it (`writtenNames`).
     static func prefix(of index: Int) -> String { "sbf\(index)_" }
+
+    /// The name member `index`'s `name` has in the program: behind the prefix of its place, or, for a name
+    /// that starts with an underscore (ISF's `_NAME_imgSize`), behind one that ends without one, since GLSL
+    /// reserves names with two underscores in a row. Either way apart from every other member's names.
+    static func programName(of name: String, member index: Int) -> String {
+        name.hasPrefix("_") ? "sbf\(index)u\(name)" : prefix(of: index) + name
+    }
+
+    /// `text` (a driver's message) with member `index`'s program names spelled as the member wrote them.
+    static func writtenNames(in text: String, member index: Int) -> String {
+        text.replacingOccurrences(of: "sbf\(index)u_", with: "_").replacingOccurrences(of: prefix(of: index), with: "")
+    }
 
     /// The fragment text of `members` drawn as one pass, and each member's names; `rounding` for a chain of
     /// 8-bit images: each member reads the colour before it clamped and rounded to 8 bits, as the image in
@@ -35,17 +47,19 @@ package enum ShaderFusion {
     package static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, renamed: [[String: String]])? {
         guard let head = members.first else { return nil }
         let version = head.shader.interface.version
+        let dialect = head.shader.interface.dialect
+        let precision = dialect == .isf ? ISFDialect.memberPrecision : DialectShaderFile.defaultPrecision.lines
         var extensions: [String] = []
         var bodies: [String] = []
         var renamed: [[String: String]] = []
         var colour: String?
         for (index, member) in members.enumerated() {
             let previous = colour.map { rounding ? "(floor(clamp(\($0), 0.0, 1.0) * 255.0 + 0.5) / 255.0)" : $0 }
-            guard member.shader.interface.version == version,
-                  let text = rewrite(member, prefix: prefix(of: index), colour: "sbfColour\(index)", previous: previous) else { return nil }
+            guard member.shader.interface.version == version, member.shader.interface.dialect == dialect,
+                  let text = rewrite(member, index: index, colour: "sbfColour\(index)", previous: previous) else { return nil }
             extensions += text.header.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#extension") && !extensions.contains($0) }
-            // Each member starts from the default precision, whatever a member before it declared.
-            bodies += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
+            // Each member starts from its dialect's precision, whatever a member before it declared.
+            bodies += ["#line 1 \(PreparedShader.preludeSourceString)"] + precision
                 + text.declarations
                 + ["#line \(member.shader.interface.bodyStartLine) \(firstMemberSourceString + index)"] + text.body
             renamed.append(text.renamed)
@@ -53,7 +67,8 @@ package enum ShaderFusion {
         }
         let output = version == .es100 ? "gl_FragColor" : "shaderbenchFragColor"
         var lines = (version == .es100 ? [] : [version.directive]) + extensions
-        lines += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines + []
+        lines += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
+        if dialect == .isf { lines += ISFDialect.chainPrelude }
         if version != .es100 { lines += ["out vec4 \(output);"] }
         lines += bodies
         lines += ["#line 1 \(PreparedShader.preludeSourceString)", "void main() {"]
@@ -62,13 +77,21 @@ package enum ShaderFusion {
         return (lines.joined(separator: "\n"), renamed)
     }
 
-    /// Whether `shader` can be a member at all: GLSL ES as written (a desktop shader is translated whole),
-    /// no preprocessor beyond its header (a macro could name anything), one colour written, no multiple
-    /// render targets, and `discard` only where it would end the whole chain (`isLast`).
+    /// Whether `shader` can be a member at all: GLSL ES as written (a desktop shader is translated whole), or
+    /// ISF with one pass and nothing to bind but its inputs; no preprocessor beyond its header (a macro could
+    /// name anything), one colour written, no multiple render targets, and `discard` only where it would end
+    /// the whole chain (`isLast`).
     package static func isFusible(_ shader: PreparedShader, isLast: Bool) -> Bool {
         let interface = shader.interface
-        guard interface.dialect == .glsl, interface.vertexShader == nil, interface.isf == nil, !interface.fetchesFramebuffer,
-              ShaderInterface.linesReadAsES(shader.source) == shader.source.lines.map(String.init) else { return false }
+        guard interface.vertexShader == nil, !interface.fetchesFramebuffer else { return false }
+        switch interface.dialect {
+        case .glsl:
+            guard ShaderInterface.linesReadAsES(shader.source) == shader.source.lines.map(String.init) else { return false }
+        case .isf:
+            guard let header = interface.isf, header.passes.isEmpty, header.imported.isEmpty else { return false }
+        case .shaderToy, .glslViewer, .glslSandbox, .bonzomatic:
+            return false
+        }
         let body = shader.source.lines.dropFirst(interface.bodyStartLine - 1)
         if body.contains(where: { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -77,6 +100,14 @@ package enum ShaderFusion {
         let tokens = GLSLTokenizer.tokens(of: shader.source).map(\.text)
         if tokens.contains("gl_FragData") || (!isLast && tokens.contains("discard")) { return false }
         return true
+    }
+
+    /// The last token of the read of the sampler at `index` (the call's name two tokens before it), in a shape
+    /// `PointwiseAnalysis` proved: `texture2D(SAMPLER, coordinate)`, ISF's `IMG_THIS_PIXEL(SAMPLER)`,
+    /// `IMG_THIS_NORM_PIXEL(SAMPLER)` or `IMG_NORM_PIXEL(SAMPLER, isf_FragNormCoord)`.
+    private static func ownPixelReadEnd(at index: Int, of tokens: [String], dialect: ShaderDialect) -> Int? {
+        guard PointwiseAnalysis.isOwnPixelRead(at: index, of: tokens[index], in: tokens, dialect: dialect) else { return nil }
+        return tokens[index + 1] == ")" ? index + 1 : index + 3
     }
 
     private struct Text {
@@ -91,7 +122,7 @@ package enum ShaderFusion {
 
     /// `member`'s header and body lines rewritten; nil where its file scope holds something the rewriting
     /// does not follow (an interface block).
-    private static func rewrite(_ member: Member, prefix: String, colour: String, previous: String?) -> Text? {
+    private static func rewrite(_ member: Member, index memberIndex: Int, colour: String, previous: String?) -> Text? {
         let shader = member.shader
         // The driver reads a shader up to its first NUL byte: past it is no text of this member's.
         let text = shader.source.lines.joined(separator: "\n")
@@ -100,7 +131,10 @@ package enum ShaderFusion {
         let tokens = GLSLTokenizer.tokens(of: source)
         guard let scope = GLSLFileScope(tokens) else { return nil }
         var renamed: [String: String] = [:]
-        for name in scope.declaredNames { renamed[name] = prefix + name }
+        let header = shader.interface.isf
+        // An ISF member's inputs are declared by its header, not its text; the program declares them renamed.
+        let headerNames = header.map { ISFDialect.memberNames(for: $0, chained: member.chainedSampler) } ?? []
+        for name in scope.declaredNames + headerNames { renamed[name] = programName(of: name, member: memberIndex) }
         // Edits by line: the column a token starts at, its length and what replaces it.
         var edits: [Int: [(column: Int, length: Int, text: String)]] = [:]
         func replace(_ index: Int, with text: String) {
@@ -124,7 +158,8 @@ package enum ShaderFusion {
                 break
             }
         }
-        if shader.interface.version != .es100, outputName == nil { return nil }
+        // GLSL ES 3.00 has no gl_FragColor but in ISF, whose prelude maps it.
+        if shader.interface.version != .es100, header == nil, outputName == nil { return nil }
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
@@ -133,11 +168,10 @@ package enum ShaderFusion {
                 continue
             }
             let text = tokens[index].text
-            if let sampler = member.chainedSampler, let previous, text == sampler,
-               index >= 2, ["texture2D", "texture"].contains(tokens[index - 2].text), index + 3 < tokens.count {
-                // PointwiseAnalysis proved the shape: texture2D ( SAMPLER , coordinate )
-                for covered in (index - 2)...(index + 3) { replace(covered, with: covered == index - 2 ? previous : "") }
-                index += 3
+            if let sampler = member.chainedSampler, let previous, text == sampler, index >= 2,
+               let end = ownPixelReadEnd(at: index, of: tokens.map(\.text), dialect: shader.interface.dialect) {
+                for covered in (index - 2)...end { replace(covered, with: covered == index - 2 ? previous : "") }
+                index = end
                 continue
             }
             if text == "gl_FragColor" {
@@ -156,7 +190,8 @@ package enum ShaderFusion {
         }
         let bodyStart = shader.interface.bodyStartLine - 1
         guard bodyStart <= lines.count else { return nil }
-        return Text(header: Array(lines[..<bodyStart]), declarations: outputName == nil ? ["vec4 \(colour);"] : [],
+        let inputs = header.map { ISFDialect.memberDeclarations(for: $0, chained: member.chainedSampler, renamed: renamed) } ?? []
+        return Text(header: Array(lines[..<bodyStart]), declarations: inputs + (outputName == nil ? ["vec4 \(colour);"] : []),
                     body: Array(rewrittenLines[bodyStart...]), renamed: renamed, colour: outputName ?? colour)
     }
 }

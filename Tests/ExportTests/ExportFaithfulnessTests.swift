@@ -69,6 +69,22 @@ struct ExportFaithfulnessTests {
         try Self.checkC(path)
     }
 
+    @Test("C: a chain of ISF colour filters, drawn as one program, matches render")
+    func fusedISFChain() throws {
+        let folder = try TemporaryFolder()
+        let tint = Repository.path("shaders/isf/tint.fs")
+        let path = try folder.write("graded.yaml", """
+            nodes:
+              photo: { kind: image, file: \(Repository.path("images/landscape.jpg")) }
+              warm: { kind: shader, file: \(tint), inputs: { inputImage: photo }, uniforms: { amount: 0.3 } }
+              cool: { kind: shader, file: \(tint), inputs: { inputImage: warm }, uniforms: { tint: [0.6, 0.8, 1.0, 1.0], brightness: 0.1 } }
+            output: cool
+            """)
+        let plan = try runShaderbench(["check", "--plan", path])
+        #expect(plan.output.contains("drawn as one program: warm + cool"), "\(plan.output)")
+        try Self.checkC(path)
+    }
+
     /// Exports `path` (a composition or a lone shader) to C, feeds every input the shipped photo, and
     /// compares the frames with `render`'s on the same photo. The harness is built with `flags` added and
     /// run in `environment`; what it printed to its standard error is returned.

@@ -59,6 +59,51 @@ struct FusionTests {
         #expect(difference <= (name == "five-pass" ? 8 : 2), "\(name): \(difference) levels apart")
     }
 
+    @Test("ISF colour filters after each other draw as one pass, within a level of two passes; their inputs are tuned in place; an error in the second is at its own line")
+    func isfChain() throws {
+        let workspace = try GPUWorkspace()
+        let photo = try workspace.writePNG("noise.png", noiseImage(width: 48, height: 32, seed: 5))
+        let tint = Repository.path("shaders/isf/tint.fs")
+        let text = try String(contentsOfFile: tint, encoding: .utf8)
+        // The second reads the first the other way ISF has, and asks its size.
+        try workspace.write("normed.fs", text.replacingOccurrences(
+            of: "IMG_THIS_PIXEL(inputImage)", with: "IMG_NORM_PIXEL(inputImage, isf_FragNormCoord) * (_inputImage_imgSize == RENDERSIZE ? 1.0 : 0.5)"))
+        func chain(warmth: Double, second: String = "normed.fs") throws -> Composition {
+            try workspace.load("""
+                nodes:
+                  photo: { kind: image, file: \(photo) }
+                  warm: { kind: shader, file: \(tint), inputs: { inputImage: photo }, uniforms: { amount: \(warmth) } }
+                  cool: { kind: shader, file: \(second), inputs: { inputImage: warm }, uniforms: { tint: [0.6, 0.8, 1.0, 1.0], brightness: 0.1 } }
+                output: cool
+                """)
+        }
+        let composition = try chain(warmth: 0.3)
+        #expect(try passCount(composition) == 1)
+        #expect(try render(composition, fusing: true).largestDifference(from: try render(composition, fusing: false)) <= 1)
+
+        let executor = try GraphExecutor(composition: composition)
+        let before = try executor.renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
+        #expect(executor.setUniform("amount", of: "warm", to: [0.9]))
+        let tuned = try executor.renderFrame(FrameTime(index: 1, fps: 30)).readPixels()
+        #expect(tuned.largestDifference(from: before) > 8)
+        #expect(tuned.largestDifference(from: try render(try chain(warmth: 0.9), fusing: false)) <= 1)
+
+        try workspace.write("broken.fs", text.replacingOccurrences(of: "tinted + brightness", with: "tinted + brightness + missing"))
+        let broken = try chain(warmth: 0.3, second: "broken.fs")
+        do {
+            _ = try GraphExecutor(composition: broken)
+            Issue.record("the fused program compiled")
+        } catch {
+            // Nothing from the program's own text: no warning about the names it gave the member's inputs.
+            #expect(error.diagnostics.allSatisfy { $0.severity == .error })
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.location?.file.hasSuffix("broken.fs") == true)
+            #expect(diagnostic.location?.line == 18 && diagnostic.location?.column == 50)
+            #expect(diagnostic.message.contains("missing") && !diagnostic.message.contains("sbf"))
+            #expect(diagnostic.message.contains("[node 'cool']"))
+        }
+    }
+
     static let brighten = """
         varying highp vec2 textureCoordinate;
         uniform sampler2D inputImageTexture;

@@ -1,6 +1,7 @@
 import Testing
 @testable import ShaderGraph
 import ShaderLanguage
+import TestSupport
 
 /// Which passes read their input only at their own pixel, and which chains of them the plan could draw as one
 /// program, worked out from the shaders themselves.
@@ -75,6 +76,32 @@ struct FusionPlanTests {
             a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src } }
             b: { kind: shader, filter: contrast, inputs: { inputImageTexture: a }, previous: [inputImageTexture] }
             """, output: "b") == [])
+    }
+
+    @Test("ISF colour filters fuse with each other, their header's inputs renamed apart; ISF's neighbourhood filter starts a chain, and a GLSL ES 1.00 filter does not join one")
+    func isfChains() throws {
+        let tint = Repository.path("shaders/isf/tint.fs"), mosaic = Repository.path("shaders/isf/mosaic.fs")
+        let nodes = """
+            a: { kind: shader, file: \(tint), inputs: { inputImage: src } }
+            b: { kind: shader, file: \(tint), inputs: { inputImage: a }, uniforms: { amount: 0.2 } }
+            tiles: { kind: shader, file: \(mosaic), inputs: { inputImage: b } }
+            c: { kind: shader, file: \(tint), inputs: { inputImage: tiles } }
+            d: { kind: shader, filter: sepia, inputs: { inputImageTexture: c } }
+            """
+        #expect(try chains(nodes, output: "d") == [["a", "b"], ["tiles", "c"]])
+        let plan = try plan(nodes, output: "d")
+        #expect(plan.passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [["a", "b"], ["tiles", "c"], []])
+        #expect(plan.program(drawing: "b", uniform: "amount")! == (1, "sbf1_amount"))
+        guard case .pass(let pass) = plan.steps[1].work else { Issue.record("no pass"); return }
+        #expect(pass.inputs.map(\.sampler) == ["sbf0_inputImage"])
+        #expect(Set(pass.uniforms.map(\.name)).isSuperset(of: ["sbf0_amount", "sbf1_amount", "sbf1_tint"]))
+        #expect(pass.takesLiveValue(for: "sbf1_amount"))
+        // The built-ins and lookups once, then each member's inputs; the second member's image is the first's colour.
+        let source = pass.shader.fragmentSource
+        #expect(source.components(separatedBy: "uniform float TIME;").count == 2)
+        #expect(source.contains("uniform float sbf1_amount;") && !source.contains("uniform sampler2D sbf1_inputImage;"))
+        #expect(source.contains("#define sbf0u_inputImage_imgSize vec2(textureSize(sbf0_inputImage, 0))"))
+        #expect(source.contains("#define sbf1u_inputImage_imgSize RENDERSIZE"))
     }
 
     func plan(_ nodes: String, output: String, extra: String = "") throws -> FramePlan {
