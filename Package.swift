@@ -155,7 +155,7 @@ let package = Package(
         // Goldens live beside the tests and are read from the checkout, so updating them is one command.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "GPU", "ShaderGraph", "ShaderLanguage", "Images", "Media", "VideoFrames", "OperatingSystem", "OSC", "TestSupport", "shaderbench"],
+            dependencies: ["Headless", "GPU", "LiveSources", "ShaderGraph", "ShaderLanguage", "Images", "Media", "VideoFrames", "OperatingSystem", "OSC", "TestSupport", "shaderbench"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),

@@ -21,6 +21,10 @@ public final class FrameConverter {
         return GLInfo.isSoftwareRasterizer ? .cpu : .gpu
     }
 
+    /// Whether a frame read at its own pixel by one colour filter is best converted in that filter's program
+    /// (`FramePlan.convertsFramesInReaders`): where frames are converted here at all.
+    public static var convertsInReaders: Bool { preferredSite == .gpu }
+
     private var planes: [PlaneTexture] = []
     private var programs: [PlaneFormat: ConversionProgram] = [:]
     private let quad: FullscreenQuad
@@ -76,16 +80,32 @@ public final class FrameConverter {
     /// the last frame.
     @discardableResult
     public func convert(_ frame: VideoFrame, into target: RenderTarget) throws(GPUError) -> Bool {
+        guard let uploaded = try upload(frame, shownIn: target) else { return false }
+        if case .planes(let layout) = uploaded { try draw(layout, into: target) }
+        return true
+    }
+
+    /// Where `upload(_:shownIn:)` put a frame.
+    enum Upload {
+        /// Into the target: its bytes were already what a conversion would draw there.
+        case shownAsStored
+        /// Into the converter's plane textures, laid out so, for `draw(_:into:)` or a pass that converts them
+        /// itself (`FrameConversionMember`).
+        case planes(FrameLayout)
+    }
+
+    /// Uploads `frame` for `target`; nil when the frame is shorter than its layout says.
+    func upload(_ frame: VideoFrame, shownIn target: RenderTarget) throws(GPUError) -> Upload? {
         let layout = frame.layout
-        guard layout.planes.count == layout.format.planeCount else { return false }
+        guard layout.planes.count == layout.format.planeCount else { return nil }
         let wanted = Self.planes(of: layout)
-        guard wanted.allSatisfy({ frame.bytes.count >= $0.byteOffset + $0.byteCount }) else { return false }
+        guard wanted.allSatisfy({ frame.bytes.count >= $0.byteOffset + $0.byteCount }) else { return nil }
         if Self.isShownAsStored(layout, in: target) {
             frame.bytes.withUnsafeBytes { bytes in
                 target.upload(rgba: bytes.baseAddress!.advanced(by: wanted[0].byteOffset), rowLength: wanted[0].rowLength)
             }
             try GLInfo.check("uploading a \(layout) frame")
-            return true
+            return .shownAsStored
         }
         if planes.map(\.plane) != wanted {
             planes = wanted.enumerated().map { PlaneTexture($1, unit: $0) }
@@ -95,12 +115,38 @@ public final class FrameConverter {
                 texture.upload(bytes.baseAddress!.advanced(by: texture.plane.byteOffset), unit: unit)
             }
         }
+        try GLInfo.check("uploading a \(layout) frame")
+        return .planes(layout)
+    }
+
+    /// How many conversion passes it has drawn.
+    var passesDrawn: Int { quad.drawCount }
+
+    /// Converts the planes last uploaded, laid out as `layout`, into `target`.
+    func draw(_ layout: FrameLayout, into target: RenderTarget) throws(GPUError) {
         let program = try program(for: layout.format)
         target.bindForDrawing()
         program.use(layout)
         quad.draw()
         try GLInfo.check("converting a \(layout) frame")
-        return true
+    }
+
+    /// How a pass that converts frames itself reads the planes last uploaded, laid out as `layout`; nil where
+    /// it cannot at `size` (`FrameConversionMember`: turned, stretched, another size, or RGB).
+    static func layoutInReader(_ layout: FrameLayout, size: PixelSize) -> FrameConversionMember.Layout? {
+        guard layout.quarterTurns == 0, layout.pixelAspect == 1, PixelSize(width: layout.width, height: layout.height) == size else { return nil }
+        switch layout.format {
+        case .i420, .yv12, .yuv422p, .yuv444p: return .threePlanes
+        case .nv12: return .nv12
+        case .yuyv: return .yuyv
+        case .uyvy: return .uyvy
+        case .rgb24, .bgr24, .rgba: return nil
+        }
+    }
+
+    /// Binds the planes last uploaded to `units`, in plane order.
+    func bindPlanes(toUnits units: [Int]) {
+        for (texture, unit) in zip(planes, units) { texture.bind(toUnit: unit) }
     }
 
     /// Whether the frame's bytes are already what the conversion would draw into `target`: opaque full-range
@@ -147,8 +193,12 @@ private final class PlaneTexture {
     }
 
     func upload(_ bytes: UnsafeRawPointer, unit: Int) {
-        texture.bind(toUnit: unit)
+        bind(toUnit: unit)
         texture.replace(rows: 0..<plane.height, from: bytes, rowLength: plane.rowLength)
+    }
+
+    func bind(toUnit unit: Int) {
+        texture.bind(toUnit: unit)
     }
 }
 
@@ -175,7 +225,7 @@ private final class ConversionProgram {
 
     func use(_ layout: FrameLayout) {
         program.use()
-        let (matrix, offset) = layout.format.isYCbCr ? layout.encoding.conversion : ColorEncoding.rgbConversion(range: layout.rgbRange)
+        let (matrix, offset) = layout.conversion
         glUniformMatrix3fv(matrixLocation, 1, GLboolean(GL_FALSE), matrix)
         glUniform3fv(offsetLocation, 1, offset)
         glUniform2i(storedSizeLocation, GLint(layout.width), GLint(layout.height))
@@ -183,5 +233,13 @@ private final class ConversionProgram {
         let (width, height) = layout.quarterTurns % 2 == 0 ? upright : (upright.height, upright.width)
         glUniform2i(stretchedSizeLocation, GLint(width), GLint(height))
         glUniform1i(turnsLocation, GLint(layout.quarterTurns))
+    }
+}
+
+extension FrameLayout {
+    /// The matrix (by columns) and offset that take the frame's codes to RGB: its YCbCr encoding's, or the
+    /// stretch of limited-range RGB to full.
+    var conversion: (matrix: [Float], offset: [Float]) {
+        format.isYCbCr ? encoding.conversion : ColorEncoding.rgbConversion(range: rgbRange)
     }
 }

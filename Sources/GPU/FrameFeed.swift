@@ -9,8 +9,11 @@ public final class FrameFeed {
     /// What kind of problem the source not delivering is (a camera's, a movie's), said with its notices and errors.
     let problem: DiagnosticCode
     private let converter: FrameConverter
-    /// The last frame, converted; nil until one arrives.
+    /// The last frame's image; nil until one arrives. Converted only when asked for (`image()`) while its
+    /// planes are `pending`.
     private(set) var latest: RenderTarget?
+    /// The layout of the last frame's planes while they are uploaded but not yet converted into `latest`.
+    private var pending: FrameLayout?
     /// Whether a render's wait for a frame timed out; later frames are then taken as they come.
     private var gaveUpWaiting = false
     /// Why the last frame could not be had, until one can again.
@@ -54,7 +57,36 @@ public final class FrameFeed {
         if latest?.size != size {
             latest = try RenderTarget(TextureDescriptor(size: size))
         }
-        return try converter.convert(frame, into: latest!)
+        switch try converter.upload(frame, shownIn: latest!) {
+        case nil: return false
+        case .shownAsStored: pending = nil
+        case .planes(let layout): pending = layout
+        }
+        return true
+    }
+
+    /// The last frame converted (drawing the conversion if it has not been), else nil before the first.
+    func image() throws(GPUError) -> RenderTarget? {
+        if let layout = pending, let latest {
+            try converter.draw(layout, into: latest)
+            pending = nil
+        }
+        return latest
+    }
+
+    /// For a pass of `size` that converts the frame itself: how it reads the last frame's planes, and the
+    /// frame's layout; nil where it must read `image()` instead.
+    func planes(forPassOf size: PixelSize) -> (layout: FrameConversionMember.Layout, frame: FrameLayout)? {
+        guard let pending, let layout = FrameConverter.layoutInReader(pending, size: size) else { return nil }
+        return (layout, pending)
+    }
+
+    /// How many conversion passes it has drawn.
+    var conversionsDrawn: Int { converter.passesDrawn }
+
+    /// Binds the last frame's planes to `units`, in plane order.
+    func bindPlanes(toUnits units: [Int]) {
+        converter.bindPlanes(toUnits: units)
     }
 
     /// The size of the source's frames, once it says.

@@ -34,7 +34,7 @@ struct GraphBinding {
         // A pass may read the previous frame of a pass drawn after it, whose size and format are its plan's.
         let planned = plan.steps.map { $0.work.stepType.plannedTexture(of: $0, renderSize: size) }
         var binding = StepBinding(renderSize: size, sounds: sources.compactMapValues(\.sound), resources: resources, writer: writer,
-                                  diagnostics: diagnostics)
+                                  framesConvertedInReaders: Set(plan.passes.compactMap(\.pass.convertedFrame?.source)), diagnostics: diagnostics)
         for (index, step) in plan.steps.enumerated() {
             binding.index = index
             binding.sizes = sizes + planned[index...].map(\.size)

@@ -70,8 +70,8 @@ public final class GraphExecutor {
     /// be readable after a frame besides the output.
     public convenience init(composition: Composition, renderSize: PixelSize? = nil, keeping: Set<String> = [],
                             resources: GraphResources = GraphResources(), externalImages: [String: RenderTarget] = [:]) throws(DiagnosticsError) {
-        try self.init(plan: try FramePlan(composition, keeping: keeping), renderSize: renderSize, resources: resources,
-                      externalImages: externalImages)
+        try self.init(plan: try FramePlan(composition, keeping: keeping, convertingFrames: FrameConverter.convertsInReaders),
+                      renderSize: renderSize, resources: resources, externalImages: externalImages)
     }
 
     /// Loads images, opens live sources, compiles every shader and binds `plan`. Problems in the user's
@@ -110,8 +110,12 @@ public final class GraphExecutor {
         readsFrameState = binding.steps.contains { ($0.work as? ShaderStep)?.frameUniforms != nil }
     }
 
-    /// How many full-frame draws (passes, ISF passes, reshaped inputs, watches) the graph has made so far.
-    public var passesDrawn: Int { frame.quad.drawCount }
+    /// How many full-frame draws (passes, ISF passes, reshaped inputs, watches, frames' conversions) the graph
+    /// has made so far. A camera's or movie's feed outlives a reload, and counts its conversions for every
+    /// graph that shows it: compare counts taken from one executor.
+    public var passesDrawn: Int {
+        frame.quad.drawCount + steps.reduce(0) { $0 + (($1.work as? any LiveFeedStep)?.feed.conversionsDrawn ?? 0) }
+    }
 
     /// A warning per live source that is not delivering, and for an `auto` camera showing the pattern instead.
     public var notices: [Diagnostic] { pictureNotices + soundNotices }

@@ -41,11 +41,16 @@ public final class GraphResources {
     /// as the current context's driver says when the first program is linked.
     private var framebufferFetch: Bool?
 
+    /// Where camera and movie frames are converted to RGBA.
+    private let frameConversion: FrameConversionSite
+
     /// `framebufferFetch` false makes every shader that reads `gl_LastFragData` sample its target's
-    /// previous contents from a texture, as on a GPU without the extension.
-    public init(sources: (any FrameSourceOpener)? = nil, framebufferFetch: Bool? = nil) {
+    /// previous contents from a texture, as on a GPU without the extension. `frameConversion` overrides where
+    /// frames are converted (`FrameConverter.preferredSite`), as on another renderer.
+    public init(sources: (any FrameSourceOpener)? = nil, framebufferFetch: Bool? = nil, frameConversion: FrameConversionSite? = nil) {
         self.sources = sources
         self.framebufferFetch = framebufferFetch
+        self.frameConversion = frameConversion ?? FrameConverter.preferredSite
     }
 
     /// The key of the program `shader` links to here, fetching its target where both the GPU and the plan allow.
@@ -103,7 +108,7 @@ public final class GraphResources {
             cameras[camera] = nil
         }
         let feed = try feed(at: camera.location, problem: .cameraNotDelivering) { opener, arrived throws(DiagnosticsError) in
-            try opener.openCamera(camera, size: size, conversionSite: FrameConverter.preferredSite, onFrame: arrived)
+            try opener.openCamera(camera, size: size, conversionSite: frameConversion, onFrame: arrived)
         }
         cameras[camera] = (size, feed)
         return feed
@@ -113,7 +118,7 @@ public final class GraphResources {
     func movieFeed(for movie: MovieSource) throws(DiagnosticsError) -> FrameFeed {
         if let feed = movies[movie] { return feed }
         let feed = try feed(at: movie.location, problem: .movieNotDecoded) { opener, arrived throws(DiagnosticsError) in
-            try opener.openMovie(movie, conversionSite: FrameConverter.preferredSite, onFrame: arrived)
+            try opener.openMovie(movie, conversionSite: frameConversion, onFrame: arrived)
         }
         movies[movie] = feed
         return feed

@@ -35,7 +35,7 @@ public enum CheckJob {
             // its own; then the programs that draw several nodes as one are built too.
             let resources = GraphResources(sources: StandardFrameSources(verifiesMovies: true, busyCameraIsAnError: true))
             _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)), resources: resources)
-            let plan = try FramePlan(composition)
+            let plan = try FramePlan(composition, convertingFrames: FrameConverter.convertsInReaders)
             _ = try GraphExecutor(plan: plan, resources: resources)
             return Report(diagnostics: composition.warnings, shaderCount: shaderCount, plan: PlanDescription.text(of: plan))
         } catch {

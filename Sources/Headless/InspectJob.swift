@@ -37,7 +37,8 @@ public enum InspectJob {
         // The plan the window's readout reads: fused as the composition says, the node drawn apart when watched.
         let plan: FramePlan
         do {
-            plan = try FramePlan(composition, keeping: [name], unfused: watches.isEmpty ? [] : [name])
+            plan = try FramePlan(composition, keeping: [name], unfused: watches.isEmpty ? [] : [name],
+                                 convertingFrames: FrameConverter.convertsInReaders)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

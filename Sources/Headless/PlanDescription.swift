@@ -11,7 +11,7 @@ public enum PlanDescription {
             var line = "  \(index + 1). \(step.node.name) (\(step.node.kind.name))"
             switch step.work {
             case .pass(let pass) where !pass.shader.fusedMembers.isEmpty:
-                line = "  \(index + 1). \(pass.shader.fusedMembers.map(\.node).joined(separator: " + ")) (shaders drawn as one program)"
+                line = "  \(index + 1). \(members(of: pass).joined(separator: " + ")) (shaders drawn as one program)"
                     + (pass.inputs.isEmpty ? "" : " reads " + pass.inputs.map { names[$0.source] }.joined(separator: ", "))
             case .pass(let pass):
                 let reads = pass.inputs.map { input in
@@ -26,12 +26,19 @@ public enum PlanDescription {
             }
             lines.append(line)
         }
-        let fused = plan.passes.map(\.pass.shader.fusedMembers).filter { !$0.isEmpty }
+        let fused = plan.passes.map { members(of: $0.pass) }.filter { !$0.isEmpty }
         if !fused.isEmpty {
-            lines.append("drawn as one program: " + fused.map { $0.map(\.node).joined(separator: " + ") }.joined(separator: "; "))
+            lines.append("drawn as one program: " + fused.map { $0.joined(separator: " + ") }.joined(separator: "; "))
         } else {
             lines.append(plan.composition.fuses ? "no passes could be drawn as one program" : "every pass drawn on its own (fuse: false or --no-fuse)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a fused pass draws, by node: a camera's or movie's frames that it converts itself as their conversion.
+    private static func members(of pass: PassPlan) -> [String] {
+        pass.shader.fusedMembers.enumerated().map { position, member in
+            position == 0 && pass.convertedFrame != nil ? "the conversion of \(member.node)" : member.node
+        }
     }
 }

@@ -24,13 +24,20 @@ extension FramePlan {
     /// The pass whose colour step `index` takes at its own pixel, when the two could be one program: it must
     /// add nothing to the program but its own text (no vertex-stage coordinates, no texel step of its own, the
     /// same GLSL version and coordinates as the pass before it), and the pass before must not be marked
-    /// `cache: true`.
+    /// `cache: true`. Where the plan converts frames in their readers, the step may be a camera or movie read
+    /// by a GPUImage-style filter alone, at its coordinate, as it is: the conversion is then the pass before.
     func fusibleSource(of index: Int) -> Int? {
         guard case .pass(let pass) = steps[index].work, !unfused.contains(steps[index].node.name), pass.isfChain == nil, !pass.keepsPreviousFrame,
               ShaderFusion.isFusible(pass.shader, isLast: true), pass.interface.steppedVaryings.isEmpty,
               pass.interface.blurCoordinateCount == nil, pass.texelWidth == .firstInputTexel(uniform: nil),
               pass.texelHeight == .firstInputTexel(uniform: nil) else { return nil }
         let candidates = pass.inputs.filter { input in
+            if isConvertedInReader(input.source) {
+                // The conversion drew an 8-bit image, which the reader read as its filter and edges chose.
+                return !input.isFeedback && input.sampling == InputSampling() && pass.format == .rgba8
+                    && pass.interface.dialect == .glsl && pass.interface.varyings.allSatisfy { $0.name == FrameConversionMember.coordinate }
+                    && readers(of: input.source) == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
+            }
             guard !input.isFeedback, !input.sampling.isFlipped, !unfused.contains(steps[input.source].node.name), case .pass(let source) = steps[input.source].work,
                   case .shader(let written) = steps[input.source].node.kind, !written.cache else { return false }
             let coordinates = Set(source.interface.varyings.map(\.name))
@@ -40,6 +47,15 @@ extension FramePlan {
                 && readers(of: input.source) == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
         }
         return candidates.count == 1 ? candidates[0].source : nil
+    }
+
+    /// Whether step `index` is a camera or movie whose frames the plan may convert in the pass that reads them.
+    func isConvertedInReader(_ index: Int) -> Bool {
+        guard convertsFramesInReaders else { return false }
+        switch steps[index].work {
+        case .camera, .movie: return true
+        default: return false
+        }
     }
 
     /// How many times step `index`'s image is read in a frame or kept after it.
@@ -62,12 +78,14 @@ extension FramePlan {
         var removed = Set<Int>()
         for chain in fusibleChains {
             guard let pass = fusedPass(chain), let last = chain.last else { continue }
+            // A converted frame's step stays: it still takes the frames and uploads their planes.
+            let drawn = chain.filter { !isConvertedInReader($0) }
             plan.steps[last].work = .pass(pass)
             // What the chain's passes were the last to read, the fused pass now is.
-            plan.steps[last].releases = Set(chain.flatMap { steps[$0].releases }).subtracting(chain).sorted()
-            removed.formUnion(chain.dropLast())
+            plan.steps[last].releases = Set(drawn.flatMap { steps[$0].releases }).subtracting(drawn).sorted()
+            removed.formUnion(drawn.dropLast())
         }
-        guard !removed.isEmpty else { return self }
+        guard !removed.isEmpty else { return plan }
         var newIndex: [Int] = []
         var count = 0
         for index in steps.indices {
@@ -84,7 +102,12 @@ extension FramePlan {
     /// The steps of `chain` as one pass: the first one's inputs and texel step, every member's uniforms and other
     /// inputs under the names the fused text gives them, drawn at the last one's size and format.
     private func fusedPass(_ chain: [Int]) -> PassPlan? {
-        let passes = chain.compactMap { index -> PassPlan? in if case .pass(let pass) = steps[index].work { pass } else { nil } }
+        let passes = chain.enumerated().compactMap { position, index -> PassPlan? in
+            if case .pass(let pass) = steps[index].work { return pass }
+            // A converted frame heads its chain; the pass after it reads it.
+            guard position == 0, isConvertedInReader(index), chain.count > 1, case .pass(let reader) = steps[chain[1]].work else { return nil }
+            return conversionPass(of: index, readBy: reader)
+        }
         guard passes.count == chain.count, let head = passes.first, var fused = passes.last else { return nil }
         let members = chain.indices.map { position in
             ShaderFusion.Member(node: steps[chain[position]].node.name, shader: passes[position].shader,
@@ -131,7 +154,31 @@ extension FramePlan {
             PreparedShader.FusedMember(node: member.node, source: member.shader.source, renamed: renamed)
         }
         fused.shader = shader
+        if let frame = chain.first, isConvertedInReader(frame) {
+            let name = { (written: String) in text.renamed[0][written] ?? written }
+            let planes = FrameConversionMember.planes.map(name)
+            fused.convertedFrame = PassPlan.ConvertedFrame(
+                source: frame, planes: planes, units: planes.map { samplers.firstIndex(of: $0) ?? 0 },
+                layout: name(FrameConversionMember.layout), matrix: name(FrameConversionMember.matrix),
+                offset: name(FrameConversionMember.offset), width: name(FrameConversionMember.width))
+        }
         return fused
+    }
+
+    /// The conversion of frame step `frame` as the pass it would be, reading the step's image where `reader`
+    /// did, in `reader`'s GLSL version: the head of `reader`'s chain.
+    private func conversionPass(of frame: Int, readBy reader: PassPlan) -> PassPlan {
+        var pass = reader
+        pass.shader = FrameConversionMember.shader(version: reader.interface.version)
+        let read = reader.inputs.first { $0.source == frame }
+        pass.inputs = [PassPlan.Input(sampler: FrameConversionMember.planes[0], unit: 0, source: frame, mapping: read?.mapping ?? .fill,
+                                      isFeedback: false)]
+        pass.uniforms = []
+        pass.format = .rgba8
+        pass.interpolatesInputs = false
+        pass.previousContentsUnit = nil
+        pass.convertedFrame = nil
+        return pass
     }
 
     /// The step that draws `node`'s image and the name its `uniform` has in that step's program: its own step,
@@ -152,6 +199,7 @@ extension FramePlan.Step {
         step.releases = releases.map(renumber)
         switch work {
         case .pass(var pass):
+            if let frame = pass.convertedFrame?.source { pass.convertedFrame?.source = renumber(frame) }
             pass.inputs = pass.inputs.map { input in
                 var moved = input
                 moved.source = renumber(input.source)

@@ -51,13 +51,19 @@ public struct FramePlan: Sendable {
     public let unfused: Set<String>
     /// The published parameters with their starting values and ranges, as the planned composition sets them.
     public let parameters: [PlannedParameter]
+    /// Whether a camera's or movie's frame read at its own pixel by one colour filter is converted in that
+    /// filter's program, fused as a pass before it would be: for a renderer that converts frames on the GPU.
+    public let convertsFramesInReaders: Bool
 
     /// `keeping` adds nodes to keep beyond the output; nodes that nothing kept depends on are left out.
     /// `fusing` draws chains of colour filters as one pass each (`fused()`), unless the composition says
-    /// `fuse: false`, except the nodes named in `unfused`.
-    public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true, unfused: Set<String> = []) throws(DiagnosticsError) {
+    /// `fuse: false`, except the nodes named in `unfused`; `convertingFrames` fuses frames' conversions too
+    /// (`convertsFramesInReaders`).
+    public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true, unfused: Set<String> = [],
+                convertingFrames: Bool = false) throws(DiagnosticsError) {
         let composition = PublishedParameters.inline(original)
         self.composition = composition
+        convertsFramesInReaders = convertingFrames
         parameters = PlannedParameter.all(in: composition)
         let order: [String]
         switch GraphOrder.sorted(composition) {

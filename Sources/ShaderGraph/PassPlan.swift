@@ -84,6 +84,21 @@ public struct PassPlan: Sendable {
     /// two texels to average them, and a texel step the composition sets, or a vertex shader of the user's,
     /// may put a coordinate anywhere.
     public var interpolatesInputs: Bool
+    /// Set for a pass that converts a camera's or movie's frame in its own program (`FrameConversionMember`).
+    public var convertedFrame: ConvertedFrame?
+
+    /// A camera's or movie's frame a pass converts itself, from the planes its step uploaded: the step, and the
+    /// names and units the program gives what the workbench sets for it (`FrameConversionMember`'s, renamed).
+    public struct ConvertedFrame: Sendable, Equatable {
+        public var source: Int
+        /// The planes' samplers, the first of which is an input of the pass's, reading the step's image.
+        public var planes: [String]
+        public var units: [Int]
+        public var layout: String
+        public var matrix: String
+        public var offset: String
+        public var width: String
+    }
 
     /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass. `isReadAsPreviousFrame`:
     /// this pass or another reads the image this pass made the frame before.

@@ -218,7 +218,8 @@ final class LiveSession {
 
     /// The programs this composition needs that no earlier build left behind.
     private func compileJobs(for composition: Composition, keeping: Set<String>) throws(DiagnosticsError) -> [BackgroundCompiler.Job] {
-        let plan = try FramePlan(composition, keeping: keeping, unfused: watchedNode.map { [$0] } ?? [])
+        let plan = try FramePlan(composition, keeping: keeping, unfused: watchedNode.map { [$0] } ?? [],
+                                 convertingFrames: FrameConverter.convertsInReaders)
         return plan.passes.compactMap { node, pass -> BackgroundCompiler.Job? in
             guard !resources.hasProgram(for: pass.shader, node: node.name) else { return nil }
             return BackgroundCompiler.Job(generation: generation, node: node.name, shader: pass.shader,
@@ -301,7 +302,8 @@ final class LiveSession {
         var tuned = composition
         try ParameterOverride.apply(tuning.reconcile(with: TunableParameter.all(in: composition, renderSize: .standard)) + overrides,
                                     to: &tuned)
-        let plan = try FramePlan(tuned, keeping: keptNodes(of: composition), unfused: watchedNode.map { [$0] } ?? [])
+        let plan = try FramePlan(tuned, keeping: keptNodes(of: composition), unfused: watchedNode.map { [$0] } ?? [],
+                                 convertingFrames: FrameConverter.convertsInReaders)
         return try GraphExecutor(plan: plan, resources: resources)
     }
 

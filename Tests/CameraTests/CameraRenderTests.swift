@@ -14,9 +14,10 @@ struct CameraRenderTests {
             """)
     }
 
-    func render(_ camera: EmulatedCamera, _ path: String, frames: Int = 2, extra: [String] = []) throws -> (ProcessResult, [RGBAImage]) {
+    func render(_ camera: EmulatedCamera, _ path: String, frames: Int = 2, extra: [String] = [],
+                environment: [String: String]? = nil) throws -> (ProcessResult, [RGBAImage]) {
         let result = try runShaderbench(["render", path, "--out", camera.folder.file("out/%03d.png"), "--frames", "\(frames)"] + extra,
-                                        environment: camera.environment)
+                                        environment: environment ?? camera.environment)
         let images = try (0..<frames).compactMap { frame -> RGBAImage? in
             let file = camera.folder.file(String(format: "out/%03d.png", frame))
             return FileManager.default.fileExists(atPath: file) ? try ImageFile.read(path: file) : nil
@@ -46,6 +47,25 @@ struct CameraRenderTests {
             #expect(image.width == 640 && image.height == 480)
             #expect(barError(image) <= tolerance, "\(format)")
         }
+    }
+
+    @Test("where frames are converted on the GPU, a camera read by one colour filter is converted in that filter's program, in the camera's colours",
+          arguments: ["YUYV", "NV12"])
+    func convertedInReader(format: String) throws {
+        let camera = try EmulatedCamera(layer: .kernel)
+        let path = try camera.folder.write("read.yaml", """
+            nodes:
+              camera: { kind: camera, device: auto, size: [640, 480], format: \(format) }
+              level: { kind: shader, filter: brightness, inputs: { inputImageTexture: camera }, uniforms: { brightness: 0.0 } }
+            output: level
+            """)
+        var environment = camera.environment
+        environment["SHADERBENCH_FRAME_CONVERSION"] = "gpu"
+        let plan = try runShaderbench(["check", "--plan", path], environment: environment)
+        #expect(plan.output.contains("the conversion of camera + level"), "\(plan.output)")
+        let (result, images) = try render(camera, path, environment: environment)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(images.count == 2 && images.allSatisfy { barError($0) <= 2 }, "\(format)")
     }
 
     @Test("a ShaderToy channel fed by a camera reports the camera's size in iChannelResolution, and samples it at that size")

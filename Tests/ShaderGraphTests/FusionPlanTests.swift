@@ -104,6 +104,40 @@ struct FusionPlanTests {
         #expect(source.contains("#define sbf1u_inputImage_imgSize RENDERSIZE"))
     }
 
+    @Test("where frames are converted in their readers, a movie read at its own pixel by one GPUImage filter heads that filter's chain; read twice, kept, by a neighbourhood or ISF filter, or where frames are not, it does not")
+    func framesConvertedInReaders() throws {
+        let workspace = try Workspace()
+        _ = try workspace.write("clip.mp4", bytes: [0])
+        func plan(_ nodes: String, keeping: Set<String> = [], converting: Bool = true) throws -> FramePlan {
+            try FramePlan(try workspace.load("""
+                nodes:
+                  clip: { kind: movie, file: clip.mp4 }
+                \(nodes.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+                output: b
+                """), keeping: keeping, convertingFrames: converting)
+        }
+        let chain = """
+            a: { kind: shader, filter: sepia, inputs: { inputImageTexture: clip } }
+            b: { kind: shader, filter: brightness, inputs: { inputImageTexture: a } }
+            """
+        let fused = try plan(chain)
+        #expect(fused.steps.map(\.node.name) == ["clip", "b"])
+        #expect(fused.passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [["clip", "a", "b"]])
+        let converted = try #require(fused.passes.first?.pass.convertedFrame)
+        #expect(converted.source == 0 && converted.planes == ["sbf0_framePlane0", "sbf0_framePlane1", "sbf0_framePlane2"])
+        #expect(converted.units == [0, 1, 2] && converted.layout == "sbf0_frameLayout")
+        #expect(fused.passes.first?.pass.inputs.map(\.source) == [0])
+        #expect(try plan(chain, converting: false).passes.map(\.pass.convertedFrame) == [nil])
+        #expect(try plan(chain, keeping: ["clip"]).passes.map(\.pass.convertedFrame) == [nil])
+        let twice = chain + "\nc: { kind: shader, filter: color-invert, inputs: { inputImageTexture: clip } }"
+        #expect(try plan(twice, keeping: ["c"]).passes.allSatisfy { $0.pass.convertedFrame == nil })
+        let edges = chain.replacingOccurrences(of: "filter: sepia", with: "filter: sobel")
+        #expect(try plan(edges).passes.allSatisfy { $0.pass.convertedFrame == nil })
+        let isf = chain.replacingOccurrences(of: "filter: sepia, inputs: { inputImageTexture: clip }",
+                                             with: "file: \(Repository.path("shaders/isf/tint.fs")), inputs: { inputImage: clip }")
+        #expect(try plan(isf).passes.allSatisfy { $0.pass.convertedFrame == nil })
+    }
+
     func plan(_ nodes: String, output: String, extra: String = "") throws -> FramePlan {
         let workspace = try Workspace()
         return try FramePlan(try workspace.load("""

@@ -16,6 +16,8 @@ struct CameraStep: LiveFeedStep {
     /// The test pattern an `auto` camera shows until a camera delivers.
     let pattern: (program: ShaderProgram, timeLocation: GLint)?
     let placeholder: RenderTarget
+    /// Whether the pass that reads it converts its frames (`PassPlan.ConvertedFrame`), so it need not.
+    var isConvertedByReader = false
 
     /// Cameras open with the other sources, so a render sized by its first source can be sized by what a
     /// camera delivers.
@@ -32,8 +34,10 @@ struct CameraStep: LiveFeedStep {
 
     static func bind(_ planned: FramePlan.Step, opened: (any OpenedSource)?, in binding: inout StepBinding) -> (step: Self?, size: PixelSize) {
         guard case .camera(let camera) = planned.work, let opened = opened as? Opened else { return (nil, binding.renderSize) }
+        binding.feeds[binding.index] = opened.feed
         do {
-            let step = try bind(camera, feed: opened.feed, asked: opened.asked, node: planned.node.name, resources: binding.resources)
+            var step = try bind(camera, feed: opened.feed, asked: opened.asked, node: planned.node.name, resources: binding.resources)
+            step.isConvertedByReader = binding.framesConvertedInReaders.contains(binding.index)
             return (step, step.placeholder.size)
         } catch {
             binding.diagnostics += error.diagnostics
@@ -66,7 +70,7 @@ struct CameraStep: LiveFeedStep {
     func run(at index: Int, in frame: inout FrameContext) throws(GPUError) {
         let seconds = frame.state.time.seconds
         try feed.update(at: seconds, wait: frame.cameraWait, failing: frame.cameraWait != nil)
-        if let latest = feed.latest {
+        if let latest = isConvertedByReader ? feed.latest : try feed.image() {
             frame.images[index] = latest
             return
         }

@@ -13,6 +13,8 @@ struct MovieStep: LiveFeedStep {
     let placeholder: RenderTarget
     /// How its timeline follows the clock.
     let movie: MovieSource
+    /// Whether the pass that reads it converts its frames (`PassPlan.ConvertedFrame`), so it need not.
+    let isConvertedByReader: Bool
 
     static func open(_ planned: FramePlan.Step, composition: Composition, renderSize: PixelSize?,
                      resources: GraphResources) throws(DiagnosticsError) -> (any OpenedSource)? {
@@ -23,8 +25,10 @@ struct MovieStep: LiveFeedStep {
     static func bind(_ planned: FramePlan.Step, opened: (any OpenedSource)?, in binding: inout StepBinding) -> (step: Self?, size: PixelSize) {
         guard case .movie(let movie) = planned.work, let opened = opened as? Opened else { return (nil, binding.renderSize) }
         let size = opened.feed.frameSize ?? binding.renderSize
+        binding.feeds[binding.index] = opened.feed
         do {
-            return (MovieStep(feed: opened.feed, placeholder: try RenderTarget(TextureDescriptor(size: size)), movie: movie), size)
+            return (MovieStep(feed: opened.feed, placeholder: try RenderTarget(TextureDescriptor(size: size)), movie: movie,
+                              isConvertedByReader: binding.framesConvertedInReaders.contains(binding.index)), size)
         } catch {
             binding.diagnostics.append(.error(error.message, at: movie.location))
             return (nil, size)
@@ -47,7 +51,7 @@ struct MovieStep: LiveFeedStep {
         let moment = moment(at: frame.state.time.seconds)
         frame.sourceSeconds[index] = moment
         try feed.update(at: moment, wait: frame.cameraWait, failing: frame.cameraWait != nil)
-        frame.images[index] = feed.latest ?? placeholder
+        frame.images[index] = (isConvertedByReader ? feed.latest : try feed.image()) ?? placeholder
     }
 
     func descriptor(orSize size: PixelSize) -> TextureDescriptor {

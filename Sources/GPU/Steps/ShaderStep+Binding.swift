@@ -18,8 +18,12 @@ extension ShaderStep {
         do throws(DiagnosticsError) {
             let program = try binding.resources.program(for: pass.shader, node: node.name)
             binding.programs[node.name] = program
-            let step = try bind(pass, node: node, program: program, size: size, sizes: binding.sizes, formats: binding.formats,
+            var step = try bind(pass, node: node, program: program, size: size, sizes: binding.sizes, formats: binding.formats,
                                 sounds: binding.sounds, resources: binding.resources, writer: &binding.writer)
+            if let converted = pass.convertedFrame, let feed = binding.feeds[converted.source] {
+                glUseProgram(program.name)
+                step.convertedFrame = ConvertedFrameInput(converted, feed: feed, program: program, passSize: size)
+            }
             return (step, size)
         } catch {
             binding.diagnostics += error.diagnostics.map { $0.naming(node: node.name) }

@@ -47,6 +47,8 @@ struct ShaderStep: BoundStep {
     /// Set for an ISF shader with PASSES, which draws them all.
     var isfPasses: ISFPassChain?
     var target: TextureDescriptor
+    /// Set for a pass that converts a camera's or movie's frame in its own program.
+    var convertedFrame: ConvertedFrameInput?
 
     /// What it drew last frame becomes its previous frame now, for the whole frame: a pass reading it sees the
     /// same image whether it draws before this pass or after it.
@@ -77,6 +79,7 @@ struct ShaderStep: BoundStep {
     /// Its ISF passes in turn, or one pass into its feedback buffer or a pooled target; when `watched`, its
     /// watches after each pass.
     private func draw(watched: Bool, in frame: inout FrameContext) throws(GPUError) -> RenderTarget {
+        let planes = try convertedFrame?.prepare(in: &frame)
         reshapeInputs(in: frame)
         if let chain = isfPasses {
             glUseProgram(program.name)
@@ -89,6 +92,7 @@ struct ShaderStep: BoundStep {
         image.bindForDrawing()
         glUseProgram(program.name)
         setInputsAndUniforms(in: &frame)
+        convertedFrame?.set(planes)
         frame.quad.draw()
         if watched { drawWatches(passIndex: 0, passSize: image.size, in: &frame) }
         return image

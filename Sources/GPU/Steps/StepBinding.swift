@@ -17,6 +17,10 @@ struct StepBinding {
     var writer: UniformWriter
     /// The linked program of each shader and pattern node, by node name.
     var programs: [String: ShaderProgram] = [:]
+    /// The camera and movie steps whose frames the pass reading them converts (`PassPlan.ConvertedFrame`), and
+    /// their feeds once bound.
+    let framesConvertedInReaders: Set<Int>
+    var feeds: [Int: FrameFeed] = [:]
     /// Why steps could not be bound.
     var diagnostics: [Diagnostic]
 }
