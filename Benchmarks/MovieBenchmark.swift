@@ -10,7 +10,8 @@ import TestSupport
 /// `colorchannelmixer` with the sepia shader's matrix, and a plain transcode. The same source clip, the same
 /// H.264 preset and CRF; the three commands alternate within every round so all see the same machine, and
 /// each figure is the median of the rounds, with the render again converting to YUV, and the movie's frames to
-/// RGBA, the other way than this renderer's choice. Then the readback each rendered frame costs, RGBA, the
+/// RGBA, the other way than this renderer's choice, and with the GPU's conversion drawn as a pass of its own
+/// rather than in the sepia's program. Then the readback each rendered frame costs, RGBA, the
 /// GPU's YUV 4:2:0 conversion, and RGBA converted by libswscale, in this process.
 enum MovieBenchmark {
     /// The sepia shader's matrix (`shaders/sepia.fsh` at intensity 1), rows of output red, green, blue.
@@ -39,6 +40,9 @@ enum MovieBenchmark {
              environment(["SHADERBENCH_YUV_CONVERSION": softwareGPU ? "gpu" : "cpu"])),
             ("shaderbench render (sepia), movie frames to RGBA the other way", shaderbench, render,
              environment(["SHADERBENCH_FRAME_CONVERSION": softwareGPU ? "gpu" : "cpu"])),
+            // Where the GPU converts, the conversion is drawn in the sepia's program; this draws it on its own.
+            ("shaderbench render (sepia), movie frames converted by the GPU in a pass of their own", shaderbench, render + ["--no-fuse"],
+             environment(["SHADERBENCH_FRAME_CONVERSION": "gpu"])),
         ]
         var seconds = [[Double]](repeating: [], count: commands.count)
         for round in 0..<(rounds + 1) {
