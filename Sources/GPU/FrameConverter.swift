@@ -8,6 +8,7 @@ import VideoFrames
 /// uploaded as they come (YUYV as a half-width RGBA texture, planar formats as one texture a plane) and a
 /// shader applies the YCbCr matrix and range the source reported, the pixel aspect and the rotation. A frame
 /// its source already converted to opaque RGBA of the target's shape is uploaded into the target as it is.
+/// The planes can also stay uploaded for a pass that converts them in its own program (`FrameConversionMember`).
 public final class FrameConverter {
     /// `SHADERBENCH_FRAME_CONVERSION=gpu` or `cpu` overrides the choice of `preferredSite`, to measure one
     /// against the other.

@@ -2,7 +2,8 @@ import ShaderGraph
 import ShaderLanguage
 import VideoFrames
 
-/// A live node's image: its source's frame for the moment shown, converted on the GPU. When no new frame
+/// A live node's image: its source's frame for the moment shown, converted on the GPU when something asks for
+/// the image (a pass that converts the frame in its own program reads the planes instead). When no new frame
 /// is due, the last one stays; before the first, the node shows the test pattern (an `auto` camera) or black.
 public final class FrameFeed {
     public let source: any FrameSource
