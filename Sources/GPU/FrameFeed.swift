@@ -19,6 +19,8 @@ public final class FrameFeed {
     private var gaveUpWaiting = false
     /// Why the last frame could not be had, until one can again.
     private var failure: String?
+    /// The moment of the source's timeline last asked for.
+    private(set) var lastMoment: Double?
 
     public init(source: any FrameSource, problem: DiagnosticCode) throws(GPUError) {
         converter = try FrameConverter()
@@ -36,6 +38,7 @@ public final class FrameFeed {
     /// otherwise it is a notice and the last frame stays (the window). Whether a new frame was taken.
     @discardableResult
     func update(at seconds: Double, wait: Double?, failing: Bool) throws(GPUError) -> Bool {
+        lastMoment = seconds
         let frame: VideoFrame?
         do {
             if let wait, !gaveUpWaiting {

@@ -33,6 +33,13 @@ public struct MovieSource: Sendable, Hashable {
         return min(max(moment, 0), duration)
     }
 
+    /// Whether a movie that does not loop is held at its end at `moment` (as `movieTime` gives it): no later
+    /// frame comes.
+    public func isHeld(at moment: Double, duration: Double?) -> Bool {
+        guard !loop, let duration, duration > 0 else { return false }
+        return moment >= duration
+    }
+
     /// Nodes that play the same file the same way share one decoder; a reload keeps it. Where the node
     /// is written does not matter.
     public static func == (a: MovieSource, b: MovieSource) -> Bool {

@@ -59,7 +59,9 @@ struct MovieStep: LiveFeedStep {
     }
 
     func motion(given motions: [GraphExecutor.Motion]) -> GraphExecutor.Motion {
-        // A movie moves at its own frame rate.
-        .movieFrames
+        // A movie moves at its own frame rate, until one that does not loop is held at its end. (Its last frame
+        // still wakes a window when it is decoded.)
+        if let moment = feed.lastMoment, movie.isHeld(at: moment, duration: feed.source.duration) { return .still }
+        return .movieFrames
     }
 }
