@@ -22,8 +22,8 @@ extension FramePlan {
     }
 
     /// The pass whose colour step `index` takes at its own pixel, when the two could be one program: it must
-    /// add nothing to the program but its own text (no vertex-stage coordinates, no texel step of its own, the
-    /// same GLSL version and coordinates as the pass before it), and the pass before must not be marked
+    /// add nothing to the program but its own text (no vertex-stage coordinates, no texel step of its own, a
+    /// GLSL version one program can hold with the pass before it, and its coordinates), and the pass before must not be marked
     /// `cache: true`. Where the plan converts frames in their readers, the step may be a camera or movie read
     /// by a GPUImage-style filter alone, at its coordinate, as it is: the conversion is then the pass before.
     func fusibleSource(of index: Int) -> Int? {
@@ -42,7 +42,8 @@ extension FramePlan {
                   case .shader(let written) = steps[input.source].node.kind, !written.cache else { return false }
             let coordinates = Set(source.interface.varyings.map(\.name))
             return source.isfChain == nil && !source.keepsPreviousFrame && source.size == pass.size && source.format == pass.format
-                && source.interface.version == pass.interface.version && ShaderFusion.isFusible(source.shader, isLast: false)
+                && ShaderFusion.programVersion(of: [source.interface.version, pass.interface.version]) != nil
+                && ShaderFusion.isFusible(source.shader, isLast: false)
                 && pass.interface.varyings.allSatisfy { coordinates.contains($0.name) }
                 && readers(of: input.source) == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
         }
@@ -116,6 +117,7 @@ extension FramePlan {
         guard let text = ShaderFusion.fragmentSource(of: members, rounding: head.format == .rgba8) else { return nil }
 
         var interface = head.interface
+        interface.version = text.version
         interface.uniforms = chain.indices.flatMap { position in
             passes[position].interface.uniforms.filter { $0.name != members[position].chainedSampler }.map { declaration in
                 var renamed = declaration
@@ -149,6 +151,8 @@ extension FramePlan {
         var shader = head.shader
         shader.interface = interface
         shader.fragmentSource = text.source
+        // A 1.00 head in a 3.x program: the vertex stage (the workbench's, for every member) must be 3.x too.
+        if head.interface.version != text.version { shader.vertexSource = VertexStage.source(for: interface) }
         shader.framebufferFetchSource = nil
         shader.fusedMembers = zip(members, text.renamed).map { member, renamed in
             PreparedShader.FusedMember(node: member.node, source: member.shader.source, renamed: renamed)

@@ -43,10 +43,10 @@ package enum ShaderFusion {
     /// does: 191 reads as 190.88.) Nil when one of them is written in a
     /// way the rewriting cannot follow (see `isFusible` and `GLSLFileScope`).
     /// `renamed` holds, by member, each name it declares at file scope (its uniforms among them) as the program
-    /// spells it.
-    package static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, renamed: [[String: String]])? {
-        guard let head = members.first else { return nil }
-        let version = head.shader.interface.version
+    /// spells it. `version` is the program's: the members', or GLSL ES 3.x where 1.00 members join 3.x ones
+    /// (they are written as 3.x: `texture2D` as `texture`, `varying` as `in`).
+    package static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, renamed: [[String: String]], version: GLSLVersion)? {
+        guard let head = members.first, let version = programVersion(of: members.map(\.shader.interface.version)) else { return nil }
         let dialect = head.shader.interface.dialect
         let precision = dialect == .isf ? ISFDialect.memberPrecision : DialectShaderFile.defaultPrecision.lines
         var extensions: [String] = []
@@ -55,8 +55,9 @@ package enum ShaderFusion {
         var colour: String?
         for (index, member) in members.enumerated() {
             let previous = colour.map { rounding ? "(floor(clamp(\($0), 0.0, 1.0) * 255.0 + 0.5) / 255.0)" : $0 }
-            guard member.shader.interface.version == version, member.shader.interface.dialect == dialect,
-                  let text = rewrite(member, index: index, colour: "sbfColour\(index)", previous: previous) else { return nil }
+            let translating = member.shader.interface.version == .es100 && version != .es100
+            guard member.shader.interface.dialect == dialect,
+                  let text = rewrite(member, index: index, colour: "sbfColour\(index)", previous: previous, translating: translating) else { return nil }
             extensions += text.header.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#extension") && !extensions.contains($0) }
             // Each member starts from its dialect's precision, whatever a member before it declared.
             bodies += ["#line 1 \(PreparedShader.preludeSourceString)"] + precision
@@ -74,8 +75,28 @@ package enum ShaderFusion {
         lines += ["#line 1 \(PreparedShader.preludeSourceString)", "void main() {"]
         lines += members.indices.map { "    \(prefix(of: $0))main();" }
         lines += ["    \(output) = \(colour ?? "vec4(0.0)");", "}"]
-        return (lines.joined(separator: "\n"), renamed)
+        return (lines.joined(separator: "\n"), renamed, version)
     }
+
+    /// The version a program of members written in `versions` is in: theirs when they agree, else 3.x where
+    /// the others are 1.00; nil for two 3.x versions.
+    package static func programVersion(of versions: [GLSLVersion]) -> GLSLVersion? {
+        let distinct = Set(versions).subtracting([.es100])
+        guard distinct.count <= 1 else { return nil }
+        return distinct.first ?? versions.first
+    }
+
+    /// Words GLSL ES 3.00 reserves that a 1.00 shader may not have reserved, and `texture`, which names a
+    /// function there: a 1.00 member using any of them is not written as 3.00.
+    private static let reservedFrom300 = ISFDialect.reservedWords.subtracting([
+        "attribute", "const", "uniform", "varying", "break", "continue", "do", "for", "while", "if", "else", "in", "out",
+        "inout", "float", "int", "void", "bool", "true", "false", "lowp", "mediump", "highp", "precision", "invariant",
+        "discard", "return", "struct", "mat2", "mat3", "mat4", "vec2", "vec3", "vec4", "ivec2", "ivec3", "ivec4", "bvec2",
+        "bvec3", "bvec4", "sampler2D", "samplerCube",
+    ]).union(["texture"])
+
+    /// GLSL ES 1.00's words for what 3.00 spells otherwise.
+    private static let spelledIn300 = ["texture2D": "texture", "texture2DProj": "textureProj", "textureCube": "texture", "varying": "in"]
 
     /// Whether `shader` can be a member at all: GLSL ES as written (a desktop shader is translated whole), or
     /// ISF with one pass and nothing to bind but its inputs; no preprocessor beyond its header (a macro could
@@ -122,7 +143,7 @@ package enum ShaderFusion {
 
     /// `member`'s header and body lines rewritten; nil where its file scope holds something the rewriting
     /// does not follow (an interface block).
-    private static func rewrite(_ member: Member, index memberIndex: Int, colour: String, previous: String?) -> Text? {
+    private static func rewrite(_ member: Member, index memberIndex: Int, colour: String, previous: String?, translating: Bool) -> Text? {
         let shader = member.shader
         // The driver reads a shader up to its first NUL byte: past it is no text of this member's.
         let text = shader.source.lines.joined(separator: "\n")
@@ -130,6 +151,11 @@ package enum ShaderFusion {
         let lines = source.lines.map(String.init)
         let tokens = GLSLTokenizer.tokens(of: source)
         guard let scope = GLSLFileScope(tokens) else { return nil }
+        if translating {
+            // Written as 3.00: none of its words may mean something else there, and no extension of 1.00's is asked for.
+            guard !tokens.contains(where: { reservedFrom300.contains($0.text) }),
+                  !lines.prefix(shader.interface.bodyStartLine - 1).contains(where: { $0.contains("#extension") }) else { return nil }
+        }
         var renamed: [String: String] = [:]
         let header = shader.interface.isf
         // An ISF member's inputs are declared by its header, not its text; the program declares them renamed.
@@ -142,6 +168,11 @@ package enum ShaderFusion {
             edits[token.line, default: []].append((token.column, token.text.count, text))
         }
         var deleted = Set<Int>()
+        /// Whether the token at `index` is the member before's sampler in a read that becomes its colour.
+        func isChainedRead(at index: Int) -> Bool {
+            guard let sampler = member.chainedSampler, tokens.indices.contains(index), tokens[index].text == sampler, index >= 2 else { return false }
+            return ownPixelReadEnd(at: index, of: tokens.map(\.text), dialect: shader.interface.dialect) != nil
+        }
         // GLSL ES 1.00 writes gl_FragColor, which becomes a variable of the member's; 3.00 its own output.
         var outputName: String?
         for statement in scope.statements {
@@ -168,14 +199,15 @@ package enum ShaderFusion {
                 continue
             }
             let text = tokens[index].text
-            if let sampler = member.chainedSampler, let previous, text == sampler, index >= 2,
-               let end = ownPixelReadEnd(at: index, of: tokens.map(\.text), dialect: shader.interface.dialect) {
+            if let previous, isChainedRead(at: index), let end = ownPixelReadEnd(at: index, of: tokens.map(\.text), dialect: shader.interface.dialect) {
                 for covered in (index - 2)...end { replace(covered, with: covered == index - 2 ? previous : "") }
                 index = end
                 continue
             }
             if text == "gl_FragColor" {
                 replace(index, with: colour)
+            } else if translating, let spelled = spelledIn300[text], !(previous != nil && isChainedRead(at: index + 2)) {
+                replace(index, with: spelled)
             } else if let name = renamed[text], index == 0 || tokens[index - 1].text != ".", !scope.structBodies.contains(index) {
                 replace(index, with: name)
             }

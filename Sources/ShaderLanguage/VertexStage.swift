@@ -52,7 +52,7 @@ public enum VertexStage {
 
     /// The vertex stage for a fragment shader: its `#version` first, as the stages must match, then a
     /// `USES_` define for each coordinate it reads, so only those are passed on.
-    static func source(for interface: ShaderInterface) -> String {
+    package static func source(for interface: ShaderInterface) -> String {
         let used = Set(interface.varyings.map(\.name))
         var defines = (coordinateVaryings + steppedVaryings + hostVaryings).filter(used.contains).map { "USES_\($0)" }
         if !interface.steppedVaryings.isEmpty { defines.append("USES_TEXEL_STEP") }

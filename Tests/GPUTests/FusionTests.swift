@@ -104,6 +104,51 @@ struct FusionTests {
         }
     }
 
+    @Test("GLSL ES 1.00 filters around a 3.00 one draw as one 3.00 program, within a level of the passes, with an error in a 1.00 member at its own line")
+    func mixedVersions() throws {
+        let workspace = try GPUWorkspace()
+        let photo = try workspace.writePNG("noise.png", noiseImage(width: 48, height: 32, seed: 9))
+        try workspace.write("lift.fsh", """
+            #version 300 es
+            precision mediump float;
+            in highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform float amount;
+            out vec4 colour;
+            void main() {
+                vec4 read = texture(inputImageTexture, textureCoordinate);
+                colour = vec4(read.rgb + amount, read.a);
+            }
+            """)
+        try workspace.write("first.fsh", Self.brighten)
+        try workspace.write("broken.fsh", Self.brighten.replacingOccurrences(of: "colour.rgb + amount", with: "colour.rgb + amount + missing"))
+        func chain(last: String) throws -> Composition {
+            try workspace.load("""
+                nodes:
+                  photo: { kind: image, file: \(photo) }
+                  a: { kind: shader, filter: sepia, inputs: { inputImageTexture: photo }, uniforms: { intensity: 0.5 } }
+                  b: { kind: shader, file: lift.fsh, inputs: { inputImageTexture: a }, uniforms: { amount: 0.05 } }
+                  c: { kind: shader, file: \(last), inputs: { inputImageTexture: b }, uniforms: { amount: -0.1 } }
+                output: c
+                """)
+        }
+        let composition = try chain(last: "first.fsh")
+        let plan = try FramePlan(composition)
+        #expect(plan.passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [["a", "b", "c"]])
+        let shader = try #require(plan.passes.first?.pass.shader)
+        #expect(shader.interface.version == .es300 && shader.vertexSource.hasPrefix("#version 300 es"))
+        #expect(try render(composition, fusing: true).largestDifference(from: try render(composition, fusing: false)) <= 1)
+        let broken = try chain(last: "broken.fsh")
+        do {
+            _ = try GraphExecutor(composition: broken)
+            Issue.record("the fused program compiled")
+        } catch {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.location?.file.hasSuffix("broken.fsh") == true && diagnostic.location?.line == 6, "\(error.diagnostics)")
+            #expect(diagnostic.message.contains("[node 'c']"))
+        }
+    }
+
     static let brighten = """
         varying highp vec2 textureCoordinate;
         uniform sampler2D inputImageTexture;

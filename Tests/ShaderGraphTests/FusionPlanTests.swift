@@ -44,6 +44,8 @@ struct FusionPlanTests {
         return plan.fusibleChains.map { $0.map { plan.steps[$0].node.name } }
     }
 
+    /// Sobel (GLSL ES 3.00) reads its input's neighbours from the image, so it cannot join the chain before it;
+    /// it can start the next one, whose GLSL ES 1.00 filters are written as 3.00 with it.
     @Test("a neighbourhood filter in the middle breaks a chain in two")
     func neighbourhoodBreaks() throws {
         #expect(try chains("""
@@ -52,7 +54,7 @@ struct FusionPlanTests {
             edges: { kind: shader, filter: sobel, inputs: { inputImageTexture: b } }
             c: { kind: shader, filter: sepia, inputs: { inputImageTexture: edges } }
             d: { kind: shader, filter: color-invert, inputs: { inputImageTexture: c } }
-            """, output: "d") == [["a", "b"], ["c", "d"]])
+            """, output: "d") == [["a", "b"], ["edges", "c", "d"]])
     }
 
     @Test("a pass read twice, or read as a previous frame, or at another size, ends its chain")
@@ -136,6 +138,38 @@ struct FusionPlanTests {
         let isf = chain.replacingOccurrences(of: "filter: sepia, inputs: { inputImageTexture: clip }",
                                              with: "file: \(Repository.path("shaders/isf/tint.fs")), inputs: { inputImage: clip }")
         #expect(try plan(isf).passes.allSatisfy { $0.pass.convertedFrame == nil })
+    }
+
+    @Test("a GLSL ES 1.00 filter that uses a word GLSL ES 3.00 reserves keeps a chain with a 3.00 filter apart; two 3.x versions do not join")
+    func versionsThatDoNotJoin() throws {
+        let workspace = try Workspace()
+        func shader(_ name: String, _ text: String) throws -> String { try workspace.write(name, text) }
+        _ = try shader("old.fsh", """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { lowp vec4 texture = texture2D(inputImageTexture, textureCoordinate); gl_FragColor = texture.bgra; }
+            """)
+        for version in ["300 es", "310 es"] {
+            _ = try shader("new\(version.prefix(3)).fsh", """
+                #version \(version)
+                precision mediump float;
+                in highp vec2 textureCoordinate;
+                uniform sampler2D inputImageTexture;
+                out vec4 colour;
+                void main() { colour = texture(inputImageTexture, textureCoordinate).gbra; }
+                """)
+        }
+        func passes(_ files: [String]) throws -> [[String]] {
+            let nodes = files.enumerated().map { index, file in
+                "n\(index): { kind: shader, file: \(file), inputs: { inputImageTexture: \(index == 0 ? "src" : "n\(index - 1)") } }"
+            }
+            let composition = try workspace.load("size: [16, 16]\nnodes:\n  src: { kind: pattern }\n" + nodes.map { "  " + $0 }.joined(separator: "\n")
+                                                 + "\noutput: n\(files.count - 1)\n")
+            return try FramePlan(composition).passes.map { $0.pass.shader.fusedMembers.map(\.node) }
+        }
+        #expect(try passes(["old.fsh", "old.fsh"]) == [["n0", "n1"]])
+        #expect(try passes(["old.fsh", "new300.fsh"]) == [[], []])
+        #expect(try passes(["new300.fsh", "new310.fsh"]) == [[], []])
     }
 
     func plan(_ nodes: String, output: String, extra: String = "") throws -> FramePlan {
