@@ -123,10 +123,12 @@ public final class FrameConverter {
     /// How many conversion passes it has drawn.
     var passesDrawn: Int { quad.drawCount }
 
-    /// Converts the planes last uploaded, laid out as `layout`, into `target`.
+    /// Converts the planes last uploaded, laid out as `layout`, into `target`: at once, or later in the frame
+    /// (or in a later graph), when other draws have put their textures on the planes' units.
     func draw(_ layout: FrameLayout, into target: RenderTarget) throws(GPUError) {
         let program = try program(for: layout.format)
         target.bindForDrawing()
+        for (unit, texture) in planes.enumerated() { texture.bind(toUnit: unit) }
         program.use(layout)
         quad.draw()
         try GLInfo.check("converting a \(layout) frame")

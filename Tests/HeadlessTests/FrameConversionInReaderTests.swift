@@ -53,6 +53,34 @@ struct FrameConversionInReaderTests {
         #expect(inReader.image.width == separate.image.width && difference <= 1, "\(pixelFormat) \(filter): \(difference) levels apart")
     }
 
+    @Test("a frame its reader cannot convert, converted later in the frame after other passes, is the frame converted at once")
+    func convertedLater() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let folder = try TemporaryFolder()
+        var clip = TestClip(width: 64, height: 48, frames: 4)
+        clip.videoCodec = "rawvideo"
+        clip.extraFilters = ["setsar=2"]
+        try clip.write(to: folder.file("clip.nut"))
+        // Drawn in this order: the movie, the pattern and its filter (which leave their textures on the units the
+        // planes had), then the movie's reader, which has the feed convert the frame only now.
+        let composition = try CompositionLoader.load(path: try folder.write("c.yaml", """
+            size: [128, 48]
+            nodes:
+              clip: { kind: movie, file: clip.nut }
+              bars: { kind: pattern, size: [128, 48] }
+              dark: { kind: shader, filter: color-invert, inputs: { inputImageTexture: bars } }
+              warm: { kind: shader, filter: sepia, inputs: { inputImageTexture: clip } }
+              both: { kind: shader, filter: blend-multiply, inputs: { inputImageTexture: warm, inputImageTexture2: dark } }
+            output: both
+            """))
+        let inReader = try render(composition, inReader: true)
+        #expect(inReader.plan.steps.map(\.node.name) == ["clip", "bars", "dark", "warm", "both"])
+        #expect(inReader.plan.passes.contains { $0.pass.convertedFrame != nil })
+        let separate = try render(composition, inReader: false)
+        #expect(inReader.image.largestDifference(from: separate.image) <= 1)
+    }
+
     @Test("a frame read by two filters, or shown on its own, is converted by its own pass, once")
     func sharedFrame() throws {
         let context = try HeadlessContext()
