@@ -24,6 +24,14 @@ struct FrameConversionInReaderTests {
         return (image, plan, executor.passesDrawn - before)
     }
 
+    /// `yaml` loaded from a folder in which `clip` is written, uncompressed, as `clip.nut`.
+    func composition(_ yaml: String, clip: TestClip, in folder: TemporaryFolder) throws -> Composition {
+        var clip = clip
+        clip.videoCodec = "rawvideo"
+        try clip.write(to: folder.file("clip.nut"))
+        return try CompositionLoader.load(path: try folder.write("c.yaml", yaml))
+    }
+
     /// Every layout the program reads (three planes at 4:2:0 and 4:4:4, NV12, both packed 4:2:2 orders), and an
     /// anamorphic frame, which it does not.
     @Test(arguments: [("yuv420p", ""), ("yuv444p", ""), ("nv12", ""), ("yuyv422", ""), ("uyvy422", ""), ("yuv420p", "setsar=2")])
@@ -33,15 +41,13 @@ struct FrameConversionInReaderTests {
         let folder = try TemporaryFolder()
         var clip = TestClip(width: 96, height: 64, frames: 4)
         clip.pixelFormat = pixelFormat
-        clip.videoCodec = "rawvideo"
         clip.extraFilters = filter.isEmpty ? [] : [filter]
-        try clip.write(to: folder.file("clip.nut"))
-        let composition = try CompositionLoader.load(path: try folder.write("c.yaml", """
+        let composition = try composition("""
             nodes:
               clip: { kind: movie, file: clip.nut }
               warm: { kind: shader, filter: sepia, inputs: { inputImageTexture: clip }, uniforms: { intensity: 0.5 } }
             output: warm
-            """))
+            """, clip: clip, in: folder)
         let inReader = try render(composition, inReader: true)
         let separate = try render(composition, inReader: false)
         #expect(inReader.plan.passes.map(\.pass.shader.fusedMembers.count) == [2])
@@ -59,12 +65,10 @@ struct FrameConversionInReaderTests {
         defer { withExtendedLifetime(context) {} }
         let folder = try TemporaryFolder()
         var clip = TestClip(width: 64, height: 48, frames: 4)
-        clip.videoCodec = "rawvideo"
         clip.extraFilters = ["setsar=2"]
-        try clip.write(to: folder.file("clip.nut"))
         // Drawn in this order: the movie, the pattern and its filter (which leave their textures on the units the
         // planes had), then the movie's reader, which has the feed convert the frame only now.
-        let composition = try CompositionLoader.load(path: try folder.write("c.yaml", """
+        let composition = try composition("""
             size: [128, 48]
             nodes:
               clip: { kind: movie, file: clip.nut }
@@ -73,7 +77,7 @@ struct FrameConversionInReaderTests {
               warm: { kind: shader, filter: sepia, inputs: { inputImageTexture: clip } }
               both: { kind: shader, filter: blend-multiply, inputs: { inputImageTexture: warm, inputImageTexture2: dark } }
             output: both
-            """))
+            """, clip: clip, in: folder)
         let inReader = try render(composition, inReader: true)
         #expect(inReader.plan.steps.map(\.node.name) == ["clip", "bars", "dark", "warm", "both"])
         #expect(inReader.plan.passes.contains { $0.pass.convertedFrame != nil })
@@ -86,17 +90,14 @@ struct FrameConversionInReaderTests {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
         let folder = try TemporaryFolder()
-        var clip = TestClip(width: 64, height: 48, frames: 4)
-        clip.videoCodec = "rawvideo"
-        try clip.write(to: folder.file("clip.nut"))
-        let composition = try CompositionLoader.load(path: try folder.write("c.yaml", """
+        let composition = try composition("""
             nodes:
               clip: { kind: movie, file: clip.nut }
               warm: { kind: shader, filter: sepia, inputs: { inputImageTexture: clip } }
               cold: { kind: shader, filter: color-invert, inputs: { inputImageTexture: clip } }
               both: { kind: shader, filter: blend-add, inputs: { inputImageTexture: warm, inputImageTexture2: cold } }
             output: both
-            """))
+            """, clip: TestClip(width: 64, height: 48, frames: 4), in: folder)
         #expect(try render(composition, inReader: true).draws == 4)
         var alone = composition
         alone.output = "warm"
