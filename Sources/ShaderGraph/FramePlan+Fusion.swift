@@ -82,8 +82,15 @@ extension FramePlan {
             // A converted frame's step stays: it still takes the frames and uploads their planes.
             let drawn = chain.filter { !isConvertedInReader($0) }
             plan.steps[last].work = .pass(pass)
-            // What the chain's passes were the last to read, the fused pass now is.
-            plan.steps[last].releases = Set(drawn.flatMap { steps[$0].releases }).subtracting(drawn).sorted()
+            // What the chain's passes were the last to read, the fused pass now is; and the images it reads for
+            // earlier members, which a step drawn between them and the chain's last place would otherwise let go.
+            let read = Set(pass.inputs.map(\.source))
+            var released = Set(drawn.flatMap { steps[$0].releases })
+            for index in steps.indices where index < last && !chain.contains(index) {
+                released.formUnion(plan.steps[index].releases.filter(read.contains))
+                plan.steps[index].releases.removeAll(where: read.contains)
+            }
+            plan.steps[last].releases = released.subtracting(drawn).sorted()
             removed.formUnion(drawn.dropLast())
         }
         guard !removed.isEmpty else { return plan }

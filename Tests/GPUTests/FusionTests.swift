@@ -208,6 +208,28 @@ struct FusionTests {
         #expect(try executor.renderFrame(FrameTime(index: 2, fps: 30)).readPixels()[2, 2].r == 255)
     }
 
+    /// The average reads the pattern after the brightness and before the sepia, so the pattern's pooled image was
+    /// let go once the average had run, before the fused pass that reads it for the brightness drew.
+    @Test("an image a fused chain's first member reads is kept until the chain draws, though a step between its members read it last")
+    func inputKeptUntilDrawn() throws {
+        let workspace = try GPUWorkspace()
+        defer { withExtendedLifetime(workspace) {} }
+        let composition = try workspace.load("""
+            size: [64, 36]
+            nodes:
+              src: { kind: pattern }
+              a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src }, uniforms: { brightness: 0.1 } }
+              mean: { kind: average, input: src }
+              c: { kind: shader, filter: sepia, inputs: { inputImageTexture: a }, uniforms: { intensity: mean.x } }
+            output: c
+            """)
+        let plan = try FramePlan(composition)
+        #expect(plan.passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [["a", "c"]])
+        #expect(plan.steps[plan.step(named: "mean")!].releases.isEmpty && plan.steps[plan.step(named: "c")!].releases.contains(plan.step(named: "src")!))
+        let difference = try render(composition, fusing: true).largestDifference(from: try render(composition, fusing: false))
+        #expect(difference <= 1, "\(difference) levels apart")
+    }
+
     @Test("a member of a fused chain that is kept (shown on its own) draws its own image, as the unfused plan does")
     func memberShownOnItsOwn() throws {
         let workspace = try GPUWorkspace()
