@@ -10,8 +10,8 @@ import TestSupport
 /// `colorchannelmixer` with the sepia shader's matrix, and a plain transcode. The same source clip, the same
 /// H.264 preset and CRF; the three commands alternate within every round so all see the same machine, and
 /// each figure is the median of the rounds, with the render again converting to YUV, and the movie's frames to
-/// RGBA, the other way than this renderer's choice, and with the GPU's conversion drawn as a pass of its own
-/// rather than in the sepia's program. Then the readback each rendered frame costs, RGBA, the
+/// RGBA, the other way than this renderer's choice, with the GPU's conversion drawn as a pass of its own
+/// rather than in the sepia's program, and with both conversions on the GPU, in the sepia's program and not. Then the readback each rendered frame costs, RGBA, the
 /// GPU's YUV 4:2:0 conversion, and RGBA converted by libswscale, in this process.
 enum MovieBenchmark {
     /// The sepia shader's matrix (`shaders/sepia.fsh` at intensity 1), rows of output red, green, blue.
@@ -43,6 +43,12 @@ enum MovieBenchmark {
             // Where the GPU converts, the conversion is drawn in the sepia's program; this draws it on its own.
             ("shaderbench render (sepia), movie frames converted by the GPU in a pass of their own", shaderbench, render + ["--no-fuse"],
              environment(["SHADERBENCH_FRAME_CONVERSION": "gpu"])),
+            // Both conversions on the GPU: the frame's into RGBA and the planes drawn in the sepia's program, one
+            // pass in all, against each in a pass of its own, three.
+            ("shaderbench render (sepia), both conversions by the GPU in the sepia's program", shaderbench, render,
+             environment(["SHADERBENCH_FRAME_CONVERSION": "gpu", "SHADERBENCH_YUV_CONVERSION": "gpu"])),
+            ("shaderbench render (sepia), both conversions by the GPU in passes of their own", shaderbench, render + ["--no-fuse"],
+             environment(["SHADERBENCH_FRAME_CONVERSION": "gpu", "SHADERBENCH_YUV_CONVERSION": "gpu"])),
         ]
         var seconds = [[Double]](repeating: [], count: commands.count)
         for round in 0..<(rounds + 1) {

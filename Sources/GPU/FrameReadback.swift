@@ -2,8 +2,8 @@ import Foundation
 import ShaderLanguage
 import VideoFrames
 
-/// Where rendered frames become the frames a writer takes: YUV 4:2:0 planes converted on the GPU and read back
-/// (`PlanarReadback`), RGBA read back and converted to YUV on the CPU (Headless's `SoftwarePlanarReadback`), or
+/// Where rendered frames become the frames a writer takes: YUV 4:2:0 planes converted on the GPU, by a pass of their
+/// own or the frame's last, and read back (`PlanarReadback`), RGBA read back and converted to YUV on the CPU (Headless's `SoftwarePlanarReadback`), or
 /// RGBA read back for a movie writer to convert on its encoder's thread (`RGBAReadback`).
 public protocol FrameReadback: AnyObject {
     /// The frames' size: the image's, rounded up to even.
@@ -32,8 +32,10 @@ public enum FrameReadbacks {
     }
 
     /// The readback for a movie writer, which converts RGBA to 4:2:0 on its encoder's thread: RGBA where the CPU
-    /// converts and the size is even, else the GPU's conversion (which pads an odd size to even).
-    public static func forMovie(imageSize: PixelSize) throws(GPUError) -> any FrameReadback {
+    /// converts and the size is even, else the GPU's conversion (which pads an odd size to even); the planes as
+    /// they are for frames whose last pass `packed` them (`GraphExecutor.packsOutput`).
+    public static func forMovie(imageSize: PixelSize, packed: Bool = false) throws(GPUError) -> any FrameReadback {
+        if packed { return try PlanarReadback(imageSize: imageSize, packed: true) }
         if convertsOnCPU, let rgba = RGBAReadback(imageSize: imageSize) { return rgba }
         return try PlanarReadback(imageSize: imageSize)
     }

@@ -1,12 +1,11 @@
 import ShaderGraph
 import ShaderLanguage
 
-/// The GPU module's own GLSL, in `Shaders/`: the frame conversion, the YUV readback, the reductions, the
+/// The GPU module's own GLSL, in `Shaders/`: the frame conversion, the reductions, the
 /// patterns, and the programs that show, copy and reshape images.
 package enum GPUShaderFile: String, EmbeddedShaderFile {
     case fullscreenVertex = "fullscreen.vert.glsl"
     case frameConversion = "frame-conversion.frag.glsl"
-    case yuv420Readback = "yuv420-readback.frag.glsl"
     case reductionAverage = "reduction-average.frag.glsl"
     case reductionMinMax = "reduction-minmax.frag.glsl"
     case histogramVertex = "histogram.vert.glsl"
@@ -26,7 +25,6 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
         switch self {
         case .fullscreenVertex: PackageResources.fullscreen_vert_glsl
         case .frameConversion: PackageResources.frame_conversion_frag_glsl
-        case .yuv420Readback: PackageResources.yuv420_readback_frag_glsl
         case .reductionAverage: PackageResources.reduction_average_frag_glsl
         case .reductionMinMax: PackageResources.reduction_minmax_frag_glsl
         case .histogramVertex: PackageResources.histogram_vert_glsl

@@ -67,11 +67,19 @@ public final class GraphExecutor {
     }
 
     /// Plans `composition` and binds the plan; see `init(plan:…)`. `keeping` names nodes whose images must
-    /// be readable after a frame besides the output.
+    /// be readable after a frame besides the output. `packingOutput`: each frame is read back as YUV 4:2:0 in
+    /// that matrix by a `PlanarReadback`, and the output's pass draws the planes itself where it can (`packsOutput`).
     public convenience init(composition: Composition, renderSize: PixelSize? = nil, keeping: Set<String> = [],
-                            resources: GraphResources = GraphResources(), externalImages: [String: RenderTarget] = [:]) throws(DiagnosticsError) {
-        try self.init(plan: try FramePlan(composition, keeping: keeping, convertingFrames: FrameConverter.convertsInReaders),
+                            resources: GraphResources = GraphResources(), externalImages: [String: RenderTarget] = [:],
+                            packingOutput: ColorEncoding.Matrix? = nil) throws(DiagnosticsError) {
+        try self.init(plan: try FramePlan(composition, keeping: keeping, convertingFrames: FrameConverter.convertsInReaders,
+                                          packingOutput: packingOutput.map(YUV420Packing.init)),
                       renderSize: renderSize, resources: resources, externalImages: externalImages)
+    }
+
+    /// Whether the output's image is its YUV 4:2:0 planes, packed as `PlanarReadback(…, packed: true)` reads them.
+    public var packsOutput: Bool {
+        if case .pass(let pass) = plan.steps[plan.output].work { pass.packing != nil } else { false }
     }
 
     /// Loads images, opens live sources, compiles every shader and binds `plan`. Problems in the user's

@@ -4,27 +4,17 @@ import ShaderLanguage
 import VideoFrames
 
 /// Reads rendered frames back as YUV 4:2:0 (I420, limited range, BT.709 unless told) for a movie encoder: the GPU
-/// converts each frame into one texture that holds the three planes, four bytes of a plane to a texel, so
-/// only 1.5 bytes a pixel cross to the CPU instead of 4. Reads go into pixel-buffer objects and are mapped
-/// a few frames later, so the GPU's work and the copy overlap the encoder's.
-///
-/// The luma plane fills the texture's lower rows; Cb and Cr lie side by side in the rows above it. Each
-/// draw covers one plane, so a fragment knows its pixels from its position alone: no integer division,
-/// which GPUs (and llvmpipe's vector code) do slowly.
-///
-/// 4:2:0 needs an even size: an odd width or height gains a column or row repeating the last one.
+/// packs each frame's planes into one texture (`PackedPlanes`), so only 1.5 bytes a pixel cross to the CPU instead
+/// of 4. Its own program packs the image it is given; where the frame's last pass packed its image itself
+/// (`GraphExecutor.packsOutput`), it reads what it is given as it is. Reads go into pixel-buffer objects and are
+/// mapped a few frames later, so the GPU's work and the copy overlap the encoder's.
 public final class PlanarReadback {
     /// The size of the frames handed out: the image's, rounded up to even.
-    public let size: PixelSize
+    public var size: PixelSize { planes.size }
     public let layout: FrameLayout
-    private let packed: RenderTarget
-    /// Where each plane's texels lie in `packed`, in the order luma, Cb, Cr.
-    private let planeRegions: [(x: Int, y: Int, width: Int, height: Int)]
-    private let program: BuiltInProgram
-    private let imageSizeLocation: GLint
-    private let planeLocation: GLint
-    private let originLocation: GLint
-    private let quad: FullscreenQuad
+    private let planes: PackedPlanes
+    /// The packing of images given as images; nil where they come packed.
+    private let packing: (target: RenderTarget, program: BuiltInProgram, uniforms: PackedPlanes.Uniforms, quad: FullscreenQuad)?
     private let buffers: [PixelPackBuffer]
     /// Buffers read into and not mapped yet, oldest first, with the frame index each holds.
     private var inFlight: [(buffer: PixelPackBuffer, index: Int)] = []
@@ -33,48 +23,48 @@ public final class PlanarReadback {
 
     /// Frames of `imageSize`, with up to `depth` reads in flight before the oldest is mapped, their colour
     /// in `matrix` (BT.709 for movies, which are tagged with it; BT.601 where nothing can say which).
-    public init(imageSize: PixelSize, depth: Int = 2, matrix: ColorEncoding.Matrix = .bt709) throws(GPUError) {
-        let width = imageSize.width + imageSize.width % 2, height = imageSize.height + imageSize.height % 2
-        size = PixelSize(width: width, height: height)
-        let lumaTexels = (width + 3) / 4, chromaTexels = (width / 2 + 3) / 4
-        let texelsPerRow = max(lumaTexels, 2 * chromaTexels)
-        let bytesPerRow = texelsPerRow * 4
-        planeRegions = [(0, 0, lumaTexels, height), (0, height, chromaTexels, height / 2),
-                        (chromaTexels, height, chromaTexels, height / 2)]
-        let rows = height + height / 2
-        layout = FrameLayout(format: .i420, width: width, height: height,
-                             planes: planeRegions.map { FrameLayout.Plane(offset: $0.y * bytesPerRow + $0.x * 4, bytesPerRow: bytesPerRow) },
-                             byteCount: rows * bytesPerRow, encoding: ColorEncoding(matrix: matrix, range: .limited))
-        packed = try RenderTarget(TextureDescriptor(size: PixelSize(width: texelsPerRow, height: rows)))
-        program = try BuiltInProgram("the YUV 4:2:0 conversion", vertex: GPUShaderFile.fullscreenVertex.text,
-                                     fragment: GPUShaderFile.yuv420Readback.text,
-                                     attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
-        program.setSampler("image", unit: 0)
-        let (red, blue) = matrix.weights
-        program.use()
-        glUniform3f(program.uniformLocation("lumaWeights"), GLfloat(red), GLfloat(1 - red - blue), GLfloat(blue))
-        glUniform2f(program.uniformLocation("chromaSpans"), GLfloat(2 * (1 - blue)), GLfloat(2 * (1 - red)))
-        imageSizeLocation = program.uniformLocation("imageSize")
-        planeLocation = program.uniformLocation("plane")
-        originLocation = program.uniformLocation("origin")
-        quad = try FullscreenQuad()
+    /// `packed`: each image pushed is its planes already, as `packedTextureSize` says.
+    public init(imageSize: PixelSize, depth: Int = 2, matrix: ColorEncoding.Matrix = .bt709, packed: Bool = false) throws(GPUError) {
+        planes = PackedPlanes(imageSize: imageSize)
+        layout = planes.layout(matrix: matrix)
+        if packed {
+            packing = nil
+        } else {
+            let target = try RenderTarget(TextureDescriptor(size: planes.textureSize))
+            let program = try BuiltInProgram("the YUV 4:2:0 conversion", vertex: GPUShaderFile.fullscreenVertex.text,
+                                             fragment: YUV420Packing.fragmentSource(readingSampler: "image"),
+                                             attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
+            program.setSampler("image", unit: 0)
+            program.use()
+            let uniforms = PackedPlanes.Uniforms(in: program.uniformLocation, packing: YUV420Packing(matrix))
+            packing = (target, program, uniforms, try FullscreenQuad())
+        }
         let byteCount = layout.byteCount
         buffers = (0...max(depth, 1)).map { _ in PixelPackBuffer(byteCount: byteCount) }
         try GLInfo.check("allocating the YUV readback buffers")
     }
 
+    /// The size of the texture a packed image must have, for an image of `imageSize`.
+    public static func packedTextureSize(imageSize: PixelSize) -> PixelSize {
+        PackedPlanes(imageSize: imageSize).textureSize
+    }
+
     /// Converts `image` (frame `index`) and starts reading it; returns the oldest frame in flight once more
     /// than `depth` are, else nil.
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
-        packed.bindForDrawing()
-        program.use()
-        glUniform2i(imageSizeLocation, GLint(image.size.width), GLint(image.size.height))
-        image.bind(toUnit: 0, filter: GL_NEAREST)
-        for (plane, region) in planeRegions.enumerated() {
-            glViewport(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
-            glUniform1i(planeLocation, GLint(plane))
-            glUniform2i(originLocation, GLint(region.x), GLint(region.y))
-            quad.draw()
+        let packed: RenderTarget
+        if let packing {
+            packing.target.bindForDrawing()
+            packing.program.use()
+            image.bind(toUnit: 0, filter: GL_NEAREST)
+            planes.draw(imageSize: image.size, uniforms: packing.uniforms, quad: packing.quad)
+            packed = packing.target
+        } else {
+            guard image.size == planes.textureSize else {
+                throw GPUError("the frame's planes came packed as \(image.size) texels, not the \(planes.textureSize) of a \(size) frame")
+            }
+            image.bindForDrawing()
+            packed = image
         }
         let buffer = buffers[nextBuffer]
         nextBuffer = (nextBuffer + 1) % buffers.count
@@ -83,7 +73,6 @@ public final class PlanarReadback {
         inFlight.append((buffer, index))
         return inFlight.count >= buffers.count ? try mapOldest() : nil
     }
-
     /// The frames still in flight, oldest first: the end of a render or recording.
     public func drain() throws(GPUError) -> [VideoFrame] {
         var frames: [VideoFrame] = []

@@ -9,19 +9,22 @@ import VideoFrames
 /// where the GPU is software, read as RGBA and converted on the encoder's own thread (`RGBAReadback`), so
 /// drawing, reading back, converting and encoding overlap.
 struct MovieSink: RenderedFrameSink {
+    /// Movies are tagged BT.709.
+    static let matrix = ColorEncoding.Matrix.bt709
     private let output: MovieOutput
     private let readback: any FrameReadback
     private let writer: MovieWriter
     /// The first frame's index: the movie starts there.
     private let firstFrame: Int
 
-    /// `sound` is what the movie carries, from its first frame on; nil makes a silent movie.
+    /// `sound` is what the movie carries, from its first frame on; nil makes a silent movie. `packed`: the frames
+    /// come as their planes (`GraphExecutor.packsOutput`).
     init(_ output: MovieOutput, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int,
-         sound: (any TimelineSound)?, progress: ProgressReporter) throws(RenderJob.Failure) {
+         sound: (any TimelineSound)?, packed: Bool, progress: ProgressReporter) throws(RenderJob.Failure) {
         self.output = output
         self.firstFrame = firstFrame
         do {
-            readback = try FrameReadbacks.forMovie(imageSize: imageSize)
+            readback = try FrameReadbacks.forMovie(imageSize: imageSize, packed: packed)
         } catch {
             throw .failed("cannot read frames back for \(output.path): \(error.message)")
         }

@@ -5,6 +5,7 @@ import Media
 import OSC
 import ShaderGraph
 import ShaderLanguage
+import VideoFrames
 
 /// Renders a composition headless to numbered PNG files or a movie, deterministically.
 public enum RenderJob {
@@ -62,7 +63,8 @@ public enum RenderJob {
         } catch {
             throw .failed(error.message, code: .oscPort)
         }
-        var sink = try sink(for: request.output, composition: composition, imageSize: executor.renderSize, timeline: timeline, progress: progress)
+        var sink = try sink(for: request.output, composition: composition, imageSize: executor.renderSize, packed: executor.packsOutput,
+                            timeline: timeline, progress: progress)
         var warned: Set<Diagnostic> = []
         var told: Set<String> = []
         var written: [String] = []
@@ -129,7 +131,8 @@ public enum RenderJob {
             let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
                                            framebufferFetch: request.framebufferFetch ? nil : false)
             try buildEveryNode(of: composition, renderSize: request.size, drawing: logged, resources: resources)
-            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: logged, resources: resources)
+            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: logged, resources: resources,
+                                         packingOutput: packing(for: request.output))
             resources.keepOnly(whatIsUsedBy: executor)
         } catch {
             throw .diagnostics(error.diagnostics)
@@ -144,21 +147,34 @@ public enum RenderJob {
         return executor
     }
 
+    /// The matrix of the YUV planes the GPU packs the frames into for `output`, which the output's pass can then
+    /// draw itself; nil for images, and where the CPU converts (`FrameReadbacks.convertsOnCPU`).
+    private static func packing(for output: RenderDestination) -> ColorEncoding.Matrix? {
+        guard !FrameReadbacks.convertsOnCPU else { return nil }
+        switch output {
+        case .images: return nil
+        case .movie: return MovieSink.matrix
+        case .videoDevice: return VirtualCameraSink.matrix
+        case .standardOutput: return YUV4MPEGSink.matrix
+        }
+    }
+
     /// Where the frames go: numbered images, a movie (with the composition's soundtrack), a V4L2 output or y4m
-    /// on standard output.
-    private static func sink(for output: RenderDestination, composition: Composition, imageSize: PixelSize, timeline: RenderTimeline,
-                             progress: ProgressReporter) throws(Failure) -> any RenderedFrameSink {
+    /// on standard output. `packed`: the frames come as their YUV planes (`GraphExecutor.packsOutput`).
+    private static func sink(for output: RenderDestination, composition: Composition, imageSize: PixelSize, packed: Bool,
+                             timeline: RenderTimeline, progress: ProgressReporter) throws(Failure) -> any RenderedFrameSink {
         switch output {
         case .images(let pattern):
             return ImageSequenceSink(pattern: pattern)
         case .movie(let movie):
             return try MovieSink(movie, imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
-                                 sound: soundtrack(of: composition, timeline: timeline), progress: progress)
+                                 sound: soundtrack(of: composition, timeline: timeline), packed: packed, progress: progress)
         case .videoDevice(let selector):
             return try VirtualCameraSink(selector, imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
-                                         progress: progress)
+                                         packed: packed, progress: progress)
         case .standardOutput:
-            return try YUV4MPEGSink(imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start, progress: progress)
+            return try YUV4MPEGSink(imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start, packed: packed,
+                                    progress: progress)
         }
     }
 

@@ -12,18 +12,20 @@ import Glibc
 /// to 4:2:0 on the GPU (BT.601, limited range, as cameras of this kind are read), interleaved as YUYV and
 /// written at the render's rate, frame k at k / fps after the first, so a reader sees them in real time.
 struct VirtualCameraSink: PlanarReadbackSink {
+    static let matrix = ColorEncoding.Matrix.bt601
     let readback: any FrameReadback
     private let camera: VirtualCamera
     private let frameRate: MovieSettings.FrameRate
     let firstFrame: Int
     private var started: Double?
 
-    init(_ selector: String, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int,
+    /// `packed`: the frames come as their planes (`GraphExecutor.packsOutput`).
+    init(_ selector: String, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, packed: Bool,
          progress: ProgressReporter) throws(RenderJob.Failure) {
         self.frameRate = frameRate
         self.firstFrame = firstFrame
         do {
-            readback = try YUVReadbacks.make(imageSize: imageSize, depth: 1, matrix: .bt601)
+            readback = try YUVReadbacks.make(imageSize: imageSize, depth: 1, matrix: Self.matrix, packed: packed)
         } catch {
             throw .failed("cannot read frames back for the virtual camera: \(error.message)")
         }

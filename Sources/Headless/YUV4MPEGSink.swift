@@ -11,6 +11,7 @@ import VideoFrames
 /// FFmpeg assumes for a stream that cannot name one. The rate is the render's exact fraction.
 struct YUV4MPEGSink: PlanarReadbackSink {
     static let outputName = "standard output"
+    static let matrix = ColorEncoding.Matrix.bt601
 
     let readback: any FrameReadback
     let firstFrame: Int
@@ -20,10 +21,11 @@ struct YUV4MPEGSink: PlanarReadbackSink {
     private let header: [UInt8]
     private var packed: [UInt8] = []
 
-    init(imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, progress: ProgressReporter) throws(RenderJob.Failure) {
+    /// `packed`: the frames come as their planes (`GraphExecutor.packsOutput`).
+    init(imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, packed: Bool, progress: ProgressReporter) throws(RenderJob.Failure) {
         self.firstFrame = firstFrame
         do {
-            readback = try YUVReadbacks.make(imageSize: imageSize, matrix: .bt601)
+            readback = try YUVReadbacks.make(imageSize: imageSize, matrix: Self.matrix, packed: packed)
         } catch {
             throw .failed("cannot read frames back for \(Self.outputName): \(error.message)")
         }

@@ -27,10 +27,7 @@ extension FramePlan {
     /// `cache: true`. Where the plan converts frames in their readers, the step may be a camera or movie read
     /// by a GPUImage-style filter alone, at its coordinate, as it is: the conversion is then the pass before.
     func fusibleSource(of index: Int) -> Int? {
-        guard case .pass(let pass) = steps[index].work, !unfused.contains(steps[index].node.name), pass.isfChain == nil, !pass.keepsPreviousFrame,
-              ShaderFusion.isFusible(pass.shader, isLast: true), pass.interface.steppedVaryings.isEmpty,
-              pass.interface.blurCoordinateCount == nil, pass.texelWidth == .firstInputTexel(uniform: nil),
-              pass.texelHeight == .firstInputTexel(uniform: nil) else { return nil }
+        guard case .pass(let pass) = steps[index].work, canEndChain(index) else { return nil }
         let candidates = pass.inputs.filter { input in
             if isConvertedInReader(input.source) {
                 // The conversion drew an 8-bit image, which the reader read as its filter and edges chose.
@@ -48,6 +45,32 @@ extension FramePlan {
                 && readers(of: input.source) == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
         }
         return candidates.count == 1 ? candidates[0].source : nil
+    }
+
+    /// Whether step `index` is a pass that can be the last of a chain: drawn by nothing but its own text.
+    private func canEndChain(_ index: Int) -> Bool {
+        guard case .pass(let pass) = steps[index].work else { return false }
+        return !unfused.contains(steps[index].node.name) && pass.isfChain == nil && !pass.keepsPreviousFrame
+            && ShaderFusion.isFusible(pass.shader, isLast: true) && pass.interface.steppedVaryings.isEmpty
+            && pass.interface.blurCoordinateCount == nil && pass.texelWidth == .firstInputTexel(uniform: nil)
+            && pass.texelHeight == .firstInputTexel(uniform: nil)
+    }
+
+    /// The chain that ends at the output's pass (the pass alone, if no chain does), where the plan packs the output
+    /// as YUV planes and that chain can draw them: GLSL ES passes at the render size whose image nothing else reads,
+    /// each of which reads nothing of the fragment it is drawn in but its coordinates (`ShaderFusion.isPackable`),
+    /// and samples nothing through a mipmap. The packing evaluates the chain at each pixel a plane's texel holds.
+    func packedChain(among chains: [[Int]]) -> [Int]? {
+        guard outputPacking != nil, composition.fuses, canEndChain(output), readers(of: output) == 1 else { return nil }
+        let chain = chains.first { $0.last == output } ?? [output]
+        let packable = chain.allSatisfy { index in
+            if isConvertedInReader(index) { return true }
+            guard case .pass(let pass) = steps[index].work else { return false }
+            return pass.size == nil && pass.interface.dialect == .glsl && ShaderFusion.isPackable(pass.shader)
+                && pass.interface.varyings.allSatisfy { VertexStage.coordinateVaryings.contains($0.name) }
+                && pass.inputs.allSatisfy { $0.sampling.filter != .mipmap }
+        }
+        return packable ? chain : nil
     }
 
     /// Whether step `index` is a camera or movie whose frames the plan may convert in the pass that reads them.
@@ -73,12 +96,18 @@ extension FramePlan {
     }
 
     /// This plan with each fusible chain drawn as one pass at the place of its last node, the other nodes'
-    /// steps gone. A chain whose text the rewriting cannot follow stays as it was.
+    /// steps gone, and the output's chain drawing YUV planes where the plan packs the output (`packedChain`).
+    /// A chain whose text the rewriting cannot follow stays as it was.
     public func fused() -> FramePlan {
         var plan = self
         var removed = Set<Int>()
-        for chain in fusibleChains {
-            guard let pass = fusedPass(chain), let last = chain.last else { continue }
+        let chains = fusibleChains
+        let packed = packedChain(among: chains)
+        for chain in chains + (packed.map { $0.count == 1 ? [$0] : [] } ?? []) {
+            let packing = chain == packed ? outputPacking : nil
+            // A chain the packing cannot be written into is still fused.
+            guard let pass = fusedPass(chain, packing: packing) ?? (packing != nil && chain.count > 1 ? fusedPass(chain, packing: nil) : nil),
+                  let last = chain.last else { continue }
             // A converted frame's step stays: it still takes the frames and uploads their planes.
             let drawn = chain.filter { !isConvertedInReader($0) }
             plan.steps[last].work = .pass(pass)
@@ -108,8 +137,9 @@ extension FramePlan {
     }
 
     /// The steps of `chain` as one pass: the first one's inputs and texel step, every member's uniforms and other
-    /// inputs under the names the fused text gives them, drawn at the last one's size and format.
-    private func fusedPass(_ chain: [Int]) -> PassPlan? {
+    /// inputs under the names the fused text gives them, drawn at the last one's size and format, or into the
+    /// planes of `packing`.
+    private func fusedPass(_ chain: [Int], packing: YUV420Packing?) -> PassPlan? {
         let passes = chain.enumerated().compactMap { position, index -> PassPlan? in
             if case .pass(let pass) = steps[index].work { return pass }
             // A converted frame heads its chain; the pass after it reads it.
@@ -121,7 +151,8 @@ extension FramePlan {
             ShaderFusion.Member(node: steps[chain[position]].node.name, shader: passes[position].shader,
                                 chainedSampler: position == 0 ? nil : passes[position].inputs.first { $0.source == chain[position - 1] }?.sampler)
         }
-        guard let text = ShaderFusion.fragmentSource(of: members, rounding: head.format == .rgba8) else { return nil }
+        guard let text = ShaderFusion.fragmentSource(of: members, rounding: fused.format == .rgba8, packing: packing != nil) else { return nil }
+        fused.packing = packing
 
         var interface = head.interface
         interface.version = text.version

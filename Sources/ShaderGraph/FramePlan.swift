@@ -54,16 +54,20 @@ public struct FramePlan: Sendable {
     /// Whether a camera's or movie's frame read at its own pixel by one colour filter is converted in that
     /// filter's program, fused as a pass before it would be: for a renderer that converts frames on the GPU.
     public let convertsFramesInReaders: Bool
+    /// Set where the frame is read back as YUV planes: the output's pass, with the colour filters before it,
+    /// draws them itself where it can (`PassPlan.packing`, `packedChain`).
+    public let outputPacking: YUV420Packing?
 
     /// `keeping` adds nodes to keep beyond the output; nodes that nothing kept depends on are left out.
     /// `fusing` draws chains of colour filters as one pass each (`fused()`), unless the composition says
     /// `fuse: false`, except the nodes named in `unfused`; `convertingFrames` fuses frames' conversions too
-    /// (`convertsFramesInReaders`).
+    /// (`convertsFramesInReaders`), and `packingOutput` the output's planes (`outputPacking`).
     public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true, unfused: Set<String> = [],
-                convertingFrames: Bool = false) throws(DiagnosticsError) {
+                convertingFrames: Bool = false, packingOutput: YUV420Packing? = nil) throws(DiagnosticsError) {
         let composition = PublishedParameters.inline(original)
         self.composition = composition
         convertsFramesInReaders = convertingFrames
+        outputPacking = packingOutput
         parameters = PlannedParameter.all(in: composition)
         let order: [String]
         switch GraphOrder.sorted(composition) {

@@ -86,6 +86,9 @@ public struct PassPlan: Sendable {
     public var interpolatesInputs: Bool
     /// Set for a pass that converts a camera's or movie's frame in its own program (`FrameConversionMember`).
     public var convertedFrame: ConvertedFrame?
+    /// Set for the output's pass where the frame is read back as YUV planes and the pass draws them itself
+    /// (`YUV420Packing`): its target holds the planes, not its image.
+    public var packing: YUV420Packing?
 
     /// A camera's or movie's frame a pass converts itself, from the planes its step uploaded: the step, and the
     /// names and units the program gives what the workbench sets for it (`FrameConversionMember`'s, renamed).

@@ -1,6 +1,7 @@
 /// The GLSL the dialects put around a user's shader, in `Shaders/`: the vertex stage a fragment shader
 /// without one of its own is paired with, the preludes (and ShaderToy's `main`) spliced around the
-/// user's own lines, and the blank channel a ShaderToy import writes.
+/// user's own lines, the blank channel a ShaderToy import writes, and the packing of an image into YUV planes
+/// that a chain of the user's passes can be drawn into.
 package enum DialectShaderFile: String, EmbeddedShaderFile {
     case vertexStage = "vertex-stage.vert.glsl"
     case defaultPrecision = "default-precision.frag.glsl"
@@ -19,6 +20,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case bottomUpCoordinates = "bottom-up-coordinates.frag.glsl"
     case glslViewerDefines = "glslviewer-defines.frag.glsl"
     case bonzomaticPrelude = "bonzomatic-prelude.frag.glsl"
+    /// Put after the passes an image is drawn by, or a sampler holding it: the image as YUV 4:2:0 planes.
+    case yuv420Packing = "yuv420-packing.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -37,6 +40,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .bottomUpCoordinates: PackageResources.bottom_up_coordinates_frag_glsl
         case .glslViewerDefines: PackageResources.glslviewer_defines_frag_glsl
         case .bonzomaticPrelude: PackageResources.bonzomatic_prelude_frag_glsl
+        case .yuv420Packing: PackageResources.yuv420_packing_frag_glsl
         }
     }
 }

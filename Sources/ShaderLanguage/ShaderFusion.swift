@@ -45,8 +45,12 @@ package enum ShaderFusion {
     /// `renamed` holds, by member, each name it declares at file scope (its uniforms among them) as the program
     /// spells it. `version` is the program's: the members', or GLSL ES 3.x where 1.00 members join 3.x ones
     /// (they are written as 3.x: `texture2D` as `texture`, `varying` as `in`).
-    package static func fragmentSource(of members: [Member], rounding: Bool) -> (source: String, renamed: [[String: String]], version: GLSLVersion)? {
-        guard let head = members.first, let version = programVersion(of: members.map(\.shader.interface.version)) else { return nil }
+    ///
+    /// `packing` draws the chain's image as YUV planes instead (`YUV420Packing`), in GLSL ES 3.x: the members'
+    /// coordinates are variables the packing sets to each pixel's centre in turn before it runs their `main`s.
+    package static func fragmentSource(of members: [Member], rounding: Bool, packing: Bool = false) -> (source: String, renamed: [[String: String]], version: GLSLVersion)? {
+        let versions = members.map(\.shader.interface.version) + (packing ? [.es300] : [])
+        guard let head = members.first, let version = programVersion(of: versions) else { return nil }
         let dialect = head.shader.interface.dialect
         let precision = dialect == .isf ? ISFDialect.memberPrecision : DialectShaderFile.defaultPrecision.lines
         var extensions: [String] = []
@@ -54,10 +58,11 @@ package enum ShaderFusion {
         var renamed: [[String: String]] = []
         var colour: String?
         for (index, member) in members.enumerated() {
-            let previous = colour.map { rounding ? "(floor(clamp(\($0), 0.0, 1.0) * 255.0 + 0.5) / 255.0)" : $0 }
+            let previous = colour.map { rounding ? heldIn8Bits($0) : $0 }
             let translating = member.shader.interface.version == .es100 && version != .es100
             guard member.shader.interface.dialect == dialect,
-                  let text = rewrite(member, index: index, colour: "sbfColour\(index)", previous: previous, translating: translating) else { return nil }
+                  let text = rewrite(member, index: index, colour: "sbfColour\(index)", previous: previous, translating: translating,
+                                     keepsCoordinates: index == 0 && !packing) else { return nil }
             extensions += text.header.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#extension") && !extensions.contains($0) }
             // Each member starts from its dialect's precision, whatever a member before it declared.
             bodies += ["#line 1 \(PreparedShader.preludeSourceString)"] + precision
@@ -70,12 +75,31 @@ package enum ShaderFusion {
         var lines = (version == .es100 ? [] : [version.directive]) + extensions
         lines += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
         if dialect == .isf { lines += ISFDialect.chainPrelude }
-        if version != .es100 { lines += ["out vec4 \(output);"] }
+        let coordinates = Array(Set(members.flatMap { $0.shader.interface.varyings.map(\.name) })).sorted()
+        if packing {
+            // Set before any member runs; the value given here only keeps the driver from warning that it is not.
+            lines += coordinates.map { "highp vec2 \($0) = vec2(0.0);" }
+        } else if version != .es100 {
+            lines += ["out vec4 \(output);"]
+        }
         lines += bodies
-        lines += ["#line 1 \(PreparedShader.preludeSourceString)", "void main() {"]
-        lines += members.indices.map { "    \(prefix(of: $0))main();" }
-        lines += ["    \(output) = \(colour ?? "vec4(0.0)");", "}"]
+        lines += ["#line 1 \(PreparedShader.preludeSourceString)"]
+        let runs = members.indices.map { "    \(prefix(of: $0))main();" }
+        if packing {
+            // The packing reads the chain's colour as the image it would have drawn holds it.
+            let finalColour = colour.map { rounding ? heldIn8Bits($0) : "(\($0))" } ?? "vec4(0.0)"
+            lines += DialectShaderFile.yuv420Packing.lines + ["vec3 shaderbenchPixel(ivec2 position) {"]
+            lines += coordinates.map { "    \($0) = (vec2(position) + 0.5) / vec2(\(YUV420Packing.imageSize));" }
+            lines += runs + ["    return \(finalColour).rgb;", "}"]
+        } else {
+            lines += ["void main() {"] + runs + ["    \(output) = \(colour ?? "vec4(0.0)");", "}"]
+        }
         return (lines.joined(separator: "\n"), renamed, version)
+    }
+
+    /// `colour` as an 8-bit image holds it: clamped to 0…1 and rounded to a level.
+    private static func heldIn8Bits(_ colour: String) -> String {
+        "(floor(clamp(\(colour), 0.0, 1.0) * 255.0 + 0.5) / 255.0)"
     }
 
     /// The version a program of members written in `versions` is in: theirs when they agree, else 3.x where
@@ -123,6 +147,18 @@ package enum ShaderFusion {
         return true
     }
 
+    /// Words a shader reads the fragment it is drawn in by, other than through its coordinates; and `discard`,
+    /// which would drop a whole texel of planes.
+    private static let fragmentWords: Set<String> = ["gl_FragCoord", "gl_PointCoord", "gl_FrontFacing", "gl_FragDepth", "gl_HelperInvocation",
+                                                     "dFdx", "dFdy", "fwidth", "discard"]
+
+    /// Whether `shader`'s image can be worked out at any pixel by setting its coordinates there and running its
+    /// `main`, as packing it into YUV planes does (`fragmentSource(of:rounding:packing:)`): it reads nothing of
+    /// the fragment it is drawn in but them, and discards nothing.
+    package static func isPackable(_ shader: PreparedShader) -> Bool {
+        !GLSLTokenizer.tokens(of: shader.source).contains { fragmentWords.contains($0.text) }
+    }
+
     /// The last token of the read of the sampler at `index` (the call's name two tokens before it), in a shape
     /// `PointwiseAnalysis` proved: `texture2D(SAMPLER, coordinate)`, ISF's `IMG_THIS_PIXEL(SAMPLER)`,
     /// `IMG_THIS_NORM_PIXEL(SAMPLER)` or `IMG_NORM_PIXEL(SAMPLER, isf_FragNormCoord)`.
@@ -143,7 +179,9 @@ package enum ShaderFusion {
 
     /// `member`'s header and body lines rewritten; nil where its file scope holds something the rewriting
     /// does not follow (an interface block).
-    private static func rewrite(_ member: Member, index memberIndex: Int, colour: String, previous: String?, translating: Bool) -> Text? {
+    /// `keepsCoordinates`: its coordinate varyings stay declared as they are (the head of a chain drawn as an image).
+    private static func rewrite(_ member: Member, index memberIndex: Int, colour: String, previous: String?, translating: Bool,
+                                keepsCoordinates: Bool) -> Text? {
         let shader = member.shader
         // The driver reads a shader up to its first NUL byte: past it is no text of this member's.
         let text = shader.source.lines.joined(separator: "\n")
@@ -177,7 +215,7 @@ package enum ShaderFusion {
         var outputName: String?
         for statement in scope.statements {
             switch statement.kind {
-            case .varying where previous != nil:
+            case .varying where !keepsCoordinates:
                 deleted.formUnion(statement.range)
             case .uniform(let name) where name == member.chainedSampler:
                 deleted.formUnion(statement.range)

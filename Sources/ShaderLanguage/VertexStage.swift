@@ -15,7 +15,7 @@ public enum VertexStage {
 
     /// The texture coordinate, once per image input in GPUImage's multi-input convention, and as its
     /// reductions name it.
-    static let coordinateVaryings = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4",
+    package static let coordinateVaryings = ["textureCoordinate", "textureCoordinate2", "textureCoordinate3", "textureCoordinate4",
                                      "textureCoordinate5", "outputTextureCoordinate"]
 
     /// Coordinates a texel step or more away, each family as GPUImage's vertex shaders name them: the 3×3

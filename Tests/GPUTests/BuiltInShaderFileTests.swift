@@ -221,8 +221,8 @@ struct BuiltInShaderFileTests {
             return [Program(vertex: fullscreen, fragment: GPUShaderFile.watchFalseColour.text)]
         case "GPU/Shaders/watch-range.frag.glsl":
             return [[], ["FIRST"]].map { Program(vertex: fullscreen, fragment: GPUShaderFile.watchRange.text(defining: $0)) }
-        case "GPU/Shaders/yuv420-readback.frag.glsl":
-            return [Program(vertex: fullscreen, fragment: GPUShaderFile.yuv420Readback.text)]
+        case "ShaderLanguage/Shaders/yuv420-packing.frag.glsl":
+            return [Program(vertex: fullscreen, fragment: YUV420Packing.fragmentSource(readingSampler: "image"))]
         case "GPU/Shaders/histogram.vert.glsl", "GPU/Shaders/histogram.frag.glsl":
             return [Program(vertex: GPUShaderFile.histogramVertex.text, fragment: GPUShaderFile.histogramFragment.text)]
         case "GPU/Shaders/presenter.vert.glsl", "GPU/Shaders/presenter.frag.glsl":

@@ -172,8 +172,11 @@ struct FusionPlanTests {
         #expect(try passes(["new300.fsh", "new310.fsh"]) == [[], []])
     }
 
-    func plan(_ nodes: String, output: String, extra: String = "") throws -> FramePlan {
+    /// `files` are written beside the composition, by name.
+    func plan(_ nodes: String, output: String, extra: String = "", keeping: Set<String> = [], packingOutput: YUV420Packing? = nil,
+              files: [String: String] = [:]) throws -> FramePlan {
         let workspace = try Workspace()
+        for (name, text) in files { try workspace.write(name, text) }
         return try FramePlan(try workspace.load("""
             size: [64, 36]
             \(extra)
@@ -181,7 +184,7 @@ struct FusionPlanTests {
               src: { kind: pattern }
             \(nodes.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             output: \(output)
-            """))
+            """), keeping: keeping, packingOutput: packingOutput)
     }
 
     static let chain = """
@@ -224,6 +227,41 @@ struct FusionPlanTests {
             """)
         #expect(try FramePlan(composition, fusing: false).passes.count == 3)
         #expect(try FramePlan(composition, keeping: ["a"]).passes.map { $0.pass.shader.fusedMembers.map(\.node) } == [[], ["b", "c"]])
+    }
+
+    /// The members of the pass that draws the output's planes where the frame is read back as YUV 4:2:0; nil
+    /// where the output's pass draws its image (and the readback packs it).
+    func packedOutput(_ nodes: String, output: String, extra: String = "", keeping: Set<String> = []) throws -> [String]? {
+        let grain = """
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * (0.9 + 0.1 * fract(gl_FragCoord.x * 0.37)); }
+            """
+        let plan = try plan(nodes, output: output, extra: extra, keeping: keeping,
+                            packingOutput: YUV420Packing(redWeight: 0.2126, blueWeight: 0.0722), files: ["grain.fsh": grain])
+        guard case .pass(let pass) = plan.steps[plan.output].work, pass.packing != nil else { return nil }
+        // Every coordinate is a variable the packing sets; the program is GLSL ES 3.00 with the packing's main.
+        #expect(pass.shader.fragmentSource.hasPrefix("#version 300 es") && !pass.shader.fragmentSource.contains("varying"))
+        #expect(pass.shader.fragmentSource.contains("highp vec2 textureCoordinate = vec2(0.0);"))
+        #expect(pass.shader.fragmentSource.components(separatedBy: "void main()").count == 2)
+        return pass.shader.fusedMembers.map(\.node)
+    }
+
+    @Test("where frames are read back as YUV planes, the output's chain, or its pass alone, draws them; not a filter with stepped coordinates, a pass that reads gl_FragCoord, an output something else reads, one at its own size, or with fuse: false")
+    func packedOutputs() throws {
+        #expect(try packedOutput(Self.chain, output: "c") == ["a", "b", "c"])
+        #expect(try packedOutput("a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src } }", output: "a") == ["a"])
+        // Sobel reads its input's neighbours through its coordinate, which the packing sets: it draws planes too.
+        #expect(try packedOutput("edges: { kind: shader, filter: sobel, inputs: { inputImageTexture: src } }", output: "edges") == ["edges"])
+        // Sharpen reads them through the vertex stage's stepped coordinates, which the packing does not set.
+        #expect(try packedOutput("sharp: { kind: shader, filter: sharpen, inputs: { inputImageTexture: src } }", output: "sharp") == nil)
+        #expect(try packedOutput("""
+            a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src } }
+            g: { kind: shader, file: grain.fsh, inputs: { inputImageTexture: a } }
+            """, output: "g") == nil)
+        #expect(try packedOutput(Self.chain + "\nmeanOut: { kind: average, input: c }", output: "c", keeping: ["meanOut"]) == nil)
+        #expect(try packedOutput("a: { kind: shader, filter: brightness, size: [32, 18], inputs: { inputImageTexture: src } }", output: "a") == nil)
+        #expect(try packedOutput(Self.chain, output: "c", extra: "fuse: false") == nil)
     }
 
     @Test("'fuse' and 'cache' take true or false, and say so at the value")

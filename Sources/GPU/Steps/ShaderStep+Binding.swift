@@ -38,7 +38,8 @@ extension ShaderStep {
     static func bind(_ pass: PassPlan, node: Node, program: ShaderProgram, size: PixelSize, sizes: [PixelSize], formats: [PixelFormat],
                      sounds: [Int: any SoundSource], resources: GraphResources, beside: ShaderStep? = nil,
                      writer: inout UniformWriter) throws(DiagnosticsError) -> ShaderStep {
-        let target = TextureDescriptor(size: size, format: pass.format)
+        let planes = pass.packing.map { _ in PackedPlanes(imageSize: size) }
+        let target = planes.map { TextureDescriptor(size: $0.textureSize) } ?? TextureDescriptor(size: size, format: pass.format)
         var step: ShaderStep
         do throws(GPUError) {
             glUseProgram(program.name)
@@ -81,6 +82,9 @@ extension ShaderStep {
             step = ShaderStep(program: program, inputs: inputs, wiredUniforms: wired, frameUniforms: frameUniforms,
                               feedback: feedback, previousContentsUnit: previousContentsUnit,
                               drawsInPlace: program.fetchesFramebuffer, target: target)
+            if let planes, let packing = pass.packing {
+                step.packing = (planes, PackedPlanes.Uniforms(in: program.uniformLocation, packing: packing), size)
+            }
         } catch {
             throw DiagnosticsError([.error(error.message, at: node.location)])
         }

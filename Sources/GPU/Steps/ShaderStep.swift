@@ -49,6 +49,8 @@ struct ShaderStep: BoundStep {
     var target: TextureDescriptor
     /// Set for a pass that converts a camera's or movie's frame in its own program.
     var convertedFrame: ConvertedFrameInput?
+    /// Set for a pass that draws its image as YUV planes (`YUV420Packing`): its `target` holds them, laid out so.
+    var packing: (planes: PackedPlanes, uniforms: PackedPlanes.Uniforms, imageSize: PixelSize)?
 
     /// What it drew last frame becomes its previous frame now, for the whole frame: a pass reading it sees the
     /// same image whether it draws before this pass or after it.
@@ -93,7 +95,11 @@ struct ShaderStep: BoundStep {
         glUseProgram(program.name)
         setInputsAndUniforms(in: &frame)
         convertedFrame?.set(planes)
-        frame.quad.draw()
+        if let packing {
+            packing.planes.draw(imageSize: packing.imageSize, uniforms: packing.uniforms, quad: frame.quad)
+        } else {
+            frame.quad.draw()
+        }
         if watched { drawWatches(passIndex: 0, passSize: image.size, in: &frame) }
         return image
     }

@@ -1,0 +1,35 @@
+/// An image written as YUV 4:2:0 planes for a movie encoder or a pipe, four bytes of a plane to an RGBA texel
+/// (`yuv420-packing.frag.glsl`; the GPU's `PlanarReadback` lays the planes out and reads them back). The
+/// packing finds each pixel through `shaderbenchPixel`: read from the image a pass drew, or worked out by the
+/// passes that would have drawn it, evaluated at that pixel (`ShaderFusion`), so that no image is drawn between
+/// them and the planes.
+public struct YUV420Packing: Sendable, Hashable {
+    /// Luma's weights of red and blue (green's is what is left): the matrix the planes are in.
+    public var redWeight: Double
+    public var blueWeight: Double
+
+    public init(redWeight: Double, blueWeight: Double) {
+        self.redWeight = redWeight
+        self.blueWeight = blueWeight
+    }
+
+    /// The names of what the workbench sets: the image's size, the plane a draw makes (0 luma, 1 Cb, 2 Cr), that
+    /// plane's first texel in the target, and the matrix as luma's weights and the spans of B − Y and R − Y.
+    package static let imageSize = "shaderbenchImageSize"
+    package static let plane = "shaderbenchPlane"
+    package static let origin = "shaderbenchOrigin"
+    package static let lumaWeights = "shaderbenchLumaWeights"
+    package static let chromaSpans = "shaderbenchChromaSpans"
+
+    /// Luma's weights of red, green and blue, and the spans of B − Y and R − Y that Cb and Cr scale to ±0.5.
+    package var uniformValues: (lumaWeights: [Float], chromaSpans: [Float]) {
+        ([Float(redWeight), Float(1 - redWeight - blueWeight), Float(blueWeight)], [Float(2 * (1 - blueWeight)), Float(2 * (1 - redWeight))])
+    }
+
+    /// The packing of the image `sampler` holds, in GLSL ES 3.00: the readback's own program.
+    package static func fragmentSource(readingSampler sampler: String) -> String {
+        (["#version 300 es", "uniform highp sampler2D \(sampler);"] + DialectShaderFile.yuv420Packing.lines
+            + ["vec3 shaderbenchPixel(ivec2 position) {", "    return texelFetch(\(sampler), position, 0).rgb;", "}"])
+            .joined(separator: "\n")
+    }
+}
