@@ -33,15 +33,4 @@ final class FullscreenQuad {
         drawCount += 1
         vertexArray.draw(.triangleStrip, vertexCount: 4)
     }
-
-    /// One pass drawn a part at a time, into each of `regions` of the bound target in turn, after `prepare`
-    /// sets what that part needs.
-    func draw(into regions: [PixelRectangle], prepare: (Int, PixelRectangle) -> Void) {
-        drawCount += 1
-        for (index, region) in regions.enumerated() {
-            glViewport(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
-            prepare(index, region)
-            vertexArray.draw(.triangleStrip, vertexCount: 4)
-        }
-    }
 }

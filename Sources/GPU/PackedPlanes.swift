@@ -3,62 +3,85 @@ import ShaderGraph
 import ShaderLanguage
 import VideoFrames
 
-/// Where the YUV 4:2:0 planes of an image lie in one RGBA texture, four bytes of a plane to a texel
-/// (`YUV420Packing`), so that only 1.5 bytes a pixel cross to the CPU instead of 4. The luma plane fills the
-/// texture's lower rows; Cb and Cr lie side by side in the rows above it. Each plane is drawn into its own
-/// region, so a fragment knows its pixels from its position alone: no integer division, which GPUs (and
-/// llvmpipe's vector code) do slowly.
+/// How a frame's YUV 4:2:0 planes are drawn and read back (`YUV420Packing`): one texel of three targets for each
+/// block of 4×2 pixels, the first two holding luma's upper and lower rows, the third the block's two chroma
+/// samples, Cb and Cr interleaved. Reading the two luma targets with every other row skipped puts luma's rows in
+/// order; the chroma is split into its two planes on the CPU as the frame is mapped, a few hundred kilobytes.
+/// Only 1.5 bytes a pixel cross to the CPU instead of 4, and each pixel is found once.
 ///
 /// 4:2:0 needs an even size: an odd width or height gains a column or row repeating the last one.
 struct PackedPlanes {
     /// The frames' size: the image's, rounded up to even.
     let size: PixelSize
-    /// The texture's size, in texels of four bytes.
-    let textureSize: PixelSize
-    /// Each plane's region of the texture, in the order luma, Cb, Cr.
-    let regions: [PixelRectangle]
+    /// The targets: a texel for each block of 4×2 pixels, three textures drawn at once.
+    let targets: TextureDescriptor
+    /// The bytes the reads put in a buffer: luma's rows, then the interleaved chroma's.
+    let readByteCount: Int
+    private var bytesPerRow: Int { targets.size.width * 4 }
 
     init(imageSize: PixelSize) {
         let width = imageSize.width + imageSize.width % 2, height = imageSize.height + imageSize.height % 2
         size = PixelSize(width: width, height: height)
-        let lumaTexels = (width + 3) / 4, chromaTexels = (width / 2 + 3) / 4
-        textureSize = PixelSize(width: max(lumaTexels, 2 * chromaTexels), height: height + height / 2)
-        regions = [PixelRectangle(x: 0, y: 0, width: lumaTexels, height: height),
-                   PixelRectangle(x: 0, y: height, width: chromaTexels, height: height / 2),
-                   PixelRectangle(x: chromaTexels, y: height, width: chromaTexels, height: height / 2)]
+        targets = TextureDescriptor(size: PixelSize(width: (width + 3) / 4, height: height / 2), attachments: 3)
+        readByteCount = targets.size.width * 4 * (height + height / 2)
     }
 
-    /// The frames' layout once the texture is read back whole, row 0 first, in `matrix`'s colours.
+    /// The frames' layout: luma's rows a target's row of bytes apart, then Cb's and Cr's at half that.
     func layout(matrix: ColorEncoding.Matrix) -> FrameLayout {
-        let bytesPerRow = textureSize.width * 4
+        let lumaBytes = bytesPerRow * size.height, chromaBytes = bytesPerRow / 2 * size.height / 2
         return FrameLayout(format: .i420, width: size.width, height: size.height,
-                           planes: regions.map { FrameLayout.Plane(offset: $0.y * bytesPerRow + $0.x * 4, bytesPerRow: bytesPerRow) },
-                           byteCount: textureSize.height * bytesPerRow, encoding: ColorEncoding(matrix: matrix, range: .limited))
+                           planes: [FrameLayout.Plane(offset: 0, bytesPerRow: bytesPerRow),
+                                    FrameLayout.Plane(offset: lumaBytes, bytesPerRow: bytesPerRow / 2),
+                                    FrameLayout.Plane(offset: lumaBytes + chromaBytes, bytesPerRow: bytesPerRow / 2)],
+                           byteCount: lumaBytes + 2 * chromaBytes, encoding: ColorEncoding(matrix: matrix, range: .limited))
     }
 
-    /// The packing's uniforms in `program`, resolved once.
+    /// The packing's uniforms in a program, resolved once.
     struct Uniforms {
         let imageSize: GLint
-        let plane: GLint
-        let origin: GLint
 
         /// Also sets the matrix's uniforms, which stay, in the program in use, whose locations `location` gives.
         init(in location: (String) -> GLint, packing: YUV420Packing) {
             imageSize = location(YUV420Packing.imageSize)
-            plane = location(YUV420Packing.plane)
-            origin = location(YUV420Packing.origin)
             let values = packing.uniformValues
             glUniform3fv(location(YUV420Packing.lumaWeights), 1, values.lumaWeights)
             glUniform2fv(location(YUV420Packing.chromaSpans), 1, values.chromaSpans)
         }
     }
 
-    /// Packs an image of `imageSize` into the bound target with the program in use: one pass, a region a plane.
+    /// Packs an image of `imageSize` into the bound targets with the program in use.
     func draw(imageSize: PixelSize, uniforms: Uniforms, quad: FullscreenQuad) {
         glUniform2i(uniforms.imageSize, GLint(imageSize.width), GLint(imageSize.height))
-        quad.draw(into: regions) { plane, region in
-            glUniform1i(uniforms.plane, GLint(plane))
-            glUniform2i(uniforms.origin, GLint(region.x), GLint(region.y))
+        quad.draw()
+    }
+
+    /// Starts reading `packed` (drawn as `targets`) into `buffer`: luma's upper rows and lower rows each two rows
+    /// apart, which interleaves them, then the chroma.
+    func startReading(_ packed: RenderTarget, into buffer: PixelPackBuffer) {
+        let texels = targets.size
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), packed.framebuffer)
+        for attachment in 0..<2 {
+            packed.selectForReading(attachment: attachment)
+            buffer.startReading(width: texels.width, height: texels.height, offset: attachment * bytesPerRow, rowLength: 2 * texels.width)
+        }
+        packed.selectForReading(attachment: 2)
+        buffer.startReading(width: texels.width, height: texels.height, offset: bytesPerRow * size.height)
+        packed.selectForReading(attachment: 0)
+    }
+
+    /// `read` (as `startReading` left it) as the frame's bytes: luma as it is, the interleaved chroma split in two.
+    func unpack(_ read: UnsafeRawBufferPointer, into bytes: inout [UInt8]) {
+        let lumaBytes = bytesPerRow * size.height, chromaBytes = bytesPerRow / 2 * size.height / 2
+        if bytes.count != lumaBytes + 2 * chromaBytes { bytes = [UInt8](repeating: 0, count: lumaBytes + 2 * chromaBytes) }
+        bytes.withUnsafeMutableBytes { frame in
+            frame.baseAddress!.copyMemory(from: read.baseAddress!, byteCount: lumaBytes)
+            let interleaved = read.baseAddress!.advanced(by: lumaBytes).assumingMemoryBound(to: UInt8.self)
+            let cb = frame.baseAddress!.advanced(by: lumaBytes).assumingMemoryBound(to: UInt8.self)
+            let cr = cb.advanced(by: chromaBytes)
+            for index in 0..<chromaBytes {
+                cb[index] = interleaved[2 * index]
+                cr[index] = interleaved[2 * index + 1]
+            }
         }
     }
 }

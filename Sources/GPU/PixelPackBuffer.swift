@@ -13,24 +13,26 @@ final class PixelPackBuffer {
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
     }
 
-    /// Starts reading `width`×`height` RGBA bytes of the bound framebuffer, rows 4-byte aligned.
-    func startReading(width: Int, height: Int) {
+    /// Starts reading `width`×`height` RGBA texels of the bound framebuffer's read buffer to `offset` bytes in,
+    /// each row `rowLength` texels after the one before (0: `width`), rows 4-byte aligned.
+    func startReading(width: Int, height: Int, offset: Int = 0, rowLength: Int = 0) {
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer.name)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(rowLength))
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), UnsafeMutableRawPointer(bitPattern: offset))
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
     }
 
-    /// Replaces `bytes` with what the last read put here, waiting for it if it has not finished; `what`
-    /// names the pixels in the error.
-    func copy(into bytes: inout [UInt8], reading what: @autoclosure () -> String) throws(GPUError) {
+    /// Hands `body` what the reads put here, waiting for them if they have not finished; `what` names the
+    /// pixels in the error.
+    func read(_ what: @autoclosure () -> String, _ body: (UnsafeRawBufferPointer) -> Void) throws(GPUError) {
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer.name)
         defer { glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
         guard let mapped = glMapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, byteCount, GLbitfield(GL_MAP_READ_BIT)) else {
             throw GPUError("mapping \(what()) failed (GL error 0x\(String(glGetError(), radix: 16)))")
         }
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: UnsafeRawBufferPointer(start: mapped, count: byteCount))
+        body(UnsafeRawBufferPointer(start: mapped, count: byteCount))
         glUnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
     }
 }

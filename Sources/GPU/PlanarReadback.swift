@@ -4,8 +4,8 @@ import ShaderLanguage
 import VideoFrames
 
 /// Reads rendered frames back as YUV 4:2:0 (I420, limited range, BT.709 unless told) for a movie encoder: the GPU
-/// packs each frame's planes into one texture (`PackedPlanes`), so only 1.5 bytes a pixel cross to the CPU instead
-/// of 4. Its own program packs the image it is given; where the frame's last pass packed its image itself
+/// packs each frame's planes (`PackedPlanes`), so only 1.5 bytes a pixel cross to the CPU instead of 4. Its own
+/// program packs the image it is given; where the frame's last pass packed its image itself
 /// (`GraphExecutor.packsOutput`), it reads what it is given as it is. Reads go into pixel-buffer objects and are
 /// mapped a few frames later, so the GPU's work and the copy overlap the encoder's.
 public final class PlanarReadback {
@@ -14,7 +14,7 @@ public final class PlanarReadback {
     public let layout: FrameLayout
     private let planes: PackedPlanes
     /// The packing of images given as images; nil where they come packed.
-    private let packing: (target: RenderTarget, program: BuiltInProgram, uniforms: PackedPlanes.Uniforms, quad: FullscreenQuad)?
+    private let packing: (targets: RenderTarget, program: BuiltInProgram, uniforms: PackedPlanes.Uniforms, quad: FullscreenQuad)?
     private let buffers: [PixelPackBuffer]
     /// Buffers read into and not mapped yet, oldest first, with the frame index each holds.
     private var inFlight: [(buffer: PixelPackBuffer, index: Int)] = []
@@ -23,30 +23,30 @@ public final class PlanarReadback {
 
     /// Frames of `imageSize`, with up to `depth` reads in flight before the oldest is mapped, their colour
     /// in `matrix` (BT.709 for movies, which are tagged with it; BT.601 where nothing can say which).
-    /// `packed`: each image pushed is its planes already, as `packedTextureSize` says.
+    /// `packed`: each image pushed is its planes already, drawn into `packedTargets(imageSize:)`.
     public init(imageSize: PixelSize, depth: Int = 2, matrix: ColorEncoding.Matrix = .bt709, packed: Bool = false) throws(GPUError) {
         planes = PackedPlanes(imageSize: imageSize)
         layout = planes.layout(matrix: matrix)
         if packed {
             packing = nil
         } else {
-            let target = try RenderTarget(TextureDescriptor(size: planes.textureSize))
+            let targets = try RenderTarget(planes.targets)
             let program = try BuiltInProgram("the YUV 4:2:0 conversion", vertex: GPUShaderFile.fullscreenVertex.text,
                                              fragment: YUV420Packing.fragmentSource(readingSampler: "image"),
                                              attributes: [VertexStage.positionAttribute: FullscreenQuad.positionLocation])
             program.setSampler("image", unit: 0)
             program.use()
             let uniforms = PackedPlanes.Uniforms(in: program.uniformLocation, packing: YUV420Packing(matrix))
-            packing = (target, program, uniforms, try FullscreenQuad())
+            packing = (targets, program, uniforms, try FullscreenQuad())
         }
-        let byteCount = layout.byteCount
+        let byteCount = planes.readByteCount
         buffers = (0...max(depth, 1)).map { _ in PixelPackBuffer(byteCount: byteCount) }
         try GLInfo.check("allocating the YUV readback buffers")
     }
 
-    /// The size of the texture a packed image must have, for an image of `imageSize`.
-    public static func packedTextureSize(imageSize: PixelSize) -> PixelSize {
-        PackedPlanes(imageSize: imageSize).textureSize
+    /// The targets a pass that packs an image of `imageSize` itself draws into.
+    public static func packedTargets(imageSize: PixelSize) -> TextureDescriptor {
+        PackedPlanes(imageSize: imageSize).targets
     }
 
     /// Converts `image` (frame `index`) and starts reading it; returns the oldest frame in flight once more
@@ -54,25 +54,25 @@ public final class PlanarReadback {
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
         let packed: RenderTarget
         if let packing {
-            packing.target.bindForDrawing()
+            packing.targets.bindForDrawing()
             packing.program.use()
             image.bind(toUnit: 0, filter: GL_NEAREST)
             planes.draw(imageSize: image.size, uniforms: packing.uniforms, quad: packing.quad)
-            packed = packing.target
+            packed = packing.targets
         } else {
-            guard image.size == planes.textureSize else {
-                throw GPUError("the frame's planes came packed as \(image.size) texels, not the \(planes.textureSize) of a \(size) frame")
+            guard image.descriptor == planes.targets else {
+                throw GPUError("a frame's planes came packed as \(image.descriptor), not as the \(planes.targets) of a \(size) frame")
             }
-            image.bindForDrawing()
             packed = image
         }
         let buffer = buffers[nextBuffer]
         nextBuffer = (nextBuffer + 1) % buffers.count
-        buffer.startReading(width: packed.size.width, height: packed.size.height)
+        planes.startReading(packed, into: buffer)
         try GLInfo.check("reading a frame back as YUV")
         inFlight.append((buffer, index))
         return inFlight.count >= buffers.count ? try mapOldest() : nil
     }
+
     /// The frames still in flight, oldest first: the end of a render or recording.
     public func drain() throws(GPUError) -> [VideoFrame] {
         var frames: [VideoFrame] = []
@@ -88,7 +88,7 @@ public final class PlanarReadback {
     private func mapOldest() throws(GPUError) -> VideoFrame {
         let (buffer, index) = inFlight.removeFirst()
         var bytes = spare.popLast() ?? []
-        try buffer.copy(into: &bytes, reading: "a frame read back as YUV")
+        try buffer.read("a frame read back as YUV") { planes.unpack($0, into: &bytes) }
         return VideoFrame(layout: layout, bytes: bytes, sequence: UInt32(truncatingIfNeeded: index), timestamp: Double(index))
     }
 }

@@ -13,6 +13,8 @@ public final class RenderTarget {
     public let ownsTexture: Bool
     /// Nil when the texture is an app's.
     private let textureObject: GLObject?
+    /// The targets whose textures are drawn beside this one's where the descriptor asks for more than one.
+    private let others: [RenderTarget]
     private let framebufferObject: GLObject
     /// The sampling filter last set, so a pass only touches texture state when it changes.
     private var filter: GLint = 0
@@ -27,6 +29,9 @@ public final class RenderTarget {
         let ownedTexture = GLObject(.texture)
         texture = ownedTexture.name
         textureObject = consume ownedTexture
+        var single = descriptor
+        single.attachments = 1
+        others = try (1..<max(descriptor.attachments, 1)).map { _ throws(GPUError) in try RenderTarget(single) }
         framebufferObject = GLObject(.framebuffer)
         framebuffer = framebufferObject.name
 
@@ -40,7 +45,12 @@ public final class RenderTarget {
         try GLInfo.check("allocating a \(descriptor) texture")
 
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let textures = [texture] + others.map(\.texture)
+        let buffers = textures.indices.map { GLenum(GL_COLOR_ATTACHMENT0) + GLenum($0) }
+        for (texture, buffer) in zip(textures, buffers) {
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), buffer, GLenum(GL_TEXTURE_2D), texture, 0)
+        }
+        if buffers.count > 1 { glDrawBuffers(GLsizei(buffers.count), buffers) }
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
@@ -55,6 +65,7 @@ public final class RenderTarget {
         self.texture = texture
         ownsTexture = false
         textureObject = nil
+        others = []
         framebufferObject = GLObject(.framebuffer)
         framebuffer = framebufferObject.name
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -124,6 +135,11 @@ public final class RenderTarget {
         // Magnifying has no mipmap levels to choose between.
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter == GL_LINEAR_MIPMAP_LINEAR ? GL_LINEAR : filter)
         self.filter = filter
+    }
+
+    /// Makes attachment `index` the one the bound framebuffer reads from (0, the first texture, unless told).
+    func selectForReading(attachment index: Int) {
+        glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0) + GLenum(index))
     }
 
     /// Makes this the target of the next draws.

@@ -1,8 +1,8 @@
-/// An image written as YUV 4:2:0 planes for a movie encoder or a pipe, four bytes of a plane to an RGBA texel
-/// (`yuv420-packing.frag.glsl`; the GPU's `PlanarReadback` lays the planes out and reads them back). The
-/// packing finds each pixel through `shaderbenchPixel`: read from the image a pass drew, or worked out by the
-/// passes that would have drawn it, evaluated at that pixel (`ShaderFusion`), so that no image is drawn between
-/// them and the planes.
+/// An image written as YUV 4:2:0 for a movie encoder or a pipe, a block of 4×2 pixels to a fragment that writes
+/// three RGBA targets at once: luma's upper and lower rows, and the two chroma samples interleaved
+/// (`yuv420-packing.frag.glsl`; the GPU's `PlanarReadback` reads them back as planes). Each pixel is found once,
+/// through `shaderbenchPixel`: read from the image a pass drew, or worked out by the passes that would have
+/// drawn it, evaluated at that pixel (`ShaderFusion`), so that no image is drawn between them and the planes.
 public struct YUV420Packing: Sendable, Hashable {
     /// Luma's weights of red and blue (green's is what is left): the matrix the planes are in.
     public var redWeight: Double
@@ -13,11 +13,9 @@ public struct YUV420Packing: Sendable, Hashable {
         self.blueWeight = blueWeight
     }
 
-    /// The names of what the workbench sets: the image's size, the plane a draw makes (0 luma, 1 Cb, 2 Cr), that
-    /// plane's first texel in the target, and the matrix as luma's weights and the spans of B − Y and R − Y.
+    /// The names of what the workbench sets: the image's size, and the matrix as luma's weights and the spans of
+    /// B − Y and R − Y.
     package static let imageSize = "shaderbenchImageSize"
-    package static let plane = "shaderbenchPlane"
-    package static let origin = "shaderbenchOrigin"
     package static let lumaWeights = "shaderbenchLumaWeights"
     package static let chromaSpans = "shaderbenchChromaSpans"
 

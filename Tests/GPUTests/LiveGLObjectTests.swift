@@ -61,7 +61,8 @@ struct LiveGLObjectTests {
             // The quad, the two planes' textures and the NV12 program.
             case .frameConverter: GLObjectCounts(textures: 2, buffers: 2, vertexArrays: 1, programs: 1)
             // The packed planes' target, the quad, the program and one pixel buffer more than the depth.
-            case .planarReadback: GLObjectCounts(textures: 1, framebuffers: 1, buffers: 5, vertexArrays: 1, programs: 1)
+            // Three targets drawn at once, each a texture with a framebuffer of its own.
+            case .planarReadback: GLObjectCounts(textures: 3, framebuffers: 3, buffers: 5, vertexArrays: 1, programs: 1)
             }
         }
     }

@@ -39,7 +39,7 @@ extension ShaderStep {
                      sounds: [Int: any SoundSource], resources: GraphResources, beside: ShaderStep? = nil,
                      writer: inout UniformWriter) throws(DiagnosticsError) -> ShaderStep {
         let planes = pass.packing.map { _ in PackedPlanes(imageSize: size) }
-        let target = planes.map { TextureDescriptor(size: $0.textureSize) } ?? TextureDescriptor(size: size, format: pass.format)
+        let target = planes?.targets ?? TextureDescriptor(size: size, format: pass.format)
         var step: ShaderStep
         do throws(GPUError) {
             glUseProgram(program.name)
