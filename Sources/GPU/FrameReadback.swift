@@ -19,16 +19,24 @@ public protocol FrameReadback: AnyObject {
 extension PlanarReadback: FrameReadback {}
 
 /// The choice between the GPU's conversion to YUV and the CPU's, from what BENCHMARKS measured: on a GPU the
-/// conversion is nearly free and moves 37.5% of the bytes; on Mesa's software rasterizer the conversion pass costs
-/// more than reading RGBA and converting it with libswscale.
+/// conversion is nearly free and moves 37.5% of the bytes; on Mesa's software rasterizer a conversion pass of its
+/// own costs about what reading RGBA and converting it with libswscale does, which the encoder's thread can do
+/// beside the drawing, but drawing the planes in the output's own program costs less than either.
 public enum FrameReadbacks {
     /// `SHADERBENCH_YUV_CONVERSION=gpu` or `cpu` overrides the choice, to measure one against the other.
     static let override = ProcessInfo.processInfo.environment["SHADERBENCH_YUV_CONVERSION"]
 
-    /// Whether the CPU converts to YUV with the current context: on Mesa's software rasterizers, unless overridden.
+    /// Whether the CPU converts to YUV with the current context, where the output's pass does not draw the planes
+    /// itself: on Mesa's software rasterizers, unless overridden.
     public static var convertsOnCPU: Bool {
         if let override { return override == "cpu" }
         return GLInfo.isSoftwareRasterizer
+    }
+
+    /// Whether the output's pass may draw the planes itself (`GraphExecutor.packsOutput`): on every renderer,
+    /// unless the CPU's conversion is asked for.
+    public static var packsInOutputPass: Bool {
+        override != "cpu"
     }
 
     /// The readback for a movie writer, which converts RGBA to 4:2:0 on its encoder's thread: RGBA where the CPU

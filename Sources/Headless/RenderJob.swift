@@ -147,10 +147,10 @@ public enum RenderJob {
         return executor
     }
 
-    /// The matrix of the YUV planes the GPU packs the frames into for `output`, which the output's pass can then
-    /// draw itself; nil for images, and where the CPU converts (`FrameReadbacks.convertsOnCPU`).
+    /// The matrix of the YUV planes `output` takes, which the output's pass can draw itself; nil for images, and
+    /// where the CPU's conversion is asked for (`FrameReadbacks.packsInOutputPass`).
     private static func packing(for output: RenderDestination) -> ColorEncoding.Matrix? {
-        guard !FrameReadbacks.convertsOnCPU else { return nil }
+        guard FrameReadbacks.packsInOutputPass else { return nil }
         switch output {
         case .images: return nil
         case .movie: return MovieSink.matrix
