@@ -2,8 +2,9 @@ import Foundation
 import ShaderLanguage
 import VideoFrames
 
-/// Where rendered frames become the frames a writer takes: YUV 4:2:0 planes converted on the GPU, by a pass of their
-/// own or the frame's last, and read back (`PlanarReadback`), RGBA read back and converted to YUV on the CPU (Headless's `SoftwarePlanarReadback`), or
+/// Where rendered frames become the frames a writer takes: YUV 4:2:0 planes converted on the GPU, by a pass of
+/// their own or the frame's last, and read back (`PlanarReadback`), RGBA read back and converted to YUV on the CPU
+/// (Headless's `SoftwarePlanarReadback`), or
 /// RGBA read back for a movie writer to convert on its encoder's thread (`RGBAReadback`).
 public protocol FrameReadback: AnyObject {
     /// The frames' size: the image's, rounded up to even.

@@ -23,7 +23,7 @@ public final class PlanarReadback {
 
     /// Frames of `imageSize`, with up to `depth` reads in flight before the oldest is mapped, their colour
     /// in `matrix` (BT.709 for movies, which are tagged with it; BT.601 where nothing can say which).
-    /// `packed`: each image pushed is its planes already, drawn into `packedTargets(imageSize:)`.
+    /// `packed`: each image pushed is its planes already, drawn by the output's pass (`PassPlan.packing`).
     public init(imageSize: PixelSize, depth: Int = 2, matrix: ColorEncoding.Matrix = .bt709, packed: Bool = false) throws(GPUError) {
         planes = PackedPlanes(imageSize: imageSize)
         layout = planes.layout(matrix: matrix)
@@ -42,11 +42,6 @@ public final class PlanarReadback {
         let byteCount = planes.readByteCount
         buffers = (0...max(depth, 1)).map { _ in PixelPackBuffer(byteCount: byteCount) }
         try GLInfo.check("allocating the YUV readback buffers")
-    }
-
-    /// The targets a pass that packs an image of `imageSize` itself draws into.
-    public static func packedTargets(imageSize: PixelSize) -> TextureDescriptor {
-        PackedPlanes(imageSize: imageSize).targets
     }
 
     /// Converts `image` (frame `index`) and starts reading it; returns the oldest frame in flight once more

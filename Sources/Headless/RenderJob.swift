@@ -131,8 +131,16 @@ public enum RenderJob {
             let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true),
                                            framebufferFetch: request.framebufferFetch ? nil : false)
             try buildEveryNode(of: composition, renderSize: request.size, drawing: logged, resources: resources)
-            executor = try GraphExecutor(composition: composition, renderSize: request.size, keeping: logged, resources: resources,
-                                         packingOutput: packing(for: request.output))
+            let build = { (packing: ColorEncoding.Matrix?) throws(DiagnosticsError) in
+                try GraphExecutor(composition: composition, renderSize: request.size, keeping: logged, resources: resources, packingOutput: packing)
+            }
+            // Every shader compiled as written (above), so a program that draws the output's planes and does not
+            // compile is the packing's fault: the readback's own pass draws them instead.
+            if let packing = packing(for: request.output), let packed = try? build(packing) {
+                executor = packed
+            } else {
+                executor = try build(nil)
+            }
             resources.keepOnly(whatIsUsedBy: executor)
         } catch {
             throw .diagnostics(error.diagnostics)
