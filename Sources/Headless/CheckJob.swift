@@ -37,7 +37,9 @@ public enum CheckJob {
             _ = try GraphExecutor(composition: composition, keeping: Set(composition.nodes.map(\.name)), resources: resources)
             let plan = try FramePlan(composition, convertingFrames: FrameConverter.convertsInReaders)
             _ = try GraphExecutor(plan: plan, resources: resources)
-            return Report(diagnostics: composition.warnings, shaderCount: shaderCount, plan: PlanDescription.text(of: plan))
+            let written = FrameReadbacks.packsInOutputPass
+                ? try FramePlan(composition, convertingFrames: FrameConverter.convertsInReaders, packingOutput: YUV420Packing(.bt709)) : nil
+            return Report(diagnostics: composition.warnings, shaderCount: shaderCount, plan: PlanDescription.text(of: plan, written: written))
         } catch {
             return Report(diagnostics: composition.warnings + error.diagnostics, shaderCount: shaderCount)
         }

@@ -2,9 +2,11 @@ import ShaderGraph
 import ShaderLanguage
 
 /// A frame plan as `check --plan` prints it: each step in drawing order with what it reads (pointwise reads
-/// marked), a fused pass as the nodes it draws, then which passes are drawn as one program.
+/// marked), a fused pass as the nodes it draws, then which passes are drawn as one program, and which draw the
+/// YUV planes of a render to a movie, a pipe or a virtual camera.
 public enum PlanDescription {
-    public static func text(of plan: FramePlan) -> String {
+    /// `written`: the plan of a render that writes YUV planes (`FramePlan(…, packingOutput:)`).
+    public static func text(of plan: FramePlan, written: FramePlan? = nil) -> String {
         let names = plan.steps.map(\.node.name)
         var lines = ["plan: \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"), output \(names[plan.output])"]
         for (index, step) in plan.steps.enumerated() {
@@ -31,6 +33,9 @@ public enum PlanDescription {
             lines.append("drawn as one program: " + fused.map { $0.joined(separator: " + ") }.joined(separator: "; "))
         } else {
             lines.append(plan.composition.fuses ? "no passes could be drawn as one program" : "every pass drawn on its own (fuse: false or --no-fuse)")
+        }
+        if let written, case .pass(let pass) = written.steps[written.output].work, pass.packing != nil {
+            lines.append("a movie, pipe or virtual camera's YUV planes drawn by: " + members(of: pass).joined(separator: " + "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
