@@ -101,9 +101,11 @@ extension FramePlan {
     public func fused() -> FramePlan {
         var plan = self
         var removed = Set<Int>()
-        let chains = fusibleChains
+        var chains = fusibleChains
         let packed = packedChain(among: chains)
-        for chain in chains + (packed.map { $0.count == 1 ? [$0] : [] } ?? []) {
+        // A pass alone can draw the planes too.
+        if let packed, packed.count == 1 { chains.append(packed) }
+        for chain in chains {
             let packing = chain == packed ? outputPacking : nil
             // A chain the packing cannot be written into is still fused.
             guard let pass = fusedPass(chain, packing: packing) ?? (packing != nil && chain.count > 1 ? fusedPass(chain, packing: nil) : nil),

@@ -188,6 +188,7 @@ package enum ShaderFusion {
         let source = text.contains("\u{0}") ? SourceText(path: shader.source.path, text: String(text.prefix { $0 != "\u{0}" })) : shader.source
         let lines = source.lines.map(String.init)
         let tokens = GLSLTokenizer.tokens(of: source)
+        let texts = tokens.map(\.text)
         guard let scope = GLSLFileScope(tokens) else { return nil }
         if translating {
             // Written as 3.00: none of its words may mean something else there, and no extension of 1.00's is asked for.
@@ -209,7 +210,7 @@ package enum ShaderFusion {
         /// Whether the token at `index` is the member before's sampler in a read that becomes its colour.
         func isChainedRead(at index: Int) -> Bool {
             guard let sampler = member.chainedSampler, tokens.indices.contains(index), tokens[index].text == sampler, index >= 2 else { return false }
-            return ownPixelReadEnd(at: index, of: tokens.map(\.text), dialect: shader.interface.dialect) != nil
+            return ownPixelReadEnd(at: index, of: texts, dialect: shader.interface.dialect) != nil
         }
         // GLSL ES 1.00 writes gl_FragColor, which becomes a variable of the member's; 3.00 its own output.
         var outputName: String?
@@ -237,7 +238,7 @@ package enum ShaderFusion {
                 continue
             }
             let text = tokens[index].text
-            if let previous, isChainedRead(at: index), let end = ownPixelReadEnd(at: index, of: tokens.map(\.text), dialect: shader.interface.dialect) {
+            if let previous, isChainedRead(at: index), let end = ownPixelReadEnd(at: index, of: texts, dialect: shader.interface.dialect) {
                 for covered in (index - 2)...end { replace(covered, with: covered == index - 2 ? previous : "") }
                 index = end
                 continue
