@@ -90,6 +90,8 @@ struct SwiftExport {
                 "",
                 "    private static func clamp(_ values: [Float], _ low: [Float]?, _ high: [Float]?) -> [Float] {",
                 "        values.enumerated().map { index, value in",
+                "            // NaN and the infinities stay as they are, for setParameter to refuse rather than clamp.",
+                "            guard value.isFinite else { return value }",
                 "            var value = value",
                 "            if let low, !low.isEmpty { value = max(value, low[min(index, low.count - 1)]) }",
                 "            if let high, !high.isEmpty { value = min(value, high[min(index, high.count - 1)]) }",

@@ -2,7 +2,7 @@ import ShaderLanguage
 
 extension DiagnosticCode {
     static let liveControl = [controlTarget, controlSource, controlNumber, controlNotPublished, controlWired, controlComponent, midiPort,
-                              oscOutput, oscPort, oscMessage]
+                              oscOutput, oscPort, oscMessage, nonFiniteValue]
 
     public static let controlTarget = DiagnosticCode(
         4001, "a MIDI control names no parameter",
@@ -141,11 +141,28 @@ extension DiagnosticCode {
             The window takes `/NODE/PARAMETER` with the parameter's numbers (one for a float, three for a vec3), \
             and `/shaderbench/reload`, `pause`, `play`, `show NODE` and `midi`. A message to another address, \
             to a parameter that is not published or is wired, or with the wrong number or types of arguments is \
-            ignored and said once per address. MIDI sent over OSC with a value outside 0 to 127 is clamped.
+            ignored and said once per address, and so is one whose number is NaN or an infinity (`nan`, `inf`), \
+            which no shader can draw with and no composition can hold. MIDI sent over OSC with a value outside 0 \
+            to 127 is clamped.
             """,
         example: """
             oscsend localhost 9000 /grade/tint ff 1.0 0.5        # tint is a vec3
             # fixed:
             oscsend localhost 9000 /grade/tint fff 1.0 0.5 0.2
+            """)
+
+    public static let nonFiniteValue = DiagnosticCode(
+        4201, "a parameter's value that is not a finite number",
+        explanation: """
+            A published parameter takes finite numbers only. NaN and the infinities, typed into the panel's \
+            fields, made by a controller's mapping or given to `--set`, are refused, said once per parameter, \
+            and the parameter keeps the value it had: a shader computes nothing useful with them, and a \
+            composition with `nan` in it would no longer load, so none is ever written back into the file. The \
+            exported code ignores them the same way.
+            """,
+        example: """
+            shaderbench render look.yaml --set look.gain=inf
+            # fixed:
+            shaderbench render look.yaml --set look.gain=1000
             """)
 }

@@ -51,6 +51,10 @@ public struct ParameterOverride: Sendable, Hashable {
                 diagnostics.append(.error("'\(override.name)' \(what); \(list)", at: commandLine, code: .noSuchUniform))
                 continue
             }
+            if let problem = FiniteParameterValues.problem(in: override.values) {
+                diagnostics.append(.error("\(parameter): \(problem)", at: commandLine, code: .nonFiniteValue))
+                continue
+            }
             guard let index = composition.nodes.firstIndex(where: { $0.name == parameter.node }),
                   case .shader(let pass) = composition.nodes[index].kind,
                   let declaration = pass.interface.uniform(named: parameter.uniform) else { continue }

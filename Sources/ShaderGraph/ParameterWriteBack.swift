@@ -26,6 +26,7 @@ public enum ParameterWriteBack {
     /// cannot be written without touching more than it (a node that is not a mapping, a uniform set by a
     /// wire or with a different count of numbers).
     public static func write(_ values: [Value], into source: SourceText) throws(Diagnostic) -> String {
+        try refuseNonFinite(values)
         let composed = try ComposedComposition(source, purpose: "to save parameters into")
         let reader = composed.reader, nodes = composed.nodes
         var edits = TextEdits(source.text)
@@ -47,6 +48,15 @@ public enum ParameterWriteBack {
             try insert(values, into: fields, in: &edits, reader: reader, json: json)
         }
         return edits.result
+    }
+
+    /// Throws for a value with NaN or an infinity in it: written, the composition would no longer load.
+    public static func refuseNonFinite(_ values: [Value]) throws(Diagnostic) {
+        for value in values {
+            if let problem = FiniteParameterValues.problem(in: value.numbers) {
+                throw Diagnostic.error("\(value.node).\(value.uniform) is not saved: \(problem)", code: .notSaved)
+            }
+        }
     }
 
     /// Rewrites each number of an existing literal in place.

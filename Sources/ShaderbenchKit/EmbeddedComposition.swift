@@ -97,9 +97,10 @@ public final class EmbeddedComposition {
         }
     }
 
-    /// Sets a published parameter (`node.uniform`) to `values`, its components in GLSL order.
+    /// Sets a published parameter (`node.uniform`) to `values`, its components in GLSL order. Values with NaN
+    /// or an infinity in them are ignored: the parameter keeps what it had.
     public func setParameter(_ name: String, _ values: [Float]) {
-        guard parameter(name) != values else { return }
+        guard FiniteParameterValues.problem(in: values) == nil, parameter(name) != values else { return }
         parameters.removeAll { $0.name == name }
         parameters.append(ParameterOverride(name: name, values: values))
         executor = nil
@@ -113,14 +114,22 @@ public final class EmbeddedComposition {
     }
 
     /// The pointer over the output, for `mouse` and `drag` nodes: x, y in texture coordinates (from the
-    /// top-left) and whether the primary button is held.
+    /// top-left) and whether the primary button is held. A place with NaN or an infinity is ignored.
     public func movePointer(x: Float, y: Float, pressed: Bool) {
+        guard x.isFinite, y.isFinite else { return }
         pointer = SIMD3(x, y, pressed ? 1 : 0)
     }
 
     /// The primary button went down (pick nodes sample there; drags start) or up (drags end).
-    public func pointerPressed(x: Float, y: Float) { pendingPress = SIMD2(x, y) }
-    public func pointerReleased(x: Float, y: Float) { pendingRelease = SIMD2(x, y) }
+    public func pointerPressed(x: Float, y: Float) {
+        guard x.isFinite, y.isFinite else { return }
+        pendingPress = SIMD2(x, y)
+    }
+
+    public func pointerReleased(x: Float, y: Float) {
+        guard x.isFinite, y.isFinite else { return }
+        pendingRelease = SIMD2(x, y)
+    }
 
     /// Whether a key (`a`…`z`, `space`) is held, for `key` nodes.
     public func setKey(_ key: String, held: Bool) {

@@ -1,6 +1,7 @@
 import GPU
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 
 /// Tuning published parameters: a new value goes straight into the running program, so the next frame shows
 /// it with nothing compiled; it is kept across reloads, undone and redone, and traced.
@@ -24,7 +25,16 @@ extension LiveSession {
 
     /// Sets `parameter` to `value` from the next frame on. `gestureContinues` while the control is still held,
     /// so the whole drag is one step to undo.
+    /// A value with NaN or an infinity in it (typed into a field, made by a controller's mapping) is refused:
+    /// the parameter keeps its value, and the first refusal for it is said.
     func tune(_ parameter: TunableParameter, to value: [Float], gestureContinues: Bool) {
+        if let problem = FiniteParameterValues.problem(in: value) {
+            if refusedNonFinite.insert(parameter.reference.description).inserted {
+                StandardStreams.error(Diagnostic.warning("\(parameter.reference): \(problem)", code: .nonFiniteValue).rendered() + "\n")
+            }
+            if !gestureContinues { history.endGesture() }
+            return
+        }
         guard !parameter.isWired, let before = self.value(of: parameter), before != value else {
             if !gestureContinues { history.endGesture() }
             return

@@ -23,6 +23,7 @@ extension LiveSession {
         do {
             var text: String
             if lone {
+                try ParameterWriteBack.refuseNonFinite(values)
                 let uniforms = Dictionary(values.map { ($0.uniform, ParameterWriteBack.text(of: $0.numbers, type: $0.type)) },
                                           uniquingKeysWith: { first, _ in first })
                 text = try LoneShaderComposition.text(forShader: path, sources: .patterns, uniforms: uniforms)

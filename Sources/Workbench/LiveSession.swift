@@ -42,6 +42,9 @@ final class LiveSession {
     var unsavedControls: Set<String> = []
     /// Events pressed in the panel, true for the next frame only.
     var pulsing: [TunableParameter] = []
+    /// Parameters already warned about for a value that is not a finite number: said once, however often a
+    /// field or a controller repeats it.
+    var refusedNonFinite: Set<String> = []
     /// Told the path of each file that changed on disk (a movie whose soundtrack plays).
     var fileChanged: (String) -> Void = { _ in }
     /// What the window itself last wrote to a file, by path: a save of its own is not reloaded.

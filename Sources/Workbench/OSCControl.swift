@@ -122,6 +122,9 @@ final class OSCControl {
                 return .failure(Problem(message: "\(parameter.reference) is \(expected); the message has type tags ',\(tags)'"))
             }
         }
+        if let problem = FiniteParameterValues.problem(in: numbers) {
+            return .failure(Problem(message: "\(parameter.reference): \(problem)"))
+        }
         if parameter.control == .colour, parameter.count == 4, numbers.count == 3 { numbers.append(1) }
         guard numbers.count == parameter.count else {
             return .failure(Problem(message: "\(parameter.reference) is \(expected); the message has \(numbers.count)"))

@@ -72,7 +72,7 @@ struct AdversarialExportTests {
         return try ImageFile.read(path: folder.file("reference-0.png"))
     }
 
-    @Test("C: keywords, digits, collisions and hostile text compile cleanly and draw as render does")
+    @Test("C: keywords, digits, collisions and hostile text compile cleanly and draw as render does; NaN and infinities set nothing")
     func c() throws {
         let (folder, composition) = try Self.prepare()
         let reference = try Self.reference(composition, in: folder)
@@ -96,6 +96,9 @@ struct AdversarialExportTests {
             CHECK(graph_3_default_set_input_default(graph, load_rgba("\(folder.file("photo.rgba"))", 400, 250), 400, 250));
             graph_3_default_set_class_func(graph, 5.0f);
             graph_3_default_set_a_b_tint_a_3(graph, 0.25f, 0.5f, 2.0f);
+            /* NaN and the infinities change nothing. */
+            graph_3_default_set_class_func(graph, NAN);
+            graph_3_default_set_a_b_tint_a_3(graph, INFINITY, 0.5f, -INFINITY);
             """
         let harness = try ExportBuild.compileC(prefix: "graph_3_default", in: folder.file("c"), setup: setup)
         try ExportBuild.require(ExportBuild.run(harness, [folder.path, "320", "200", "1", "30"], in: folder.file("c")), "the C harness")
@@ -104,7 +107,7 @@ struct AdversarialExportTests {
         #expect(difference.largest == 0, "\(difference.count) bytes differ, by up to \(difference.largest)")
     }
 
-    @Test("Swift: keywords, digits, collisions and hostile text compile and draw as render does")
+    @Test("Swift: keywords, digits, collisions and hostile text compile and draw as render does; NaN and infinities set nothing")
     func swift() throws {
         let (folder, composition) = try Self.prepare()
         let reference = try Self.reference(composition, in: folder)
@@ -127,6 +130,10 @@ struct AdversarialExportTests {
                 graph.func_ = 5
                 graph.tintA = SIMD3(0.25, 0.5, 2)
                 precondition(graph.func_ == 1 && graph.tintA == SIMD3(0.25, 0.5, 2), "setters clamp to the shader's ranges only")
+                graph.func_ = .nan
+                graph.func_ = .infinity
+                graph.tintA = SIMD3(.infinity, 0.5, -.infinity)
+                precondition(graph.func_ == 1 && graph.tintA == SIMD3(0.25, 0.5, 2), "NaN and the infinities change nothing")
                 return graph
             }
 

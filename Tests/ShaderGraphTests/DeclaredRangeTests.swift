@@ -93,4 +93,23 @@ struct DeclaredRangeTests {
         #expect(composition.warnings.map { "\($0.location?.description ?? "-") \($0.severity) \($0.code?.description ?? "-")" }
             == ["--set intensity=4 warning SB2011"])
     }
+
+    @Test("a --set value of nan or inf is an error naming the option, and the composition keeps its value")
+    func nonFiniteSetValue() throws {
+        let workspace = try Workspace()
+        let path = try workspace.shader("s.fsh", uniforms: annotated)
+        for text in ["intensity=nan", "intensity=inf", "intensity=-inf"] {
+            let override = try #require(ParameterOverride(parsing: text))
+            do {
+                _ = try CompositionOpener.open(path: path, overrides: [override])
+                Issue.record("--set \(text) was taken")
+            } catch {
+                let problem = try #require(error.diagnostics.first)
+                #expect(problem.location?.description == "--set \(text)")
+                #expect(problem.code == .nonFiniteValue)
+                #expect(problem.message.contains("is not a number a parameter can take"), "\(problem.message)")
+            }
+        }
+    }
 }
+

@@ -150,4 +150,20 @@ struct ParameterWriteBackTests {
         #expect(ParameterWriteBack.text(of: 0, type: .bool) == "false")
         #expect(Float(ParameterWriteBack.text(of: 0.37254903, type: .float)) == 0.37254903)
     }
+
+    @Test("a value with NaN or an infinity is refused whole: the text is not touched and the error names it")
+    func nonFinite() throws {
+        let yaml = """
+            composition: 1
+            nodes:
+              grade: { kind: shader, file: s.fsh, uniforms: { amount: 0.5, tint: [1, 1, 1] } }
+            """
+        for numbers: (Float, [Float]) in [(.nan, [1, 1, 1]), (0.25, [.infinity, 0.5, 0.25]), (0.25, [1, -.infinity, 1])] {
+            #expect(throws: Diagnostic.self) {
+                _ = try ParameterWriteBack.write([value("amount", .float, [numbers.0]), value("tint", .vec3, numbers.1)],
+                                                 into: SourceText(path: "c.yaml", text: yaml))
+            }
+        }
+    }
 }
+

@@ -127,6 +127,32 @@ struct OSCWindowTests {
         #expect(window.trace.parameterValues("fill", "brightness").isEmpty)
     }
 
+    @Test("NaN and infinities over OSC are refused, said once per address, and Ctrl-S writes only the finite value sent after them")
+    func refusesNonFinite() throws {
+        let port = try Self.freePort()
+        let window = try openWindow(port: port)
+        #expect(try window.waitForCentre(red))
+        let sender = try OSCSender(host: "127.0.0.1", port: port)
+        for _ in 0..<3 {
+            try sender.send("/fill/brightness", arguments: [.float(.nan)])
+            try sender.send("/fill/tint", arguments: [.float(.infinity), .float(0.5), .float(0.25)])
+        }
+        // A double too large for a float becomes an infinity on the way in, and is refused as one.
+        try sender.send("/fill/brightness", arguments: [.float(1e300)], floatsAsDoubles: true)
+        try sender.send("/fill/tint", [0, 1, 0])
+        #expect(try window.waitForCentre(green), "\(window.app.error)")
+        #expect(window.trace.parameterValues("fill", "brightness").isEmpty, "brightness kept its value")
+        try window.pressAndWait("ctrl+s")
+        #expect(eventually { window.app.output.contains("saved fill.tint to") }, "stdout: \(window.app.output)")
+        let saved = try String(contentsOfFile: window.compositionPath, encoding: .utf8)
+        #expect(saved == Self.composition.replacingOccurrences(of: "tint: [1, 0, 0]", with: "tint: [0, 1, 0]"),
+                "only the finite tint is written: \(saved)")
+        let error = window.app.error
+        #expect(error.components(separatedBy: "warning: OSC /fill/brightness: fill.brightness: nan is not a number a parameter can take (only finite numbers are) [SB4103]\n").count == 2, "\(error)")
+        #expect(error.components(separatedBy: "warning: OSC /fill/tint: fill.tint: inf is not a number a parameter can take").count == 2, "\(error)")
+        #expect(!error.contains("/fill/brightness: fill.brightness: inf"), "said once per address: \(error)")
+    }
+
     @Test("osc-out: the window sends a value node's centroid of its image to a liblo server")
     func sendsValues() throws {
         let received = Locked<[OSCMessage]>([])

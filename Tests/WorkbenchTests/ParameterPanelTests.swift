@@ -129,6 +129,31 @@ struct ParameterPanelTests {
         #expect(try window.waitFor([(Self.image.x, Self.image.y, (shown[0], shown[1], shown[2]))]), "tint \(tint)")
     }
 
+    @Test("a number past a float's range typed into a slider's field (Ctrl-click) is refused with one warning, and the parameter keeps the last finite value")
+    func refusesNonFiniteText() throws {
+        let window = try openWindow()
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
+        let slider = try #require(window.trace.control("look", "level"))
+        func type(_ text: String) throws {
+            try window.pointer(["mousemove", "\(Int(slider.x + slider.width / 2))", "\(Int(slider.y + slider.height / 2))", "sleep", "0.2",
+                                "keydown", "ctrl", "click", "1", "keyup", "ctrl", "sleep", "0.3", "type", "--delay", "100", text, "sleep", "0.3"])
+            try window.press("Return")
+        }
+        // The field takes only digits, signs, points and exponents, and applies the number as it is typed ("1",
+        // "1e3"); one past a float's range ("1e39", "1e40") is an infinity.
+        try type("1e39")
+        #expect(eventually { window.app.error.contains("look.level: inf") }, "stderr: \(window.app.error)")
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(255))]), "1000 from \"1e3\", clamped by the shader's output")
+        let taken = window.trace.parameterValues("look", "level")
+        #expect(taken.last == [1000] && taken.allSatisfy { $0.allSatisfy(\.isFinite) }, "only finite values were taken: \(taken)")
+        // The slider still works after the refusal.
+        let level = try dragLevel(window)
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(Int((level * 255).rounded())))]), "level \(level)")
+        let error = window.app.error
+        #expect(error.components(separatedBy: "warning: look.level: inf is not a number a parameter can take (only finite numbers are) [SB4201]\n").count == 2,
+                "said once: \(error)")
+    }
+
     @Test("Ctrl-Z takes a change back and Ctrl-Shift-Z makes it again")
     func undoRedo() throws {
         let window = try openWindow()

@@ -1068,6 +1068,10 @@ SB_RUNTIME_API void sb_set_value(sb_runtime *runtime, int step, const float *val
     const sb_step_def *definition = &runtime->composition->steps[step];
     sb_step_state *state = &runtime->steps[step];
     int index;
+    /* NaN and the infinities would poison every pixel that reads the value: the step keeps what it had. */
+    for (index = 0; index < count && index < state->value_capacity; index++) {
+        if (!isfinite(values[index])) return;
+    }
     for (index = 0; index < count && index < state->value_capacity; index++) {
         float value = values[index];
         if (definition->minimum && value < definition->minimum[index]) value = definition->minimum[index];

@@ -202,7 +202,8 @@ SB_RUNTIME_API int sb_render_to_framebuffer(sb_runtime *runtime, double seconds,
 /* The app's texture for input number input (in the composition's input_names order). */
 SB_RUNTIME_API int sb_set_input(sb_runtime *runtime, int input, GLuint texture, int width, int height);
 
-/* Sets a value step (a parameter, picked colour, dragged number, pointer or key), clamped to its range. */
+/* Sets a value step (a parameter, picked colour, dragged number, pointer or key), clamped to its range. A call
+   with NaN or an infinity among its values changes nothing. */
 SB_RUNTIME_API void sb_set_value(sb_runtime *runtime, int step, const float *values, int count);
 
 /* A value node's numbers after the last frame, by node name: up to capacity of them into values, returning

@@ -6,6 +6,7 @@
    no GL object is left. Usage: harness OUT_DIR WIDTH HEIGHT FRAMES FPS */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
