@@ -26,6 +26,15 @@ public enum GLInfo {
         string(GL_EXTENSIONS).split(separator: " ").contains { $0 == "GL_EXT_disjoint_timer_query" }
     }
 
+    /// The bits of mantissa the current context's fragment stage computes `mediump` floats with: 23 where it
+    /// computes them at 32 bits, 10 at 16 (Mesa's software rasterizer, phones' GPUs).
+    public static var mediumFloatPrecisionBits: Int {
+        var range: [GLint] = [0, 0]
+        var precision: GLint = 0
+        glGetShaderPrecisionFormat(GLenum(GL_FRAGMENT_SHADER), GLenum(GL_MEDIUM_FLOAT), &range, &precision)
+        return Int(precision)
+    }
+
     /// Whether the current context draws on the CPU (Mesa's llvmpipe or softpipe), where every pass costs what
     /// the CPU's own work would, and conversions are cheaper done by libswscale.
     public static var isSoftwareRasterizer: Bool {

@@ -15,10 +15,11 @@ public enum CheckJob {
     }
 
     public static func run(composition path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
-                           includeFolders: [String] = [], fusing: Bool = true) -> Report {
+                           includeFolders: [String] = [], fusing: Bool = true, precision: ShaderPrecision? = nil) -> Report {
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing)
+            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing,
+                                                     precision: precision)
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: 0)
         }

@@ -14,7 +14,8 @@ public enum InspectJob {
         guard request.framesPerSecond > 0 else { throw .failed("--fps must be a positive number") }
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides)
+            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
+                                                     precision: request.precision)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

@@ -7,6 +7,8 @@ public struct InspectRequest: Sendable {
     public var composition: String
     public var input: LiveInput?
     public var overrides: [ParameterOverride]
+    /// `--precision`: what shaders compute at, over the composition's `precision:`.
+    public var precision: ShaderPrecision?
     /// Nil: the composition's output.
     public var node: String?
     /// The pixel in the node's own image, from its top-left.

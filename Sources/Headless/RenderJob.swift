@@ -42,7 +42,8 @@ public enum RenderJob {
         let composition: Composition
         do {
             composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
-                                                     includeFolders: request.includeFolders, fusing: request.fusing)
+                                                     includeFolders: request.includeFolders, fusing: request.fusing,
+                                                     precision: request.precision)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

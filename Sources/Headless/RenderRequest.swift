@@ -25,6 +25,8 @@ public struct RenderRequest: Sendable {
     public var includeFolders: [String] = []
     /// `--no-fuse`: every shader node drawn as a pass of its own.
     public var fusing = true
+    /// `--precision`: what shaders compute at, over the composition's `precision:`.
+    public var precision: ShaderPrecision?
     /// `--mouse`: where the pointer rests over the output, in its pixels with y up; nil as if it never came.
     public var pointerPosition: SIMD2<Float>?
 

@@ -31,6 +31,9 @@ public struct Composition: Sendable {
     /// `fuse: false` draws every shader node as a pass of its own (`FramePlan.fused()`), to compare with the
     /// fused plan or to time each node.
     public var fuses = true
+    /// `precision: as-written` computes `lowp` and `mediump` as the shaders write them, as a phone's GPU would;
+    /// by default they compute at full precision, as every dialect's home host does (`ShaderPrecision`).
+    public var precision = ShaderPrecision.full
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {

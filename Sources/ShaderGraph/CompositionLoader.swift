@@ -4,7 +4,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "midi", "controls"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "precision", "midi", "controls"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -157,6 +157,13 @@ final class CompositionLoading {
         }
         if let fuseNode = mapping["fuse"], let fuses = attempt({ () throws(Diagnostic) in try reader.flag(fuseNode, what: "'fuse'") }) {
             composition.fuses = fuses
+        }
+        if let precisionNode = mapping["precision"], let word = attempt({ () throws(Diagnostic) in try reader.string(precisionNode, what: "'precision'") }) {
+            if let precision = ShaderPrecision(rawValue: word) {
+                composition.precision = precision
+            } else {
+                diagnostics.append(reader.error("'precision' is \(ShaderPrecision.words), not '\(word)'", at: precisionNode, code: .wrongValue))
+            }
         }
         composition.outputLocation = outputLocation
         composition.liveSourceLocation = liveLocation

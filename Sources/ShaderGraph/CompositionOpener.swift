@@ -16,8 +16,9 @@ public enum CompositionOpener {
     /// together, so fixing one never only uncovers the next. (A `--set` needs the composition to be checked.)
     /// `includeFolders` (`--include`) are where shaders' `#include`s are looked for after their own folder.
     /// `fusing: false` (`--no-fuse`) draws every shader node as a pass of its own, as `fuse: false` does.
+    /// `precision` (`--precision`) wins over the composition's `precision:`.
     public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
-                            includeFolders: [String] = [], fusing: Bool = true) throws(DiagnosticsError) -> Composition {
+                            includeFolders: [String] = [], fusing: Bool = true, precision: ShaderPrecision? = nil) throws(DiagnosticsError) -> Composition {
         var problems: [Diagnostic] = []
         var opened: Composition?
         do {
@@ -44,6 +45,7 @@ public enum CompositionOpener {
             problems += error.diagnostics
         }
         composition.fuses = composition.fuses && fusing
+        if let precision { composition.precision = precision }
         composition.warnings += UnsetUniforms.warnings(in: composition)
         guard problems.isEmpty else { throw DiagnosticsError(composition.warnings + problems) }
         return composition

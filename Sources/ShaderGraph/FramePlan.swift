@@ -103,7 +103,8 @@ public struct FramePlan: Sendable {
         steps = scheduled.enumerated().map { position, node in
             let releases = lastReader.filter { $0.value == position && !kept.contains($0.key) }.keys.sorted().compactMap { index[$0] }
             let opaque = node.name == composition.output || !channelSources.contains(node.name)
-            let work = Self.work(of: node, index: index, opaque: opaque, keepsPreviousFrame: previousFrameSources.contains(node.name))
+            let work = Self.work(of: node, index: index, opaque: opaque, keepsPreviousFrame: previousFrameSources.contains(node.name),
+                                 precision: composition.precision)
             return Step(node: node, work: work, releases: releases)
         }
         if let size = composition.size {
@@ -133,8 +134,9 @@ public struct FramePlan: Sendable {
         }
     }
 
-    private static func work(of node: Node, index: [String: Int], opaque: Bool, keepsPreviousFrame: Bool) -> Work {
-        node.kind.model.work(in: StepPlanning(node: node.name, index: index, opaque: opaque, keepsPreviousFrame: keepsPreviousFrame))
+    private static func work(of node: Node, index: [String: Int], opaque: Bool, keepsPreviousFrame: Bool, precision: ShaderPrecision) -> Work {
+        node.kind.model.work(in: StepPlanning(node: node.name, index: index, opaque: opaque, keepsPreviousFrame: keepsPreviousFrame,
+                                              precision: precision))
     }
 }
 

@@ -104,9 +104,10 @@ public struct PassPlan: Sendable {
     }
 
     /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass. `isReadAsPreviousFrame`:
-    /// this pass or another reads the image this pass made the frame before.
-    init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool, isReadAsPreviousFrame: Bool) {
-        shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque, defines: pass.defines)
+    /// this pass or another reads the image this pass made the frame before. `precision` is the composition's.
+    init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool, isReadAsPreviousFrame: Bool, precision: ShaderPrecision) {
+        shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque, defines: pass.defines,
+                                precision: precision)
         size = pass.size
         format = pass.format
         let interface = pass.interface

@@ -5,6 +5,8 @@
 package enum DialectShaderFile: String, EmbeddedShaderFile {
     case vertexStage = "vertex-stage.vert.glsl"
     case defaultPrecision = "default-precision.frag.glsl"
+    /// Ahead of every other prelude line, in both stages: `lowp` and `mediump` as `highp` (`ShaderPrecision.full`).
+    case fullPrecision = "full-precision.glsl"
     case framebufferFetch = "framebuffer-fetch.frag.glsl"
     case framebufferFetchFallback = "framebuffer-fetch-fallback.frag.glsl"
     case shaderToyPrelude = "shadertoy-prelude.frag.glsl"
@@ -27,6 +29,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         switch self {
         case .vertexStage: PackageResources.vertex_stage_vert_glsl
         case .defaultPrecision: PackageResources.default_precision_frag_glsl
+        case .fullPrecision: PackageResources.full_precision_glsl
         case .framebufferFetch: PackageResources.framebuffer_fetch_frag_glsl
         case .framebufferFetchFallback: PackageResources.framebuffer_fetch_fallback_frag_glsl
         case .shaderToyPrelude: PackageResources.shadertoy_prelude_frag_glsl

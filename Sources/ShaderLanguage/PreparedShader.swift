@@ -17,6 +17,8 @@ public struct PreparedShader: Sendable {
     /// Set for a pass that draws a chain of nodes as one program (`ShaderFusion`): each node in drawing order,
     /// whose text is source string `ShaderFusion.firstMemberSourceString` plus its place.
     public var fusedMembers: [FusedMember] = []
+    /// The precision the program computes at, in both stages.
+    public var precision: ShaderPrecision
 
     /// One node of a fused pass: its text as the user wrote it, and what the names it declares became.
     public struct FusedMember: Sendable {
@@ -39,14 +41,18 @@ public struct PreparedShader: Sendable {
     /// `common` is a ShaderToy shader's Common code; `opaque` makes a ShaderToy shader's alpha 1, as the
     /// site shows its Image pass (its buffers keep what they write).
     /// `defines` are macros defined ahead of a GLSL-family shader's text (glslViewer's `BUFFER_0`, …).
-    public init(source: SourceText, interface: ShaderInterface, common: SourceText? = nil, opaque: Bool = true, defines: [String] = []) {
+    /// `precision` is what the program computes at (`ShaderPrecision`).
+    public init(source: SourceText, interface: ShaderInterface, common: SourceText? = nil, opaque: Bool = true, defines: [String] = [],
+                precision: ShaderPrecision = .full) {
         self.source = source
         self.interface = interface
+        self.precision = precision
         vertexSource = VertexStage.source(for: interface)
+        let precisionLines = precision == .full ? DialectShaderFile.fullPrecision.lines : []
         if interface.dialect == .shaderToy {
             self.common = common
             let channels = interface.samplers.map(\.name)
-            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + (opaque ? ShaderToyDialect.opaque : [])
+            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + (opaque ? ShaderToyDialect.opaque : [])
                 + ShaderToyDialect.prelude(channels: channels)
             let commonLines = common.map { ["#line 1 \(Self.commonSourceString)"] + $0.lines.map(String.init) } ?? []
             let epilogue = ["#line \(prelude.count - 1) \(Self.preludeSourceString)"] + ShaderToyDialect.epilogue
@@ -55,16 +61,21 @@ public struct PreparedShader: Sendable {
         }
         if interface.dialect == .isf, let isf = interface.isf {
             let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
-            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.prelude(for: isf, writesFragColor: writesFragColor)
+            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines
+                + ISFDialect.prelude(for: isf, writesFragColor: writesFragColor)
             fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init)).joined(separator: "\n")
             if let vertex = interface.vertexShader {
-                let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.vertexPrelude(for: isf)
+                let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + ISFDialect.vertexPrelude(for: isf)
                 vertexSource = (vertexPrelude + ["#line 1 0"] + vertex.lines.map(String.init)).joined(separator: "\n")
             }
             return
         }
+        // A uniform both stages declare must have one precision in both, so the user's vertex stage reads
+        // its qualifiers as the fragment stage does.
+        let precisionPrelude: [DialectShaderFile] = precision == .full ? [.fullPrecision] : []
         if let vertex = interface.vertexShader {
-            vertexSource = ShaderInterface.linesReadAsES(vertex).joined(separator: "\n")
+            vertexSource = Self.spliced(ShaderInterface.linesReadAsES(vertex), prelude: precisionPrelude,
+                                        bodyStartLine: ShaderInterface.bodyStartLine(of: vertex))
         }
         let lines = ShaderInterface.linesReadAsES(source)
         guard interface.fetchesFramebuffer else {
@@ -74,13 +85,14 @@ public struct PreparedShader: Sendable {
             case .bonzomatic: [.defaultPrecision, .bottomUpCoordinates, .bonzomaticPrelude]
             case .glsl, .shaderToy, .isf: [.defaultPrecision]
             }
-            fragmentSource = Self.spliced(lines, prelude: prelude, bodyStartLine: interface.bodyStartLine, defines: defines)
+            fragmentSource = Self.spliced(lines, prelude: precisionPrelude + prelude, bodyStartLine: interface.bodyStartLine, defines: defines)
             return
         }
-        fragmentSource = Self.spliced(FramebufferFetch.withoutExtension(lines), prelude: [.defaultPrecision, .framebufferFetchFallback],
+        fragmentSource = Self.spliced(FramebufferFetch.withoutExtension(lines), prelude: precisionPrelude + [.defaultPrecision, .framebufferFetchFallback],
                                       bodyStartLine: interface.bodyStartLine)
         if interface.version == .es100 {
-            framebufferFetchSource = Self.spliced(lines, prelude: [.framebufferFetch, .defaultPrecision], bodyStartLine: interface.bodyStartLine)
+            framebufferFetchSource = Self.spliced(lines, prelude: [.framebufferFetch] + precisionPrelude + [.defaultPrecision],
+                                                  bodyStartLine: interface.bodyStartLine)
         }
     }
 

@@ -73,7 +73,8 @@ package enum ShaderFusion {
         }
         let output = version == .es100 ? "gl_FragColor" : "shaderbenchFragColor"
         var lines = (version == .es100 ? [] : [version.directive]) + extensions
-        lines += ["#line 1 \(PreparedShader.preludeSourceString)"] + DialectShaderFile.defaultPrecision.lines
+        lines += ["#line 1 \(PreparedShader.preludeSourceString)"] + (head.shader.precision == .full ? DialectShaderFile.fullPrecision.lines : [])
+            + DialectShaderFile.defaultPrecision.lines
         if dialect == .isf { lines += ISFDialect.chainPrelude }
         let coordinates = Array(Set(members.flatMap { $0.shader.interface.varyings.map(\.name) })).sorted()
         if packing {

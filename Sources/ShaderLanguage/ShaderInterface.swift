@@ -227,6 +227,11 @@ public struct ShaderInterface: Sendable {
         return lines
     }
 
+    /// The first line after `source`'s `#version` and `#extension` lines: where a prelude may start.
+    public static func bodyStartLine(of source: SourceText) -> Int {
+        (try? readHeader(source))?.bodyStartLine ?? 1
+    }
+
     /// Finds `#version` and the directives that must stay ahead of any prelude.
     private struct Header {
         var version = GLSLVersion.es100

@@ -14,6 +14,7 @@ final class LiveSession {
     private let overrides: [ParameterOverride]
     private let includeFolders: [String]
     private let fusing: Bool
+    private let precision: ShaderPrecision?
     let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))
     /// Camera frames that arrived, counted on capture threads; the loop redraws when the count moves.
     let cameraFrames = ArrivalCounter()
@@ -84,9 +85,10 @@ final class LiveSession {
     static let absencePeriod = Duration.milliseconds(100)
 
     init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], includeFolders: [String] = [], fusing: Bool = true,
-         compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
+         precision: ShaderPrecision? = nil, compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
         self.path = path
         self.fusing = fusing
+        self.precision = precision
         self.includeFolders = includeFolders
         self.input = input
         self.overrides = overrides
@@ -188,7 +190,8 @@ final class LiveSession {
         compiler.dropQueued()
         let composition: Composition
         do {
-            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing))
+            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing,
+                                                                 precision: precision))
         } catch {
             fail(error.diagnostics, reason: reason)
             // Keep watching what the last good graph used, and whatever the broken one names.

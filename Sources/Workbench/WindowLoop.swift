@@ -94,7 +94,8 @@ final class WindowLoop {
         self.soundtrack = soundtrack
         do throws(WindowError) {
             session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
-                                      includeFolders: options.includeFolders, fusing: options.fusing, compiler: compiler, trace: trace)
+                                      includeFolders: options.includeFolders, fusing: options.fusing, precision: options.precision,
+                                      compiler: compiler, trace: trace)
             do throws(OSCError) {
                 osc = try options.oscPort.map { port throws(OSCError) in try OSCControl(port: port) }
                 oscPortGiven = options.oscPort != nil

@@ -1,4 +1,5 @@
 import ShaderGraph
+import ShaderLanguage
 
 /// How the window was asked to open.
 public struct WorkbenchOptions: Sendable {
@@ -20,6 +21,8 @@ public struct WorkbenchOptions: Sendable {
     public var videoOutput: String?
     /// `--no-fuse`: every shader node drawn as a pass of its own.
     public var fusing = true
+    /// `--precision`: what shaders compute at, over the composition's `precision:`.
+    public var precision: ShaderPrecision?
 
     public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = [],
                 includeFolders: [String] = [], mute: Bool = false, oscPort: Int? = nil, videoOutput: String? = nil) {

@@ -15,7 +15,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings,
-                                  includeFolders: options.includeFolders, fusing: !options.noFuse)
+                                  includeFolders: options.includeFolders, fusing: !options.noFuse,
+                                  precision: options.precision)
         for diagnostic in report.diagnostics {
             StandardStreams.error(diagnostic.rendered() + "\n")
         }

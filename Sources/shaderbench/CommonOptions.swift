@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShaderGraph
+import ShaderLanguage
 
 /// The options every verb that opens a composition shares.
 struct CompositionOptions: ParsableArguments {
@@ -18,8 +19,13 @@ struct CompositionOptions: ParsableArguments {
     @Flag(name: .customLong("no-fuse"), help: "Draw every shader node as a pass of its own, as 'fuse: false' in the composition does, instead of drawing chains of colour filters as one program.")
     var noFuse = false
 
+    @Option(help: ArgumentHelp("What shaders compute at: 'full' (the default), lowp and mediump as highp as every dialect's home host computes them; 'as-written', each qualifier as a phone's GPU computes it. Wins over the composition's 'precision:'.", valueName: "PRECISION"))
+    var precision: ShaderPrecision?
+
     var liveInput: LiveInput? { input.map(LiveInput.init(parsing:)) }
 }
+
+extension ShaderPrecision: ExpressibleByArgument {}
 
 /// Parses `NAME=VALUE` for `--set`.
 extension ParameterOverride: ExpressibleByArgument {

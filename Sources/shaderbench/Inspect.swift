@@ -46,8 +46,9 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
-        let request = InspectRequest(composition: options.composition, input: options.liveInput, overrides: options.settings,
+        var request = InspectRequest(composition: options.composition, input: options.liveInput, overrides: options.settings,
                                      node: node, x: at[0], y: at[1], frame: frame, framesPerSecond: fps, watches: watch)
+        request.precision = options.precision
         let report: InspectReport
         do {
             report = try InspectJob.run(request)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Headless
 import OperatingSystem
 import ShaderGraph
+import ShaderLanguage
 import Workbench
 
 /// Opens the live window on a composition, the default one when none is named.
@@ -41,6 +42,9 @@ struct Open: ParsableCommand {
     @Flag(name: .customLong("no-fuse"), help: "Draw every shader node as a pass of its own, as 'fuse: false' in the composition does, instead of drawing chains of colour filters as one program.")
     var noFuse = false
 
+    @Option(help: ArgumentHelp("What shaders compute at: 'full' (the default), lowp and mediump as highp as every dialect's home host computes them; 'as-written', each qualifier as a phone's GPU computes it. Wins over the composition's 'precision:'.", valueName: "PRECISION"))
+    var precision: ShaderPrecision?
+
     func validate() throws {
         _ = try videoOutput()
         if let osc, !(1...65535).contains(osc) { throw ValidationError("--osc \(osc): a UDP port is 1 to 65535") }
@@ -64,6 +68,7 @@ struct Open: ParsableCommand {
             var options = WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
                                            overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc, videoOutput: device)
             options.fusing = !noFuse
+            options.precision = precision
             options.midiSource = midi
             try Workbench.run(options)
         } catch {

@@ -65,6 +65,7 @@ struct Render: ParsableCommand {
         request.pointerPosition = mouse
         request.includeFolders = options.includeFolders
         request.fusing = !options.noFuse
+        request.precision = options.precision
         do throws(RenderJob.Failure) {
             let written = try RenderJob.run(request, progress: .automatic())
             if case .videoDevice = destination {

@@ -60,6 +60,8 @@ struct StepPlanning {
     var opaque: Bool
     /// Whether some node reads this one's previous frame, so its image outlives the frame.
     var keepsPreviousFrame: Bool
+    /// What the composition's shaders compute at.
+    var precision: ShaderPrecision
 
     /// The step whose output `wire` reads.
     func step(of wire: Wire) -> Int {

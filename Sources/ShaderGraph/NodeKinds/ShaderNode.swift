@@ -136,6 +136,6 @@ struct ShaderNode: NodeKindModel {
 
     func work(in planning: StepPlanning) -> FramePlan.Work {
         .pass(PassPlan(pass, node: planning.node, index: planning.index, opaque: planning.opaque,
-                       isReadAsPreviousFrame: planning.keepsPreviousFrame))
+                       isReadAsPreviousFrame: planning.keepsPreviousFrame, precision: planning.precision))
     }
 }
