@@ -63,7 +63,8 @@ public enum RenderJob {
         } catch {
             throw .failed(error.message, code: .oscPort)
         }
-        var sink = try sink(for: request.output, composition: composition, imageSize: executor.renderSize, packed: executor.packsOutput,
+        // What is written is the output's image as it is drawn, which has its node's size.
+        var sink = try sink(for: request.output, composition: composition, imageSize: executor.outputSize, packed: executor.packsOutput,
                             timeline: timeline, progress: progress)
         var warned: Set<Diagnostic> = []
         var told: Set<String> = []
