@@ -3,8 +3,9 @@ import Images
 import Testing
 import TestSupport
 
-/// A render writes the output node's image at the output node's own size: to a movie and a pipe, by every way a
-/// frame becomes YUV (`SHADERBENCH_YUV_CONVERSION`).
+/// A render writes the output node's image at the output node's own size: to PNGs, a movie and a pipe, by every
+/// way a frame becomes YUV (`SHADERBENCH_YUV_CONVERSION`); `--size` beside such a node is said, once, to size
+/// only the rest of the graph.
 @Suite("An output node with a size of its own", .serialized)
 struct OutputNodeSizeTests {
     /// The output node's declared size, which differs from the composition's 320×240 in both sides.
@@ -85,6 +86,35 @@ struct OutputNodeSizeTests {
         #expect(video.width == Self.width && video.height == Self.height)
         #expect(video.frames == 3)
         try expectQuadrants(inFrame: 2, of: "out.y4m")
+    }
+
+    @Test("PNG frames have the output node's size, and a --size other than it is said once to size only the rest")
+    func pngWithSize() throws {
+        let result = try shell("\"$SHADERBENCH\" render quadrants.yaml --size 640x480 --frames 2 --out f-%d.png 2> err.txt")
+        let error = try errorText()
+        #expect(result.status == 0, "\(error)")
+        for frame in 0..<2 {
+            let image = try ImageFile.read(path: folder.file("f-\(frame).png"))
+            #expect(image.width == Self.width && image.height == Self.height, "frame \(frame)")
+        }
+        #expect(error.components(separatedBy: "[SB6004]").count == 2, "\(error)")
+        #expect(error.contains("quadrants.yaml:4:"), "said at the output node: \(error)")
+        #expect(error.contains("--size 640×480 sizes the render, but the output node 'quadrants' has a size of its own: its frames are written at \(Self.width)×\(Self.height) [SB6004]"),
+                "\(error)")
+        // A --size the output node's own size equals changes nothing written, and is not warned about.
+        let matching = try shell("\"$SHADERBENCH\" render quadrants.yaml --size \(Self.width)x\(Self.height) --out one.png 2> err.txt")
+        let matchingError = try errorText()
+        #expect(matching.status == 0 && !matchingError.contains("SB6004"), "\(matchingError)")
+    }
+
+    @Test("a movie with --size beside the output node's own size is written at the node's, with the warning once")
+    func movieWithSize() throws {
+        let result = try shell("\"$SHADERBENCH\" render quadrants.yaml --size 640x480 --frames 2 --out clip.mp4 2> err.txt")
+        let error = try errorText()
+        #expect(result.status == 0, "\(error)")
+        let video = try #require(try MovieProbe(path: folder.file("clip.mp4")).video)
+        #expect(video.width == Self.width && video.height == Self.height && video.frames == 2)
+        #expect(error.components(separatedBy: "[SB6004]").count == 2, "\(error)")
     }
 
     @Test("the README's tour renders to a movie at its output's size: grade's size: [640, 360]")
