@@ -19,6 +19,14 @@ public protocol FrameReadback: AnyObject {
 
 extension PlanarReadback: FrameReadback {}
 
+extension GPUError {
+    /// An image pushed to a readback made for frames of another size: the frames of a movie, a pipe or a virtual
+    /// camera all have the size they were opened at.
+    package static func imageSize(_ image: PixelSize, notFrameSize frame: PixelSize) -> GPUError {
+        GPUError("a \(image) image cannot be read back as a frame of the \(frame) video")
+    }
+}
+
 /// The choice between the GPU's conversion to YUV and the CPU's, from what BENCHMARKS measured: on a GPU the
 /// conversion is nearly free and moves 37.5% of the bytes; on Mesa's software rasterizer a conversion pass of its
 /// own costs about what reading RGBA and converting it with libswscale does, which the encoder's thread can do

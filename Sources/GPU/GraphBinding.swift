@@ -8,6 +8,8 @@ import ShaderLanguage
 struct GraphBinding {
     var steps: [ExecutableStep] = []
     var renderSize: PixelSize
+    /// The size of the output's image: the output node's own where it has one, else the render size.
+    var outputSize: PixelSize
     /// The linked program of each shader and pattern node, by node name.
     var programs: [String: ShaderProgram]
     /// The texture each step's image is, for describing passes' inputs.
@@ -48,6 +50,7 @@ struct GraphBinding {
         writer = binding.writer
         programs = binding.programs
         guard binding.diagnostics.isEmpty, steps.count == plan.steps.count else { throw DiagnosticsError(binding.diagnostics) }
+        outputSize = sizes[plan.output]
         descriptors = zip(steps, sizes).map { $0.work.descriptor(orSize: $1) }
     }
 

@@ -16,6 +16,9 @@ public final class GraphExecutor {
     public let plan: FramePlan
     public var composition: Composition { plan.composition }
     public let renderSize: PixelSize
+    /// The size of the output's image, which is what a render writes: the output node's own where it has one (a
+    /// pass's `size`, an image's file, a camera's frames), else `renderSize`.
+    public let outputSize: PixelSize
     public let pool: FramebufferPool
     /// The linked program of each shader and pattern node, by node name.
     public let programs: [String: ShaderProgram]
@@ -103,6 +106,7 @@ public final class GraphExecutor {
         let binding = try GraphBinding(plan, renderSize: renderSize, resources: resources, externalImages: externalImages,
                                        writer: &writer)
         self.renderSize = binding.renderSize
+        outputSize = binding.outputSize
         programs = binding.programs
         steps = binding.steps
         descriptors = binding.descriptors

@@ -12,6 +12,8 @@ public final class PlanarReadback {
     /// The size of the frames handed out: the image's, rounded up to even.
     public var size: PixelSize { planes.size }
     public let layout: FrameLayout
+    /// The size of the images it packs, before rounding up to even.
+    private let imageSize: PixelSize
     private let planes: PackedPlanes
     /// The packing of images given as images; nil where they come packed.
     private let packing: (targets: RenderTarget, program: BuiltInProgram, uniforms: PackedPlanes.Uniforms, quad: FullscreenQuad)?
@@ -25,6 +27,7 @@ public final class PlanarReadback {
     /// in `matrix` (BT.709 for movies, which are tagged with it; BT.601 where nothing can say which).
     /// `packed`: each image pushed is its planes already, drawn by the output's pass (`PassPlan.packing`).
     public init(imageSize: PixelSize, depth: Int = 2, matrix: ColorEncoding.Matrix = .bt709, packed: Bool = false) throws(GPUError) {
+        self.imageSize = imageSize
         planes = PackedPlanes(imageSize: imageSize)
         layout = planes.layout(matrix: matrix)
         if packed {
@@ -49,6 +52,8 @@ public final class PlanarReadback {
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
         let packed: RenderTarget
         if let packing {
+            // Packed into planes of another size, an image would land scrambled in a corner of the frame.
+            guard image.size == imageSize else { throw .imageSize(image.size, notFrameSize: imageSize) }
             packing.targets.bindForDrawing()
             packing.program.use()
             image.bind(toUnit: 0, filter: GL_NEAREST)

@@ -14,6 +14,7 @@ public final class RGBAReadback: FrameReadback {
     }
 
     public func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
+        guard image.size == size else { throw .imageSize(image.size, notFrameSize: size) }
         let rgba = image.readPixels().pixels
         try GLInfo.check("reading a frame back as RGBA")
         let layout = FrameLayout(format: .rgba, width: size.width, height: size.height,

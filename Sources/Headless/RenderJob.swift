@@ -64,7 +64,11 @@ public enum RenderJob {
         } catch {
             throw .failed(error.message, code: .oscPort)
         }
-        var sink = try sink(for: request.output, composition: composition, imageSize: executor.renderSize, packed: executor.packsOutput,
+        if let asked = request.size, executor.outputSize != asked {
+            progress.show(outputSizeKept(asked: asked, written: executor.outputSize, composition: composition))
+        }
+        // What is written is the output's image as it is drawn, which has its node's size.
+        var sink = try sink(for: request.output, composition: composition, imageSize: executor.outputSize, packed: executor.packsOutput,
                             timeline: timeline, progress: progress)
         var warned: Set<Diagnostic> = []
         var told: Set<String> = []
@@ -154,6 +158,13 @@ public enum RenderJob {
         executor.frameInterval = 1 / timeline.frameRate.framesPerSecond
         executor.pointerPosition = request.pointerPosition
         return executor
+    }
+
+    /// `--size` sizes the render, but the output node's own size (a pass's `size:`, an image's file) is what is
+    /// written: said once, at the output node.
+    private static func outputSizeKept(asked: PixelSize, written: PixelSize, composition: Composition) -> Diagnostic {
+        .warning("--size \(asked) sizes the render, but the output node '\(composition.output)' has a size of its own: its frames are written at \(written)",
+                 at: composition.node(named: composition.output)?.location, code: .outputSizeKept)
     }
 
     /// The matrix of the YUV planes `output` takes, which the output's pass can draw itself; nil for images, and

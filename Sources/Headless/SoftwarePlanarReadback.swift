@@ -28,7 +28,7 @@ final class SoftwarePlanarReadback: FrameReadback {
         }
         try GLInfo.check("reading a frame back as RGBA")
         var planes = spare.popLast() ?? []
-        converter.convert(rgba, into: &planes)
+        guard converter.convert(rgba, into: &planes) else { throw .imageSize(image.size, notFrameSize: size) }
         return VideoFrame(layout: converter.layout, bytes: planes, sequence: UInt32(truncatingIfNeeded: index), timestamp: Double(index))
     }
 

@@ -33,9 +33,10 @@ public final class RGBAToI420Converter {
         sws_freeContext(context)
     }
 
-    /// Converts `rgba` (width × height × 4 bytes) into `planes`, resized to the layout's byte count.
-    public func convert(_ rgba: [UInt8], into planes: inout [UInt8]) {
-        precondition(rgba.count == layout.width * layout.height * 4, "RGBA of \(rgba.count) bytes for a \(layout.width)×\(layout.height) frame")
+    /// Converts `rgba` (width × height × 4 bytes) into `planes`, resized to the layout's byte count; false, leaving
+    /// `planes` as they were, when `rgba` is another size's.
+    public func convert(_ rgba: [UInt8], into planes: inout [UInt8]) -> Bool {
+        guard rgba.count == layout.width * layout.height * 4 else { return false }
         if planes.count != layout.byteCount { planes = [UInt8](repeating: 0, count: layout.byteCount) }
         let layout = self.layout
         rgba.withUnsafeBufferPointer { source in
@@ -44,6 +45,7 @@ public final class RGBAToI420Converter {
                         into: layout.planes.map { target.baseAddress! + $0.offset }, rowBytes: layout.planes.map(\.bytesPerRow))
             }
         }
+        return true
     }
 
     /// Converts RGBA rows `rowBytes` apart into the three planes at `planes` (Y, Cb, Cr), rows `planeRowBytes` apart.

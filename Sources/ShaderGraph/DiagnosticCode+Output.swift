@@ -3,7 +3,7 @@ import ShaderLanguage
 /// What the workbench writes: a render's frames, movies and pipes, recordings and screenshots, the virtual
 /// camera, the tuned values and learned controls it saves into the composition, and exports.
 extension DiagnosticCode {
-    static let output = [evenSize, outputNotWritten, movieWithoutOption, virtualCamera, notSaved, notExportable]
+    static let output = [evenSize, outputNotWritten, movieWithoutOption, outputSizeKept, virtualCamera, notSaved, notExportable]
 
     public static let evenSize = DiagnosticCode(
         6001, "an odd size made even for the video format",
@@ -14,9 +14,9 @@ extension DiagnosticCode {
             larger than the render. PNG frames keep the size as it is.
             """,
         example: """
-            shaderbench render tour.yaml --size 641x361 --out tour.mp4    # written as 642×362
+            shaderbench render sepia.yaml --size 641x361 --out sepia.mp4    # written as 642×362
             # fixed:
-            shaderbench render tour.yaml --size 640x360 --out tour.mp4
+            shaderbench render sepia.yaml --size 640x360 --out sepia.mp4
             """)
 
     public static let outputNotWritten = DiagnosticCode(
@@ -46,6 +46,22 @@ extension DiagnosticCode {
             shaderbench render clip.yaml --out clip.webm   # this FFmpeg has neither Opus nor Vorbis
             # fixed: a container whose sound encoder this FFmpeg has
             shaderbench render clip.yaml --out clip.mp4
+            """)
+
+    public static let outputSizeKept = DiagnosticCode(
+        6004, "--size given to a render whose output node has a size of its own",
+        explanation: """
+            `--size` sets the render size, which every node without a size of its own takes. What a render writes \
+            (PNG frames, a movie, standard output, the virtual camera) is the output node's image as it is drawn, \
+            so an output node with its own size (a shader's or pattern's `size:`, an image node's file, a \
+            camera's frames) keeps that size, and `--size` sizes only the other nodes without one. The warning \
+            names the size the frames are written at. To write the frames at `--size`, take the output node's \
+            own `size:` away, or give the output node that size.
+            """,
+        example: """
+            grade: { kind: shader, file: ../shaders/grade.fsh, size: [640, 360] }   # written at 640×360, whatever --size says
+            # fixed: without a size of its own, the output node takes the render size, which --size sets
+            grade: { kind: shader, file: ../shaders/grade.fsh }
             """)
 
     public static let virtualCamera = DiagnosticCode(

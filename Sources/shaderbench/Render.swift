@@ -34,7 +34,7 @@ struct Render: ParsableCommand {
             transform: RenderRange.framesPerSecond)
     var fps: MovieSettings.FrameRate?
 
-    @Option(help: ArgumentHelp("Render size, overriding the composition's: each side 1 to 16384, at most 64 megapixels.", valueName: "WxH"),
+    @Option(help: ArgumentHelp("Render size, overriding the composition's (an output node with a size of its own keeps it): each side 1 to 16384, at most 64 megapixels.", valueName: "WxH"),
             transform: { text in try PixelSize(parsing: text) })
     var size: PixelSize?
 

@@ -47,4 +47,20 @@ struct SoftwareReadbackTests {
         #expect(SoftwarePlanarReadback(imageSize: PixelSize(width: 63, height: 36), matrix: .bt709) == nil, "odd sizes go to the GPU, which pads")
         withExtendedLifetime(context) {}
     }
+
+    @Test("every readback refuses an image of another size than its frames', with an error, not a scrambled frame or a trap")
+    func otherSizeRefused() throws {
+        let context = try HeadlessContext()
+        let image = try RenderTarget(image: RGBAImage(width: 64, height: 36, pixels: [UInt8](repeating: 128, count: 64 * 36 * 4)))
+        let frameSize = PixelSize(width: 32, height: 18)
+        let readbacks: [any FrameReadback] = [
+            try PlanarReadback(imageSize: frameSize, depth: 1),
+            try #require(SoftwarePlanarReadback(imageSize: frameSize, matrix: .bt709)),
+            try #require(RGBAReadback(imageSize: frameSize)),
+        ]
+        for readback in readbacks {
+            #expect(throws: GPUError.self, "\(type(of: readback))") { try readback.push(image, index: 0) }
+        }
+        withExtendedLifetime(context) {}
+    }
 }
