@@ -11,6 +11,10 @@ public enum BonzomaticDialect {
     /// The image input that reads the pass's own previous frame.
     public static let previousFrame = "texPreviousFrame"
 
+    /// The varying Bonzomatic's vertex shader passes on, which its shader template reads: the quad's texture
+    /// coordinate, from (0, 0) at the bottom-left, y up.
+    static let textureCoordinate = "out_texcoord"
+
     /// Bins across each spectrum, as many as Bonzomatic's.
     static let spectrumLength = 1024
 

@@ -18,6 +18,18 @@ public enum ShaderDialect: String, Sendable, Hashable {
     /// `texPreviousFrame` (`BonzomaticDialect`).
     case bonzomatic
 
+    /// The dialect's name as people call it, in messages.
+    public var title: String {
+        switch self {
+        case .glsl: "GLSL ES"
+        case .shaderToy: "ShaderToy"
+        case .isf: "ISF"
+        case .glslViewer: "glslViewer"
+        case .glslSandbox: "GLSL Sandbox"
+        case .bonzomatic: "Bonzomatic"
+        }
+    }
+
     /// The dialect of a shader from its tokens and the uniforms and varyings it declares.
     static func detect(_ tokens: [GLSLToken], uniforms: [ShaderInterface.Declaration], varyings: [ShaderInterface.Declaration]) -> ShaderDialect {
         func defines(_ name: String) -> Bool {

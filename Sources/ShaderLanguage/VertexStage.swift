@@ -29,9 +29,20 @@ public enum VertexStage {
         "lowerRightInputTextureCoordinate",
     ]
 
-    /// glslViewer's coordinate, with y up (`GLSLViewerDialect`), and GLSL Sandbox's surface position
-    /// (`GLSLSandboxDialect`).
-    static let hostVaryings = [GLSLViewerDialect.textureCoordinate, GLSLSandboxDialect.surfacePosition]
+    /// glslViewer's and Bonzomatic's coordinates, with y up (`GLSLViewerDialect`, `BonzomaticDialect`), and GLSL
+    /// Sandbox's surface position (`GLSLSandboxDialect`).
+    package static let hostVaryings = [GLSLViewerDialect.textureCoordinate, BonzomaticDialect.textureCoordinate, GLSLSandboxDialect.surfacePosition]
+
+    /// The varyings a shader of `dialect` is given by its own host, which a misspelt one is compared with
+    /// first; nil for the dialects whose varyings are GPUImage's.
+    package static func ownVaryings(of dialect: ShaderDialect) -> [String]? {
+        switch dialect {
+        case .glslViewer: [GLSLViewerDialect.textureCoordinate]
+        case .bonzomatic: [BonzomaticDialect.textureCoordinate]
+        case .glslSandbox: [GLSLSandboxDialect.surfacePosition]
+        case .glsl, .shaderToy, .isf: nil
+        }
+    }
 
     /// The size of GLSL Sandbox's surface, set by the workbench; spelt the same in the GLSL.
     public static let surfaceSizeUniform = "shaderbenchSurfaceSize"

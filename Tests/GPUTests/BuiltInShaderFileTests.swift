@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 35
+    static let expectedCount = 36
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -148,11 +148,12 @@ struct BuiltInShaderFileTests {
             uniform vec2 v2Resolution;
             uniform sampler1D texFFT;
             uniform sampler2D texPreviousFrame;
+            in vec2 out_texcoord;
             layout(location = 0) out vec4 out_color;
             void main(void) {
                 vec2 uv = gl_FragCoord.xy / v2Resolution;
                 out_color = texture(texFFT, uv.x) + textureLod(texFFT, uv.y, 0.0) + texelFetch(texFFT, 3, 0)
-                    + texture(texPreviousFrame, uv) * fGlobalTime;
+                    + texture(texPreviousFrame, out_texcoord) * fGlobalTime;
             }
             """)
     }
@@ -233,7 +234,8 @@ struct BuiltInShaderFileTests {
             let picture: PatternSource.Picture = file.contains("noise") ? .noise : file.contains("checker") ? .checker : .bars
             let shader = try TestPattern.prepared(picture)
             return [Program(vertex: shader.vertexSource, fragment: shader.fragmentSource)]
-        case "ShaderLanguage/Shaders/vertex-stage.vert.glsl", "ShaderLanguage/Shaders/default-precision.frag.glsl":
+        case "ShaderLanguage/Shaders/vertex-stage.vert.glsl", "ShaderLanguage/Shaders/default-precision.frag.glsl",
+             "ShaderLanguage/Shaders/full-precision.glsl":
             return try gpuImageShaders() + glslViewerShaders() + [glslSandboxShader()]
         case "ShaderLanguage/Shaders/bottom-up-coordinates.frag.glsl":
             return try glslViewerShaders() + [glslSandboxShader(), bonzomaticShader()]

@@ -34,6 +34,59 @@ struct BonzomaticUniformTests {
         #expect(image[3, 1] == (223, 64, 40, 255), "bottom-right: (0.875, 0.25)")
     }
 
+    /// The declarations of the shader Bonzomatic writes from its template when it starts with none, as it writes them.
+    static let templateDeclarations = """
+        #version 410 core
+
+        uniform float fGlobalTime; // in seconds
+        uniform vec2 v2Resolution; // viewport resolution (in pixels)
+        uniform float fFrameTime; // duration of the last frame, in seconds
+
+        uniform sampler1D texFFT; // towards 0.0 is bass / lower freq, towards 1.0 is higher / treble freq
+        uniform sampler1D texFFTSmoothed; // this one has longer falloff and less harsh transients
+        uniform sampler1D texFFTIntegrated; // this is continually increasing
+        uniform sampler2D texPreviousFrame; // screenshot of the previous frame
+        uniform sampler2D texChecker;
+        uniform sampler2D texNoise;
+        uniform sampler2D texTex1;
+        uniform sampler2D texTex2;
+        uniform sampler2D texTex3;
+        uniform sampler2D texTex4;
+
+        in vec2 out_texcoord;
+        layout(location = 0) out vec4 out_color; // out_color must be written in order to see anything
+
+        """
+
+    @Test("the template's out_texcoord is the pass's coordinate with y up, as Bonzomatic's own vertex shader passes it on")
+    func templateCoordinate() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("bonzo.glsl", Self.templateDeclarations + """
+            void main(void)
+            {
+            	vec2 uv = out_texcoord;
+            	out_color = vec4(uv, 0.0, 1.0);
+            }
+            """)
+        let check = try runShaderbench(["check", path], in: folder.path)
+        #expect(check.status == 0, "Bonzomatic's own template checks: \(check.error)")
+        // Pixel centres of a 4 × 2 pass: x at 1/8, 3/8, …; the top row at y 3/4, the bottom at 1/4.
+        let image = try render(path, in: folder)
+        #expect(image[0, 0] == (32, 191, 0, 255), "top-left: (0.125, 0.75)")
+        #expect(image[3, 1] == (223, 64, 0, 255), "bottom-right: (0.875, 0.25)")
+    }
+
+    @Test("a misspelt coordinate gets a suggestion from Bonzomatic's names, saying it is read as Bonzomatic's")
+    func misspeltCoordinate() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("bonzo.glsl", Self.templateDeclarations.replacingOccurrences(of: "in vec2 out_texcoord;", with: "in vec2 out_texcord;")
+                                    + "void main(void) { out_color = vec4(out_texcord, 0.0, 1.0); }\n")
+        let check = try runShaderbench(["check", path], in: folder.path)
+        #expect(check.status == 1)
+        #expect(check.error.contains("bonzo.glsl:18:9: error: varying 'out_texcord' is not provided by the workbench's vertex stage to a Bonzomatic shader; did you mean 'out_texcoord'? [SB3006]"),
+                "\(check.error)")
+    }
+
     @Test("texNoise and texChecker are still colour noise and an 8 × 8 checkerboard when nothing else is wired, the same every run")
     func defaultTextures() throws {
         let folder = try TemporaryFolder()

@@ -98,11 +98,16 @@ extension CompositionCheck {
                     line: varying.line, column: varying.column, code: .varying))
                 continue
             }
-            let names = Array(VertexStage.providedVaryings) + [VertexStage.blurVarying]
-            let hint = Spelling.closest(to: varying.name, among: names).map { "; did you mean '\($0)'?" }
+            // A suggestion comes from the dialect the file is read as: its host's own names, else GPUImage's.
+            let hostNames = VertexStage.ownVaryings(of: interface.dialect)
+            let gpuImageNames = Array(VertexStage.providedVaryings.subtracting(VertexStage.hostVaryings)) + [VertexStage.blurVarying]
+            let closest = hostNames.flatMap { Spelling.closest(to: varying.name, among: $0) } ?? Spelling.closest(to: varying.name, among: gpuImageNames)
+            let provided = hostNames.map { names in "; a \(interface.dialect.title) shader is given \(names.map { "vec2 \($0)" }.joined(separator: ", ")) and GPUImage's coordinates" }
                 ?? "; it provides vec2 textureCoordinate (…5) and outputTextureCoordinate, GPUImage's neighbours (leftTextureCoordinate, topRightTextureCoordinate, leftTextureCoordinate2, upperLeftInputTextureCoordinate, …) and its blurs' blurCoordinates[N]"
+            let hint = closest.map { "; did you mean '\($0)'?" } ?? provided
+            let readAs = hostNames == nil ? "" : " to a \(interface.dialect.title) shader"
             diagnostics.append(pass.source.error(
-                "varying '\(varying.name)' is not provided by the workbench's vertex stage\(hint)",
+                "varying '\(varying.name)' is not provided by the workbench's vertex stage\(readAs)\(hint)",
                 line: varying.line, column: varying.column, code: .varying))
         }
     }

@@ -51,6 +51,11 @@ VERTEX_OUTPUT highp vec2 outputTextureCoordinate;
 VERTEX_OUTPUT highp vec2 v_texcoord;
 #endif
 
+// Bonzomatic's coordinate, as its own vertex shader passes it on: y up, from (0, 0) at the bottom-left.
+#ifdef USES_out_texcoord
+VERTEX_OUTPUT highp vec2 out_texcoord;
+#endif
+
 // GLSL Sandbox's surface position: the pass as a surface one unit high and as wide as its aspect ratio,
 // centred on the origin, y up. Its size is set by the workbench.
 #ifdef USES_surfacePosition
@@ -144,6 +149,9 @@ void main() {
 #endif
 #ifdef USES_v_texcoord
     v_texcoord = vec2(coordinate.x, 1.0 - coordinate.y);
+#endif
+#ifdef USES_out_texcoord
+    out_texcoord = vec2(coordinate.x, 1.0 - coordinate.y);
 #endif
 #ifdef USES_surfacePosition
     surfacePosition = vec2(coordinate.x - 0.5, 0.5 - coordinate.y) * shaderbenchSurfaceSize;
