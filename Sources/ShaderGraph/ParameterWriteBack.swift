@@ -28,7 +28,7 @@ public enum ParameterWriteBack {
     public static func write(_ values: [Value], into source: SourceText) throws(Diagnostic) -> String {
         let composed = try ComposedComposition(source, purpose: "to save parameters into")
         let reader = composed.reader, nodes = composed.nodes
-        var edits = TextEdits(source.text)
+        var edits = TextEdits(source)
         let json = source.path.lowercased().hasSuffix(".json")
         var missing: [String: [Value]] = [:]
         for value in values {
