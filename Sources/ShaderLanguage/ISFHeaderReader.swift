@@ -8,9 +8,9 @@ struct ISFHeaderReader {
     let text: ISFHeaderText
     let layout: JSONLayout
 
-    /// The header of `source`; nil when the file does not open with one (it is then not ISF).
+    /// The header of `source`; nil when the file has none (it is then not ISF).
     static func read(_ source: SourceText) throws(Diagnostic) -> ISFHeader? {
-        guard let text = ISFHeaderText.leading(in: source) else { return nil }
+        guard let text = ISFHeaderText.first(in: source) else { return nil }
         let layout: JSONLayout
         do {
             layout = try JSONLayout.scan(text.characters, document: "the header")

@@ -53,6 +53,22 @@ struct ISFDialectTests {
         #expect(output.largestDifference(from: image) == 0)
     }
 
+    @Test("a header after // lines is found, so TIME and RENDERSIZE are ISF's")
+    func headerAfterComments() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("fx.fs", """
+            // A gradient, from another library.
+            // Its header follows these lines.
+            /*{ "ISFVSN": "2", "INPUTS": [] }*/
+            void main() { gl_FragColor = vec4(gl_FragCoord.xy / RENDERSIZE, TIME, 1.0); }
+            """)
+        let composition = try workspace.load("size: [40, 24]\nnodes:\n  fx: { kind: shader, file: fx.fs }\noutput: fx\n")
+        let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
+        // y up: the top row is nearly full green, the bottom nearly none.
+        #expect(output[39, 0].1 > 240 && output[0, 23].1 < 10 && output[39, 0].0 > 240)
+        withExtendedLifetime(workspace) {}
+    }
+
     @Test("isf_FragNormCoord and gl_FragCoord grow upwards: a procedural gradient is bright at the top")
     func yUp() throws {
         let output = try render("""

@@ -54,12 +54,30 @@ struct ISFHeaderTests {
         #expect(try interface("\n  \t/*{ \"INPUTS\": [] }*/\nvoid main() {}").dialect == .isf, "blank space may come first")
     }
 
-    @Test("other leading comments, and JSON without ISF keys, leave the file plain GLSL")
+    @Test("other comments, and JSON without ISF keys, leave the file plain GLSL")
     func notISF() throws {
         #expect(try interface("/* Licence: anything goes. */\nvoid main() {}").dialect == .glsl)
         #expect(try interface("/*{ \"name\": \"x\" }*/\nvoid main() {}").dialect == .glsl)
-        #expect(try interface("// a comment first\n/*{ \"INPUTS\": [] }*/\nvoid main() {}").dialect == .glsl)
+        #expect(try interface("// /*{ \"INPUTS\": [] }*/\nvoid main() {}").dialect == .glsl, "a header inside a line comment is no header")
         #expect(try interface("/*{ \"INPUTS\": [] }\nvoid main() {}").dialect == .glsl, "a comment never closed is the driver's to report")
+    }
+
+    @Test("the header is the first comment holding ISF's JSON, after // lines or a licence, as VVISF finds it")
+    func headerAfterComments() throws {
+        let text = """
+            // Converted from a GLSL Sandbox shader.
+            // By someone, CC BY 3.0.
+            /* Licence: anything goes. */
+            /*{
+                "INPUTS": [ { "NAME": "amount", "TYPE": "float", "DEFAULT": 0.5 } ]
+            }*/
+            void main() { gl_FragColor = vec4(amount * TIME, RENDERSIZE, 1.0); }
+            """
+        let isf = try interface(text)
+        #expect(isf.dialect == .isf)
+        #expect(isf.uniform(named: "amount").map { [$0.line, $0.column] } == [5, 28])
+        #expect(problem("// a note\n/*{\n  \"INPUTS\": [ { \"NAME\": \"a\" } ]\n}*/\nvoid main() {}")?.hasPrefix("3:15 input 'a' has no TYPE") == true,
+                "a mistake in it is located in the file")
     }
 
     @Test("descriptive keys written as null count as absent, as published files have them")
