@@ -45,6 +45,9 @@ struct ISFDialectTests {
         "IMG_PIXEL(inputImage, gl_FragCoord.xy)",
         "texture2D(inputImage, isf_FragNormCoord)",
         "IMG_NORM_PIXEL(inputImage, vv_FragNormCoord)",
+        // VVISF's third argument, a bias to the level of detail, which other libraries' files pass.
+        "IMG_NORM_PIXEL(inputImage, isf_FragNormCoord, 0.0)",
+        "IMG_PIXEL(inputImage, gl_FragCoord.xy, 0.0)",
         // How ISF hosts expand IMG_PIXEL themselves, from the image's declared rectangle, size and flip.
         "texture(inputImage, _inputImage_flip ? vec2(0.0) : gl_FragCoord.xy / _inputImage_imgSize * _inputImage_imgRect.zw + _inputImage_imgRect.xy)",
     ])
