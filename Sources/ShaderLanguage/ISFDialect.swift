@@ -58,13 +58,20 @@ package enum ISFDialect {
 
     /// The declarations, lookups and mappings the user's text is compiled after. `writesFragColor`: the
     /// text assigns `gl_FragColor`, which then becomes the prelude's output; a text that declares its own
-    /// `out` gets none from the prelude.
-    static func prelude(for header: ISFHeader, writesFragColor: Bool) -> [String] {
+    /// `out` gets none from the prelude. `ownVertexStage`: the shader has a `.vs`, whose `isf_FragNormCoord`
+    /// it reads; `declaresFragNormCoord`: its text declares that varying itself, as files for hosts that do not
+    /// declare it do.
+    static func prelude(for header: ISFHeader, writesFragColor: Bool, ownVertexStage: Bool, declaresFragNormCoord: Bool) -> [String] {
         var lines = DialectShaderFile.isfBuiltIns.lines
         lines += header.inputs.map { "uniform \($0.kind.glslType) \($0.name);" }
         lines += otherImageUniforms(of: header)
         lines += imageProperties(of: header)
         lines += DialectShaderFile.isfPrelude.lines
+        if !ownVertexStage {
+            lines += DialectShaderFile.isfFragNormCoord.lines
+        } else if !declaresFragNormCoord {
+            lines += DialectShaderFile.isfFragNormCoordVarying.lines
+        }
         if writesFragColor {
             lines += DialectShaderFile.isfFragColor.lines
         }
@@ -72,7 +79,9 @@ package enum ISFDialect {
     }
 
     /// What a fused chain of ISF shaders shares, ahead of its members: the built-ins and the lookups.
-    static var chainPrelude: [String] { DialectShaderFile.isfBuiltIns.lines + DialectShaderFile.isfPrelude.lines }
+    static var chainPrelude: [String] {
+        DialectShaderFile.isfBuiltIns.lines + DialectShaderFile.isfPrelude.lines + DialectShaderFile.isfFragNormCoord.lines
+    }
 
     /// The precision an ISF shader's text starts from: the built-ins file's.
     static var memberPrecision: [String] { DialectShaderFile.isfBuiltIns.lines.filter { $0.hasPrefix("precision ") } }

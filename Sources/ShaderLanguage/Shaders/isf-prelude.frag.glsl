@@ -20,7 +20,6 @@ vec4 shaderbenchTexture(sampler2D image, vec2 coordinate, float bias) { return I
 #define texture2D shaderbenchTexture
 #define texture shaderbenchTexture
 #define gl_FragCoord shaderbenchFragCoord()
-#define isf_FragNormCoord shaderbenchFragNormCoord()
-// ISF 1's name for it.
+// ISF 1's name for isf_FragNormCoord, which isf-frag-norm-coord*.frag.glsl gives after this.
 #define vv_FragNormCoord isf_FragNormCoord
 #define varying in
