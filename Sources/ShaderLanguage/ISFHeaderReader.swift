@@ -388,6 +388,11 @@ struct ISFHeaderReader {
             try checkName(entry.name, at: entry.namePath, what: "an imported image",
                           taken: taken + images.map { ($0.name, $0.location) })
             let members = try object(entry.description, at: entry.path, what: "imported image '\(entry.name)'")
+            // VVISF's only TYPE here is cube: six images made one cube map.
+            let typePath = entry.path + [.key("TYPE")]
+            if let type = try string(members["TYPE"], at: typePath, what: "TYPE"), let reason = ISFInput.Kind.refusal(of: type) {
+                throw error("imported image '\(entry.name)' has TYPE '\(type)', which \(reason)", at: typePath)
+            }
             let filePath = entry.path + [.key("PATH")]
             guard let file = try string(members["PATH"], at: filePath, what: "PATH"), !file.isEmpty else {
                 throw error("imported image '\(entry.name)' needs a PATH to an image file", at: entry.path)

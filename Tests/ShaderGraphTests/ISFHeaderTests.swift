@@ -261,4 +261,10 @@ struct ISFHeaderTests {
         let listed = try #require(try readHeader("/*{ \"IMPORTED\": [ { \"NAME\": \"noise\", \"PATH\": \"n.png\" } ] }*/\nvoid main() {}"))
         #expect(listed.imported.map(\.path) == ["fx/n.png"])
     }
+
+    @Test("an IMPORTED cube map, which VVISF makes of six images, is refused, saying why")
+    func importedCube() {
+        #expect(problem(#"/*{ "IMPORTED": { "sky": { "TYPE": "cube", "PATH": ["a.png", "b.png", "c.png", "d.png", "e.png", "f.png"] } } }*/"#)
+                == "1:36 imported image 'sky' has TYPE 'cube', which is a cube map (VVISF's cube, ossia score's cubemap); the workbench's images are 2D textures, so it cannot feed one")
+    }
 }
