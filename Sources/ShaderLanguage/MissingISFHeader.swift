@@ -2,7 +2,7 @@
 /// `IMG_NORM_PIXEL`, …) was most likely written for ISF and lost its header: the name is undeclared only
 /// because no header made the file ISF. The first such error gets a note that says so.
 enum MissingISFHeader {
-    static let names = Set(ISFDialect.builtIns + ISFDialect.lookups + ["isf_FragNormCoord", "vv_FragNormCoord"])
+    static let names = Set(ISFDialect.builtIns + ISFDialect.lookups + [ISFDialect.fragNormCoord, "vv_FragNormCoord"])
 
     /// The note for the error `message`, when it names one of ISF's names.
     static func note(for message: CompilerMessage) -> Diagnostic? {

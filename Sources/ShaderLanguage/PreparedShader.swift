@@ -57,7 +57,7 @@ public struct PreparedShader: Sendable {
             let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
             let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.prelude(
                 for: isf, writesFragColor: writesFragColor, ownVertexStage: interface.vertexShader != nil,
-                declaresFragNormCoord: interface.varyings.contains { $0.name == "isf_FragNormCoord" })
+                declaresFragNormCoord: interface.varyings.contains { $0.name == ISFDialect.fragNormCoord })
             fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init)).joined(separator: "\n")
             if let vertex = interface.vertexShader {
                 let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + ISFDialect.vertexPrelude(for: isf)

@@ -29,9 +29,9 @@ public enum VertexStage {
         "lowerRightInputTextureCoordinate",
     ]
 
-    /// glslViewer's coordinate, with y up (`GLSLViewerDialect`), and GLSL Sandbox's surface position
-    /// (`GLSLSandboxDialect`).
-    static let hostVaryings = [GLSLViewerDialect.textureCoordinate, GLSLSandboxDialect.surfacePosition]
+    /// glslViewer's coordinate, with y up (`GLSLViewerDialect`), GLSL Sandbox's surface position
+    /// (`GLSLSandboxDialect`), and ISF's coordinate for an ISF shader that declares it itself.
+    static let hostVaryings = [GLSLViewerDialect.textureCoordinate, GLSLSandboxDialect.surfacePosition, ISFDialect.fragNormCoord]
 
     /// The size of GLSL Sandbox's surface, set by the workbench; spelt the same in the GLSL.
     public static let surfaceSizeUniform = "shaderbenchSurfaceSize"

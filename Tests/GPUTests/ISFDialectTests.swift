@@ -56,6 +56,12 @@ struct ISFDialectTests {
         #expect(output.largestDifference(from: image) == 0)
     }
 
+    @Test("a shader without a .vs may declare isf_FragNormCoord itself, as files written for other hosts do")
+    func declaredFragNormCoord() throws {
+        let output = try render("varying vec2 isf_FragNormCoord;\nvoid main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }")
+        #expect(output.largestDifference(from: image) == 0)
+    }
+
     @Test("a header after // lines is found, so TIME and RENDERSIZE are ISF's")
     func headerAfterComments() throws {
         let workspace = try GPUWorkspace()
