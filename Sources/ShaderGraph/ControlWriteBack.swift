@@ -9,7 +9,7 @@ public enum ControlWriteBack {
         let composed = try ComposedComposition(source, purpose: "to save MIDI controls into")
         let reader = composed.reader
         let json = source.path.lowercased().hasSuffix(".json")
-        var edits = TextEdits(source.text)
+        var edits = TextEdits(source)
         func key(_ mapping: ControlMapping) -> String { json ? "\"\(mapping.key)\"" : mapping.key }
         guard let controlsNode = composed.top["controls"] else {
             let entries = mappings.map { "\(key($0)): \($0.text(json: json))" }
@@ -19,9 +19,10 @@ public enum ControlWriteBack {
                 try ParameterWriteBack.add(["\(field): { \(entries.joined(separator: ", ")) }"], to: top, in: &edits, reader: reader)
                 return edits.result
             }
-            let text = source.text
             let lines = entries.map { "  \($0)\n" }.joined()
-            return text + (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + "controls:\n" + lines
+            let endsLine = edits.end == 0 || edits.scalar(at: edits.end - 1) == "\n"
+            edits.insert((endsLine ? "" : "\n") + "controls:\n" + lines, at: edits.end)
+            return edits.result
         }
         guard case .mapping(let controls) = controlsNode else {
             throw reader.error("'controls' is not a mapping, so the learned controls are not saved into it", at: controlsNode, code: .notSaved)

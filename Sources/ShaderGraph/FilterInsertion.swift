@@ -40,7 +40,7 @@ public enum FilterInsertion {
         guard nodes.first(where: { $0.key.string == name }) == nil else {
             throw reader.error("a node '\(name)' exists already", at: key, code: .notSaved)
         }
-        var edits = TextEdits(source.text)
+        var edits = TextEdits(source)
         for (other, fields) in nodes where other.string != node {
             guard case .mapping(let fields) = fields else { continue }
             if case .mapping(let inputs)? = fields["inputs"] {

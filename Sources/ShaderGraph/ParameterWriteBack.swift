@@ -29,7 +29,7 @@ public enum ParameterWriteBack {
         try refuseNonFinite(values)
         let composed = try ComposedComposition(source, purpose: "to save parameters into")
         let reader = composed.reader, nodes = composed.nodes
-        var edits = TextEdits(source.text)
+        var edits = TextEdits(source)
         let json = source.path.lowercased().hasSuffix(".json")
         var missing: [String: [Value]] = [:]
         for value in values {

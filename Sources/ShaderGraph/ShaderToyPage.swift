@@ -73,7 +73,7 @@ public struct ShaderToyPage: Sendable {
         private var lineStarts: [Int] = [0]
 
         init(_ characters: [Character]) {
-            for (index, character) in characters.enumerated() where character == "\n" || character == "\r\n" {
+            for (index, character) in characters.enumerated() where character == "\n" {
                 lineStarts.append(index + 1)
             }
         }

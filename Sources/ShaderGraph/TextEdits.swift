@@ -1,5 +1,9 @@
+import ShaderLanguage
+
 /// Replacements in a text addressed the way libyaml addresses it (lines from 1, columns in Unicode scalars
-/// from 1), applied together so that each keeps its place whatever the others do to the lengths.
+/// from 1), applied together so that each keeps its place whatever the others do to the lengths. The text is
+/// read with its line breaks made LF (`SourceText.text`), and the edits are made in the file's own text
+/// (`fileText`), so a file with CR LF or CR breaks keeps them, in the lines it adds too.
 struct TextEdits {
     private struct Edit {
         var offset: Int
@@ -10,14 +14,30 @@ struct TextEdits {
     private let scalars: [Unicode.Scalar]
     /// The scalar offset at which each line starts.
     private let lineStarts: [Int]
+    /// The file's own text, whose lines hold the same scalars as `scalars`' but for their breaks.
+    private let fileScalars: [Unicode.Scalar]
+    private let fileLineStarts: [Int]
+    /// What ends each line an edit writes: the file's own break.
+    private let lineBreak: String
     private var edits: [Edit] = []
 
-    init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+    init(_ source: SourceText) {
+        scalars = Array(source.text.unicodeScalars)
         var starts = [0]
         for (offset, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(offset + 1) }
         lineStarts = starts
+        fileScalars = Array(source.fileText.unicodeScalars)
+        var fileStarts = [0]
+        for (offset, scalar) in fileScalars.enumerated() {
+            let endsCRLF = scalar == "\r" && offset + 1 < fileScalars.count && fileScalars[offset + 1] == "\n"
+            if (scalar == "\r" && !endsCRLF) || scalar == "\n" { fileStarts.append(offset + 1) }
+        }
+        fileLineStarts = fileStarts
+        lineBreak = LineBreaks.first(in: source.fileText)
     }
+
+    /// The end of the text, where an edit appends.
+    var end: Int { scalars.count }
 
     /// The scalar offset of `line`:`column`; nil past the text's end.
     func offset(line: Int, column: Int) -> Int? {
@@ -112,6 +132,12 @@ struct TextEdits {
         return position
     }
 
+    /// Where `offset` of the LF text falls in the file's own: the same column of the same line.
+    private func fileOffset(of offset: Int) -> Int {
+        let line = lineStarts.lastIndex { $0 <= offset } ?? 0
+        return fileLineStarts[line] + offset - lineStarts[line]
+    }
+
     mutating func replace(at offset: Int, length: Int, with replacement: String) {
         edits.append(Edit(offset: offset, length: length, replacement: replacement))
     }
@@ -120,12 +146,13 @@ struct TextEdits {
         replace(at: offset, length: 0, with: text)
     }
 
-    /// The text with every edit made; edits at one offset keep the order they were made in.
+    /// The file's text with every edit made; edits at one offset keep the order they were made in.
     var result: String {
-        var output = scalars
+        var output = fileScalars
         let ordered = edits.enumerated().sorted { ($0.element.offset, $0.offset) > ($1.element.offset, $1.offset) }
         for (_, edit) in ordered {
-            output.replaceSubrange(edit.offset..<(edit.offset + edit.length), with: edit.replacement.unicodeScalars)
+            let replacement = edit.replacement.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: lineBreak)
+            output.replaceSubrange(fileOffset(of: edit.offset)..<fileOffset(of: edit.offset + edit.length), with: replacement.unicodeScalars)
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: output)

@@ -10,7 +10,7 @@ public enum CompilerDiagnostics {
         let messages = CompilerLogParser.parse(log)
         if !shader.fusedMembers.isEmpty { return fusedDiagnostics(of: messages, in: shader, stage: stage) }
         guard let common = shader.common, messages.contains(where: { $0.sourceString == PreparedShader.commonSourceString }) else {
-            return diagnostics(of: messages, in: shader.source, stage: stage)
+            return diagnostics(of: messages, in: shader.source, stage: stage, dialect: shader.interface.dialect)
         }
         let inCommon = messages.filter { $0.sourceString == PreparedShader.commonSourceString }.map { message in
             var renumbered = message
@@ -81,14 +81,22 @@ public enum CompilerDiagnostics {
         diagnostics(of: CompilerLogParser.parse(log), in: source, stage: stage)
     }
 
-    private static func diagnostics(of messages: [CompilerMessage], in source: SourceText, stage: Stage) -> [Diagnostic] {
+    /// `dialect`: how the shader was read, when it is a fragment shader; one read as anything but ISF that
+    /// uses ISF's names is told it has no ISF header (`MissingISFHeader`).
+    private static func diagnostics(of messages: [CompilerMessage], in source: SourceText, stage: Stage,
+                                    dialect: ShaderDialect? = nil) -> [Diagnostic] {
         if messages.isEmpty {
             // A failed step with an empty log still must say something located.
             return [.error("the shader failed to \(stage.rawValue) and the driver gave no reason", at: source.location(line: 0))]
         }
+        var headerNoted = dialect == nil || dialect == .isf
         return FollowOnErrors.fold(messages, in: source).map { root in
             var diagnostic = diagnostic(for: root.message, in: source)
             if let summary = root.summary { diagnostic.notes.append(Diagnostic(.note, summary)) }
+            if !headerNoted, let note = MissingISFHeader.note(for: root.message) {
+                diagnostic.notes.append(note)
+                headerNoted = true
+            }
             return diagnostic
         }
     }

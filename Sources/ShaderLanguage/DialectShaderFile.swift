@@ -16,6 +16,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case isfBuiltIns = "isf-built-ins.glsl"
     case isfPrelude = "isf-prelude.frag.glsl"
     case isfFragColor = "isf-frag-color.frag.glsl"
+    case isfFragNormCoord = "isf-frag-norm-coord.frag.glsl"
+    case isfFragNormCoordVarying = "isf-frag-norm-coord-varying.frag.glsl"
     case isfVertexPrelude = "isf-vertex-prelude.vert.glsl"
     /// Spliced into a copy of a user's shader that records a watched expression (`WatchInstrumentation`).
     case watchSupport = "watch-support.frag.glsl"
@@ -38,6 +40,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .isfBuiltIns: PackageResources.isf_built_ins_glsl
         case .isfPrelude: PackageResources.isf_prelude_frag_glsl
         case .isfFragColor: PackageResources.isf_frag_color_frag_glsl
+        case .isfFragNormCoord: PackageResources.isf_frag_norm_coord_frag_glsl
+        case .isfFragNormCoordVarying: PackageResources.isf_frag_norm_coord_varying_frag_glsl
         case .isfVertexPrelude: PackageResources.isf_vertex_prelude_vert_glsl
         case .watchSupport: PackageResources.watch_support_frag_glsl
         case .bottomUpCoordinates: PackageResources.bottom_up_coordinates_frag_glsl

@@ -8,6 +8,9 @@ package enum ISFDialect {
     /// The image input a lone ISF filter's live source feeds, by ISF's convention for filters.
     package static let filterInput = "inputImage"
 
+    /// ISF's normalised coordinate: a varying where the shader has a `.vs` or declares it, else computed.
+    static let fragNormCoord = "isf_FragNormCoord"
+
     /// What the workbench sets every frame (or, for `PASSINDEX`, every pass): the uniforms the built-ins file
     /// declares, read from it so that the names and the declarations cannot drift apart.
     package static let builtIns: [String] = {
@@ -22,7 +25,7 @@ package enum ISFDialect {
     static let lookups = ["IMG_PIXEL", "IMG_NORM_PIXEL", "IMG_THIS_PIXEL", "IMG_THIS_NORM_PIXEL", "IMG_SIZE"]
 
     /// Names an input, pass target or imported image may not take.
-    static let builtInNames = Set(builtIns + lookups + ["isf_FragNormCoord", "vv_FragNormCoord", "isf_vertShaderInit", "vv_vertShaderInit", "main", "texture", "texture2D"])
+    static let builtInNames = Set(builtIns + lookups + [fragNormCoord, "vv_FragNormCoord", "isf_vertShaderInit", "vv_vertShaderInit", "main", "texture", "texture2D"])
 
     /// The prefix of the prelude's own names.
     static let internalPrefix = "shaderbench"
@@ -58,13 +61,18 @@ package enum ISFDialect {
 
     /// The declarations, lookups and mappings the user's text is compiled after. `writesFragColor`: the
     /// text assigns `gl_FragColor`, which then becomes the prelude's output; a text that declares its own
-    /// `out` gets none from the prelude.
-    static func prelude(for header: ISFHeader, writesFragColor: Bool) -> [String] {
+    /// `out` gets none from the prelude. `ownVertexStage`: the shader has a `.vs`, whose `isf_FragNormCoord`
+    /// it reads; `declaresFragNormCoord`: its text declares that varying itself, as files for hosts that do not
+    /// declare it do, and reads it from its `.vs` or else the workbench's vertex stage.
+    static func prelude(for header: ISFHeader, writesFragColor: Bool, ownVertexStage: Bool, declaresFragNormCoord: Bool) -> [String] {
         var lines = DialectShaderFile.isfBuiltIns.lines
         lines += header.inputs.map { "uniform \($0.kind.glslType) \($0.name);" }
         lines += otherImageUniforms(of: header)
         lines += imageProperties(of: header)
         lines += DialectShaderFile.isfPrelude.lines
+        if !declaresFragNormCoord {
+            lines += (ownVertexStage ? DialectShaderFile.isfFragNormCoordVarying : .isfFragNormCoord).lines
+        }
         if writesFragColor {
             lines += DialectShaderFile.isfFragColor.lines
         }
@@ -72,7 +80,9 @@ package enum ISFDialect {
     }
 
     /// What a fused chain of ISF shaders shares, ahead of its members: the built-ins and the lookups.
-    static var chainPrelude: [String] { DialectShaderFile.isfBuiltIns.lines + DialectShaderFile.isfPrelude.lines }
+    static var chainPrelude: [String] {
+        DialectShaderFile.isfBuiltIns.lines + DialectShaderFile.isfPrelude.lines + DialectShaderFile.isfFragNormCoord.lines
+    }
 
     /// The precision an ISF shader's text starts from: the built-ins file's.
     static var memberPrecision: [String] { DialectShaderFile.isfBuiltIns.lines.filter { $0.hasPrefix("precision ") } }

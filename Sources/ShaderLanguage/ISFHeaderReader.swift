@@ -8,9 +8,9 @@ struct ISFHeaderReader {
     let text: ISFHeaderText
     let layout: JSONLayout
 
-    /// The header of `source`; nil when the file does not open with one (it is then not ISF).
+    /// The header of `source`; nil when the file has none (it is then not ISF).
     static func read(_ source: SourceText) throws(Diagnostic) -> ISFHeader? {
-        guard let text = ISFHeaderText.leading(in: source) else { return nil }
+        guard let text = ISFHeaderText.first(in: source) else { return nil }
         let layout: JSONLayout
         do {
             layout = try JSONLayout.scan(text.characters, document: "the header")
@@ -181,7 +181,10 @@ struct ISFHeaderReader {
         }
         let typePath = path + [.key("TYPE")]
         guard let typeName = try string(typeValue, at: typePath, what: "TYPE") else { throw error("TYPE is missing", at: path) }
-        guard let kind = ISFInput.Kind(rawValue: typeName) else {
+        guard let kind = ISFInput.Kind(typeName: typeName) else {
+            if let reason = ISFInput.Kind.refusal(of: typeName) {
+                throw error("input '\(name)' has TYPE '\(typeName)', which \(reason)", at: typePath)
+            }
             let hint = Spelling.closest(to: typeName, among: ISFInput.Kind.allCases.map(\.rawValue)).map { "; did you mean \($0)?" }
                 ?? "; use one of \(Self.typeList)"
             throw error("input '\(name)' has unknown TYPE '\(typeName)'\(hint)", at: typePath)
@@ -220,13 +223,17 @@ struct ISFHeaderReader {
     }
 
     /// DEFAULT, MIN, MAX or IDENTITY: one number for a scalar (true or false for a bool or event), a list of
-    /// `count` numbers for a point2D or a color.
+    /// `count` numbers for a point2D, a point3D or a color.
     private func numbers(_ value: Any?, key: String, of input: ISFInput, count: Int, at inputPath: Path) throws(Diagnostic) -> [Float]? {
         guard let value else { return nil }
         let path = inputPath + [.key(key)]
         let kindName = input.kind.rawValue
         if count > 1 {
-            let shape = input.kind == .color ? "[r, g, b, a]" : "[x, y]"
+            let shape = switch input.kind {
+            case .color: "[r, g, b, a]"
+            case .point3D: "[x, y, z]"
+            default: "[x, y]"
+            }
             guard kind(at: path) == .array, let items = value as? [Any] else {
                 throw error("\(key) of \(kindName) input '\(input.name)' must be a list of \(count) numbers \(shape)", at: path)
             }
@@ -381,6 +388,11 @@ struct ISFHeaderReader {
             try checkName(entry.name, at: entry.namePath, what: "an imported image",
                           taken: taken + images.map { ($0.name, $0.location) })
             let members = try object(entry.description, at: entry.path, what: "imported image '\(entry.name)'")
+            // VVISF's only TYPE here is cube: six images made one cube map.
+            let typePath = entry.path + [.key("TYPE")]
+            if let type = try string(members["TYPE"], at: typePath, what: "TYPE"), let reason = ISFInput.Kind.refusal(of: type) {
+                throw error("imported image '\(entry.name)' has TYPE '\(type)', which \(reason)", at: typePath)
+            }
             let filePath = entry.path + [.key("PATH")]
             guard let file = try string(members["PATH"], at: filePath, what: "PATH"), !file.isEmpty else {
                 throw error("imported image '\(entry.name)' needs a PATH to an image file", at: entry.path)

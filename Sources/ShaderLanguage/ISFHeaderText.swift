@@ -1,6 +1,6 @@
-/// The JSON text of an ISF file's header: what stands between the `/*` that opens the file and the first
-/// `*/`, with the place of each character in the file, so a problem in the header is reported where the
-/// user sees it.
+/// The JSON text of an ISF file's header: what stands between the `/*` and `*/` of its first comment that
+/// holds ISF's JSON, with the place of each character in the file, so a problem in the header is reported
+/// where the user sees it.
 struct ISFHeaderText {
     let characters: [Character]
     /// Line and column in the file of each character, then of the comment's closing `*/`.
@@ -27,36 +27,47 @@ struct ISFHeaderText {
         return characters.count
     }
 
-    /// The header of `source`: nil unless the file opens, after blank space, with a `/* … */` comment whose
-    /// text is a JSON object naming at least one ISF key.
-    static func leading(in source: SourceText) -> ISFHeaderText? {
+    /// The header of `source`: the first `/* … */` comment whose text is a JSON object naming at least one
+    /// ISF key. VVISF takes the file's first `/*` to its first `*/`, so `//` lines may stand before the header;
+    /// other comments before it are passed over too (a licence above the header). Nil when there is none.
+    static func first(in source: SourceText) -> ISFHeaderText? {
         var characters: [Character] = []
         var places: [(line: Int, column: Int)] = []
-        var opened = false
+        var inComment = false
         for (lineIndex, line) in source.lines.enumerated() {
             let lineCharacters = Array(line)
             var index = 0
-            if !opened {
-                while index < lineCharacters.count, lineCharacters[index] == " " || lineCharacters[index] == "\t" { index += 1 }
-                if index == lineCharacters.count { continue }
-                guard index + 1 < lineCharacters.count, lineCharacters[index] == "/", lineCharacters[index + 1] == "*" else { return nil }
-                opened = true
-                index += 2
-            }
             while index < lineCharacters.count {
-                if lineCharacters[index] == "*", index + 1 < lineCharacters.count, lineCharacters[index + 1] == "/" {
+                let pair = index + 1 < lineCharacters.count ? (lineCharacters[index], lineCharacters[index + 1]) : nil
+                if !inComment {
+                    if pair.map({ $0 == ("/", "/") }) == true { break }
+                    if pair.map({ $0 == ("/", "*") }) == true {
+                        inComment = true
+                        index += 1
+                    }
+                    index += 1
+                    continue
+                }
+                if pair.map({ $0 == ("*", "/") }) == true {
                     places.append((lineIndex + 1, index + 1))
-                    let header = ISFHeaderText(characters: characters, places: places)
-                    return header.looksLikeISF ? header : nil
+                    let comment = ISFHeaderText(characters: characters, places: places)
+                    if comment.looksLikeISF { return comment }
+                    characters = []
+                    places = []
+                    inComment = false
+                    index += 2
+                    continue
                 }
                 characters.append(lineCharacters[index])
                 places.append((lineIndex + 1, index + 1))
                 index += 1
             }
-            characters.append("\n")
-            places.append((lineIndex + 1, lineCharacters.count + 1))
+            if inComment {
+                characters.append("\n")
+                places.append((lineIndex + 1, lineCharacters.count + 1))
+            }
         }
-        // No comment, or one that never closes: not a header (the driver reports the unclosed comment).
+        // A comment that never closes is not a header: the driver reports it.
         return nil
     }
 

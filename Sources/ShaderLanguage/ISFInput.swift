@@ -10,6 +10,8 @@ public struct ISFInput: Hashable, Sendable {
         case long
         case float
         case point2D
+        /// ossia score's three-component point, beside ISF's point2D.
+        case point3D
         /// RGBA, each 0 to 1.
         case color
         case image
@@ -24,6 +26,7 @@ public struct ISFInput: Hashable, Sendable {
             case .long: .int
             case .float: .float
             case .point2D: .vec2
+            case .point3D: .vec3
             case .color: .vec4
             case .image, .audio, .audioFFT: .sampler2D
             }

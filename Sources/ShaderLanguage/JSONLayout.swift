@@ -190,7 +190,7 @@ package struct JSONLayout {
                 case "\"":
                     index += 1
                     return text
-                case "\n", "\r\n":
+                case "\n":
                     throw SyntaxError(index: opening, message: "this string is not closed before the end of the line; a '\"' is missing")
                 case "\\":
                     let escape = index + 1 < self.text.count ? self.text[index + 1] : " "

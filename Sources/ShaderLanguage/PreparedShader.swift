@@ -61,8 +61,9 @@ public struct PreparedShader: Sendable {
         }
         if interface.dialect == .isf, let isf = interface.isf {
             let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
-            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines
-                + ISFDialect.prelude(for: isf, writesFragColor: writesFragColor)
+            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + ISFDialect.prelude(
+                for: isf, writesFragColor: writesFragColor, ownVertexStage: interface.vertexShader != nil,
+                declaresFragNormCoord: interface.varyings.contains { $0.name == ISFDialect.fragNormCoord })
             fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init)).joined(separator: "\n")
             if let vertex = interface.vertexShader {
                 let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + ISFDialect.vertexPrelude(for: isf)

@@ -5,7 +5,7 @@ public enum ShaderDialect: String, Sendable, Hashable {
     case glsl
     /// ShaderToy: `mainImage(out vec4, in vec2)` with `iTime`, `iResolution`, `iChannel0…3` and friends.
     case shaderToy
-    /// ISF: a JSON header in the comment that opens the file declares inputs and passes; `TIME`,
+    /// ISF: a JSON header in a `/* … */` comment (the first that holds one) declares inputs and passes; `TIME`,
     /// `RENDERSIZE`, `IMG_NORM_PIXEL` and friends. Detected from the header (`ISFHeaderText`), not the tokens.
     case isf
     /// glslViewer and The Book of Shaders: its own `main` with `u_time`, `u_resolution`, `u_mouse`, `u_tex0…`

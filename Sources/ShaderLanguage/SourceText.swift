@@ -4,7 +4,11 @@ import Foundation
 public struct SourceText: Sendable {
     /// The path as the user gave it, or as it resolves relative to the composition; used in messages.
     public let path: String
+    /// The text with every line break an LF, whichever the file uses (`LineBreaks`): what every reader reads.
     public let text: String
+    /// The text exactly as the file holds it, line breaks included: what a write-back edits, so that a save
+    /// changes nothing but what it writes.
+    public let fileText: String
     public let lines: [Substring]
     /// For a text with its `#include`s expanded (`ShaderIncludes`): the file and line each line came from,
     /// so every location in it names the file the user must open.
@@ -14,10 +18,9 @@ public struct SourceText: Sendable {
 
     public init(path: String, text: String) {
         self.path = path
-        self.text = text
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
-        }
+        self.fileText = text
+        self.text = LineBreaks.unified(text)
+        self.lines = self.text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// `path`'s text with its includes expanded: `lines` with the place each came from.

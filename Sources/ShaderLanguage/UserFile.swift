@@ -57,10 +57,12 @@ public enum UserFile {
         while index < bytes.count {
             let length = validSequenceLength(bytes, at: index)
             if length == 0 { break }
-            if bytes[index] == UInt8(ascii: "\n") {
+            // LF, CR LF and a lone CR each end one line, as `SourceText` reads them.
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r"))) {
                 line += 1
-                lineStart = index + 1
             }
+            if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") { lineStart = index + 1 }
             index += length
         }
         let column = (String(validating: bytes[lineStart..<index], as: UTF8.self)?.count ?? 0) + 1

@@ -29,9 +29,11 @@ public enum VertexStage {
         "lowerRightInputTextureCoordinate",
     ]
 
-    /// glslViewer's and Bonzomatic's coordinates, with y up (`GLSLViewerDialect`, `BonzomaticDialect`), and GLSL
-    /// Sandbox's surface position (`GLSLSandboxDialect`).
-    package static let hostVaryings = [GLSLViewerDialect.textureCoordinate, BonzomaticDialect.textureCoordinate, GLSLSandboxDialect.surfacePosition]
+    /// glslViewer's and Bonzomatic's coordinates, with y up (`GLSLViewerDialect`, `BonzomaticDialect`), GLSL
+    /// Sandbox's surface position (`GLSLSandboxDialect`), and ISF's coordinate for an ISF shader that declares
+    /// it itself.
+    package static let hostVaryings = [GLSLViewerDialect.textureCoordinate, BonzomaticDialect.textureCoordinate, GLSLSandboxDialect.surfacePosition,
+                                       ISFDialect.fragNormCoord]
 
     /// The varyings a shader of `dialect` is given by its own host, which a misspelt one is compared with
     /// first; nil for the dialects whose varyings are GPUImage's.
@@ -40,7 +42,8 @@ public enum VertexStage {
         case .glslViewer: [GLSLViewerDialect.textureCoordinate]
         case .bonzomatic: [BonzomaticDialect.textureCoordinate]
         case .glslSandbox: [GLSLSandboxDialect.surfacePosition]
-        case .glsl, .shaderToy, .isf: nil
+        case .isf: [ISFDialect.fragNormCoord]
+        case .glsl, .shaderToy: nil
         }
     }
 

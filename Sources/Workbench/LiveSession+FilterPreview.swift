@@ -63,7 +63,7 @@ extension LiveSession {
         let lone = FilePaths.isShaderFile(path)
         let target = lone ? Self.freeCompositionPath(beside: path) : path
         do {
-            let original = lone ? try LoneShaderComposition.text(forShader: path, sources: .patterns) : try UserFile.readText(path: path).text
+            let original = lone ? try LoneShaderComposition.text(forShader: path, sources: .patterns) : try UserFile.readText(path: path).fileText
             var text = try FilterInsertion.insert(FilterInsertion.Filter(name: preview.filter, imageInput: imageInput.name),
                                                   named: preview.name, after: preview.node, into: SourceText(path: target, text: original))
             if !values.isEmpty { text = try ParameterWriteBack.write(values, into: SourceText(path: target, text: text)) }

@@ -29,7 +29,7 @@ extension LiveSession {
                 text = try LoneShaderComposition.text(forShader: path, sources: .patterns, uniforms: uniforms)
             } else {
                 let source = try UserFile.readText(path: path)
-                text = values.isEmpty ? source.text : try ParameterWriteBack.write(values, into: source)
+                text = values.isEmpty ? source.fileText : try ParameterWriteBack.write(values, into: source)
             }
             if !controls.isEmpty { text = try ControlWriteBack.write(controls, into: SourceText(path: target, text: text)) }
             let bytes = Array(text.utf8)

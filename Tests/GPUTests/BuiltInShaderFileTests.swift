@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 36
+    static let expectedCount = 38
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -170,6 +170,15 @@ struct BuiltInShaderFileTests {
         return try prepared("shift.fs", fragment, files: ["shift.vs": vertex])
     }
 
+    /// An ISF shader without a .vs, reading its own place.
+    static func isfShaderOnItsOwn() throws -> Program {
+        let fragment = """
+            /*{ "INPUTS": [ { "NAME": "inputImage", "TYPE": "image" } ] }*/
+            void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }
+            """
+        return try prepared("own.fs", fragment)
+    }
+
     /// A GPUImage-style shader in GLSL ES 1.00's names that only desktop GLSL accepts (an int initialising a
     /// float), as the driver runs it: translated.
     static func desktopShader() throws -> Program {
@@ -250,8 +259,11 @@ struct BuiltInShaderFileTests {
         case "ShaderLanguage/Shaders/shadertoy-blank-channel.frag.glsl":
             return [try prepared("blank-channel.frag", DialectShaderFile.shaderToyBlankChannel.text)]
         case "ShaderLanguage/Shaders/isf-built-ins.glsl", "ShaderLanguage/Shaders/isf-prelude.frag.glsl",
-             "ShaderLanguage/Shaders/isf-frag-color.frag.glsl", "ShaderLanguage/Shaders/isf-vertex-prelude.vert.glsl":
+             "ShaderLanguage/Shaders/isf-frag-color.frag.glsl", "ShaderLanguage/Shaders/isf-vertex-prelude.vert.glsl",
+             "ShaderLanguage/Shaders/isf-frag-norm-coord-varying.frag.glsl":
             return [try isfShader()]
+        case "ShaderLanguage/Shaders/isf-frag-norm-coord.frag.glsl":
+            return [try isfShaderOnItsOwn()]
         case "ShaderLanguage/Shaders/watch-support.frag.glsl":
             return try watchedShaders()
         case "ShaderTranslation/Shaders/es100-names.frag.glsl":

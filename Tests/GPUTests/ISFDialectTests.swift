@@ -45,12 +45,37 @@ struct ISFDialectTests {
         "IMG_PIXEL(inputImage, gl_FragCoord.xy)",
         "texture2D(inputImage, isf_FragNormCoord)",
         "IMG_NORM_PIXEL(inputImage, vv_FragNormCoord)",
+        // VVISF's third argument, a bias to the level of detail, which other libraries' files pass.
+        "IMG_NORM_PIXEL(inputImage, isf_FragNormCoord, 0.0)",
+        "IMG_PIXEL(inputImage, gl_FragCoord.xy, 0.0)",
         // How ISF hosts expand IMG_PIXEL themselves, from the image's declared rectangle, size and flip.
         "texture(inputImage, _inputImage_flip ? vec2(0.0) : gl_FragCoord.xy / _inputImage_imgSize * _inputImage_imgRect.zw + _inputImage_imgRect.xy)",
     ])
     func passThrough(lookup: String) throws {
         let output = try render("void main() { gl_FragColor = \(lookup); }")
         #expect(output.largestDifference(from: image) == 0)
+    }
+
+    @Test("a shader without a .vs may declare isf_FragNormCoord itself, as files written for other hosts do")
+    func declaredFragNormCoord() throws {
+        let output = try render("varying vec2 isf_FragNormCoord;\nvoid main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }")
+        #expect(output.largestDifference(from: image) == 0)
+    }
+
+    @Test("a header after // lines is found, so TIME and RENDERSIZE are ISF's")
+    func headerAfterComments() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("fx.fs", """
+            // A gradient, from another library.
+            // Its header follows these lines.
+            /*{ "ISFVSN": "2", "INPUTS": [] }*/
+            void main() { gl_FragColor = vec4(gl_FragCoord.xy / RENDERSIZE, TIME, 1.0); }
+            """)
+        let composition = try workspace.load("size: [40, 24]\nnodes:\n  fx: { kind: shader, file: fx.fs }\noutput: fx\n")
+        let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
+        // y up: the top row is nearly full green, the bottom nearly none.
+        #expect(output[39, 0].1 > 240 && output[0, 23].1 < 10 && output[39, 0].0 > 240)
+        withExtendedLifetime(workspace) {}
     }
 
     @Test("isf_FragNormCoord and gl_FragCoord grow upwards: a procedural gradient is bright at the top")

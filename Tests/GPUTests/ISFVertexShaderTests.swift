@@ -10,13 +10,12 @@ import Testing
 struct ISFVertexShaderTests {
     let image = gradientImage(width: 40, height: 24)
 
-    func build(vertex: String) throws -> (GPUWorkspace, Composition) {
+    func build(vertex: String, fragment: String = "varying vec2 shifted;\nvoid main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, shifted); }") throws -> (GPUWorkspace, Composition) {
         let workspace = try GPUWorkspace()
         try workspace.writePNG("in.png", image)
         try workspace.write("shift.fs", """
             /*{ "ISFVSN": "2", "INPUTS": [ { "NAME": "inputImage", "TYPE": "image" } ] }*/
-            varying vec2 shifted;
-            void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, shifted); }
+            \(fragment)
             """)
         try workspace.write("shift.vs", vertex)
         let composition = try workspace.load("""
@@ -39,6 +38,20 @@ struct ISFVertexShaderTests {
         let (workspace, composition) = try build(vertex: "varying vec2 shifted;\nvoid main() {\n    \(body)\n}\n")
         let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
         // Two up in ISF is two rows nearer the top in the stored image.
+        for (x, y) in [(5, 5), (20, 12), (30, 20)] {
+            #expect(output[x, y] == image[x + 3, y - 2], "at \(x),\(y)")
+        }
+        withExtendedLifetime(workspace) {}
+    }
+
+    @Test("the fragment stage reads the isf_FragNormCoord its .vs wrote, as a varying; a file may declare it itself", arguments: [
+        "void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }",
+        "varying vec2 isf_FragNormCoord;\nvoid main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }",
+    ])
+    func fragNormCoordFromTheVertexShader(fragment: String) throws {
+        let vertex = "void main() {\n    isf_vertShaderInit();\n    isf_FragNormCoord += vec2(3.0, 2.0) / RENDERSIZE;\n}\n"
+        let (workspace, composition) = try build(vertex: vertex, fragment: fragment)
+        let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
         for (x, y) in [(5, 5), (20, 12), (30, 20)] {
             #expect(output[x, y] == image[x + 3, y - 2], "at \(x),\(y)")
         }

@@ -54,12 +54,56 @@ struct ISFHeaderTests {
         #expect(try interface("\n  \t/*{ \"INPUTS\": [] }*/\nvoid main() {}").dialect == .isf, "blank space may come first")
     }
 
-    @Test("other leading comments, and JSON without ISF keys, leave the file plain GLSL")
+    @Test("other comments, and JSON without ISF keys, leave the file plain GLSL")
     func notISF() throws {
         #expect(try interface("/* Licence: anything goes. */\nvoid main() {}").dialect == .glsl)
         #expect(try interface("/*{ \"name\": \"x\" }*/\nvoid main() {}").dialect == .glsl)
-        #expect(try interface("// a comment first\n/*{ \"INPUTS\": [] }*/\nvoid main() {}").dialect == .glsl)
+        #expect(try interface("// /*{ \"INPUTS\": [] }*/\nvoid main() {}").dialect == .glsl, "a header inside a line comment is no header")
         #expect(try interface("/*{ \"INPUTS\": [] }\nvoid main() {}").dialect == .glsl, "a comment never closed is the driver's to report")
+    }
+
+    @Test("the header is the first comment holding ISF's JSON, after // lines or a licence, as VVISF finds it")
+    func headerAfterComments() throws {
+        let text = """
+            // Converted from a GLSL Sandbox shader.
+            // By someone, CC BY 3.0.
+            /* Licence: anything goes. */
+            /*{
+                "INPUTS": [ { "NAME": "amount", "TYPE": "float", "DEFAULT": 0.5 } ]
+            }*/
+            void main() { gl_FragColor = vec4(amount * TIME, RENDERSIZE, 1.0); }
+            """
+        let isf = try interface(text)
+        #expect(isf.dialect == .isf)
+        #expect(isf.uniform(named: "amount").map { [$0.line, $0.column] } == [5, 28])
+        #expect(problem("// a note\n/*{\n  \"INPUTS\": [ { \"NAME\": \"a\" } ]\n}*/\nvoid main() {}")?.hasPrefix("3:15 input 'a' has no TYPE") == true,
+                "a mistake in it is located in the file")
+    }
+
+    @Test("TYPE is read without regard to case, and ossia score's point3D is a vec3", arguments: [
+        ("point2d", GLSLType.vec2), ("AudioFFT", .sampler2D), ("Float", .float), ("point3D", .vec3),
+    ])
+    func typeNames(type: String, glslType: GLSLType) throws {
+        let isf = try interface("/*{ \"INPUTS\": [ { \"NAME\": \"a\", \"TYPE\": \"\(type)\" } ] }*/\nvoid main() {}")
+        #expect(isf.uniform(named: "a")?.type == glslType)
+    }
+
+    @Test("a point3D's DEFAULT, MIN and MAX are three numbers")
+    func point3D() throws {
+        let isf = try interface(#"/*{ "INPUTS": [ { "NAME": "at", "TYPE": "point3D", "DEFAULT": [0, 0.5, 1], "MIN": [0, 0, 0], "MAX": [1, 1, 1] } ] }*/"# + "\nvoid main() {}")
+        #expect(isf.uniform(named: "at")?.annotation == ParameterAnnotation(defaultValue: [0, 0.5, 1], minimum: [0, 0, 0], maximum: [1, 1, 1]))
+        #expect(problem(#"/*{ "INPUTS": [ { "NAME": "at", "TYPE": "point3D", "DEFAULT": [0, 1] } ] }*/"#) == "1:63 DEFAULT of point3D input 'at' needs 3 numbers [x, y, z], found 2")
+    }
+
+    @Test("other hosts' types the workbench cannot run are refused, saying why", arguments: [
+        ("cube", "is a cube map (VVISF's cube, ossia score's cubemap); the workbench's images are 2D textures, so it cannot feed one"),
+        ("cubemap", "is a cube map (VVISF's cube, ossia score's cubemap); the workbench's images are 2D textures, so it cannot feed one"),
+        ("audioHistogram", "is ossia score's histogram of sound, which the workbench does not make; use audio (the samples) or audioFFT (the spectrum)"),
+        ("storage", "belongs to ossia score's compute shaders (CSF), not to ISF's fragment shaders"),
+    ])
+    func refusedTypes(type: String, reason: String) {
+        #expect(problem("/*{ \"INPUTS\": [ { \"NAME\": \"a\", \"TYPE\": \"\(type)\" } ] }*/\nvoid main() {}")
+                == "1:40 input 'a' has TYPE '\(type)', which \(reason)")
     }
 
     @Test("descriptive keys written as null count as absent, as published files have them")
@@ -132,7 +176,7 @@ struct ISFHeaderTests {
 
     @Test("inputs that cannot be declared are reported at the offending part", arguments: [
         (#"{ "TYPE": "float" }"#, "2:17 this input has no NAME; every input needs \"NAME\" and \"TYPE\""),
-        (#"{ "NAME": "gain" }"#, "2:17 input 'gain' has no TYPE; use one of event, bool, long, float, point2D, color, image, audio, audioFFT"),
+        (#"{ "NAME": "gain" }"#, "2:17 input 'gain' has no TYPE; use one of event, bool, long, float, point2D, point3D, color, image, audio, audioFFT"),
         (#"{ "NAME": "gain", "TYPE": "flot" }"#, "2:43 input 'gain' has unknown TYPE 'flot'; did you mean float?"),
         (#"{ "NAME": "sound", "TYPE": "audioFFT", "MAX": 0 }"#, "2:63 MAX of audioFFT input 'sound' is how many frequency bins its image holds, a whole number from 1 to 96000"),
         (#"{ "NAME": "wave", "TYPE": "audio", "MAX": [256] }"#, "2:59 MAX of audio input 'wave' is how many samples its image holds, a whole number from 1 to 96000"),
@@ -216,5 +260,11 @@ struct ISFHeaderTests {
         #expect(header.imported.map(\.path) == ["fx/noise.png", "luts/warm.png"])
         let listed = try #require(try readHeader("/*{ \"IMPORTED\": [ { \"NAME\": \"noise\", \"PATH\": \"n.png\" } ] }*/\nvoid main() {}"))
         #expect(listed.imported.map(\.path) == ["fx/n.png"])
+    }
+
+    @Test("an IMPORTED cube map, which VVISF makes of six images, is refused, saying why")
+    func importedCube() {
+        #expect(problem(#"/*{ "IMPORTED": { "sky": { "TYPE": "cube", "PATH": ["a.png", "b.png", "c.png", "d.png", "e.png", "f.png"] } } }*/"#)
+                == "1:36 imported image 'sky' has TYPE 'cube', which is a cube map (VVISF's cube, ossia score's cubemap); the workbench's images are 2D textures, so it cannot feed one")
     }
 }

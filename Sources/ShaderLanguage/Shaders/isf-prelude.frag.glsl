@@ -9,15 +9,17 @@ vec2 shaderbenchFragNormCoord() { return shaderbenchFragCoord().xy / RENDERSIZE;
 vec4 IMG_NORM_PIXEL(sampler2D image, vec2 coordinate) { return texture(image, vec2(coordinate.x, 1.0 - coordinate.y)); }
 vec2 IMG_SIZE(sampler2D image) { return vec2(textureSize(image, 0)); }
 vec4 IMG_PIXEL(sampler2D image, vec2 pixel) { vec2 size = IMG_SIZE(image); return texture(image, vec2(pixel.x, size.y - pixel.y) / size); }
+// VVISF's third argument, which other libraries' files pass: a bias to the level of detail, as texture2D's.
+vec4 IMG_NORM_PIXEL(sampler2D image, vec2 coordinate, float bias) { return texture(image, vec2(coordinate.x, 1.0 - coordinate.y), bias); }
+vec4 IMG_PIXEL(sampler2D image, vec2 pixel, float bias) { vec2 size = IMG_SIZE(image); return texture(image, vec2(pixel.x, size.y - pixel.y) / size, bias); }
 // This fragment's place, stretched over the image: the stored row order already matches the target's.
 vec4 IMG_THIS_NORM_PIXEL(sampler2D image) { return texture(image, gl_FragCoord.xy / RENDERSIZE); }
 vec4 IMG_THIS_PIXEL(sampler2D image) { return texture(image, gl_FragCoord.xy / RENDERSIZE); }
 vec4 shaderbenchTexture(sampler2D image, vec2 coordinate) { return IMG_NORM_PIXEL(image, coordinate); }
-vec4 shaderbenchTexture(sampler2D image, vec2 coordinate, float bias) { return texture(image, vec2(coordinate.x, 1.0 - coordinate.y), bias); }
+vec4 shaderbenchTexture(sampler2D image, vec2 coordinate, float bias) { return IMG_NORM_PIXEL(image, coordinate, bias); }
 #define texture2D shaderbenchTexture
 #define texture shaderbenchTexture
 #define gl_FragCoord shaderbenchFragCoord()
-#define isf_FragNormCoord shaderbenchFragNormCoord()
-// ISF 1's name for it.
+// ISF 1's name for isf_FragNormCoord, which isf-frag-norm-coord*.frag.glsl gives after this.
 #define vv_FragNormCoord isf_FragNormCoord
 #define varying in

@@ -3,7 +3,8 @@
 // attribute and varying are mapped to GLSL ES 3.00.
 // A full-target quad in clip space.
 in vec2 position;
-vec2 isf_FragNormCoord;
+// The fragment stage reads it as a varying (isf-frag-norm-coord-varying.frag.glsl).
+out vec2 isf_FragNormCoord;
 // Clip y of -1 lands on row 0, the image's top, which is 1 in ISF's y-up coordinates.
 void isf_vertShaderInit() {
     gl_Position = vec4(position, 0.0, 1.0);

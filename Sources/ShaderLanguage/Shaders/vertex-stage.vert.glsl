@@ -56,6 +56,12 @@ VERTEX_OUTPUT highp vec2 v_texcoord;
 VERTEX_OUTPUT highp vec2 out_texcoord;
 #endif
 
+// ISF's isf_FragNormCoord, for an ISF shader without a .vs that declares it itself, as files written for
+// other hosts do: y up, from (0, 0) at the image's bottom-left.
+#ifdef USES_isf_FragNormCoord
+VERTEX_OUTPUT highp vec2 isf_FragNormCoord;
+#endif
+
 // GLSL Sandbox's surface position: the pass as a surface one unit high and as wide as its aspect ratio,
 // centred on the origin, y up. Its size is set by the workbench.
 #ifdef USES_surfacePosition
@@ -152,6 +158,9 @@ void main() {
 #endif
 #ifdef USES_out_texcoord
     out_texcoord = vec2(coordinate.x, 1.0 - coordinate.y);
+#endif
+#ifdef USES_isf_FragNormCoord
+    isf_FragNormCoord = vec2(coordinate.x, 1.0 - coordinate.y);
 #endif
 #ifdef USES_surfacePosition
     surfacePosition = vec2(coordinate.x - 0.5, 0.5 - coordinate.y) * shaderbenchSurfaceSize;
