@@ -40,7 +40,9 @@ public enum CheckJob {
             _ = try GraphExecutor(plan: plan, resources: resources)
             let written = FrameReadbacks.packsInOutputPass
                 ? try FramePlan(composition, convertingFrames: FrameConverter.convertsInReaders, packingOutput: YUV420Packing(.bt709)) : nil
-            return Report(diagnostics: composition.warnings, shaderCount: shaderCount, plan: PlanDescription.text(of: plan, written: written))
+            let rangeWarnings = [plan.inexactRange(from: nil)].compactMap { $0 }
+            return Report(diagnostics: composition.warnings + rangeWarnings, shaderCount: shaderCount,
+                          plan: PlanDescription.text(of: plan, written: written))
         } catch {
             return Report(diagnostics: composition.warnings + error.diagnostics, shaderCount: shaderCount)
         }

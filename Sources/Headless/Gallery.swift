@@ -68,7 +68,8 @@ public enum Gallery {
         return names.sorted()
     }
 
-    /// Frames 0 to the request's of the composition at `path`, its camera replaced by the test pattern; the last.
+    /// The request's frame of the composition at `path`, after the frames before it that it depends on (as a render's
+    /// `--start` draws them), its camera replaced by the test pattern.
     static func picture(of path: String, request: GalleryRequest) throws(DiagnosticsError) -> RGBAImage {
         let loaded = try CompositionOpener.open(path: path)
         let camera = loaded.liveSource.flatMap(loaded.node(named:)).map { node in
@@ -84,7 +85,9 @@ public enum Gallery {
         executor.cameraWait = RenderJob.cameraFrameWait
         var output: RenderTarget?
         do {
-            for frame in 0...request.frame { output = try executor.renderFrame(FrameTime(index: frame, fps: 30)) }
+            for frame in Array(executor.plan.framesDrawnBefore(request.frame)) + [request.frame] {
+                output = try executor.renderFrame(FrameTime(index: frame, fps: 30))
+            }
         } catch {
             throw DiagnosticsError([.error("\(path): frame \(request.frame): \(error.message)")])
         }

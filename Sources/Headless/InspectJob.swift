@@ -5,9 +5,9 @@ import ShaderLanguage
 
 /// Reads a node's value at a pixel of a frame, and what watched expressions of its shader were there, headless:
 /// the same answers the window's readout gives (from the same plan, chains of colour filters fused), for tests, CI
-/// and editors. Frames 0 to the one asked are drawn,
-/// so feedback and accumulation are as a render has them; in the last, each watch draws the node once more with an
-/// instrumented copy of its shader (the user's file is never touched).
+/// and editors. The frames before the one asked that it needs are drawn first (`FramePlan.framesDrawnBefore`, as a
+/// render's `--start` draws them), so feedback and accumulation are as a render has them; in the last, each watch
+/// draws the node once more with an instrumented copy of its shader (the user's file is never touched).
 public enum InspectJob {
     public static func run(_ request: InspectRequest) throws(RenderJob.Failure) -> InspectReport {
         guard request.frame >= 0 else { throw .failed("--frame must be 0 or more") }
@@ -63,11 +63,12 @@ public enum InspectJob {
                                        pass: reading.pass, problem: nil)
         }
         return InspectReport(node: name, width: image.size.width, height: image.size.height, format: image.descriptor.format,
-                             x: request.x, y: request.y, frame: request.frame, rgba: rgba, watches: readings, warnings: composition.warnings)
+                             x: request.x, y: request.y, frame: request.frame, rgba: rgba, watches: readings,
+                             warnings: composition.warnings + [plan.inexactRange(from: request.frame)].compactMap { $0 })
     }
 
-    /// Draws frames 0 to `frame` of `plan` and returns `node`'s image of the last, with `watches` drawn beside the
-    /// node in that frame.
+    /// Draws what frame `frame` of `plan` needs before it, then the frame, and returns `node`'s image of the last,
+    /// with `watches` drawn beside the node in that frame.
     private static func render(_ plan: FramePlan, node: String, watching watches: [ShaderWatch], frame: Int, fps: Double,
                                resources: GraphResources) throws(DiagnosticsError) -> (RenderTarget, [ShaderWatchPass]) {
         let executor = try GraphExecutor(plan: plan, resources: resources)
@@ -77,7 +78,7 @@ public enum InspectJob {
         executor.cameraWait = RenderJob.cameraFrameWait
         var watched: [ShaderWatchPass] = []
         do {
-            for index in 0...frame {
+            for index in Array(plan.framesDrawnBefore(frame)) + [frame] {
                 // Watches change nothing the graph keeps, so only the frame read needs them.
                 if index == frame { watched = executor.watch(watches, of: node) }
                 try executor.renderFrame(FrameTime(index: index, seconds: Double(index) / fps))

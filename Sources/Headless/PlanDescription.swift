@@ -2,8 +2,8 @@ import ShaderGraph
 import ShaderLanguage
 
 /// A frame plan as `check --plan` prints it: each step in drawing order with what it reads (pointwise reads
-/// marked), a fused pass as the nodes it draws, then which passes are drawn as one program, and which draw the
-/// YUV planes of a render to a movie, a pipe or a virtual camera.
+/// marked), a fused pass as the nodes it draws, then which passes are drawn as one program, which draw the YUV planes
+/// of a render to a movie, a pipe or a virtual camera, and what is kept from frame to frame (`FramePlan.carriedState`).
 public enum PlanDescription {
     /// `written`: the plan of a render that writes YUV planes (`FramePlan(…, packingOutput:)`).
     public static func text(of plan: FramePlan, written: FramePlan? = nil) -> String {
@@ -37,6 +37,9 @@ public enum PlanDescription {
         if let written, case .pass(let pass) = written.steps[written.output].work, pass.packing != nil {
             lines.append("a movie, pipe or virtual camera's YUV planes drawn by: " + members(of: pass).joined(separator: " + "))
         }
+        lines.append(plan.carriedState.isEmpty
+            ? "nothing is kept from frame to frame: a render from --start K draws no frame before K"
+            : "kept from frame to frame, so a render from --start K draws frames 0 to K - 1 first, unwritten: \(plan.carriedStateSummary)")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -30,20 +30,30 @@ public struct ProgressReporter: Sendable {
     /// After `done` of `total` frames, the last written to `path`.
     public func report(done: Int, total: Int, path: String) {
         switch style {
-        case .silent:
-            return
-        case .lines:
-            StandardStreams.error("frame \(done)/\(total) → \(path)\n")
-        case .bar:
-            let elapsed = Self.now() - started
-            let rate = elapsed > 0 ? Double(done) / elapsed : 0
-            let remaining = rate > 0 ? Double(total - done) / rate : 0
-            let width = 30
-            let filled = total > 0 ? width * done / total : width
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line = "\r\(bar) \(done)/\(total)  \(Self.format(rate)) frames/s  ETA \(Self.format(remaining)) s "
-            StandardStreams.error(done == total ? line + "\n" : line)
+        case .silent: return
+        case .lines: StandardStreams.error("frame \(done)/\(total) → \(path)\n")
+        case .bar: drawBar(done: done, total: total, label: "")
         }
+    }
+
+    /// After `done` of the `total` frames drawn before a range (`FramePlan.framesDrawnBefore`), which are not written.
+    public func reportDrawnFirst(done: Int, total: Int) {
+        switch style {
+        case .silent: return
+        case .lines: StandardStreams.error("frame \(done)/\(total) before the range drawn, not written\n")
+        case .bar: drawBar(done: done, total: total, label: "before the range ")
+        }
+    }
+
+    private func drawBar(done: Int, total: Int, label: String) {
+        let elapsed = Self.now() - started
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let remaining = rate > 0 ? Double(total - done) / rate : 0
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let line = "\r\(bar) \(label)\(done)/\(total)  \(Self.format(rate)) frames/s  ETA \(Self.format(remaining)) s "
+        StandardStreams.error(done == total ? line + "\n" : line)
     }
 
     /// Something worth knowing about the render (the format a camera delivers), on a line of its own.

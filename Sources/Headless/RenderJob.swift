@@ -73,29 +73,45 @@ public enum RenderJob {
         var warned: Set<Diagnostic> = []
         var told: Set<String> = []
         var written: [String] = []
+        /// Draws frame `frame` and reports what its steps noticed; the output's target is valid until the next.
+        func draw(_ frame: Int) throws(Failure) -> RenderTarget {
+            do {
+                let output = try executor.renderFrame(timeline.time(ofFrame: frame))
+                for notice in executor.notices where warned.insert(notice).inserted {
+                    progress.warn("frame \(frame): \(notice.message)", code: notice.code)
+                }
+                for delivery in executor.deliveries where told.insert(delivery).inserted {
+                    progress.note(delivery)
+                }
+                return output
+            } catch {
+                throw .failed("frame \(frame): \(error.message)")
+            }
+        }
+        // What the range's first frame shows may depend on every frame before it: those are drawn, not written.
+        let drawnFirst = executor.plan.framesDrawnBefore(timeline.start)
+        if !drawnFirst.isEmpty {
+            if let inexact = executor.plan.inexactRange(from: timeline.start) { progress.show(inexact) }
+            let frames = drawnFirst.count == 1 ? "frame \(drawnFirst.lowerBound)" : "frames \(drawnFirst.lowerBound)–\(drawnFirst.upperBound - 1)"
+            progress.note("drawing \(frames) first, without writing them: \(executor.plan.carriedStateSummary)")
+        }
         do throws(Failure) {
+            for frame in drawnFirst {
+                _ = try draw(frame)
+                progress.reportDrawnFirst(done: frame - drawnFirst.lowerBound + 1, total: drawnFirst.count)
+            }
             for frame in timeline.indices {
-                let output: RenderTarget
+                let output = try draw(frame)
                 do {
-                    let time = timeline.time(ofFrame: frame)
-                    output = try executor.renderFrame(time)
-                    try valueLog?.record(frame: time, nodes: valueNodes, from: executor)
-                    if let oscValues, let sent = composition.oscOutput?.values {
-                        for name in sent {
-                            guard let value = executor.value(of: name) else { continue }
-                            if let failure = oscValues.send(name, value) { progress.warn(failure.message, code: .oscPort) }
-                        }
-                    }
-                    for notice in executor.notices where warned.insert(notice).inserted {
-                        progress.warn("frame \(frame): \(notice.message)", code: notice.code)
-                    }
-                    for delivery in executor.deliveries where told.insert(delivery).inserted {
-                        progress.note(delivery)
-                    }
-                } catch let error as GPUError {
-                    throw .failed("frame \(frame): \(error.message)")
+                    try valueLog?.record(frame: timeline.time(ofFrame: frame), nodes: valueNodes, from: executor)
                 } catch {
                     throw .failed("frame \(frame): \(error)")
+                }
+                if let oscValues, let sent = composition.oscOutput?.values {
+                    for name in sent {
+                        guard let value = executor.value(of: name) else { continue }
+                        if let failure = oscValues.send(name, value) { progress.warn(failure.message, code: .oscPort) }
+                    }
                 }
                 let path = try sink.write(output, frame: frame)
                 written.append(path)

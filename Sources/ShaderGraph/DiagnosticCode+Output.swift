@@ -3,7 +3,7 @@ import ShaderLanguage
 /// What the workbench writes: a render's frames, movies and pipes, recordings and screenshots, the virtual
 /// camera, the tuned values and learned controls it saves into the composition, and exports.
 extension DiagnosticCode {
-    static let output = [evenSize, outputNotWritten, movieWithoutOption, outputSizeKept, virtualCamera, notSaved, notExportable]
+    static let output = [evenSize, outputNotWritten, movieWithoutOption, outputSizeKept, inexactRange, virtualCamera, notSaved, notExportable]
 
     public static let evenSize = DiagnosticCode(
         6001, "an odd size made even for the video format",
@@ -62,6 +62,23 @@ extension DiagnosticCode {
             grade: { kind: shader, file: ../shaders/grade.fsh, size: [640, 360] }   # written at 640×360, whatever --size says
             # fixed: without a size of its own, the output node takes the render size, which --size sets
             grade: { kind: shader, file: ../shaders/grade.fsh }
+            """)
+
+    public static let inexactRange = DiagnosticCode(
+        6005, "a range of frames that cannot be those of one long render",
+        explanation: """
+            `render --start K` draws frame K as frame K of one long render from frame 0. Where something carries \
+            state from frame to frame (feedback, `previous:`, an ISF PERSISTENT target, a smoothed value or \
+            spectrum), the render draws frames 0 to K − 1 first, writing none of them. A live camera cannot give \
+            those frames again: the frames drawn first take the camera's frames of now, so the range shows what a \
+            long render would have shown only where the camera shows the same. `check` says so for the \
+            composition, and `render` for the range asked. Render the whole length in one go (from frame 0), or \
+            feed the composition a recorded movie with `--input`, which is decoded at each frame's time.
+            """,
+        example: """
+            shaderbench render camera-trail.yaml --start 300 --frames 300 --out trail-%04d.png
+            # fixed: the camera recorded first, then rendered in ranges from the movie
+            shaderbench render camera-trail.yaml --input take.mp4 --start 300 --frames 300 --out trail-%04d.png
             """)
 
     public static let virtualCamera = DiagnosticCode(

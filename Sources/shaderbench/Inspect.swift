@@ -9,7 +9,7 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a node's exact value at a pixel, and watched expressions of its shader there.",
         discussion: """
-            Frames 0 to --frame are drawn headless, as render draws them, and the node's own image is read at the \
+            --frame is drawn headless as render --start draws it (the frames before it first, where it depends on them), and the node's own image is read at the \
             pixel (x from the left, y from the top, in the node's pixels): floats as stored, exact for float targets. \
             Each --watch LINE:EXPR, and each '// watch: EXPR' comment in the node's shader, is read where that line \
             of the shader's file finishes, from a copy of the shader that records it (the file is not changed): its \

@@ -8,7 +8,7 @@ import ShaderLanguage
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render frames headless to PNG files or a movie.",
-        discussion: "Frame k is drawn at time k/fps, so ranges rendered separately (--start) match a single render."
+        discussion: "Frame k is drawn at time k/fps, so ranges rendered separately (--start) match a single render: where frames carry state (feedback, persistent targets), the frames before the range are drawn first, unwritten."
     )
 
     @OptionGroup var options: CompositionOptions
@@ -38,7 +38,7 @@ struct Render: ParsableCommand {
             transform: { text in try PixelSize(parsing: text) })
     var size: PixelSize?
 
-    @Option(parsing: .unconditional, help: "Index of the first frame (0 or more).", transform: RenderRange.start)
+    @Option(parsing: .unconditional, help: "Index of the first frame (0 or more); the frames before it are drawn first, unwritten, where it depends on them.", transform: RenderRange.start)
     var start: Int = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Where the pointer rests over the output, in its pixels from the bottom-left, for shaders that follow it without a button held (glslViewer's u_mouse, GLSL Sandbox's mouse); default: where each host rests it before the pointer comes.", valueName: "X,Y"),
