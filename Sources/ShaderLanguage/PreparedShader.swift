@@ -54,9 +54,9 @@ public struct PreparedShader: Sendable {
             let channels = interface.samplers.map(\.name)
             let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + (opaque ? ShaderToyDialect.opaque : [])
                 + ShaderToyDialect.prelude(channels: channels)
-            let commonLines = common.map { ["#line 1 \(Self.commonSourceString)"] + $0.lines.map(String.init) } ?? []
+            let commonLines = common.map { ["#line 1 \(Self.commonSourceString)"] + Self.zeroInitialised($0, dialect: .shaderToy) } ?? []
             let epilogue = ["#line \(prelude.count - 1) \(Self.preludeSourceString)"] + ShaderToyDialect.epilogue
-            fragmentSource = (prelude + commonLines + ["#line 1 0"] + source.lines.map(String.init) + epilogue).joined(separator: "\n")
+            fragmentSource = (prelude + commonLines + ["#line 1 0"] + Self.zeroInitialised(source, dialect: .shaderToy) + epilogue).joined(separator: "\n")
             return
         }
         if interface.dialect == .isf, let isf = interface.isf {
@@ -64,7 +64,7 @@ public struct PreparedShader: Sendable {
             let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + ISFDialect.prelude(
                 for: isf, writesFragColor: writesFragColor, ownVertexStage: interface.vertexShader != nil,
                 declaresFragNormCoord: interface.varyings.contains { $0.name == ISFDialect.fragNormCoord })
-            fragmentSource = (prelude + ["#line 1 0"] + source.lines.map(String.init)).joined(separator: "\n")
+            fragmentSource = (prelude + ["#line 1 0"] + Self.zeroInitialised(source, dialect: .isf)).joined(separator: "\n")
             if let vertex = interface.vertexShader {
                 let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + ISFDialect.vertexPrelude(for: isf)
                 vertexSource = (vertexPrelude + ["#line 1 0"] + vertex.lines.map(String.init)).joined(separator: "\n")
@@ -78,7 +78,7 @@ public struct PreparedShader: Sendable {
             vertexSource = Self.spliced(ShaderInterface.linesReadAsES(vertex), prelude: precisionPrelude,
                                         bodyStartLine: ShaderInterface.bodyStartLine(of: vertex))
         }
-        let lines = ShaderInterface.linesReadAsES(source)
+        let lines = ShaderInterface.linesReadAsES(source).zeroInitialised(of: source, dialect: interface.dialect)
         guard interface.fetchesFramebuffer else {
             let prelude: [DialectShaderFile] = switch interface.dialect {
             case .glslViewer: [.defaultPrecision, .glslViewerDefines, .bottomUpCoordinates]
@@ -97,6 +97,11 @@ public struct PreparedShader: Sendable {
         }
     }
 
+    /// `source`'s lines, each variable declared without an initialiser zeroed where `dialect`'s host zeroes it.
+    private static func zeroInitialised(_ source: SourceText, dialect: ShaderDialect) -> [String] {
+        source.lines.map(String.init).zeroInitialised(of: source, dialect: dialect)
+    }
+
     /// The user's `lines` with `prelude` after their header (the lines before `bodyStartLine`), numbered as
     /// a source string of its own.
     private static func spliced(_ lines: [String], prelude: [DialectShaderFile], bodyStartLine: Int, defines: [String] = []) -> String {
@@ -104,5 +109,13 @@ public struct PreparedShader: Sendable {
         let body = lines.dropFirst(bodyStartLine - 1)
         let preludeLines = ["#line 1 \(preludeSourceString)"] + defines.map { "#define \($0)" } + prelude.flatMap(\.lines) + ["#line \(bodyStartLine) 0"]
         return (header + preludeLines + body).joined(separator: "\n")
+    }
+}
+
+private extension [String] {
+    /// These lines of `source`, as the driver is given them, with `ZeroInitialisation`'s initialisers where
+    /// `dialect`'s host zeroes variables.
+    func zeroInitialised(of source: SourceText, dialect: ShaderDialect) -> [String] {
+        ZeroInitialisation.applies(to: dialect) ? ZeroInitialisation.lines(self, of: source) : self
     }
 }

@@ -252,6 +252,12 @@ package enum ShaderFusion {
                 replace(index, with: name)
             }
         }
+        if ZeroInitialisation.applies(to: shader.interface.dialect) {
+            // After each declarator's name, however it was renamed.
+            for insertion in ZeroInitialisation.insertions(in: tokens) {
+                edits[insertion.line, default: []].append((insertion.column + 1, 0, insertion.text))
+            }
+        }
         var rewrittenLines = lines
         for (line, lineEdits) in edits {
             var characters = Array(rewrittenLines[line - 1])
