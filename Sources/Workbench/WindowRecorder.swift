@@ -12,6 +12,10 @@ import VideoFrames
 /// when it falls behind instead of queueing them without bound. The sound the window hears goes in too (the
 /// soundtrack it plays, or the sound an audio node captures), each block at the moment it is heard, handed
 /// over by the thread that plays or captures it.
+///
+/// The movie's time zero is the moment its first frame is shown, not the key press before it (a frame or
+/// several earlier on a busy machine): sound heard until then waits, and goes in measured from that frame, so
+/// both streams start together; and they end together, the encoder ending the sound with the last frame.
 final class WindowRecorder {
     /// Takes interleaved stereo at 48 kHz, with the moment the first sample is heard.
     typealias SoundListener = @Sendable (_ samples: [Float], _ heardAt: ContinuousClock.Instant) -> Void
@@ -25,6 +29,15 @@ final class WindowRecorder {
     private let readback: any FrameReadback
     private let writer: MovieWriter
     private let started = ContinuousClock.now
+    /// When the first frame was shown, and the sound heard before it was known.
+    private struct Timeline {
+        var origin: ContinuousClock.Instant?
+        var early: [(samples: [Float], heardAt: ContinuousClock.Instant)] = []
+        var earlySamples = 0
+    }
+    private let timeline = Locked(Timeline())
+    /// Sound kept while the first frame is awaited: more than the window ever takes to show it.
+    private static let mostEarlySamples = 4 * MovieWriter.soundSampleRate * MovieWriter.soundChannelCount
     private var lastStep = -1
     /// Frames the window showed within one step of the last, not recorded.
     private var framesCoalesced = 0
@@ -48,8 +61,18 @@ final class WindowRecorder {
         settings.recordsSound = listen != nil
         let writer = try MovieWriter(settings)
         self.writer = writer
-        listen? { [started] samples, heardAt in
-            writer.appendSound(samples, at: Self.seconds(heardAt - started))
+        listen? { [timeline] samples, heardAt in
+            timeline.withLock { timeline in
+                if let origin = timeline.origin {
+                    writer.appendSound(samples, at: Self.seconds(heardAt - origin))
+                    return
+                }
+                timeline.early.append((samples, heardAt))
+                timeline.earlySamples += samples.count
+                while timeline.earlySamples > Self.mostEarlySamples, !timeline.early.isEmpty {
+                    timeline.earlySamples -= timeline.early.removeFirst().samples.count
+                }
+            }
         }
     }
 
@@ -69,7 +92,17 @@ final class WindowRecorder {
 
     /// Queues the image shown now. Throws when the movie cannot be written (a full disk), which ends it.
     func record(_ image: RenderTarget) throws {
-        let step = Int((elapsed * Double(Self.timeSteps)).rounded())
+        let now = ContinuousClock.now
+        let origin = timeline.withLock { timeline in
+            if let origin = timeline.origin { return origin }
+            // The first frame: time zero. What was heard before it is cut where the movie starts.
+            timeline.origin = now
+            for block in timeline.early { writer.appendSound(block.samples, at: Self.seconds(block.heardAt - now)) }
+            timeline.early = []
+            timeline.earlySamples = 0
+            return now
+        }
+        let step = Int((Self.seconds(now - origin) * Double(Self.timeSteps)).rounded())
         guard step > lastStep else {
             framesCoalesced += 1
             return

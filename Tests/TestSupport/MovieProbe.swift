@@ -16,6 +16,16 @@ public struct MovieProbe {
         public var frameRate: String
         /// Frames (or audio packets) read through to the end.
         public var frames: Int
+
+        /// Seconds a frame lasts at `frameRate`; nil when the file gives no rate (a sound stream's "0/0").
+        public var framePeriod: Double? {
+            let parts = frameRate.split(separator: "/").compactMap { Double($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
+            return parts[1] / parts[0]
+        }
+
+        /// Where the stream ends, in seconds of the movie: its start and its duration.
+        public var end: Double? { duration.map { (startTime ?? 0) + $0 } }
     }
 
     public var streams: [Stream]

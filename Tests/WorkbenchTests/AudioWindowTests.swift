@@ -55,11 +55,12 @@ struct AudioWindowTests {
         #expect(try window.waitForCentre(green), "\(window.app.error)")
         let movie = try #require(try window.record(), "\(window.app.output)")
         let probe = try MovieProbe(path: movie)
-        let video = try #require(probe.video), audio = try #require(probe.audio)
-        let videoSeconds = try #require(video.duration)
-        let audioSeconds = audio.duration ?? Double(audio.frames * 1024) / 48_000
-        #expect(videoSeconds > 1.5)
-        #expect(abs(audioSeconds - videoSeconds) < 0.1, "sound \(audioSeconds) s, pictures \(videoSeconds) s")
+        let video = try #require(probe.video)
+        #expect(probe.audio != nil)
+        #expect(try #require(video.duration) > 1.5)
+        // Together within one frame, as recorded under any load.
+        let disagreement = recordedStreamsDisagree(probe)
+        #expect(disagreement == nil, "\(disagreement ?? "")")
         let recorded = try PlayedSound(decodingSoundOf: movie, into: window.folder.file("recorded.raw"))
         let stretches = recorded.stretches(from: 4800, to: recorded.samples.count - 4800, holding: [1500], power: 0.25)
         #expect(stretches.toned * 2 >= stretches.all, "\(stretches.toned) of \(stretches.all) stretches hold the tone")

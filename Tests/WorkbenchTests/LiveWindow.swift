@@ -161,3 +161,17 @@ let yellow: (r: UInt8, g: UInt8, b: UInt8) = (255, 255, 0)
 let black: (r: UInt8, g: UInt8, b: UInt8) = (0, 0, 0)
 /// The window's background, in the bars beside an image of another aspect.
 let bar: (r: UInt8, g: UInt8, b: UInt8) = (23, 23, 26)
+
+/// What a recording's two streams should be: sound and pictures start together and end together, within one
+/// frame of the recording's own rate (as the file gives it), whatever the machine was doing while it recorded.
+/// Nil when they do; else what they are.
+func recordedStreamsDisagree(_ probe: MovieProbe) -> String? {
+    guard let video = probe.video, let audio = probe.audio else { return "streams: \(probe.streams.map(\.type))" }
+    guard let period = video.framePeriod, let videoStart = video.startTime, let videoSeconds = video.duration,
+          let audioStart = audio.startTime else { return "video \(video), audio \(audio)" }
+    let audioSeconds = audio.duration ?? Double(audio.frames * 1024) / 48_000
+    let figures = "pictures from \(videoStart) s for \(videoSeconds) s, sound from \(audioStart) s for \(audioSeconds) s, "
+        + "a frame \(video.frameRate) s⁻¹"
+    let startsApart = abs(audioStart - videoStart), lengthsApart = abs(audioSeconds - videoSeconds)
+    return startsApart <= period && lengthsApart <= period ? nil : figures
+}

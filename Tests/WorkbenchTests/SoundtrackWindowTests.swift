@@ -119,10 +119,10 @@ struct SoundtrackWindowTests {
         let probe = try MovieProbe(path: movie)
         let video = try #require(probe.video), audio = try #require(probe.audio)
         #expect(audio.codec == "aac")
-        let videoSeconds = try #require(video.duration)
-        let audioSeconds = audio.duration ?? Double(audio.frames * 1024) / 48_000
-        #expect(videoSeconds > 1.5)
-        #expect(abs(audioSeconds - videoSeconds) < 0.1, "sound \(audioSeconds) s, pictures \(videoSeconds) s")
+        #expect(try #require(video.duration) > 1.5)
+        // Together within one frame, as recorded under any load.
+        let disagreement = recordedStreamsDisagree(probe)
+        #expect(disagreement == nil, "\(disagreement ?? "")")
         // Decoded back: the tones, at the soundtrack's level, through most of the recording.
         let recorded = try PlayedSound(decodingSoundOf: movie, into: window.folder.file("recorded.raw"))
         let stretches = recorded.stretches(from: 4800, to: recorded.samples.count - 4800, holding: Self.frequencies, power: 0.25)
