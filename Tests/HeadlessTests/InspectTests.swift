@@ -52,6 +52,18 @@ struct InspectTests {
         }
     }
 
+    @Test("a pixel outside the node is a usage error, exit 64, that says the node's size")
+    func pixelOutside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("flat.fsh", "precision highp float;\nvoid main() { gl_FragColor = vec4(0.5); }\n")
+        try folder.write("c.yaml", "size: [7, 5]\nnodes:\n  flat: { kind: shader, file: flat.fsh }\n")
+        let result = try runShaderbench(["inspect", "c.yaml", "--at", "7,0"], in: folder.path)
+        #expect(result.status == 64, "\(result.error)")
+        // x runs 0 to 6 in a node 7 wide.
+        #expect(result.error.hasPrefix("Error: --at 7,0 is outside 'flat', which is 7×5: x is 0 to 6, y 0 to 4\n"), "\(result.error)")
+        #expect(result.error.contains("Usage: shaderbench inspect"), "\(result.error)")
+    }
+
     @Test("a float target's value reads back exactly, not rounded to 8 bits")
     func floatTarget() throws {
         let folder = try TemporaryFolder()
