@@ -199,6 +199,23 @@ struct InspectTests {
         #expect(numbers(report["rgba8"]) == [Double(fused[x, y].r), Double(fused[x, y].g), Double(fused[x, y].b), 255])
     }
 
+    @Test("a watch on a line at file scope is refused at the watch in words, not with the driver's parse error")
+    func fileScopeWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("grid.fsh", Self.grid)
+        try folder.write("c.yaml", "size: [10, 4]\nnodes:\n  grid: { kind: shader, file: grid.fsh }\n")
+        // Line 2 declares the varying and line 6 closes `twice`: both end outside every function's body.
+        let (report, status, error) = try inspect(["c.yaml", "--at", "0,0", "--watch", "2:uv", "--watch", "6:x", "--watch", "4:doubled"], in: folder)
+        #expect(status == 1)
+        for line in [2, 6] {
+            #expect(error.contains("grid.fsh:\(line): error: watch: line \(line) is at file scope, outside every function: a watch goes on a line inside a function's body"),
+                    "\(error)")
+        }
+        #expect(!error.contains("syntax error"), "\(error)")
+        let doubled = numbers(watch(report, line: 4)?["value"])
+        #expect(doubled.count == 1 && abs(doubled[0] - 0.5 / 10 * 2) < 1e-6, "the watch inside twice is read: \(doubled)")
+    }
+
     @Test("a watch that does not compile at its line is reported there, exit 1, and the node's value is still read")
     func brokenWatch() throws {
         let folder = try TemporaryFolder()
