@@ -125,6 +125,26 @@ struct PixelReadoutTests {
         #expect(eventually { text(4) == "line 4: uv = vec2 \(String(format: "%.4f %.4f", u, v))  (ran 1×)" }, "\(text(4) ?? "none")")
     }
 
+    @Test("the panel's list of lines to watch gives the trace a place only for the lines its region shows")
+    func hiddenLinesHaveNoPlace() throws {
+        // Thirty lines, in a region eight lines tall.
+        let shader = "varying highp vec2 textureCoordinate;\nvoid main() {\n" + (3...29).map { "    highp float v\($0) = \(Double($0));\n" }.joined()
+            + "    gl_FragColor = vec4(textureCoordinate, 0.25, 1.0);\n}\n"
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", shader)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pressAndWait("p")
+        #expect(eventually { window.trace.control("grad", "watch", part: "line 1") != nil },
+                "stderr: \(window.app.error) \(window.trace.events.filter { $0.name == "panel-control" }.map(\.fields))")
+        Thread.sleep(forTimeInterval: 0.5)
+        let placed = Set(window.trace.events.filter { $0.name == "panel-control" && $0.fields["uniform"] as? String == "watch" }
+            .compactMap { ($0.fields["part"] as? String).flatMap { $0.hasPrefix("line ") ? Int($0.dropFirst(5)) : nil } })
+        #expect(!placed.isEmpty && placed.allSatisfy { $0 <= 8 }, "lines past the region's eight were placed: \(placed.sorted())")
+        #expect(window.trace.control("grad", "watch", part: "line 30") == nil)
+    }
+
     @Test("a watch added in the panel on a picked line is read by the readout, one removed goes, and through saves one follows its line's text and one whose text is gone is dropped and said")
     func watchesAddedInThePanel() throws {
         let shader = """
