@@ -469,6 +469,12 @@ final class WindowLoop {
         notice = (text, .now + .seconds(seconds))
     }
 
+    func toggleReadout() {
+        readout.isOn.toggle()
+        // A pointer already resting on the image is read at once, not only once it moves.
+        if readout.isOn { handle(window.pointerNow()) }
+    }
+
     func toggleLibrary() {
         library.isOpen.toggle()
         if !library.isOpen { session.endPreview() }

@@ -73,6 +73,20 @@ struct PixelReadoutTests {
         #expect(readings(window, "grid-value", node: "grad").last.map { $0.x == 40 && $0.y == 20 } ?? false)
     }
 
+    @Test("turned on with the pointer already resting on the image, the readout reads the pixel under it before it moves")
+    func pointerAlreadyOnTheImage() throws {
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", Self.gradient)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        // Screen pixel (210, 110) is image pixel (10, 5), 20 screen pixels to one; the pointer rests there.
+        try window.pointer(["mousemove", "210", "110", "sleep", "0.5"])
+        try window.pressAndWait("i")
+        #expect(eventually { readings(window, "pixel-readout", node: "grad").last.map { $0.x == 10 && $0.y == 5 } ?? false },
+                "\(readings(window, "pixel-readout", node: "grad"))")
+    }
+
     @Test("with the readout off, the window reads nothing back for it")
     func offReadsNothing() throws {
         let window = try LiveWindow(composition: Self.composition) { folder in
