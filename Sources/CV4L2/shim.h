@@ -1,6 +1,8 @@
 #ifndef SHADERBENCH_CV4L2_SHIM_H
 #define SHADERBENCH_CV4L2_SHIM_H
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <linux/videodev2.h>
@@ -15,6 +17,13 @@ static inline int cv4l2_ioctl(int fd, unsigned long request, void *argument) {
 /* ioctl(2) itself, past libv4l2: what the device is doing while libv4l2 converts its frames. */
 static inline int cv4l2_device_ioctl(int fd, unsigned long request, void *argument) {
     return ioctl(fd, request, argument);
+}
+
+/* libv4l2 prints its own errors to standard error unless it has a log file; the workbench says what failed in
+   its own words, so libv4l2's lines go to /dev/null, or where LIBV4L2_LOG_FILENAME names, which it then opens
+   itself. Called once, before the first device is opened. */
+static inline void cv4l2_keep_log_off_the_terminal(void) {
+    if (!v4l2_log_file && !getenv("LIBV4L2_LOG_FILENAME")) v4l2_log_file = fopen("/dev/null", "w");
 }
 
 /* VIDIOC_* numbers are built with sizeof, so Swift cannot import them as constants. */

@@ -21,7 +21,11 @@ public struct CaptureError: Error, Sendable, CustomStringConvertible {
     /// Another program holds the device.
     public var deviceIsBusy: Bool { code == EBUSY }
 
+    /// The file answers no V4L2 call at all (`/dev/null`, a regular file): it is no video device.
+    public var isNotAVideoDevice: Bool { code == ENOTTY && operation == "VIDIOC_QUERYCAP" }
+
     public var description: String {
-        "\(device): \(operation) failed: \(SystemError.reason(for: code))"
+        if isNotAVideoDevice { return "\(device) is not a video device" }
+        return "\(device): \(operation) failed: \(SystemError.reason(for: code))"
     }
 }

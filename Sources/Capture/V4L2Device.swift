@@ -22,8 +22,12 @@ final class V4L2Device: FormatNegotiating {
     private var mappings: [(address: UnsafeMutableRawPointer, length: Int)] = []
     private var streaming = false
 
+    /// Set up once, before the first device is opened.
+    private static let logKeptOffTheTerminal: Void = cv4l2_keep_log_off_the_terminal()
+
     init(path: String, conversion: Conversion = .none) throws(CaptureError) {
         self.path = path
+        Self.logKeptOffTheTerminal
         switch conversion {
         case .none:
             let opened: Int32
@@ -31,6 +35,13 @@ final class V4L2Device: FormatNegotiating {
                 opened = try SystemCall.perform("open", path: path) { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
             } catch {
                 throw CaptureError(device: path, operation: "open", code: error.code)
+            }
+            // Asked before libv4l2 takes the descriptor, so a file that is no video device (/dev/null) is said to be
+            // one, rather than libv4l2's failure to take it.
+            var capabilities = v4l2_capability()
+            guard cv4l2_device_ioctl(opened, cv4l2_querycap(), &capabilities) == 0 || errno != ENOTTY else {
+                close(opened)
+                throw CaptureError(device: path, operation: "VIDIOC_QUERYCAP", code: ENOTTY)
             }
             guard v4l2_fd_open(opened, V4L2_DISABLE_CONVERSION) >= 0 else {
                 let code = errno

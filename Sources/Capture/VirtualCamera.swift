@@ -101,6 +101,7 @@ public final class VirtualCamera {
         } catch {
             if error.deviceIsBusy { throw VirtualCameraError("\(path) is busy: another program has it open") }
             if error.deviceIsGone { throw VirtualCameraError("\(path): no such device; \(loopbackHint)") }
+            if error.isNotAVideoDevice { throw VirtualCameraError("\(path) is not a video device; \(loopbackHint)") }
             throw VirtualCameraError("\(path) cannot be opened: \(error)")
         }
         guard capabilities.canOutput else {

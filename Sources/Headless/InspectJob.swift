@@ -51,7 +51,8 @@ public enum InspectJob {
             throw .diagnostics(error.diagnostics)
         }
         guard (0..<image.size.width).contains(request.x), (0..<image.size.height).contains(request.y) else {
-            throw .failed("--at \(request.x),\(request.y) is outside '\(name)', which is \(image.size.width)×\(image.size.height)")
+            // The command line asks for a pixel the node does not have: a usage error, as a range past a movie's end is.
+            throw .usage("--at \(request.x),\(request.y) is outside '\(name)', which is \(image.size.width)×\(image.size.height): x is 0 to \(image.size.width - 1), y 0 to \(image.size.height - 1)")
         }
         let rgba = image.readPixel(x: request.x, y: request.y)
         let readings = watched.map { pass -> InspectReport.Watch in

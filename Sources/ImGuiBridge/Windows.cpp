@@ -63,6 +63,15 @@ void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height
     *height = size.y;
 }
 
+bool imgui_bridge_item_in_view(void) {
+    // The window being built is the scrolling region itself. A selectable's rectangle reaches half the item
+    // spacing past its text, so the first line pokes above the region's top: its middle, where a click lands,
+    // is what must be inside.
+    float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowSize().y;
+    float middle = (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2;
+    return ImGui::IsItemVisible() && middle >= top && middle <= bottom;
+}
+
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness) {
     ImGui::GetForegroundDrawList()->AddCircle(ImVec2(x, y), radius, colour, 0, thickness);
 }

@@ -106,6 +106,9 @@ extension InterfaceContext {
         return rectangle
     }
 
+    /// Whether the last item drawn is in view: its middle, where a click lands, inside the region holding it.
+    public var lastItemIsInView: Bool { imgui_bridge_item_in_view() }
+
     /// Whether a control is held (a slider dragged, a button pressed): the changes it brings are one gesture.
     public var isHoldingControl: Bool { imgui_bridge_any_item_active() }
 }

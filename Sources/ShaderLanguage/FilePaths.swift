@@ -39,7 +39,8 @@ package enum FilePaths {
         return root == "/" || file == root || file.hasPrefix(root + "/")
     }
 
-    private static func absolute(_ path: String) -> String {
+    /// `path` made absolute against the working folder: what a message names, so `.` never stands for a folder.
+    package static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? normalize(path) : normalize(FileManager.default.currentDirectoryPath + "/" + path)
     }
 

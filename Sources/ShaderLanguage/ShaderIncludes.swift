@@ -77,7 +77,7 @@ public enum ShaderIncludes {
         func resolve(_ path: String, from file: SourceText, line: Int, column: Int) throws(Diagnostic) -> String {
             let candidates = ([FilePaths.directory(of: file.path)] + folders.search).map { FilePaths.join($0, path) }
             guard let found = candidates.first(where: files.isRegularFile) else {
-                let places = ([FilePaths.directory(of: file.path)] + folders.search).map { "'\($0.isEmpty ? "." : $0)'" }.joined(separator: ", ")
+                let places = ([FilePaths.directory(of: file.path)] + folders.search).map { "'\(FilePaths.absolute($0))'" }.joined(separator: ", ")
                 throw file.error("#include \"\(path)\": no such file in \(places); add its folder with --include or the composition's 'include:'",
                                  line: line, column: column, code: .include)
             }

@@ -31,6 +31,12 @@ public enum WatchInstrumentation {
             throw .error("watch: line \(watch.line) is not a line of the shader's code (it has \(shader.source.lines.count) lines, its code starts at line \(bodyStart))",
                          at: location, code: .watch)
         }
+        // The watch's call is a statement, which only a function's body can hold; at file scope the driver would
+        // only say it cannot parse it.
+        guard GLSLFunctionBodies.linesInside(shader.source).contains(watch.line) else {
+            throw .error("watch: line \(watch.line) is at file scope, outside every function: a watch goes on a line inside a function's body, where the code it reads runs",
+                         at: location, code: .watch)
+        }
         let runs = "vec4(shaderbenchWatchHits, shaderbenchWatchKind, 0.0, 1.0)"
         let outputs: (declarations: [String], writes: [String])
         let declaration = Self.outputDeclaration(in: lines)

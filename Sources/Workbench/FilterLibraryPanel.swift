@@ -31,6 +31,11 @@ final class FilterLibraryPanel {
     /// The search field was asked for the keyboard in this frame, which it has from the next one on.
     private var focusArriving = false
 
+    /// The search field takes the keyboard in the next frame, where a key the window answered may have moved it.
+    func takeKeyboard() {
+        if isOpen { takesFocus = true }
+    }
+
     /// Whether the panel needs another frame even with no input: a focus asked for arrives then, and until it has,
     /// a key would find the field without the keyboard.
     var needsFrame: Bool { isOpen && (takesFocus || focusArriving) }

@@ -114,10 +114,22 @@ final class GLFWWindow {
         glfwSetWindowRefreshCallback(handle) { window in GLFWWindow.owner(of: window)?.events.append(.damaged) }
     }
 
-    /// The pointer in framebuffer pixels (HiDPI screens have more of those than window units), where the
-    /// last motion event put it: asking the server instead would give where it is now, which after a fast
-    /// drag is not where the button went down.
+    /// The pointer where the last motion event put it: asking the server instead would give where it is now,
+    /// which after a fast drag is not where the button went down.
     private func queuePointer() {
+        events.append(pointerEvent(at: cursor))
+    }
+
+    /// Where the pointer is now, asked of the server, as a pointer event: for what starts following the pointer
+    /// while it rests, which no motion event will tell until it moves.
+    func pointerNow() -> WindowEvent {
+        var x = 0.0, y = 0.0
+        glfwGetCursorPos(handle, &x, &y)
+        return pointerEvent(at: (x, y))
+    }
+
+    /// `cursor`, in window units, as an event in framebuffer pixels (HiDPI screens have more of those).
+    private func pointerEvent(at cursor: (x: Double, y: Double)) -> WindowEvent {
         let (x, y) = cursor
         var windowWidth: Int32 = 0, windowHeight: Int32 = 0
         glfwGetWindowSize(handle, &windowWidth, &windowHeight)
@@ -125,7 +137,7 @@ final class GLFWWindow {
         let scaleX = windowWidth > 0 ? Double(framebuffer.width) / Double(windowWidth) : 1
         let scaleY = windowHeight > 0 ? Double(framebuffer.height) / Double(windowHeight) : 1
         let pressed = glfwGetMouseButton(handle, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS
-        events.append(.pointer(x: x * scaleX, y: y * scaleY, pressed: pressed))
+        return .pointer(x: x * scaleX, y: y * scaleY, pressed: pressed)
     }
 
     /// Waits up to `timeout` seconds for events (zero: just collect what is there), then returns them.

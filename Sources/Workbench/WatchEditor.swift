@@ -52,7 +52,8 @@ final class WatchEditor {
                             picked = (source, line)
                             focusExpression = true
                         }
-                        place("line \(line)", interface.lastItem)
+                        // Only lines the region shows have a place: a hidden one cannot be clicked where it is.
+                        if interface.lastItemIsInView { place("line \(line)", interface.lastItem) }
                     }
                 }
             }

@@ -57,7 +57,7 @@ struct WindowCommand: Sendable {
         },
         WindowCommand(keys: [.letter("f")], label: "F", help: "fullscreen on or off") { $0.window.toggleFullscreen() },
         WindowCommand(keys: [.letter("i")], label: "I", help: "the pixel readout: exact values under the pointer; a click pins a pixel, which the grid follows") {
-            $0.readout.isOn.toggle()
+            $0.toggleReadout()
         },
         WindowCommand(keys: [.letter("w")], label: "W", help: "show the shader's watches (// watch: comments, the panel's) one by one over the image in false colour") {
             $0.watches.showNext()

@@ -208,6 +208,13 @@ final class WindowLoop {
                 if let answer = quitting.answer(for: key) { answerQuit(answer) }
                 return
             }
+            // The library's search keeps the keyboard, but Esc and Tab are the window's there: Esc ends the library,
+            // as the guide has it, and Tab shows the next node, after which the search takes the keyboard back.
+            if library.isOpen, !interface.hasOpenPopup, [.escape, .tab, .shiftTab].contains(key) {
+                WindowCommand.answering(key, in: self)?.action(self)
+                if library.isOpen { library.takeKeyboard() }
+                return
+            }
             // A field being typed into takes the keys, and so does a control being held (a list's line
             // pressed, a slider dragged), whose click gives the keyboard back to the library's search.
             if interface.wantsText || interface.isHoldingControl { return }
@@ -467,6 +474,12 @@ final class WindowLoop {
     /// Shows `text` over the image for a while.
     func say(_ text: String, seconds: Int = 4) {
         notice = (text, .now + .seconds(seconds))
+    }
+
+    func toggleReadout() {
+        readout.isOn.toggle()
+        // A pointer already resting on the image is read at once, not only once it moves.
+        if readout.isOn { handle(window.pointerNow()) }
     }
 
     func toggleLibrary() {

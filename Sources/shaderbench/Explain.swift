@@ -26,8 +26,9 @@ struct Explain: ParsableCommand {
             return
         }
         guard let known = DiagnosticCode.named(code) else {
-            StandardStreams.error("error: no diagnostic code \(code); `shaderbench explain` lists them\n")
-            throw ExitCode(ExitCodes.failure)
+            // A code no message prints is the command line's mistake, not a failure of the workbench.
+            let range = DiagnosticCode.all.first.map { "\($0) to \(DiagnosticCode.all.last ?? $0)" } ?? "none"
+            throw ValidationError("no diagnostic code \(code); the codes run \(range), and `shaderbench explain` lists them with their titles")
         }
         StandardStreams.output(known.explained)
     }

@@ -13,7 +13,7 @@ struct Export: ParsableCommand {
             """
     )
 
-    @Argument(help: "The composition file (.yaml or .json).")
+    @Argument(help: "A composition (.yaml, .json) or a fragment shader (.fsh, .frag, .fs, .glsl), as the other commands take.")
     var composition: String
 
     @Option(name: .customLong("swift"), help: ArgumentHelp("Write <Name>.swift and a README snippet into DIR.", valueName: "DIR"))

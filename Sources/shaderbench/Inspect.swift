@@ -53,6 +53,12 @@ struct Inspect: ParsableCommand {
         do {
             report = try InspectJob.run(request)
         } catch {
+            // Found only once the node's size is known, it is still shown as inspect's usage errors are.
+            if case .usage(let message) = error {
+                StandardStreams.error("Error: \(message)\nUsage: \(Shaderbench.usageString(for: Inspect.self))\n"
+                                      + "  See 'shaderbench inspect --help' for more information.\n")
+                throw ExitCode.validationFailure
+            }
             StandardStreams.error(error.description + "\n")
             if case .diagnostics = error { throw ExitCode(ExitCodes.diagnostics) }
             throw ExitCode(ExitCodes.failure)

@@ -74,7 +74,7 @@ struct Render: ParsableCommand {
                 // Standard output carries the frames; what is said about them goes to standard error.
                 StandardStreams.error("wrote \(written.count) frame\(written.count == 1 ? "" : "s") to standard output\n")
             } else if case .movie(let movie) = destination {
-                StandardStreams.output("wrote \(movie.path) (\(written.count) frames)\n")
+                StandardStreams.output("wrote \(movie.path) (\(written.count) frame\(written.count == 1 ? "" : "s"))\n")
             } else if written.count == 1 {
                 StandardStreams.output("wrote \(written[0])\n")
             } else if let first = written.first, let last = written.last {

@@ -91,6 +91,17 @@ struct VirtualCameraTests {
         #expect(result.error.contains("/dev/video0 is a capture device (Emulated Camera), not a video output"), "\(result.error)")
     }
 
+    @Test("a file that is no video device, given as the output, is said to be one, with none of libv4l2's own lines")
+    func notAVideoDevice() throws {
+        let folder = try TemporaryFolder()
+        let shader = try folder.write("quadrants.glsl", Self.quadrants)
+        // The real libv4l2, no emulator: it is what printed its own lines.
+        let result = try runShaderbench(["render", shader, "--size", "64x64", "--output", "v4l2:/dev/null"], in: folder.path)
+        #expect(result.status == 3)
+        #expect(result.error.contains("/dev/null is not a video device; load v4l2loopback"), "\(result.error)")
+        #expect(!result.error.contains("libv4l2") && !result.error.contains("Inappropriate ioctl"), "\(result.error)")
+    }
+
     @Test("a busy output is a clear error")
     func busyOutput() throws {
         let camera = try EmulatedCamera(devices: Self.devices)

@@ -18,4 +18,13 @@ struct IncludeExportTests {
         #expect(text.contains("tintFromLibrary() { return vec4(0.2, 0.6, 0.4, 1.0); }"))
         #expect(!text.contains("#include \\\"tint.glsl\\\"") && !text.contains("#include \"tint.glsl\""))
     }
+
+    @Test("the guide's page on shaders says exports follow includes, as the test above shows they do")
+    func guideSaysExportsFollowIncludes() throws {
+        let page = try String(contentsOfFile: Repository.path("docs/shaders.md"), encoding: .utf8)
+        let section = try #require(page.range(of: "## Including files").map { page[$0.upperBound...] }?.components(separatedBy: "\n## ").first)
+        let flat = section.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("Exports follow includes"), "\(flat)")
+        #expect(!flat.contains("do not follow includes"), "\(flat)")
+    }
 }

@@ -237,6 +237,17 @@ struct CommandLineTests {
         #expect(result.error.hasPrefix("Error: \(message)\n"), "\(result.error)")
     }
 
+    @Test("explain with a code no message prints is a usage error, exit 64, that says which codes there are")
+    func unknownDiagnosticCode() throws {
+        let listing = try runShaderbench(["explain"])
+        let codes = listing.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let (first, last) = (try #require(codes.first), try #require(codes.last))
+        let result = try runShaderbench(["explain", "SB9999"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: no diagnostic code SB9999; the codes run \(first) to \(last), and `shaderbench explain` lists them with their titles\n"),
+                "\(result.error)")
+    }
+
     @Test("help COMMAND, as the top-level help suggests, prints that command's help; render's lists its defaults")
     func helpForACommand() throws {
         let top = try runShaderbench(["--help"])

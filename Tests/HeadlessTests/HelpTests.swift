@@ -42,6 +42,17 @@ struct HelpTests {
         }
     }
 
+    @Test("export's help says it takes a lone shader file as the other commands do, and it does")
+    func exportTakesAShader() throws {
+        let flat = try Self.help(["export", "--help"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("A composition (.yaml, .json) or a fragment shader (.fsh, .frag, .fs, .glsl)"), "\(flat)")
+        let folder = try TemporaryFolder()
+        try folder.write("tint.fsh", "precision mediump float;\nvoid main() { gl_FragColor = vec4(0.2, 0.4, 0.6, 1.0); }\n")
+        let result = try runShaderbench(["export", "tint.fsh", "--c", "out"], in: folder.path)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("out/tint.c")), "\(result.output)")
+    }
+
     @Test("the man page, generated from the help, lists every command and option the help does")
     func manPageCurrent() throws {
         let manual = try String(contentsOfFile: Repository.path("docs/man/shaderbench.1"), encoding: .utf8)

@@ -52,6 +52,18 @@ struct InspectTests {
         }
     }
 
+    @Test("a pixel outside the node is a usage error, exit 64, that says the node's size")
+    func pixelOutside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("flat.fsh", "precision highp float;\nvoid main() { gl_FragColor = vec4(0.5); }\n")
+        try folder.write("c.yaml", "size: [7, 5]\nnodes:\n  flat: { kind: shader, file: flat.fsh }\n")
+        let result = try runShaderbench(["inspect", "c.yaml", "--at", "7,0"], in: folder.path)
+        #expect(result.status == 64, "\(result.error)")
+        // x runs 0 to 6 in a node 7 wide.
+        #expect(result.error.hasPrefix("Error: --at 7,0 is outside 'flat', which is 7×5: x is 0 to 6, y 0 to 4\n"), "\(result.error)")
+        #expect(result.error.contains("Usage: shaderbench inspect"), "\(result.error)")
+    }
+
     @Test("a float target's value reads back exactly, not rounded to 8 bits")
     func floatTarget() throws {
         let folder = try TemporaryFolder()
@@ -185,6 +197,23 @@ struct InspectTests {
         let (report, status, error) = try inspect(["c.yaml", "--at", "\(x),\(y)"], in: folder)
         #expect(status == 0, "\(error)")
         #expect(numbers(report["rgba8"]) == [Double(fused[x, y].r), Double(fused[x, y].g), Double(fused[x, y].b), 255])
+    }
+
+    @Test("a watch on a line at file scope is refused at the watch in words, not with the driver's parse error")
+    func fileScopeWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("grid.fsh", Self.grid)
+        try folder.write("c.yaml", "size: [10, 4]\nnodes:\n  grid: { kind: shader, file: grid.fsh }\n")
+        // Line 2 declares the varying and line 6 closes `twice`: both end outside every function's body.
+        let (report, status, error) = try inspect(["c.yaml", "--at", "0,0", "--watch", "2:uv", "--watch", "6:x", "--watch", "4:doubled"], in: folder)
+        #expect(status == 1)
+        for line in [2, 6] {
+            #expect(error.contains("grid.fsh:\(line): error: watch: line \(line) is at file scope, outside every function: a watch goes on a line inside a function's body"),
+                    "\(error)")
+        }
+        #expect(!error.contains("syntax error"), "\(error)")
+        let doubled = numbers(watch(report, line: 4)?["value"])
+        #expect(doubled.count == 1 && abs(doubled[0] - 0.5 / 10 * 2) < 1e-6, "the watch inside twice is read: \(doubled)")
     }
 
     @Test("a watch that does not compile at its line is reported there, exit 1, and the node's value is still read")

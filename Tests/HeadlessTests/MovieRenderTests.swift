@@ -122,6 +122,14 @@ struct MovieRenderTests {
         }
     }
 
+    @Test("a movie of one frame is said to hold 1 frame, not 1 frames")
+    func oneFrameMovie() throws {
+        let fixture = try Fixture()
+        let result = try fixture.render(["--frames", "1"], out: "one.mp4")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "wrote \(fixture.folder.file("one.mp4")) (1 frame)\n")
+    }
+
     @Test("without --frames and --fps a movie render is the live movie from --start, at the movie's own rate")
     func liveMovieLengthAndRate() throws {
         let fixture = try Fixture(clip: TestClip(width: 160, height: 120, fps: 25, frames: 50))

@@ -27,4 +27,14 @@ struct ShaderIncludeRenderTests {
         #expect(result.error.contains("colour.glsl:2:"), "\(result.error)")
         #expect(!result.error.contains("look.fsh:3"), "\(result.error)")
     }
+
+    @Test("an include found nowhere names the folders looked in in full, the working folder too, never '.'")
+    func missingIncludeNamesTheFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("look.fsh", "precision mediump float;\n#include \"nowhere.glsl\"\nvoid main() { gl_FragColor = vec4(1.0); }\n")
+        let result = try runShaderbench(["check", "look.fsh"], in: folder.path)
+        #expect(result.status == 1)
+        let working = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
+        #expect(result.error.contains("#include \"nowhere.glsl\": no such file in '\(working)';"), "\(result.error)")
+    }
 }

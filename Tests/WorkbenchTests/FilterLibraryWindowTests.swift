@@ -118,6 +118,38 @@ struct FilterLibraryWindowTests {
         #expect(try String(contentsOfFile: window.compositionPath, encoding: .utf8) == LiveWindow.composition(shaderFolder: "."))
     }
 
+    @Test("while the search has the keyboard, Tab shows the next node and gives the keyboard back to the search, and one Esc ends the library")
+    func tabAndEscapeWhileSearching() throws {
+        let window = try LiveWindow(composition: """
+            composition: 1
+            size: [64, 64]
+            nodes:
+              first: { kind: shader, file: red.fsh }
+              second: { kind: shader, file: green.fsh }
+            output: first
+            """) { folder in
+            try folder.write("compositions/red.fsh", "void main() { gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0); }\n")
+            try folder.write("compositions/green.fsh", "void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n")
+        }
+        #expect(try window.waitForCentre(red, timeout: 30), "stderr: \(window.app.error)")
+        try openLibrary(window)
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "sep"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let focused = window.count(of: "library-search-focused")
+        try window.pressAndWait("Tab")
+        #expect(try window.waitForCentre((0, 255, 0)), "Tab did not show the next node")
+        #expect(eventually { window.count(of: "library-search-focused") > focused }, "the search did not take the keyboard back")
+        // Letters still go to the search: G would open the grid.
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", "g"])
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(window.count(of: "grid-tile") == 0, "G reached the window while the library was open")
+        try window.pressAndWait("Escape")
+        Thread.sleep(forTimeInterval: 0.5)
+        // The library is gone after one Esc: G is the window's again.
+        try window.pressAndWait("g")
+        #expect(eventually { window.count(of: "grid-tile") > 0 }, "one Esc did not end the library")
+    }
+
     @Test("a short Enter in the search is not lost while the composition draws two frames a second")
     func shortKeyPressAtLowFrameRate() throws {
         // Red, animated by its time, and slow to draw: each pixel sums many sines.

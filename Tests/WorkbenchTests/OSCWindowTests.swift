@@ -62,6 +62,32 @@ struct OSCWindowTests {
         #expect(try window.waitForCentre(blue), "\(window.app.error)")
     }
 
+    @Test("the guide's oscsend example plays compositions/tour.yaml: each of its messages is taken, none warned about")
+    func guideExample() throws {
+        let page = try String(contentsOfFile: Repository.path("docs/live-control.md"), encoding: .utf8)
+        let sends = page.split(separator: "\n").filter { $0.hasPrefix("oscsend localhost 9000 /") && !$0.contains("/shaderbench/midi") }
+            .map { $0.split(separator: " ").dropFirst(3).map(String.init) }
+        try #require(!sends.isEmpty && page.contains("shaderbench compositions/tour.yaml --osc 9000 &"))
+        // The tour as it is, its relative paths made the repository's.
+        let tour = try String(contentsOfFile: Repository.path("compositions/tour.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "../", with: Repository.root + "/")
+        let port = try Self.freePort()
+        let window = try LiveWindow(composition: tour, arguments: ["--osc", "\(port)"])
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 && window.app.error.contains("listening for OSC") },
+                "stderr: \(window.app.error)")
+        let sender = try OSCSender(host: "127.0.0.1", port: port)
+        for send in sends {
+            let (address, tags, values) = (send[0], Array(send.count > 1 ? send[1] : ""), send.dropFirst(2))
+            let arguments = zip(tags, values).map { tag, value -> OSCMessage.Argument in
+                tag == "s" ? .string(value) : tag == "i" ? .integer(Int64(value) ?? 0) : .float(Double(value) ?? .nan)
+            }
+            try sender.send(address, arguments: arguments)
+        }
+        #expect(eventually { window.trace.parameterValues("tone", "intensity").contains { abs($0[0] - 0.3) < 1e-6 } }, "\(window.app.error)")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!window.app.error.contains("warning: OSC"), "\(window.app.error)")
+    }
+
     @Test("/shaderbench/pause stops an animated window's frames and /shaderbench/play starts them again")
     func pausesAndPlays() throws {
         let port = try Self.freePort()

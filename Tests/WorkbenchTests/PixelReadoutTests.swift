@@ -73,6 +73,20 @@ struct PixelReadoutTests {
         #expect(readings(window, "grid-value", node: "grad").last.map { $0.x == 40 && $0.y == 20 } ?? false)
     }
 
+    @Test("turned on with the pointer already resting on the image, the readout reads the pixel under it before it moves")
+    func pointerAlreadyOnTheImage() throws {
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", Self.gradient)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        // Screen pixel (210, 110) is image pixel (10, 5), 20 screen pixels to one; the pointer rests there.
+        try window.pointer(["mousemove", "210", "110", "sleep", "0.5"])
+        try window.pressAndWait("i")
+        #expect(eventually { readings(window, "pixel-readout", node: "grad").last.map { $0.x == 10 && $0.y == 5 } ?? false },
+                "\(readings(window, "pixel-readout", node: "grad"))")
+    }
+
     @Test("with the readout off, the window reads nothing back for it")
     func offReadsNothing() throws {
         let window = try LiveWindow(composition: Self.composition) { folder in
@@ -123,6 +137,26 @@ struct PixelReadoutTests {
         #expect(eventually { window.swapCount > swaps })
         try window.pointer(["mousemove", "230", "110", "sleep", "0.3", "mousemove", "210", "110"])
         #expect(eventually { text(4) == "line 4: uv = vec2 \(String(format: "%.4f %.4f", u, v))  (ran 1×)" }, "\(text(4) ?? "none")")
+    }
+
+    @Test("the panel's list of lines to watch gives the trace a place only for the lines its region shows")
+    func hiddenLinesHaveNoPlace() throws {
+        // Thirty lines, in a region eight lines tall.
+        let shader = "varying highp vec2 textureCoordinate;\nvoid main() {\n" + (3...29).map { "    highp float v\($0) = \(Double($0));\n" }.joined()
+            + "    gl_FragColor = vec4(textureCoordinate, 0.25, 1.0);\n}\n"
+        let window = try LiveWindow(composition: Self.composition) { folder in
+            try folder.write("compositions/grad.fsh", shader)
+            try folder.write("compositions/copy.fsh", Self.copy)
+        }
+        #expect(eventually(timeout: 30) { window.count(of: "frame-presented") > 0 }, "stderr: \(window.app.error)")
+        try window.pressAndWait("p")
+        #expect(eventually { window.trace.control("grad", "watch", part: "line 1") != nil },
+                "stderr: \(window.app.error) \(window.trace.events.filter { $0.name == "panel-control" }.map(\.fields))")
+        Thread.sleep(forTimeInterval: 0.5)
+        let placed = Set(window.trace.events.filter { $0.name == "panel-control" && $0.fields["uniform"] as? String == "watch" }
+            .compactMap { ($0.fields["part"] as? String).flatMap { $0.hasPrefix("line ") ? Int($0.dropFirst(5)) : nil } })
+        #expect(!placed.isEmpty && placed.allSatisfy { $0 <= 8 }, "lines past the region's eight were placed: \(placed.sorted())")
+        #expect(window.trace.control("grad", "watch", part: "line 30") == nil)
     }
 
     @Test("a watch added in the panel on a picked line is read by the readout, one removed goes, and through saves one follows its line's text and one whose text is gone is dropped and said")

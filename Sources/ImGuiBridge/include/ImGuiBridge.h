@@ -118,6 +118,8 @@ bool imgui_bridge_colour(const char *label, float *values, int32_t components, f
 bool imgui_bridge_any_item_active(void);
 /// Where the last item drawn is, in window pixels.
 void imgui_bridge_item_rectangle(float *x, float *y, float *width, float *height);
+/// Whether the last item drawn is in view: its middle, where a click lands, inside the region that holds it.
+bool imgui_bridge_item_in_view(void);
 
 /// A ring over everything, in window pixels; `colour` is 0xAABBGGRR.
 void imgui_bridge_circle(float x, float y, float radius, uint32_t colour, float thickness);
