@@ -50,9 +50,11 @@ final class V4L2Device: FormatNegotiating {
             }
             descriptor = opened
         case .libv4l2:
-            let opened = cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-            guard opened >= 0 else { throw CaptureError(device: path, operation: "open", code: errno) }
-            descriptor = opened
+            do {
+                descriptor = try SystemCall.perform("open", path: path) { cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+            } catch {
+                throw CaptureError(device: path, operation: "open", code: error.code)
+            }
         }
     }
 
@@ -231,14 +233,19 @@ final class V4L2Device: FormatNegotiating {
     /// Writes one whole frame to an output device; false when the device could not take it now (EAGAIN), which
     /// drops the frame rather than wait.
     func writeFrame(_ bytes: [UInt8]) throws(CaptureError) -> Bool {
-        while true {
-            let written = bytes.withUnsafeBytes { v4l2_write(descriptor, $0.baseAddress, $0.count) }
-            if written == bytes.count { return true }
-            let code = written < 0 ? errno : EIO
-            if code == EINTR { continue }
-            if code == EAGAIN { return false }
-            throw CaptureError(device: path, operation: "write", code: code)
+        let written: Int
+        do {
+            written = try SystemCall.perform("write", path: path) {
+                bytes.withUnsafeBytes { v4l2_write(descriptor, $0.baseAddress, $0.count) }
+            }
+        } catch where error.code == EAGAIN {
+            return false
+        } catch {
+            throw CaptureError(device: path, operation: "write", code: error.code)
         }
+        // A device that takes part of a frame has not taken the frame.
+        guard written == bytes.count else { throw CaptureError(device: path, operation: "write", code: EIO) }
+        return true
     }
 
     // MARK: Streaming

@@ -210,10 +210,10 @@ extension FramePlan {
     }
 
     /// The conversion of frame step `frame` as the pass it would be, reading the step's image where `reader`
-    /// did, in `reader`'s GLSL version: the head of `reader`'s chain.
+    /// did: the head of `reader`'s chain, which fusion writes in `reader`'s GLSL version.
     private func conversionPass(of frame: Int, readBy reader: PassPlan) -> PassPlan {
         var pass = reader
-        pass.shader = FrameConversionMember.shader(version: reader.interface.version)
+        pass.shader = FrameConversionMember.shader
         let read = reader.inputs.first { $0.source == frame }
         pass.inputs = [PassPlan.Input(sampler: FrameConversionMember.planes[0], unit: 0, source: frame, mapping: read?.mapping ?? .fill,
                                       isFeedback: false)]

@@ -1,6 +1,7 @@
 /// The GLSL the dialects put around a user's shader, in `Shaders/`: the vertex stage a fragment shader
 /// without one of its own is paired with, the preludes (and ShaderToy's `main`) spliced around the
-/// user's own lines, the blank channel a ShaderToy import writes, and the packing of an image into YUV planes
+/// user's own lines, the blank channel a ShaderToy import writes, the conversion of a frame's planes that
+/// heads a fused chain, and the packing of an image into YUV planes
 /// that a chain of the user's passes can be drawn into.
 package enum DialectShaderFile: String, EmbeddedShaderFile {
     case vertexStage = "vertex-stage.vert.glsl"
@@ -26,6 +27,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case bonzomaticPrelude = "bonzomatic-prelude.frag.glsl"
     /// Put after the passes an image is drawn by, or a sampler holding it: the image as YUV 4:2:0 planes.
     case yuv420Packing = "yuv420-packing.frag.glsl"
+    /// Not spliced: the first member of a chain that reads a camera's or movie's planes (`FrameConversionMember`).
+    case frameConversionMember = "frame-conversion-member.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -48,6 +51,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .glslViewerDefines: PackageResources.glslviewer_defines_frag_glsl
         case .bonzomaticPrelude: PackageResources.bonzomatic_prelude_frag_glsl
         case .yuv420Packing: PackageResources.yuv420_packing_frag_glsl
+        case .frameConversionMember: PackageResources.frame_conversion_member_frag_glsl
         }
     }
 }

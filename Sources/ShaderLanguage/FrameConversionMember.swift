@@ -5,7 +5,8 @@
 /// does; that holds for a frame shown upright, with square pixels, at the pass's size. Any other frame is
 /// converted by the pass as before and read whole from the first plane's unit (`Layout.image`).
 package enum FrameConversionMember {
-    /// How the planes hold the frame: the values of the `layout` uniform.
+    /// How the planes hold the frame: the values of the `layout` uniform, which the member's text compares
+    /// with these numbers.
     package enum Layout: Int32, Sendable {
         /// The first unit holds the frame already converted.
         case image = 0
@@ -29,43 +30,20 @@ package enum FrameConversionMember {
     /// The coordinate it reads at: GPUImage's, which a pass that reads it must use too.
     package static let coordinate = "textureCoordinate"
 
-    /// The member as a shader of `version`, which must be the rest of the chain's.
-    package static func shader(version: GLSLVersion) -> PreparedShader {
-        let es100 = version == .es100
-        let texture = es100 ? "texture2D" : "texture"
-        let colour = es100 ? "gl_FragColor" : "frameColour"
-        let lines = (es100 ? [] : [version.directive]) + [
-            "\(es100 ? "varying" : "in") highp vec2 \(coordinate);",
-        ] + planes.map { "uniform sampler2D \($0);" } + [
-            "uniform int \(layout);",
-            "uniform highp mat3 \(matrix);",
-            "uniform highp vec3 \(offset);",
-            "uniform highp float \(width);",
-        ] + (es100 ? [] : ["out vec4 \(colour);"]) + [
-            "void main() {",
-            "    highp vec4 first = \(texture)(\(planes[0]), \(coordinate));",
-            "    if (\(layout) == \(Layout.image.rawValue)) {",
-            "        \(colour) = first;",
-            "        return;",
-            "    }",
-            "    highp vec3 codes;",
-            "    if (\(layout) == \(Layout.threePlanes.rawValue)) {",
-            "        codes = vec3(first.r, \(texture)(\(planes[1]), \(coordinate)).r, \(texture)(\(planes[2]), \(coordinate)).r);",
-            "    } else if (\(layout) == \(Layout.nv12.rawValue)) {",
-            "        codes = vec3(first.r, \(texture)(\(planes[1]), \(coordinate)).rg);",
-            "    } else {",
-            "        bool even = mod(floor(\(coordinate).x * \(width)), 2.0) < 0.5;",
-            "        codes = \(layout) == \(Layout.yuyv.rawValue) ? vec3(even ? first.r : first.b, first.g, first.a)",
-            "                                  : vec3(even ? first.g : first.a, first.r, first.b);",
-            "    }",
-            "    \(colour) = vec4(clamp(\(matrix) * (codes - \(offset)), 0.0, 1.0), 1.0);",
-            "}",
-        ]
-        let source = SourceText(path: "the frame conversion", text: lines.joined(separator: "\n"))
+    /// The member, in `Shaders/frame-conversion-member.frag.glsl`: GLSL ES 1.00, which a chain of 3.x passes
+    /// (a 3.x reader) writes as 3.x when it fuses it (`ShaderFusion`), so one text serves every version.
+    package static let shader: PreparedShader = {
+        let source = SourceText(path: "the frame conversion", text: DialectShaderFile.frameConversionMember.text)
+        let interface: ShaderInterface
         do {
-            return PreparedShader(source: source, interface: try ShaderInterface.read(source, files: .embedded(texts: [:], otherFiles: [], filterFolder: "")))
+            interface = try ShaderInterface.read(source, files: .embedded(texts: [:], otherFiles: [], filterFolder: ""))
         } catch {
             preconditionFailure("the frame conversion member does not read as GLSL: \(error)")
         }
-    }
+        // The plan binds the member's uniforms by the names given here.
+        let names = planes + [layout, matrix, offset, width]
+        precondition(Set(interface.uniforms.map(\.name)) == Set(names) && interface.varyings.map(\.name) == [coordinate],
+                     "the frame conversion member declares \(interface.uniforms.map(\.name)), not \(names)")
+        return PreparedShader(source: source, interface: interface)
+    }()
 }

@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 38
+    static let expectedCount = 39
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -231,6 +231,8 @@ struct BuiltInShaderFileTests {
             return [Program(vertex: fullscreen, fragment: GPUShaderFile.watchFalseColour.text)]
         case "GPU/Shaders/watch-range.frag.glsl":
             return [[], ["FIRST"]].map { Program(vertex: fullscreen, fragment: GPUShaderFile.watchRange.text(defining: $0)) }
+        case "ShaderLanguage/Shaders/frame-conversion-member.frag.glsl":
+            return try frameConversionMembers()
         case "ShaderLanguage/Shaders/yuv420-packing.frag.glsl":
             return [Program(vertex: fullscreen, fragment: YUV420Packing.fragmentSource(readingSampler: "image"))]
         case "GPU/Shaders/histogram.vert.glsl", "GPU/Shaders/histogram.frag.glsl":
@@ -276,6 +278,41 @@ struct BuiltInShaderFileTests {
             Issue.record("\(file) has no recipe here: add how its users compile it")
             return []
         }
+    }
+
+    /// The frame conversion member on its own, and fused ahead of a GPUImage-style reader in GLSL ES 1.00 and
+    /// in 3.00, which writes the member as 3.00.
+    static func frameConversionMembers() throws -> [Program] {
+        let member = FrameConversionMember.shader
+        let readers = [
+            ("reader.fsh", """
+                varying highp vec2 textureCoordinate;
+                uniform sampler2D inputImageTexture;
+                uniform lowp float amount;
+                void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * amount; }
+                """),
+            ("reader-es300.fsh", """
+                #version 300 es
+                in highp vec2 textureCoordinate;
+                uniform sampler2D inputImageTexture;
+                uniform lowp float amount;
+                out highp vec4 colour;
+                void main() { colour = texture(inputImageTexture, textureCoordinate) * amount; }
+                """),
+        ]
+        var programs = [Program(vertex: member.vertexSource, fragment: member.fragmentSource)]
+        for (path, text) in readers {
+            let source = SourceText(path: path, text: text)
+            let reader = PreparedShader(source: source, interface: try ShaderInterface.read(source))
+            let members = [ShaderFusion.Member(node: "camera", shader: member, chainedSampler: nil),
+                           ShaderFusion.Member(node: "reader", shader: reader, chainedSampler: "inputImageTexture")]
+            guard let fused = ShaderFusion.fragmentSource(of: members, rounding: true) else {
+                Issue.record("the frame conversion member does not fuse ahead of \(path)")
+                continue
+            }
+            programs.append(Program(vertex: reader.vertexSource, fragment: fused.source))
+        }
+        return programs
     }
 
     /// GLSL ES 1.00, 3.00 and a ShaderToy shader, each watching a float and a vector.
