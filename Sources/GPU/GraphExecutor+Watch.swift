@@ -55,9 +55,12 @@ extension GraphExecutor {
             }
             return ShaderWatchPass(watch: watch, problem: nil, pass: bound, targets: targets, nodeSize: main.target.size)
         } catch {
-            // The driver's words about the watch's own line (a source string of its own, so no line of the file),
-            // or about it read as desktop GLSL, before any about the user's lines the driver refused untranslated.
-            let about = error.diagnostics.flatMap { [$0] + $0.notes }.first { $0.location?.line == 0 && $0.severity != .warning }
+            // The words about the watch's own line (a source string of its own, so no line of the file), before any
+            // about the user's lines: the driver's, or the desktop reading's where the node's shader only runs
+            // translated from desktop GLSL.
+            let aboutWatch = error.diagnostics.flatMap { [$0] + $0.notes }.filter { $0.location?.line == 0 && $0.severity != .warning }
+            let desktop = aboutWatch.first { $0.severity == .note }
+            let about = main.program.translatedFromDesktopGLSL ? desktop ?? aboutWatch.first : aboutWatch.first { $0.severity != .note } ?? desktop
             let reason = (about ?? error.diagnostics.first { $0.severity == .error })?.message ?? "it does not compile"
             return ShaderWatchPass(watch: watch, problem: .error("watch: '\(watch.expression)' cannot be read after line \(watch.line): \(reason)",
                                                                      at: location, code: .watch),

@@ -7,7 +7,7 @@ public enum CompilerDiagnostics {
 
     /// Messages about a ShaderToy shader's Common code are reported at the Common file's lines.
     public static func diagnostics(fromLog log: String, for shader: PreparedShader, stage: Stage) -> [Diagnostic] {
-        let messages = CompilerLogParser.parse(log)
+        let messages = messages(in: log)
         if !shader.fusedMembers.isEmpty { return fusedDiagnostics(of: messages, in: shader, stage: stage) }
         guard let common = shader.common, messages.contains(where: { $0.sourceString == PreparedShader.commonSourceString }) else {
             return diagnostics(of: messages, in: shader.source, stage: stage, dialect: shader.interface.dialect)
@@ -61,7 +61,7 @@ public enum CompilerDiagnostics {
 
     private static func withDesktopNotes(_ diagnostics: [Diagnostic], log: String, desktop: [Diagnostic]) -> [Diagnostic] {
         var diagnostics = diagnostics
-        guard !diagnostics.isEmpty, !CompilerLogParser.parse(log).contains(where: { $0.message.contains("syntax error") }) else {
+        guard !diagnostics.isEmpty, !messages(in: log).contains(where: { $0.message.contains("syntax error") }) else {
             return diagnostics
         }
         for var note in desktop {
@@ -75,10 +75,15 @@ public enum CompilerDiagnostics {
         return diagnostics
     }
 
+    /// The log's messages, each at the source string its line is numbered in (`SourceStringNumbering`).
+    private static func messages(in log: String) -> [CompilerMessage] {
+        CompilerLogParser.parse(log).map(SourceStringNumbering.attributed)
+    }
+
     /// For a log about `source`, the user's text behind the workbench's prelude (a fragment shader, or an
     /// ISF shader's own vertex stage).
     public static func diagnostics(fromLog log: String, in source: SourceText, stage: Stage) -> [Diagnostic] {
-        diagnostics(of: CompilerLogParser.parse(log), in: source, stage: stage)
+        diagnostics(of: messages(in: log), in: source, stage: stage)
     }
 
     /// `dialect`: how the shader was read, when it is a fragment shader; one read as anything but ISF that

@@ -52,21 +52,21 @@ public struct PreparedShader: Sendable {
         if interface.dialect == .shaderToy {
             self.common = common
             let channels = interface.samplers.map(\.name)
-            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + (opaque ? ShaderToyDialect.opaque : [])
+            let prelude = ["#version 300 es", SourceStringNumbering.directive(line: 1, string: Self.preludeSourceString)] + precisionLines + (opaque ? ShaderToyDialect.opaque : [])
                 + ShaderToyDialect.prelude(channels: channels)
-            let commonLines = common.map { ["#line 1 \(Self.commonSourceString)"] + Self.zeroInitialised($0, dialect: .shaderToy) } ?? []
-            let epilogue = ["#line \(prelude.count - 1) \(Self.preludeSourceString)"] + ShaderToyDialect.epilogue
+            let commonLines = common.map { [SourceStringNumbering.directive(line: 1, string: Self.commonSourceString)] + Self.zeroInitialised($0, dialect: .shaderToy) } ?? []
+            let epilogue = [SourceStringNumbering.directive(line: prelude.count - 1, string: Self.preludeSourceString)] + ShaderToyDialect.epilogue
             fragmentSource = (prelude + commonLines + ["#line 1 0"] + Self.zeroInitialised(source, dialect: .shaderToy) + epilogue).joined(separator: "\n")
             return
         }
         if interface.dialect == .isf, let isf = interface.isf {
             let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
-            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + ISFDialect.prelude(
+            let prelude = ["#version 300 es", SourceStringNumbering.directive(line: 1, string: Self.preludeSourceString)] + precisionLines + ISFDialect.prelude(
                 for: isf, writesFragColor: writesFragColor, ownVertexStage: interface.vertexShader != nil,
                 declaresFragNormCoord: interface.varyings.contains { $0.name == ISFDialect.fragNormCoord })
             fragmentSource = (prelude + ["#line 1 0"] + Self.zeroInitialised(source, dialect: .isf)).joined(separator: "\n")
             if let vertex = interface.vertexShader {
-                let vertexPrelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines + ISFDialect.vertexPrelude(for: isf)
+                let vertexPrelude = ["#version 300 es", SourceStringNumbering.directive(line: 1, string: Self.preludeSourceString)] + precisionLines + ISFDialect.vertexPrelude(for: isf)
                 vertexSource = (vertexPrelude + ["#line 1 0"] + vertex.lines.map(String.init)).joined(separator: "\n")
             }
             return
@@ -107,7 +107,7 @@ public struct PreparedShader: Sendable {
     private static func spliced(_ lines: [String], prelude: [DialectShaderFile], bodyStartLine: Int, defines: [String] = []) -> String {
         let header = lines.prefix(bodyStartLine - 1)
         let body = lines.dropFirst(bodyStartLine - 1)
-        let preludeLines = ["#line 1 \(preludeSourceString)"] + defines.map { "#define \($0)" } + prelude.flatMap(\.lines) + ["#line \(bodyStartLine) 0"]
+        let preludeLines = [SourceStringNumbering.directive(line: 1, string: preludeSourceString)] + defines.map { "#define \($0)" } + prelude.flatMap(\.lines) + ["#line \(bodyStartLine) 0"]
         return (header + preludeLines + body).joined(separator: "\n")
     }
 }

@@ -65,15 +65,15 @@ package enum ShaderFusion {
                                      keepsCoordinates: index == 0 && !packing) else { return nil }
             extensions += text.header.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#extension") && !extensions.contains($0) }
             // Each member starts from its dialect's precision, whatever a member before it declared.
-            bodies += ["#line 1 \(PreparedShader.preludeSourceString)"] + precision
+            bodies += [SourceStringNumbering.directive(line: 1, string: PreparedShader.preludeSourceString)] + precision
                 + text.declarations
-                + ["#line \(member.shader.interface.bodyStartLine) \(firstMemberSourceString + index)"] + text.body
+                + [SourceStringNumbering.directive(line: member.shader.interface.bodyStartLine, string: firstMemberSourceString + index)] + text.body
             renamed.append(text.renamed)
             colour = text.colour
         }
         let output = version == .es100 ? "gl_FragColor" : "shaderbenchFragColor"
         var lines = (version == .es100 ? [] : [version.directive]) + extensions
-        lines += ["#line 1 \(PreparedShader.preludeSourceString)"] + (head.shader.precision == .full ? DialectShaderFile.fullPrecision.lines : [])
+        lines += [SourceStringNumbering.directive(line: 1, string: PreparedShader.preludeSourceString)] + (head.shader.precision == .full ? DialectShaderFile.fullPrecision.lines : [])
             + DialectShaderFile.defaultPrecision.lines
         if dialect == .isf { lines += ISFDialect.chainPrelude }
         let coordinates = Array(Set(members.flatMap { $0.shader.interface.varyings.map(\.name) })).sorted()
@@ -84,7 +84,7 @@ package enum ShaderFusion {
             lines += ["out vec4 \(output);"]
         }
         lines += bodies
-        lines += ["#line 1 \(PreparedShader.preludeSourceString)"]
+        lines += [SourceStringNumbering.directive(line: 1, string: PreparedShader.preludeSourceString)]
         let runs = members.indices.map { "    \(prefix(of: $0))main();" }
         if packing {
             // The packing reads the chain's colour as the image it would have drawn holds it.

@@ -50,12 +50,12 @@ public enum WatchInstrumentation {
             outputs = (["highp vec4 shaderbenchUserColour;", "#define gl_FragColor shaderbenchUserColour"],
                        ["gl_FragData[0] = shaderbenchWatchValue;", "gl_FragData[1] = \(runs);"])
         }
-        lines.append(contentsOf: ["#line 1 \(supportSourceString)", "#undef main", "void main() {", "    shaderbenchWatchedMain();"]
+        lines.append(contentsOf: [SourceStringNumbering.directive(line: 1, string: supportSourceString), "#undef main", "void main() {", "    shaderbenchWatchedMain();"]
                         + outputs.writes.map { "    " + $0 } + ["}"])
         // Later insertions first, so the earlier index still points where it did.
-        lines.insert(contentsOf: ["#line 1 \(watchSourceString)", "shaderbenchWatch(\(watch.expression));", "#line \(watch.line + 1) 0"],
+        lines.insert(contentsOf: [SourceStringNumbering.directive(line: 1, string: watchSourceString), "shaderbenchWatch(\(watch.expression));", "#line \(watch.line + 1) 0"],
                      at: watched + 1)
-        lines.insert(contentsOf: ["#line 1 \(supportSourceString)"] + DialectShaderFile.watchSupport.lines + outputs.declarations
+        lines.insert(contentsOf: [SourceStringNumbering.directive(line: 1, string: supportSourceString)] + DialectShaderFile.watchSupport.lines + outputs.declarations
                         + ["#define main shaderbenchWatchedMain", "#line \(numbering[firstBodyLine]!.line) 0"],
                      at: firstBodyLine)
         if declaration == nil, let directives = lines.firstIndex(where: { $0.hasPrefix("#line ") }) {

@@ -176,6 +176,25 @@ struct InspectTests {
                 "\(error)")
     }
 
+    @Test("a wrong expression watched in a GLSL ES 3.00 shader is the driver's error, not the desktop reading's")
+    func es300WatchError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("es.frag", """
+            #version 300 es
+            precision highp float;
+            out vec4 colour;
+            void main() {
+                vec2 st = gl_FragCoord.xy / 8.0;
+                colour = vec4(st, 0.0, 1.0);
+            }
+            """)
+        try folder.write("c.yaml", "size: [8, 4]\nnodes:\n  es: { kind: shader, file: es.frag }\n")
+        let (_, status, error) = try inspect(["c.yaml", "--at", "2,1", "--watch", "5:nosuch"], in: folder)
+        #expect(status == 1)
+        #expect(error.contains("es.frag:5: error: watch: 'nosuch' cannot be read after line 5: `nosuch' undeclared"), "\(error)")
+        #expect(!error.contains("desktop"), "\(error)")
+    }
+
     @Test("a chain of colour filters is read as the window and render draw it, fused, not pass by pass")
     func fusedChain() throws {
         let folder = try TemporaryFolder()

@@ -246,6 +246,20 @@ struct ShaderToyImportTests {
         #expect(check.error.hasPrefix("\(folder.file("common.glsl")):2:19: error: missing ';' at the end of this line"), "\(check.error)")
     }
 
+    @Test("a name never declared in Common code is reported at the Common file's line, not at the same line of the pass")
+    func undeclaredInCommonCode() throws {
+        let folder = try TemporaryFolder()
+        // Mesa names string 0 for an undeclared identifier wherever it stands.
+        _ = try folder.write("common.glsl", "// helpers\nfloat halved(float x) {\n    return x * nowhere;\n}\n")
+        _ = try folder.write("toy.frag", "void mainImage(out vec4 c, in vec2 p) {\n    c = vec4(1.0);\n    c = vec4(halved(1.0));\n}\n")
+        let composition = try folder.write("toy.yaml", "nodes:\n  toy: { kind: shader, file: toy.frag, common: common.glsl }\n")
+        let check = try runShaderbench(["check", composition])
+        #expect(check.status == 1)
+        let lines = check.error.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("\(folder.file("common.glsl")):3:") && $0.contains("`nowhere' undeclared") }, "\(check.error)")
+        #expect(!lines.contains { $0.hasPrefix("\(folder.file("toy.frag")):") }, "\(check.error)")
+    }
+
     @Test("sampling: sets an input's wrap and filter: repeat tiles where clamp holds the edge")
     func samplingWrap() throws {
         let folder = try TemporaryFolder()

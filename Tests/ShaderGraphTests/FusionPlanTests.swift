@@ -209,7 +209,7 @@ struct FusionPlanTests {
         #expect(pass.takesLiveValue(for: "sbf1_contrast") && !pass.takesLiveValue(for: "sbf2_intensity"))
         // Each member's main is a function of its own; the program has one main.
         #expect(pass.shader.fragmentSource.components(separatedBy: "void main()").count == 2)
-        #expect(pass.shader.fragmentSource.contains("#line 1 11"))
+        #expect(pass.shader.fragmentSource.contains("#line 1100001 11"))
     }
 
     @Test("'cache: true' keeps a node's image, `fuse: false` and planning without fusion keep every pass, and a kept node ends its chain")

@@ -13,7 +13,7 @@ struct PreparedShaderTests {
     func preludeWithoutVersion() throws {
         let shader = try prepare("varying vec2 textureCoordinate;\nvoid main() {}")
         let lines = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "#line 1 1")
+        #expect(lines.first == "#line 100001 1")
         #expect(lines.contains("precision highp float;"))
         #expect(lines.suffix(3) == ["#line 1 0", "varying vec2 textureCoordinate;", "void main() {}"])
     }
@@ -24,7 +24,7 @@ struct PreparedShaderTests {
         let lines = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "#version 300 es")
         #expect(lines[1] == "#extension GL_EXT_x : enable")
-        #expect(lines[2] == "#line 1 1")
+        #expect(lines[2] == "#line 100001 1")
         #expect(lines.contains("#line 3 0"))
     }
 
