@@ -25,10 +25,12 @@ public enum Gallery {
             do throws(DiagnosticsError) {
                 let image = try picture(of: path, request: request)
                 try? Directories.createParent(of: request.image(of: name))
-                do {
-                    try ImageFile.writePNG(image, to: request.image(of: name))
-                } catch {
-                    throw DiagnosticsError([.error("\(request.image(of: name)): \(error)", code: .outputNotWritten)])
+                if !isKept(request.image(of: name), beside: image) {
+                    do {
+                        try ImageFile.writePNG(image, to: request.image(of: name))
+                    } catch {
+                        throw DiagnosticsError([.error("\(request.image(of: name)): \(error)", code: .outputNotWritten)])
+                    }
                 }
                 descriptions[name] = openingComment(of: path)
             } catch {
@@ -45,6 +47,17 @@ public enum Gallery {
             throw .failed("\(request.page): cannot write the page (\(error))")
         }
         return names
+    }
+
+    /// Levels of 255 by which two machines' pictures of one composition may differ in any channel: Mesa's builds
+    /// and CPUs round a few pixels apart.
+    public static let tolerance = 2
+
+    /// Whether the picture already at `path` stays: it shows `image` to within `tolerance`, so regenerating the
+    /// gallery on another machine changes only the pictures whose compositions changed.
+    static func isKept(_ path: String, beside image: RGBAImage) -> Bool {
+        guard let existing = try? ImageFile.read(path: path) else { return false }
+        return existing.largestDifference(from: image) <= tolerance
     }
 
     /// The `*.yaml` under `folder`, at any depth (an imported page keeps its files together), by their path from

@@ -37,4 +37,27 @@ struct GalleryTests {
             #expect(difference <= Self.tolerance, "docs/gallery/\(picture) differs by \(difference) levels: \(Self.regenerate)")
         }
     }
+
+    @Test("regenerating keeps a picture within two levels of the fresh one, so another machine's rounding changes no file, and rewrites one further off")
+    func regeneratingKeepsNearPictures() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("compositions/flat.yaml", """
+            size: [8, 8]
+            nodes:
+              flat: { kind: shader, file: flat.frag }
+            """)
+        try folder.write("compositions/flat.frag", "void mainImage(out vec4 c, in vec2 p) { c = vec4(0.5, 0.25, 0.75, 1.0); }\n")
+        try #require(try runShaderbench(["gallery", "--size", "8x8"], in: folder.path).status == 0)
+        let path = folder.file("docs/gallery/flat.png")
+        let fresh = try ImageFile.read(path: path)
+        for (step, kept) in [(2, true), (3, false)] {
+            var nudged = fresh
+            nudged.pixels[0] = UInt8(Int(nudged.pixels[0]) + step)
+            try ImageFile.writePNG(nudged, to: path)
+            let written = try Data(contentsOf: URL(fileURLWithPath: path))
+            try #require(try runShaderbench(["gallery", "--size", "8x8"], in: folder.path).status == 0)
+            #expect((try Data(contentsOf: URL(fileURLWithPath: path)) == written) == kept, "a picture \(step) levels off")
+            #expect(try ImageFile.read(path: path).largestDifference(from: fresh) == (kept ? step : 0))
+        }
+    }
 }

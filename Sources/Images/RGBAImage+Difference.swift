@@ -1,5 +1,3 @@
-import Images
-
 extension RGBAImage {
     /// The largest difference between two images in any channel of any pixel, in levels of 255; `Int.max` for
     /// images of different sizes.
