@@ -1,10 +1,14 @@
 import ShaderGraph
 import ShaderLanguage
 
-/// The files a Swift export embeds, under paths relative to the folder they all share, so the generated
-/// code names no folder of the machine it was made on. The paths still resolve as the composition wrote
-/// them; one that reaches outside (an absolute `file:`) keeps every path whole.
+/// The files a Swift export embeds, each under the path the composition names it by, so the generated code names
+/// no folder of the machine it was made on: the composition under its file name, its shaders, vertex shaders and
+/// input files by their paths from the composition's folder (`../shaders/look.fsh`), the built-in filters it uses
+/// under `filterFolder`. Only a path the composition writes absolute stays absolute.
 struct EmbeddedFiles {
+    /// The folder the built-in filters are kept in among the embedded texts: a name no composition's folder has.
+    static let filterFolder = "shaderbench-filters"
+
     var compositionPath: String
     /// Path → text: the composition, its shaders and ISF vertex shaders.
     var texts: [String: String]
@@ -13,40 +17,21 @@ struct EmbeddedFiles {
     var filterFolder: String
 
     init(_ composition: Composition, compositionText: String) throws(DiagnosticsError) {
-        var texts: [String: String] = [composition.path: compositionText]
-        var inputFiles: Set<String> = []
-        var usesFilters = false
-        for node in composition.nodes {
-            switch node.kind {
-            case .shader(let pass):
-                texts[pass.file] = pass.source.text
-                if let vertex = pass.interface.vertexShader { texts[vertex.path] = vertex.text }
-                usesFilters = usesFilters || pass.file.hasPrefix(FilterLibrary.folder + "/")
-            case .image(let image):
-                inputFiles.insert(image.file)
-            // The app feeds a movie's frames; the composition only needs its file named.
-            case .movie(let movie):
-                inputFiles.insert(movie.file)
-            default:
-                break
-            }
+        let onDisk = Self.files(of: composition)
+        // Each file under every path a reference could resolve to; the composition loaded from them says which
+        // its references did.
+        let folder = FilePaths.directory(of: FilePaths.absolute(composition.path))
+        var texts: [String: String] = [:], inputFiles: Set<String> = []
+        for (path, text) in onDisk.texts {
+            for key in Self.keys(of: path, from: folder) { texts[key] = text }
         }
-        let folders = (Array(texts.keys) + Array(inputFiles)).map(Self.folder) + (usesFilters ? [FilterLibrary.folder] : [])
-        let root = folders.dropFirst().reduce(folders[0], Self.commonFolder)
-        let relative = { (path: String) -> String in
-            root == "/" ? String(path.dropFirst()) : String(path.dropFirst(root.count + 1))
-        }
-        let attempt = EmbeddedFiles(compositionPath: relative(composition.path),
-                                    texts: Dictionary(uniqueKeysWithValues: texts.map { (relative($0.key), $0.value) }),
-                                    inputFiles: Set(inputFiles.map(relative)),
-                                    filterFolder: usesFilters ? relative(FilterLibrary.folder + "/x").dropLast(2).description : "shaders")
-        if (try? attempt.load()) != nil {
-            self = attempt
-            return
-        }
-        self.init(compositionPath: composition.path, texts: texts, inputFiles: inputFiles,
-                  filterFolder: usesFilters ? FilterLibrary.folder : "shaders")
-        _ = try load()
+        for path in onDisk.inputFiles { inputFiles.formUnion(Self.keys(of: path, from: folder)) }
+        let compositionPath = FilePaths.fileName(of: composition.path)
+        texts[compositionPath] = compositionText
+        let candidates = EmbeddedFiles(compositionPath: compositionPath, texts: texts, inputFiles: inputFiles, filterFolder: Self.filterFolder)
+        let used = Self.files(of: try candidates.load())
+        self.init(compositionPath: compositionPath, texts: texts.filter { used.texts[$0.key] != nil || $0.key == compositionPath },
+                  inputFiles: used.inputFiles, filterFolder: Self.filterFolder)
     }
 
     private init(compositionPath: String, texts: [String: String], inputFiles: Set<String>, filterFolder: String) {
@@ -68,14 +53,34 @@ struct EmbeddedFiles {
         }
     }
 
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    /// The texts a composition's nodes read (path → text) and the files its inputs only name.
+    private static func files(of composition: Composition) -> (texts: [String: String], inputFiles: Set<String>) {
+        var texts: [String: String] = [:], inputFiles: Set<String> = []
+        for node in composition.nodes {
+            switch node.kind {
+            case .shader(let pass):
+                texts[pass.file] = pass.source.text
+                if let vertex = pass.interface.vertexShader { texts[vertex.path] = vertex.text }
+            case .image(let image):
+                inputFiles.insert(image.file)
+            // The app feeds a movie's frames; the composition only needs its file named.
+            case .movie(let movie):
+                inputFiles.insert(movie.file)
+            default:
+                break
+            }
+        }
+        return (texts, inputFiles)
     }
 
-    private static func commonFolder(_ a: String, _ b: String) -> String {
-        let left = a.split(separator: "/"), right = b.split(separator: "/")
-        let shared = zip(left, right).prefix { $0 == $1 }.map { String($0.0) }
-        return "/" + shared.joined(separator: "/")
+    /// The paths a reference to `path` can resolve to in an embedded composition in `folder`: from the folder, as
+    /// written whole, and for a built-in filter, in `filterFolder`.
+    private static func keys(of path: String, from folder: String) -> Set<String> {
+        let absolute = FilePaths.absolute(path)
+        var keys: Set<String> = [absolute, FilePaths.relative(absolute, from: folder)]
+        if FilePaths.directory(of: absolute) == FilePaths.absolute(FilterLibrary.folder) {
+            keys.insert(filterFolder + "/" + FilePaths.fileName(of: absolute))
+        }
+        return keys
     }
 }

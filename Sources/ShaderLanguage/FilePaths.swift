@@ -39,6 +39,19 @@ package enum FilePaths {
         return root == "/" || file == root || file.hasPrefix(root + "/")
     }
 
+    /// The path that reaches `path` from `folder`, both absolute, climbing with `..` where it lies outside.
+    package static func relative(_ path: String, from folder: String) -> String {
+        let target = normalize(path).split(separator: "/"), base = normalize(folder).split(separator: "/")
+        let shared = zip(target, base).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared).map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// The last component of `path`.
+    package static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// `path` made absolute against the working folder: what a message names, so `.` never stands for a folder.
     package static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? normalize(path) : normalize(FileManager.default.currentDirectoryPath + "/" + path)
