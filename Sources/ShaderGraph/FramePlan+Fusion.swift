@@ -9,8 +9,9 @@ extension FramePlan {
     public var fusibleChains: [[Int]] {
         guard composition.fuses else { return [] }
         var next: [Int: Int] = [:], previous: [Int: Int] = [:]
+        let readers = readerCounts()
         for index in steps.indices {
-            guard let source = fusibleSource(of: index) else { continue }
+            guard let source = fusibleSource(of: index, readers: readers) else { continue }
             next[source] = index
             previous[index] = source
         }
@@ -26,14 +27,15 @@ extension FramePlan {
     /// GLSL version one program can hold with the pass before it, and its coordinates), and the pass before must not be marked
     /// `cache: true`. Where the plan converts frames in their readers, the step may be a camera or movie read
     /// by a GPUImage-style filter alone, at its coordinate, as it is: the conversion is then the pass before.
-    func fusibleSource(of index: Int) -> Int? {
+    /// `readers`: `readerCounts()`, counted once for the whole plan.
+    func fusibleSource(of index: Int, readers: [Int]) -> Int? {
         guard case .pass(let pass) = steps[index].work, canEndChain(index) else { return nil }
         let candidates = pass.inputs.filter { input in
             if isConvertedInReader(input.source) {
                 // The conversion drew an 8-bit image, which the reader read as its filter and edges chose.
                 return !input.isFeedback && input.sampling == InputSampling() && pass.format == .rgba8
                     && pass.interface.dialect == .glsl && pass.interface.varyings.allSatisfy { $0.name == FrameConversionMember.coordinate }
-                    && readers(of: input.source) == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
+                    && readers[input.source] == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
             }
             guard !input.isFeedback, !input.sampling.isFlipped, !unfused.contains(steps[input.source].node.name), case .pass(let source) = steps[input.source].work,
                   case .shader(let written) = steps[input.source].node.kind, !written.cache else { return false }
@@ -42,7 +44,7 @@ extension FramePlan {
                 && ShaderFusion.programVersion(of: [source.interface.version, pass.interface.version]) != nil
                 && ShaderFusion.isFusible(source.shader, isLast: false)
                 && pass.interface.varyings.allSatisfy { coordinates.contains($0.name) }
-                && readers(of: input.source) == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
+                && readers[input.source] == 1 && PointwiseAnalysis.reads(input.sampler, of: pass.shader)
         }
         return candidates.count == 1 ? candidates[0].source : nil
     }
@@ -61,7 +63,7 @@ extension FramePlan {
     /// each of which reads nothing of the fragment it is drawn in but its coordinates (`ShaderFusion.isPackable`),
     /// and samples nothing through a mipmap. The packing evaluates the chain at each pixel a plane's texel holds.
     func packedChain(among chains: [[Int]]) -> [Int]? {
-        guard outputPacking != nil, composition.fuses, canEndChain(output), readers(of: output) == 1 else { return nil }
+        guard outputPacking != nil, composition.fuses, canEndChain(output), readerCounts()[output] == 1 else { return nil }
         let chain = chains.first { $0.last == output } ?? [output]
         let packable = chain.allSatisfy { index in
             if isConvertedInReader(index) { return true }
@@ -82,17 +84,18 @@ extension FramePlan {
         }
     }
 
-    /// How many times step `index`'s image is read in a frame or kept after it.
-    func readers(of index: Int) -> Int {
-        var count = kept.contains(steps[index].node.name) ? 1 : 0
+    /// How many times each step's image is read in a frame or kept after it, by step index: counted in one walk
+    /// over the plan, so that asking it of every step keeps planning linear in the graph.
+    func readerCounts() -> [Int] {
+        var counts = steps.map { kept.contains($0.node.name) ? 1 : 0 }
         for step in steps {
             switch step.work {
-            case .pass(let pass): count += pass.inputs.filter { $0.source == index }.count
-            case .reduction(_, let input), .pick(_, let input): if input == index { count += 1 }
+            case .pass(let pass): for input in pass.inputs { counts[input.source] += 1 }
+            case .reduction(_, let input), .pick(_, let input): counts[input] += 1
             default: break
             }
         }
-        return count
+        return counts
     }
 
     /// This plan with each fusible chain drawn as one pass at the place of its last node, the other nodes'
@@ -115,9 +118,9 @@ extension FramePlan {
             plan.steps[last].work = .pass(pass)
             // What the chain's passes were the last to read, the fused pass now is; and the images it reads for
             // earlier members, which a step drawn between them and the chain's last place would otherwise let go.
-            let read = Set(pass.inputs.map(\.source))
+            let read = Set(pass.inputs.map(\.source)), members = Set(chain)
             var released = Set(drawn.flatMap { steps[$0].releases })
-            for index in steps.indices where index < last && !chain.contains(index) {
+            for index in steps.indices where index < last && !members.contains(index) {
                 released.formUnion(plan.steps[index].releases.filter(read.contains))
                 plan.steps[index].releases.removeAll(where: read.contains)
             }
