@@ -48,6 +48,7 @@ public func runProcess(_ executable: String, _ arguments: [String], in directory
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    ProcessLog.started(process)
     // Both streams drain at once: a program that fills one pipe while the other is read would wait forever.
     let errorText = Locked("")
     let errorRead = DispatchSemaphore(value: 0)

@@ -20,6 +20,7 @@ public final class RunningProcess {
         process.standardError = FileHandle(forWritingAtPath: errorPath)
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        ProcessLog.started(process)
     }
 
     /// `SHADERBENCH_TEST_PRELOAD`, when set, is preloaded into the workbench's own processes after what the
