@@ -50,13 +50,26 @@ package enum ISFDialect {
     ]
 
     /// What an ISF vertex shader (`.vs`) is compiled after: the same uniforms as the fragment stage, and
-    /// `isf_vertShaderInit()` with GLSL 1.x's `attribute` and `varying` mapped (`isf-vertex-prelude.vert.glsl`).
-    static func vertexPrelude(for header: ISFHeader) -> [String] {
-        DialectShaderFile.isfBuiltIns.lines
+    /// `isf_vertShaderInit()` with GLSL 1.x's `attribute` and `varying` mapped (`isf-vertex-prelude.vert.glsl`);
+    /// `isf_FragNormCoord` declared unless `vertex` declares it itself.
+    static func vertexPrelude(for header: ISFHeader, vertex: SourceText) -> [String] {
+        (declaresFragNormCoord(vertex) ? ["#define SHADERBENCH_OWN_FRAG_NORM_COORD"] : [])
+            + DialectShaderFile.isfBuiltIns.lines
             + header.inputs.map { "uniform \($0.kind.glslType) \($0.name);" }
             + otherImageUniforms(of: header)
             + imageProperties(of: header)
             + DialectShaderFile.isfVertexPrelude.lines
+    }
+
+    /// Whether a vertex shader's text declares `isf_FragNormCoord` (or ISF 1's `vv_FragNormCoord`) at file scope:
+    /// the name in a statement qualified `varying` or `out` (`varying highp vec2 isf_FragNormCoord;`).
+    static func declaresFragNormCoord(_ vertex: SourceText) -> Bool {
+        let tokens = GLSLTokenizer.tokens(of: vertex).map(\.text)
+        return tokens.indices.contains { index in
+            guard [fragNormCoord, "vv_FragNormCoord"].contains(tokens[index]) else { return false }
+            let statement = tokens[..<index].reversed().prefix { ![";", "{", "}"].contains($0) }
+            return statement.contains("varying") || statement.contains("out")
+        }
     }
 
     /// The declarations, lookups and mappings the user's text is compiled after. `writesFragColor`: the

@@ -66,7 +66,7 @@ public struct PreparedShader: Sendable {
                 declaresFragNormCoord: interface.varyings.contains { $0.name == ISFDialect.fragNormCoord })
             fragmentSource = (prelude + ["#line 1 0"] + Self.zeroInitialised(source, dialect: .isf)).joined(separator: "\n")
             if let vertex = interface.vertexShader {
-                let vertexPrelude = ["#version 300 es", SourceStringNumbering.directive(line: 1, string: Self.preludeSourceString)] + precisionLines + ISFDialect.vertexPrelude(for: isf)
+                let vertexPrelude = ["#version 300 es", SourceStringNumbering.directive(line: 1, string: Self.preludeSourceString)] + precisionLines + ISFDialect.vertexPrelude(for: isf, vertex: vertex)
                 vertexSource = (vertexPrelude + ["#line 1 0"] + vertex.lines.map(String.init)).joined(separator: "\n")
             }
             return

@@ -44,12 +44,15 @@ struct ISFVertexShaderTests {
         withExtendedLifetime(workspace) {}
     }
 
-    @Test("the fragment stage reads the isf_FragNormCoord its .vs wrote, as a varying; a file may declare it itself", arguments: [
-        "void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }",
-        "varying vec2 isf_FragNormCoord;\nvoid main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }",
+    @Test("the fragment stage reads the isf_FragNormCoord its .vs wrote, as a varying; either file may declare it itself", arguments: [
+        ("void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }", ""),
+        ("varying vec2 isf_FragNormCoord;\nvoid main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }", ""),
+        ("varying vec2 isf_FragNormCoord;\nvoid main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }",
+         "varying vec2 isf_FragNormCoord;\n"),
+        ("void main() { gl_FragColor = IMG_NORM_PIXEL(inputImage, isf_FragNormCoord); }", "varying highp vec2 vv_FragNormCoord;\n"),
     ])
-    func fragNormCoordFromTheVertexShader(fragment: String) throws {
-        let vertex = "void main() {\n    isf_vertShaderInit();\n    isf_FragNormCoord += vec2(3.0, 2.0) / RENDERSIZE;\n}\n"
+    func fragNormCoordFromTheVertexShader(fragment: String, vertexDeclaration: String) throws {
+        let vertex = vertexDeclaration + "void main() {\n    isf_vertShaderInit();\n    isf_FragNormCoord += vec2(3.0, 2.0) / RENDERSIZE;\n}\n"
         let (workspace, composition) = try build(vertex: vertex, fragment: fragment)
         let output = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()
         for (x, y) in [(5, 5), (20, 12), (30, 20)] {
