@@ -44,8 +44,9 @@ extension GraphExecutor {
         previousTime = time.seconds
         // Working out the calendar date is not free; only ShaderToy and ISF passes read it.
         let date = readsFrameState ? dateOrigin.date(atFrameSeconds: time.seconds) : .zero
-        let outputSize = SIMD2<Float>(Float(renderSize.width), Float(renderSize.height))
-        frame.state = FrameState(time: time, delta: delta, mouse: mouse, pointer: pointerPosition.map { $0 / outputSize }, date: date)
+        // The pointer is in the output's pixels, whatever size the output node draws at.
+        let shown = SIMD2<Float>(Float(outputSize.width), Float(outputSize.height))
+        frame.state = FrameState(time: time, delta: delta, mouse: mouse, pointer: pointerPosition.map { $0 / shown }, date: date)
         // Last frame's kept images go back to the pool now that nobody shows them.
         for index in frame.images.indices {
             if let target = frame.images[index], steps[index].isPooled { pool.release(target) }

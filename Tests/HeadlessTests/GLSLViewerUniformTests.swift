@@ -77,6 +77,20 @@ struct GLSLViewerUniformTests {
         #expect(try render(shader: shader, in: folder)[0, 0] == (0, 0, 0, 255))
     }
 
+    @Test("--mouse is in the output's own pixels where the output node has a size of its own")
+    func mouseOverAnOutputOfItsOwnSize() throws {
+        let folder = try TemporaryFolder()
+        let shader = """
+            precision highp float;
+            uniform vec2 u_mouse;
+            uniform vec2 u_resolution;
+            void main() { gl_FragColor = vec4(u_mouse / u_resolution, 0.0, 1.0); }
+            """
+        let composition = "size: [64, 32]\nnodes:\n  book: { kind: shader, file: book.frag, size: [16, 8] }\noutput: book\n"
+        // A quarter of the way across and up the 16×8 output: 0.25 of 255, rounded.
+        #expect(try render(shader: shader, composition: composition, in: folder, ["--mouse", "4,2"])[0, 0] == (64, 64, 0, 255))
+    }
+
     @Test("--mouse takes two numbers, and says so otherwise")
     func mouseUsage() throws {
         let folder = try TemporaryFolder()
