@@ -259,7 +259,12 @@ final class WindowLoop {
             virtualCamera = nil
         }
         followCompositionOSCPort()
-        for command in osc?.takeCommands(parameters: session.parameters, imageNodes: session.imageNodes) ?? [] {
+        // A graph that finished compiling comes in first, so the messages after it act on it. Messages sent while
+        // the first graph is still being built wait in the queue for it: acted on now, they would find no
+        // parameters and no nodes.
+        session.collectCompiles()
+        let graphIsComing = session.executor == nil && session.isCompiling
+        for command in graphIsComing ? [] : osc?.takeCommands(parameters: session.parameters, imageNodes: session.imageNodes) ?? [] {
             switch command {
             case .set(let parameter, let value): session.tune(parameter, to: value, gestureContinues: false)
             case .reload: session.reload(reason: "osc")
@@ -272,7 +277,6 @@ final class WindowLoop {
             needsFrame = true
         }
         takeMIDI()
-        session.collectCompiles()
         soundtrack?.follow(session.playedMovie, seconds: clock.seconds, running: !clock.isPaused)
     }
 

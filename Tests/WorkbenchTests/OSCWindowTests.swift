@@ -88,6 +88,37 @@ struct OSCWindowTests {
         #expect(!window.app.error.contains("warning: OSC"), "\(window.app.error)")
     }
 
+    @Test("a message sent while the first graph is still compiling waits for it, and is taken then, not refused")
+    func messageBeforeTheFirstGraph() throws {
+        // Eighty lines of this take llvmpipe a few seconds to compile, so the window listens well before its graph is up.
+        let body = (0..<80).map { "    c = sin(c * \($0 % 7).01 + c.yzwx) * gain;" }.joined(separator: "\n")
+        let port = try Self.freePort()
+        let window = try LiveWindow(composition: """
+            composition: 1
+            size: [64, 64]
+            nodes:
+              slow: { kind: shader, file: slow.fsh, uniforms: { gain: 1.0 } }
+            output: slow
+            publish: [slow.gain]
+            """, arguments: ["--osc", "\(port)"]) { folder in
+            _ = try folder.write("compositions/slow.fsh", """
+                precision highp float;
+                uniform float gain;
+                void main() {
+                    vec4 c = vec4(gl_FragCoord.xy / 64.0, 0.0, 1.0);
+                \(body)
+                    gl_FragColor = c;
+                }
+                """)
+        }
+        #expect(eventually(timeout: 30) { window.app.error.contains("listening for OSC") }, "stderr: \(window.app.error)")
+        // Sent before the graph is up on any machine slow enough to compile it for longer than the window takes to
+        // open (this one, by seconds); where the graph wins, the message must still be taken.
+        try OSCSender(host: "127.0.0.1", port: port).send("/slow/gain", arguments: [.float(0.25)])
+        #expect(eventually(timeout: 30) { window.trace.parameterValues("slow", "gain").contains { abs($0[0] - 0.25) < 1e-6 } }, "\(window.app.error)")
+        #expect(!window.app.error.contains("warning: OSC"), "\(window.app.error)")
+    }
+
     @Test("/shaderbench/pause stops an animated window's frames and /shaderbench/play starts them again")
     func pausesAndPlays() throws {
         let port = try Self.freePort()
