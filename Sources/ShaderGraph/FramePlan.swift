@@ -100,11 +100,13 @@ public struct FramePlan: Sendable {
             return pass.inputs.filter { ShaderToyDialect.channels.contains($0.key) }.map(\.value.node)
         })
         let previousFrameSources = composition.previousFrameSources
+        let images = Dictionary(scheduled.map { ($0.name, HostSampling.Image($0.kind)) }, uniquingKeysWith: { first, _ in first })
         steps = scheduled.enumerated().map { position, node in
             let releases = lastReader.filter { $0.value == position && !kept.contains($0.key) }.keys.sorted().compactMap { index[$0] }
             let opaque = node.name == composition.output || !channelSources.contains(node.name)
-            let work = Self.work(of: node, index: index, opaque: opaque, keepsPreviousFrame: previousFrameSources.contains(node.name),
-                                 precision: composition.precision)
+            let work = node.kind.model.work(in: StepPlanning(node: node.name, index: index, images: images, opaque: opaque,
+                                                             keepsPreviousFrame: previousFrameSources.contains(node.name),
+                                                             precision: composition.precision))
             return Step(node: node, work: work, releases: releases)
         }
         if let size = composition.size {
@@ -132,11 +134,6 @@ public struct FramePlan: Sendable {
         steps.compactMap { step in
             if case .pass(let pass) = step.work { (step.node, pass) } else { nil }
         }
-    }
-
-    private static func work(of node: Node, index: [String: Int], opaque: Bool, keepsPreviousFrame: Bool, precision: ShaderPrecision) -> Work {
-        node.kind.model.work(in: StepPlanning(node: node.name, index: index, opaque: opaque, keepsPreviousFrame: keepsPreviousFrame,
-                                              precision: precision))
     }
 }
 

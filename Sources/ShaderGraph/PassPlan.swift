@@ -15,7 +15,7 @@ public struct PassPlan: Sendable {
         public var isFeedback: Bool
         /// ShaderToy's `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
         public var shaderToyChannel: Int?
-        /// The filter and edges the composition sets for it.
+        /// Its filter, edges and orientation: the composition's `sampling:` over its host's (`HostSampling`).
         public var sampling = InputSampling()
         /// Set for an ISF audio or audioFFT input: the image its sound is laid out as.
         public var sound: SoundImageShape?
@@ -103,9 +103,12 @@ public struct PassPlan: Sendable {
         public var width: String
     }
 
-    /// `opaque`: a ShaderToy shader's alpha is 1, as the site shows its Image pass. `isReadAsPreviousFrame`:
-    /// this pass or another reads the image this pass made the frame before. `precision` is the composition's.
-    init(_ pass: ShaderPass, node: String, index: [String: Int], opaque: Bool, isReadAsPreviousFrame: Bool, precision: ShaderPrecision) {
+    /// `images`: what each node's image is to the shader's host, which reads each input as `HostSampling` says
+    /// unless the composition's `sampling:` says otherwise. `opaque`: a ShaderToy shader's alpha is 1, as the
+    /// site shows its Image pass. `isReadAsPreviousFrame`: this pass or another reads the image this pass made
+    /// the frame before. `precision` is the composition's.
+    init(_ pass: ShaderPass, node: String, index: [String: Int], images: [String: HostSampling.Image], opaque: Bool,
+         isReadAsPreviousFrame: Bool, precision: ShaderPrecision) {
         shader = PreparedShader(source: pass.source, interface: pass.interface, common: pass.common, opaque: opaque, defines: pass.defines,
                                 precision: precision)
         size = pass.size
@@ -115,9 +118,11 @@ public struct PassPlan: Sendable {
             guard let wire = pass.inputs[sampler.name], let source = index[wire.node] else { return nil }
             let channel = interface.dialect == .shaderToy
                 ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
+            let isFeedback = pass.readsPreviousFrame(sampler.name, node: node)
+            let image = isFeedback ? .previousFrame : images[wire.node] ?? .pass
+            let sampling = (pass.samplings[sampler.name] ?? InputSampling()).over(HostSampling.sampling(of: image, in: interface.dialect))
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
-                         isFeedback: pass.readsPreviousFrame(sampler.name, node: node), shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling(),
-                         sound: interface.soundShape(of: sampler.name))
+                         isFeedback: isFeedback, shaderToyChannel: channel, sampling: sampling, sound: interface.soundShape(of: sampler.name))
         }
         var uniforms: [Uniform] = []
         for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {

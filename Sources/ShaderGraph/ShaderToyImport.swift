@@ -128,9 +128,18 @@ public struct ShaderToyImport: Sendable {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
-    /// The site's sampler when a page gives none: buffers linear and clamped, pictures mipmapped and repeated.
+    /// The site's sampler when a page gives none (`HostSampling`): pictures mipmapped and repeated, the keyboard
+    /// unfiltered, the rest linear and clamped; all the right way up.
     static func defaultSampling(of kind: String) -> ShaderToyPage.Sampling {
-        kind == "texture" ? .init(filter: .mipmap, wrap: .repeat, verticallyFlipped: true) : .init(filter: .linear, wrap: .clamp, verticallyFlipped: true)
+        let image: HostSampling.Image = switch kind {
+        case "texture": .picture
+        case "video": .movie
+        case "webcam": .camera
+        case "keyboard": .keyboard
+        default: .pass
+        }
+        let site = HostSampling.sampling(of: image, in: .shaderToy)
+        return .init(filter: site.filter ?? .linear, wrap: site.wrap ?? .clamp, verticallyFlipped: !site.isFlipped)
     }
 
     /// The node a pass's channel reads, adding the nodes and files it needs.

@@ -85,6 +85,43 @@ struct ExportFaithfulnessTests {
         try Self.checkC(path)
     }
 
+    @Test("C: inputs are read as each shader's host reads them, as render reads them: glslViewer repeats, ShaderToy repeats a picture and clamps a pass")
+    func hostSampling() throws {
+        let folder = try TemporaryFolder()
+        // Red on the left texel, blue on the right.
+        try ImageFile.writePNG(RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]), to: folder.file("split.png"))
+        // At 4×1, pixel centres are at x = 0.125 … 0.875; doubled, 0.25 … 1.75, the last two past the right edge.
+        try folder.write("tiles.frag", """
+            uniform sampler2D u_tex0;
+            varying vec2 v_texcoord;
+            void main() { gl_FragColor = texture2D(u_tex0, vec2(v_texcoord.x * 2.0, 0.5)); }
+            """)
+        try folder.write("toy.glsl", """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                float u = fragCoord.x / iResolution.x * 2.0;
+                fragColor = vec4(texture(iChannel0, vec2(u, 0.5)).r, 0.0, texture(iChannel1, vec2(u, 0.5)).b, 1.0);
+            }
+            """)
+        let path = try folder.write("hosts.yaml", """
+            size: [4, 1]
+            nodes:
+              split: { kind: image, file: split.png }
+              tiles: { kind: shader, file: tiles.frag, inputs: { u_tex0: split } }
+              toy: { kind: shader, file: toy.glsl, inputs: { iChannel0: split, iChannel1: tiles } }
+            output: toy
+            """)
+        let render = try runShaderbench(["render", path, "--out", folder.file("render.png")])
+        try #require(render.status == 0, "\(render.error)")
+        let pixels = try ImageFile.read(path: folder.file("render.png")).pixels
+        // The picture repeats: red, blue, red, blue. The pass (tiles, itself red, blue, red, blue) is read
+        // bilinear and clamped: 0.25 and 0.75 fall between two of its texels, red and blue, and past 1 its
+        // last texel holds.
+        #expect((0..<4).map { pixels[$0 * 4] } == [255, 0, 255, 0])
+        let blues = (0..<4).map { Int(pixels[$0 * 4 + 2]) }
+        #expect(zip(blues, [128, 128, 255, 255]).allSatisfy { abs($0 - $1) <= 1 }, "\(blues)")
+        try Self.checkC(path)
+    }
+
     /// Exports `path` (a composition or a lone shader) to C, feeds every input the shipped photo, and
     /// compares the frames with `render`'s on the same photo. The harness is built with `flags` added and
     /// run in `environment`; what it printed to its standard error is returned.

@@ -56,6 +56,8 @@ struct StepPlanning {
     var node: String
     /// The step of each node that runs, by name.
     var index: [String: Int]
+    /// What each node's image is to a shader's host, by name, which decides how the host reads it.
+    var images: [String: HostSampling.Image]
     /// Whether a pass leaves its alpha opaque (`PassPlan`).
     var opaque: Bool
     /// Whether some node reads this one's previous frame, so its image outlives the frame.

@@ -122,7 +122,7 @@ extension ShaderNode {
             }
             if let flipNode = fields["flip"] {
                 if case .scalar(let scalar) = flipNode, let flipped = loading.reader.boolean(scalar) {
-                    sampling.isFlipped = flipped
+                    sampling.flip = flipped
                 } else {
                     loading.report("'flip' is true or false, found \(loading.reader.describe(flipNode))", at: flipNode, code: .wrongValue)
                 }

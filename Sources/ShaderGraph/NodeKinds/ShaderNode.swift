@@ -135,7 +135,7 @@ struct ShaderNode: NodeKindModel {
     }
 
     func work(in planning: StepPlanning) -> FramePlan.Work {
-        .pass(PassPlan(pass, node: planning.node, index: planning.index, opaque: planning.opaque,
+        .pass(PassPlan(pass, node: planning.node, index: planning.index, images: planning.images, opaque: planning.opaque,
                        isReadAsPreviousFrame: planning.keepsPreviousFrame, precision: planning.precision))
     }
 }
