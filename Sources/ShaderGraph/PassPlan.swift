@@ -13,7 +13,7 @@ public struct PassPlan: Sendable {
         /// Reads the image its source made the frame before: the pass's own, or one `previous:` names.
         /// The source may then draw later in the frame.
         public var isFeedback: Bool
-        /// ShaderToy's `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
+        /// ShaderToy's (or VS Code's extension's) `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
         public var shaderToyChannel: Int?
         /// The filter and edges the composition sets for it.
         public var sampling = InputSampling()
@@ -113,8 +113,7 @@ public struct PassPlan: Sendable {
         let interface = pass.interface
         inputs = interface.samplers.enumerated().compactMap { unit, sampler in
             guard let wire = pass.inputs[sampler.name], let source = index[wire.node] else { return nil }
-            let channel = interface.dialect == .shaderToy
-                ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
+            let channel = interface.dialect.shaderToyChannels.firstIndex(of: sampler.name)
             return Input(sampler: sampler.name, unit: unit, source: source, mapping: pass.mapping(of: sampler.name),
                          isFeedback: pass.readsPreviousFrame(sampler.name, node: node), shaderToyChannel: channel, sampling: pass.samplings[sampler.name] ?? InputSampling(),
                          sound: interface.soundShape(of: sampler.name))
