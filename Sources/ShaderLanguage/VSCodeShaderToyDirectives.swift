@@ -93,6 +93,15 @@ public struct VSCodeShaderToyDirectives: Sendable {
         return found ? directives : nil
     }
 
+    /// The file `line` of `file` names for a channel (`#iChannel0 "photo.png"`), found beside `file` whether it is
+    /// there or not: what a watcher follows, so creating it reloads. Nil for any other line, `"self"` and an address.
+    package static func channelFile(in line: Substring, of file: String) -> String? {
+        guard var parsed = Line(Array(line), number: 1, in: SourceText(path: file, text: String(line))),
+              let (written, column) = parsed.channelPath() else { return nil }
+        if case .file(let path) = parsed.resolve(written, at: column) { return path }
+        return nil
+    }
+
     /// `lines`, the text of the shader line for line, with every directive turned to spaces.
     func blanking(_ lines: [String]) -> [String] {
         var result = lines
@@ -213,17 +222,43 @@ public struct VSCodeShaderToyDirectives: Sendable {
             directives.samplings[channel] = sampling
         }
 
-        /// What a channel's path names, read as the extension reads it: `self` or `shader`'s own file, or a file
-        /// found beside the file the line comes from, told apart by its extension.
-        private func channelSource(_ written: String, at column: Int, files: SourceFiles) throws(Diagnostic) -> Source {
+        /// A channel's path as the extension reads it: `file://` dropped, either slash.
+        enum Resolved {
+            case ownPreviousFrame
+            case address(scheme: String)
+            case file(String)
+        }
+
+        /// What `written`, at `column`, names: `self` or the shader's own file, an address, or a file beside the
+        /// file the line comes from.
+        func resolve(_ written: String, at column: Int) -> Resolved {
             // The extension reads Windows paths with either slash.
             let path = String((written.hasPrefix("file://") ? written.dropFirst("file://".count) : Substring(written)).map { $0 == "\\" ? "/" : $0 })
             if path == "self" { return .ownPreviousFrame }
-            if let scheme = path.firstRange(of: "://") {
-                throw error("\"\(written)\": the workbench reads no \(path[..<scheme.lowerBound]) addresses; download the file and name it instead", at: column)
-            }
+            if let scheme = path.firstRange(of: "://") { return .address(scheme: String(path[..<scheme.lowerBound])) }
             let found = FilePaths.join(FilePaths.directory(of: location(column).file), path)
-            if FilePaths.absolute(found) == FilePaths.absolute(source.path) { return .ownPreviousFrame }
+            return FilePaths.absolute(found) == FilePaths.absolute(source.path) ? .ownPreviousFrame : .file(found)
+        }
+
+        /// `iChannelN "…"` after the `#`: the path as written and the column of its opening quote; nil for any
+        /// other directive.
+        mutating func channelPath() -> (String, Int)? {
+            skipBlanks()
+            let name = identifier()
+            guard name.hasPrefix("iChannel"), Int(name.dropFirst("iChannel".count)) != nil else { return nil }
+            return try? string(after: name)
+        }
+
+        /// What a channel's path names: its own last frame, or a file found beside the file the line comes from,
+        /// told apart by its extension.
+        private func channelSource(_ written: String, at column: Int, files: SourceFiles) throws(Diagnostic) -> Source {
+            let found: String
+            switch resolve(written, at: column) {
+            case .ownPreviousFrame: return .ownPreviousFrame
+            case .address(let scheme):
+                throw error("\"\(written)\": the workbench reads no \(scheme) addresses; download the file and name it instead", at: column)
+            case .file(let path): found = path
+            }
             guard files.isRegularFile(found) else {
                 throw error("no such file: \(FilePaths.absolute(found))", at: column, code: .unreadableFile)
             }

@@ -103,4 +103,18 @@ struct VSCodeShaderToyChannelTests {
         #expect(filter(min: .nearest, mag: .linear) == .linear)
         #expect(VSCodeShaderToyDirectives.Sampling().inputSampling.wrap == .repeat, "the extension's default")
     }
+
+    @Test("a lone shader that does not load still names the files its channels and theirs name, missing ones included")
+    func watchedFiles() throws {
+        let workspace = try Workspace()
+        _ = try workspace.write("pass/buffer.glsl", "#iChannel0 \"noise.png\"\n#iChannel1 \"self\"\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }\n")
+        let path = try workspace.write("look.glsl", """
+            #iChannel0 "file://photo.png"
+            #iChannel1 "pass/buffer.glsl"
+            #iChannel2 "https://example.com/a.png"
+            void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel0, p); }
+            """)
+        #expect(ReferencedFiles.of(compositionAt: path) == [path, workspace.path("photo.png"), workspace.path("pass/buffer.glsl"),
+                                                              workspace.path("pass/noise.png")])
+    }
 }
