@@ -103,10 +103,11 @@ extension DiagnosticCode {
         explanation: """
             A shader written for VS Code's Shader Toy extension names its channels and options in lines of its \
             own: `#iChannel0 "file://photo.png"`, `#iChannel0 "self"`, `#iChannel0::WrapMode "Clamp"`, \
-            `#iKeyboard`, `#StrictCompatibility`. The line is misspelt (a channel other than iChannel0 to \
-            iChannel9, a setting or value the extension does not know, a path without quotes), or asks for what \
-            the workbench cannot feed a channel: a remote address, sound, a cube map, or the extension's \
-            experimental `#iUniform`, `#iVertex` and `#iFirstPersonControls`.
+            `#iKeyboard`, `#StrictCompatibility`, `#iUniform float amount = 1.0 in { 0.0, 5.0 }`. The line is \
+            misspelt (a channel other than iChannel0 to iChannel9, a setting, value or type the extension does \
+            not know, a path without quotes, a custom uniform with neither a value nor a range), or asks for \
+            what the workbench cannot give: a remote address, sound or a cube map on a channel, the extension's \
+            vertex shaders (`#iVertex`) or its fly camera (`#iFirstPersonControls`).
             """,
         example: """
             #iChannel0 "https://example.com/photo.jpg"

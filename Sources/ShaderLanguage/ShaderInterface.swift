@@ -108,6 +108,11 @@ public struct ShaderInterface: Sendable {
                     uniforms.append(Declaration(name: sampler, type: .sampler2D, arrayLength: nil, line: keyboard.line, column: keyboard.column))
                 }
             }
+            // Its custom uniforms are parameters with the default and range they give.
+            for uniform in read.uniforms where !uniforms.contains(where: { $0.name == uniform.name }) {
+                uniforms.append(Declaration(name: uniform.name, type: uniform.type, arrayLength: nil, line: uniform.line, column: uniform.column,
+                                            annotation: uniform.annotation))
+            }
             uniforms.sort { ($0.type == .sampler2D ? 0 : 1, $0.name) < ($1.type == .sampler2D ? 0 : 1, $1.name) }
             vsCodeDirectives = read
         }

@@ -4,8 +4,9 @@
 /// is in); `#iChannelN::MinFilter`, `::MagFilter`, `::WrapMode` and `::Type` say how it is sampled; `#iKeyboard`
 /// brings the key constants and `isKeyDown` and friends; `#StrictCompatibility` always calls `mainImage`. The
 /// driver is given each directive as spaces, so every other character keeps its line and column. Directives in
-/// a `/* … */` comment are not read, as the extension reads none there. Its experimental custom uniforms, vertex
-/// shaders and fly camera (`#iUniform`, `#iVertex`, `#iFirstPersonControls`) are refused, saying why.
+/// a `/* … */` comment are not read, as the extension reads none there. Its experimental custom uniforms
+/// (`#iUniform`) are parameters with the default and range they give (`VSCodeShaderToyUniform`); its vertex shaders
+/// and fly camera (`#iVertex`, `#iFirstPersonControls`) are refused, saying why.
 public struct VSCodeShaderToyDirectives: Sendable {
     /// What a channel directive names.
     public enum Source: Sendable, Equatable {
@@ -64,8 +65,11 @@ public struct VSCodeShaderToyDirectives: Sendable {
     public private(set) var isStrict = false
     /// Whether the extension's `main`, which calls `mainImage`, is added (`VSCodeShaderToyDialect.callsMainImage`).
     public internal(set) var callsMainImage = false
-    /// The characters each directive takes, by line: what the driver is given as spaces.
-    private(set) var spans: [(line: Int, columns: Range<Int>)] = []
+    /// `#iUniform`s, in the order they are written.
+    public private(set) var uniforms: [VSCodeShaderToyUniform] = []
+    /// The characters each directive takes, by line, and what the driver is given there instead: spaces, or a
+    /// custom uniform's declaration (which is never longer) padded with them.
+    private(set) var spans: [(line: Int, columns: Range<Int>, replacement: String)] = []
 
     /// `#iChannel0` … `#iChannel9`.
     public static let channelCount = 10
@@ -85,8 +89,8 @@ public struct VSCodeShaderToyDirectives: Sendable {
             if !inBlockComment, var line = Line(characters, number: index + 1, in: source),
                let directive = try line.read(into: &directives, files: files) {
                 found = true
-                directives.spans.append((index + 1, directive))
-                rest = directive.upperBound
+                directives.spans.append((index + 1, directive.columns, directive.replacement))
+                rest = directive.columns.upperBound
             }
             inBlockComment = Self.endsInBlockComment(characters[rest...], startingInside: inBlockComment)
         }
@@ -102,13 +106,15 @@ public struct VSCodeShaderToyDirectives: Sendable {
         return nil
     }
 
-    /// `lines`, the text of the shader line for line, with every directive turned to spaces.
+    /// `lines`, the text of the shader line for line, with every directive turned to spaces (a custom uniform's
+    /// to its declaration).
     func blanking(_ lines: [String]) -> [String] {
         var result = lines
         for span in spans where result.indices.contains(span.line - 1) {
             var characters = Array(result[span.line - 1])
             let columns = span.columns.clamped(to: 0..<characters.count)
-            characters.replaceSubrange(columns, with: repeatElement(" ", count: columns.count))
+            let replacement = Array(span.replacement.prefix(columns.count))
+            characters.replaceSubrange(columns, with: replacement + repeatElement(" ", count: columns.count - replacement.count))
             result[span.line - 1] = String(characters)
         }
         return result
@@ -134,7 +140,7 @@ public struct VSCodeShaderToyDirectives: Sendable {
     }
 
     /// One line that may hold a directive, read from left to right.
-    private struct Line {
+    struct Line {
         let characters: [Character]
         let number: Int
         let source: SourceText
@@ -152,9 +158,9 @@ public struct VSCodeShaderToyDirectives: Sendable {
             position = first + 1
         }
 
-        /// Reads the directive this line holds into `directives` and returns the characters it takes; nil for
-        /// a line with another preprocessor directive (`#define`, `#include`, …).
-        mutating func read(into directives: inout VSCodeShaderToyDirectives, files: SourceFiles) throws(Diagnostic) -> Range<Int>? {
+        /// Reads the directive this line holds into `directives` and returns the characters it takes and what the
+        /// driver is given there; nil for a line with another preprocessor directive (`#define`, `#include`, …).
+        mutating func read(into directives: inout VSCodeShaderToyDirectives, files: SourceFiles) throws(Diagnostic) -> (columns: Range<Int>, replacement: String)? {
             skipBlanks()
             let keywordColumn = position
             let keyword = identifier()
@@ -164,7 +170,9 @@ public struct VSCodeShaderToyDirectives: Sendable {
             case "StrictCompatibility":
                 directives.isStrict = true
             case "iUniform":
-                throw error("#iUniform: the extension's custom uniforms are not read here; declare the uniform and give its default and range in a comment after it: uniform float amount; // default: 1, range: 0...5", at: keywordColumn)
+                let uniform = try readUniform()
+                directives.uniforms.append(uniform)
+                return (start..<position, uniform.declaration)
             case "iVertex":
                 throw error("#iVertex: a vertex shader of the extension's is not read here; its passes are drawn with the workbench's vertex stage", at: keywordColumn)
             case "iFirstPersonControls":
@@ -185,7 +193,7 @@ public struct VSCodeShaderToyDirectives: Sendable {
             default:
                 return nil
             }
-            return start..<position
+            return (start..<position, "")
         }
 
         /// `::MinFilter "…"`, `::MagFilter "…"`, `::WrapMode "…"` or `::Type "…"`, after the channel's name.
@@ -259,16 +267,27 @@ public struct VSCodeShaderToyDirectives: Sendable {
                 throw error("\"\(written)\": the workbench reads no \(scheme) addresses; download the file and name it instead", at: column)
             case .file(let path): found = path
             }
+            // The extension names a cube map's six faces with a wildcard, as "yokohama_{}.jpg".
+            if found.contains("{}") {
+                throw error("\"\(written)\" names a cube map's faces, and a cube map cannot feed a channel here: the workbench's images are 2D textures", at: column)
+            }
+            let fileExtension = FilePaths.fileExtension(of: found)
+            let source: Source
+            if Self.pictureExtensions.contains(fileExtension) {
+                source = .picture(path: found)
+            } else if FilePaths.isMovieFile(found) {
+                source = .movie(path: found)
+            } else if FilePaths.isShaderFile(found) {
+                source = .shader(path: found)
+            } else {
+                let what = Self.soundExtensions.contains(fileExtension) ? "sound, which the workbench does not feed a channel"
+                    : "not a picture (PNG, JPEG, TIFF, WebP), a movie or a shader file the workbench reads"
+                throw error("\"\(written)\" is \(what)", at: column)
+            }
             guard files.isRegularFile(found) else {
                 throw error("no such file: \(FilePaths.absolute(found))", at: column, code: .unreadableFile)
             }
-            let fileExtension = FilePaths.fileExtension(of: found)
-            if Self.pictureExtensions.contains(fileExtension) { return .picture(path: found) }
-            if FilePaths.isMovieFile(found) { return .movie(path: found) }
-            if FilePaths.isShaderFile(found) { return .shader(path: found) }
-            let what = Self.soundExtensions.contains(fileExtension) ? "sound, which the workbench does not feed a channel"
-                : "not a picture (PNG, JPEG, TIFF, WebP), a movie or a shader file the workbench reads"
-            throw error("\"\(written)\" is \(what)", at: column)
+            return source
         }
 
         static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "webp"]
@@ -278,11 +297,11 @@ public struct VSCodeShaderToyDirectives: Sendable {
             words.dropLast().map { "\"\($0)\"" }.joined(separator: ", ") + " or \"\(words.last ?? "")\""
         }
 
-        private mutating func skipBlanks() {
+        mutating func skipBlanks() {
             while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
         }
 
-        private mutating func identifier() -> String {
+        mutating func identifier() -> String {
             let begin = position
             while position < characters.count, characters[position].isLetter || characters[position].isNumber || characters[position] == "_" {
                 position += 1
@@ -291,7 +310,7 @@ public struct VSCodeShaderToyDirectives: Sendable {
         }
 
         /// A string in double or single quotes after `what`, and the column of its opening quote.
-        private mutating func string(after what: String) throws(Diagnostic) -> (String, Int) {
+        mutating func string(after what: String) throws(Diagnostic) -> (String, Int) {
             skipBlanks()
             let open = position
             guard open < characters.count, characters[open] == "\"" || characters[open] == "'",
@@ -302,11 +321,11 @@ public struct VSCodeShaderToyDirectives: Sendable {
             return (String(characters[(open + 1)..<close]), open)
         }
 
-        private func location(_ index: Int) -> SourceLocation {
+        func location(_ index: Int) -> SourceLocation {
             source.location(line: number, column: index + 1)
         }
 
-        private func error(_ message: String, at index: Int, code: DiagnosticCode = .vsCodeShaderToyDirective) -> Diagnostic {
+        func error(_ message: String, at index: Int, code: DiagnosticCode = .vsCodeShaderToyDirective) -> Diagnostic {
             source.error(message, line: number, column: index + 1, code: code)
         }
     }

@@ -156,6 +156,23 @@ struct VSCodeShaderToyTests {
         #expect(try render("keys.glsl", in: folder)[0, 0] == (0, 102, 255, 255))
     }
 
+    @Test("#iUniform declares a parameter: its value, else its range's minimum, is its default, and --set stays in its range")
+    func customUniforms() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("look.glsl", """
+            #iUniform float amount = 1.0 in { 0.0, 5.0 } step 0.2
+            #iUniform color3 tint = color3(0.2, 0.4, 0.6)
+            #iUniform vec2 low in { vec2(0.8), vec2(1.0) }
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = vec4(amount / 5.0, tint.g * low.x, tint.b * low.y, 1.0);
+            }
+            """)
+        // 1 / 5, 0.4 × 0.8, 0.6 × 0.8 of 255.
+        #expect(try render("look.glsl", in: folder)[0, 0] == (51, 82, 122, 255))
+        #expect(try render("look.glsl", in: folder, ["--set", "look.amount=2"])[0, 0].r == 102)
+        #expect(try render("look.glsl", in: folder, ["--set", "look.amount=9"])[0, 0].r == 255, "clamped to 5")
+    }
+
     @Test("by default a channel is read bilinearly and repeated; WrapMode clamps or mirrors it instead")
     func wrapModes() throws {
         let folder = try TemporaryFolder()
@@ -231,6 +248,10 @@ struct VSCodeShaderToyTests {
               ("#iChannel0 \"file://missing.png\"", "look.glsl:1:12: error: no such file", "SB1005"),
               ("#iChannel0::WrapMode \"Wrap\"", "look.glsl:1:22: error: WrapMode is one of", "SB3008"),
               ("#iChannel0::Type \"CubeMap\"", "look.glsl:1:18: error: a cube map cannot feed a channel", "SB3008"),
+              ("#iChannel0 \"sky_{}.jpg\"", "look.glsl:1:12: error: \"sky_{}.jpg\" names a cube map's faces", "SB3008"),
+              ("#iChannel1 \"music.mp3\"", "look.glsl:1:12: error: \"music.mp3\" is sound", "SB3008"),
+              ("#iUniform float amount", "look.glsl:1:17: error: #iUniform float amount needs a value or a range", "SB3008"),
+              ("#iVertex \"file://vertex.glsl\"", "look.glsl:1:2: error: #iVertex", "SB3008"),
               ("#iChannel3 \"https://example.com/a.jpg\"", "look.glsl:1:12: error: \"https://example.com/a.jpg\": the workbench reads no https addresses", "SB3008"),
               ("#iChannel10 \"a.png\"", "look.glsl:1:2: error: #iChannel10: the extension's channels are iChannel0 to iChannel9", "SB3008"),
           ])
