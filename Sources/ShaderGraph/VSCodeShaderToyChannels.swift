@@ -21,21 +21,21 @@ enum VSCodeShaderToyChannels {
         guard pass.interface.dialect == .vsCodeShaderToy, let directives = pass.interface.vsCodeDirectives else { return }
         var readsItself = false
         for sampler in pass.interface.samplers.map(\.name) {
-            let hosts: InputSampling
+            let hostSampling: InputSampling
             if let number = VSCodeShaderToyDialect.channels.firstIndex(of: sampler) {
                 if let channel = directives.channels[number], channel.source == .ownPreviousFrame, pass.inputs[sampler] == nil {
                     pass.inputs[sampler] = Wire(node: node, location: channel.location)
                     readsItself = true
                 }
-                hosts = (directives.samplings[number] ?? VSCodeShaderToyDirectives.Sampling()).inputSampling
+                hostSampling = (directives.samplings[number] ?? VSCodeShaderToyDirectives.Sampling()).inputSampling
             } else if sampler == VSCodeShaderToyDialect.keyboard {
-                hosts = InputSampling(filter: .nearest, wrap: .clamp)
+                hostSampling = InputSampling(filter: .nearest, wrap: .clamp)
             } else {
                 continue
             }
             var sampling = pass.samplings[sampler] ?? InputSampling()
-            sampling.filter = sampling.filter ?? hosts.filter
-            sampling.wrap = sampling.wrap ?? hosts.wrap
+            sampling.filter = sampling.filter ?? hostSampling.filter
+            sampling.wrap = sampling.wrap ?? hostSampling.wrap
             pass.samplings[sampler] = sampling
         }
         if readsItself && !formatIsSet { pass.format = .rgba32f }
