@@ -191,7 +191,10 @@ struct CTables {
         }
         var fields = ".kind = SB_STEP_PASS, .program = \(program)\(size(pass.size))"
         fields += ", .format = \(["rgba8": "SB_RGBA8", "rgba16f": "SB_RGBA16F", "rgba32f": "SB_RGBA32F"][pass.format.rawValue] ?? "SB_RGBA8")"
-        fields += ", .dialect = \(["glsl": "SB_DIALECT_GLSL", "shaderToy": "SB_DIALECT_SHADERTOY", "isf": "SB_DIALECT_ISF", "glslViewer": "SB_DIALECT_GLSLVIEWER", "glslSandbox": "SB_DIALECT_GLSLSANDBOX", "bonzomatic": "SB_DIALECT_BONZOMATIC"]["\(interface.dialect)"] ?? "SB_DIALECT_GLSL")"
+        // VS Code's Shader Toy extension sets ShaderToy's uniforms, on ten channels.
+        let dialects = ["glsl": "SB_DIALECT_GLSL", "shaderToy": "SB_DIALECT_SHADERTOY", "isf": "SB_DIALECT_ISF", "glslViewer": "SB_DIALECT_GLSLVIEWER",
+                        "glslSandbox": "SB_DIALECT_GLSLSANDBOX", "bonzomatic": "SB_DIALECT_BONZOMATIC", "vsCodeShaderToy": "SB_DIALECT_SHADERTOY"]
+        fields += ", .dialect = \(dialects["\(interface.dialect)"] ?? "SB_DIALECT_GLSL")"
         if pass.keepsPreviousFrame { fields += ", .feedback = 1" }
         if pass.interpolatesInputs { fields += ", .interpolates = 1" }
         if let unit = pass.previousContentsUnit { fields += ", .reads_previous_contents = 1, .previous_contents_unit = \(unit)" }

@@ -40,7 +40,7 @@ struct ExportedInterface {
             case .camera:
                 inputs.append(Input(node: node.name, kind: "camera", file: nil))
             case .keyboard:
-                // The app keeps its own keyboard and feeds the 256×3 image ShaderToy's shaders read.
+                // The app keeps its own keyboard and feeds the image the shaders read: 256×3 for ShaderToy, 256×4 for VS Code's extension.
                 inputs.append(Input(node: node.name, kind: "keyboard", file: nil))
             case .movie:
                 // The app decodes the movie as it likes and feeds its frames, so exported code links no FFmpeg.

@@ -34,7 +34,7 @@ struct FrameUniforms {
         switch dialect {
         case .glsl:
             return nil
-        case .shaderToy:
+        case .shaderToy, .vsCodeShaderToy:
             time = program.uniformLocation("iTime")
             timeDelta = program.uniformLocation("iTimeDelta")
             frameRate = program.uniformLocation("iFrameRate")
@@ -48,14 +48,15 @@ struct FrameUniforms {
             glUseProgram(program.name)
             glUniform1f(program.uniformLocation("iSampleRate"), 44100)
             glUniform3f(program.uniformLocation("iResolution"), Float(passSize.width), Float(passSize.height), 1)
-            var resolutions = [Float](repeating: 0, count: 12)
+            let channels = dialect.shaderToyChannels.count
+            var resolutions = [Float](repeating: 0, count: channels * 3)
             for (input, size) in zip(pass.inputs, inputSizes) {
                 guard let channel = input.shaderToyChannel else { continue }
                 resolutions[channel * 3] = Float(size.width)
                 resolutions[channel * 3 + 1] = Float(size.height)
                 resolutions[channel * 3 + 2] = 1
             }
-            glUniform3fv(program.uniformLocation("iChannelResolution"), 4, resolutions)
+            glUniform3fv(program.uniformLocation("iChannelResolution"), GLsizei(channels), resolutions)
         case .glslViewer:
             time = program.uniformLocation("u_time")
             timeDelta = program.uniformLocation("u_delta")
@@ -118,7 +119,7 @@ struct FrameUniforms {
         glUniform2f(pointer, position.x, position.y)
         // ISF has no interval before the first frame; it and glslViewer count months from 1, ShaderToy from 0.
         glUniform1f(timeDelta, dialect == .isf && state.time.index == 0 ? 0 : Float(state.delta))
-        let month = dialect == .shaderToy ? state.date.y : state.date.y + 1
+        let month = dialect.shaderToyChannels.isEmpty ? state.date.y + 1 : state.date.y
         glUniform4f(date, state.date.x, month, state.date.z, state.date.w)
     }
 }

@@ -76,6 +76,9 @@ public struct Node: Sendable {
     /// For a pass drawn from another node's file (a glslViewer buffer), that node: its parameters are this
     /// pass's too, so tuning one sets it in every pass.
     public var passOf: String?
+    /// For a node that a shader's own lines bring (a picture a VS Code Shader Toy channel names), that shader's
+    /// node: reading the shader again brings it again, so a composition written for the shader need not name it.
+    public var broughtBy: String?
 
     public init(name: String, kind: NodeKind, location: SourceLocation) {
         self.name = name
@@ -143,8 +146,8 @@ public enum NodeKind: Sendable {
     /// ShaderToy's keyboard texture, 256×3 by JavaScript key code, rows counted y up as ShaderToy shaders read
     /// them: row 0 whether the key is held, row 1 whether it
     /// went down since the last frame, row 2 whether it was pressed an odd number of times; in red, 255 for yes.
-    /// All zero in renders.
-    case keyboard
+    /// VS Code's Shader Toy extension adds row 3, whether it went up since the last frame. All zero in renders.
+    case keyboard(KeyboardLayout)
     /// The colour of an image under the pointer when the left button goes down, held until the next
     /// click: r g b a. Its initial value in renders.
     case pick(PickedColour)

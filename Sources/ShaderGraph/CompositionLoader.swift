@@ -114,7 +114,7 @@ final class CompositionLoading {
             }
         }
 
-        var liveSource = nodes.first(where: \.isImageSource)?.name
+        var liveSource = nodes.first(where: { $0.isImageSource && $0.broughtBy == nil })?.name
         var liveLocation: SourceLocation?
         if let liveNode = mapping["live"] {
             liveSource = attempt { () throws(Diagnostic) in try reader.string(liveNode, what: "'live'") }
@@ -170,7 +170,8 @@ final class CompositionLoading {
         return composition
     }
 
-    /// The composition's `nodes`, with the passes a glslViewer file adds and Bonzomatic's default textures.
+    /// The composition's `nodes`, with the passes a glslViewer file adds, Bonzomatic's default textures and what
+    /// a VS Code Shader Toy shader's directives bring.
     func readNodes(_ mapping: Yams.Node.Mapping) -> [Node] {
         guard let nodesNode = mapping["nodes"] else {
             if mapping["Shader"] != nil {
@@ -191,7 +192,12 @@ final class CompositionLoading {
         if nodeMapping.count == 0 {
             diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode, code: .noNodes))
         }
-        return BonzomaticDialect.wiringDefaultTextures(nodes)
+        let brought = VSCodeShaderToyChannels.bringing(BonzomaticDialect.wiringDefaultTextures(nodes)) { [files, includes] path, channel throws(Diagnostic) in
+            let source = try ShaderIncludes.expand(files.readText(path: path, reference: channel), folders: includes, files: files)
+            return (source, try ShaderInterface.read(source, files: files, asVSCodeShaderToy: true))
+        }
+        diagnostics += brought.problems
+        return brought.nodes
     }
 
     func parse() -> Yams.Node? {

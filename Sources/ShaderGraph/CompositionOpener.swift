@@ -57,10 +57,19 @@ public enum CompositionOpener {
         let start = source.location(line: 1, column: 1)
         var pass = ShaderPass(file: path, source: source, interface: interface)
         var nodes: [Node] = []
-        // Bonzomatic's default textures first, so no other image takes their inputs.
+        let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
+        // Bonzomatic's default textures and what a VS Code Shader Toy shader's directives bring first, so no other
+        // image takes their inputs.
         let defaults = BonzomaticDialect.wiringDefaultTextures([Node(name: "shader", kind: .shader(pass), location: start)])
         nodes += defaults.dropFirst()
         if case .shader(let wired)? = defaults.first?.kind { pass = wired }
+        VSCodeShaderToyChannels.settle(&pass, node: shaderName, formatIsSet: false)
+        let brought = VSCodeShaderToyChannels.bringing([Node(name: shaderName, kind: .shader(pass), location: start)]) { path, channel throws(Diagnostic) in
+            let source = try ShaderIncludes.expand(UserFile.readText(path: path, reference: channel), folders: ShaderIncludes.Folders(search: includeFolders))
+            return (source, try ShaderInterface.read(source, asVSCodeShaderToy: true))
+        }
+        guard brought.problems.isEmpty else { throw DiagnosticsError(brought.problems) }
+        if case .shader(let wired)? = brought.nodes.first?.kind { pass = wired }
         if let imageInput = interface.primaryImageInput {
             nodes.append(Node(name: liveNodeName, kind: .pattern(PatternSource()), location: start))
             pass.inputs[imageInput.name] = Wire(node: liveNodeName, location: source.location(line: imageInput.line, column: imageInput.column))
@@ -84,11 +93,10 @@ public enum CompositionOpener {
         for sampler in soundInputs {
             pass.inputs[sampler.name] = Wire(node: soundNodeName, location: source.location(line: sampler.line, column: sampler.column))
         }
-        let shaderName = NodeName.isValid(fileStem(path)) ? fileStem(path) : "shader"
         if let feedback = interface.ownPreviousFrameInput ?? interface.samplers.first(where: { $0.name == feedbackInputName }) {
             pass.inputs[feedback.name] = Wire(node: shaderName, location: source.location(line: feedback.line, column: feedback.column))
         }
-        nodes += GLSLViewerPasses.nodes(for: Node(name: shaderName, kind: .shader(pass), location: start))
+        nodes += GLSLViewerPasses.nodes(for: Node(name: shaderName, kind: .shader(pass), location: start)) + brought.nodes.dropFirst()
         // Every parameter of a lone shader is published, so `--set` reaches all of them.
         let published = interface.parameters.map { declaration in
             ParameterReference(node: shaderName, uniform: declaration.name,

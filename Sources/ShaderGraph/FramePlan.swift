@@ -27,7 +27,7 @@ public struct FramePlan: Sendable {
         case oscillator(Oscillator)
         case mouse
         case key(String)
-        case keyboard
+        case keyboard(KeyboardLayout)
         case pick(PickedColour, input: Int)
         case drag(DraggedValue)
     }
@@ -96,8 +96,8 @@ public struct FramePlan: Sendable {
         // A ShaderToy pass that others (or it itself) read as a channel is one of the site's buffers, which
         // keep the alpha they write; every other pass is shown, as the site shows its Image pass, opaque.
         let channelSources = Set(composition.nodes.flatMap { node -> [String] in
-            guard case .shader(let pass) = node.kind, pass.interface.dialect == .shaderToy else { return [] }
-            return pass.inputs.filter { ShaderToyDialect.channels.contains($0.key) }.map(\.value.node)
+            guard case .shader(let pass) = node.kind else { return [] }
+            return pass.inputs.filter { pass.interface.dialect.shaderToyChannels.contains($0.key) }.map(\.value.node)
         })
         let previousFrameSources = composition.previousFrameSources
         let images = Dictionary(scheduled.map { ($0.name, HostSampling.Image($0.kind)) }, uniquingKeysWith: { first, _ in first })
@@ -112,8 +112,10 @@ public struct FramePlan: Sendable {
         if let size = composition.size {
             renderSize = .fixed(size)
         } else {
+            // A picture a shader's directive brings is its channel, sampled at its own size: the view's size is
+            // the shader's host's, not the picture's.
             renderSize = .firstSource(composition.nodes.compactMap { node in
-                node.kind.model.canSetRenderSize ? index[node.name] : nil
+                node.kind.model.canSetRenderSize && node.broughtBy == nil ? index[node.name] : nil
             })
         }
         output = index[composition.output] ?? max(0, scheduled.count - 1)

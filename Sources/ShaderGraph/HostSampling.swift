@@ -10,6 +10,8 @@ import ShaderLanguage
 /// - ShaderToy: a channel's sampler as the site sets it when the channel is chosen: pictures `mipmap`,
 ///   `repeat`, `vflip: true`; buffers, movies and the webcam `linear`, `clamp`; the keyboard is made with no
 ///   filtering and clamped edges, whatever its sampler says. `vflip: true` is the right way up.
+/// - VS Code's Shader Toy extension: every channel `linear` and `repeat` unless its `::MinFilter`, `::MagFilter` and
+///   `::WrapMode` lines say otherwise (which a node's `sampling:` then holds); the keyboard unfiltered and clamped.
 /// - GLSL Sandbox: its backbuffer, the only image it has, is `NEAREST` and `CLAMP_TO_EDGE`.
 /// - Bonzomatic: its textures and `texPreviousFrame` are `GL_LINEAR` and `GL_REPEAT` (its Direct3D samplers
 ///   wrap and filter linearly too).
@@ -52,6 +54,8 @@ public enum HostSampling {
             case .keyboard: InputSampling(filter: .nearest, wrap: .clamp)
             case .movie, .camera, .pass, .previousFrame: InputSampling(filter: .linear, wrap: .clamp)
             }
+        case .vsCodeShaderToy:
+            image == .keyboard ? InputSampling(filter: .nearest, wrap: .clamp) : InputSampling(filter: .linear, wrap: .repeat)
         case .glslSandbox:
             image == .previousFrame ? InputSampling(filter: .nearest, wrap: .clamp) : InputSampling()
         case .isf, .glsl:

@@ -21,11 +21,14 @@ public enum LoneShaderComposition {
         case .patterns: "its parameters as they were tuned in the window."
         }
         var lines = ["# \(yamlComment(fileName(path))) on its own, as shaderbench opens it; \(purpose)", "nodes:"]
-        for node in opened.nodes {
+        // What a shader's own lines bring, it brings again when the composition is read.
+        for node in opened.nodes where node.broughtBy == nil {
             switch node.kind {
             case .shader(let pass):
                 var fields = "kind: shader, file: \(yamlString(fileName(pass.file)))"
-                let inputs = pass.inputs.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlString($0.value.node))" }
+                let inputs = pass.inputs.sorted { $0.key < $1.key }
+                    .filter { !VSCodeShaderToyChannels.feeds($0.key, of: pass.interface) }
+                    .map { "\($0.key): \(yamlString($0.value.node))" }
                 if !inputs.isEmpty { fields += ", inputs: { \(inputs.joined(separator: ", ")) }" }
                 let settings = uniforms.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
                 if !settings.isEmpty { fields += ", uniforms: { \(settings.joined(separator: ", ")) }" }

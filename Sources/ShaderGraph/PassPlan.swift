@@ -13,7 +13,7 @@ public struct PassPlan: Sendable {
         /// Reads the image its source made the frame before: the pass's own, or one `previous:` names.
         /// The source may then draw later in the frame.
         public var isFeedback: Bool
-        /// ShaderToy's `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
+        /// ShaderToy's (or VS Code's extension's) `iChannelN` for this sampler, whose size `iChannelResolution[N]` reports.
         public var shaderToyChannel: Int?
         /// Its filter, edges and orientation: the composition's `sampling:` over its host's (`HostSampling`).
         public var sampling = InputSampling()
@@ -116,8 +116,7 @@ public struct PassPlan: Sendable {
         let interface = pass.interface
         inputs = interface.samplers.enumerated().compactMap { unit, sampler in
             guard let wire = pass.inputs[sampler.name], let source = index[wire.node] else { return nil }
-            let channel = interface.dialect == .shaderToy
-                ? Int(sampler.name.dropFirst("iChannel".count)).flatMap { $0 < 4 ? $0 : nil } : nil
+            let channel = interface.dialect.shaderToyChannels.firstIndex(of: sampler.name)
             let isFeedback = pass.readsPreviousFrame(sampler.name, node: node)
             let image = isFeedback ? .previousFrame : images[wire.node] ?? .pass
             let sampling = (pass.samplings[sampler.name] ?? InputSampling()).over(HostSampling.sampling(of: image, in: interface.dialect))

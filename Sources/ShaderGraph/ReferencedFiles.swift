@@ -9,7 +9,7 @@ public enum ReferencedFiles {
     /// for, and the vertex shaders that may sit beside shader files; just the composition when it cannot be
     /// parsed at all.
     public static func of(compositionAt path: String) -> [String] {
-        if FilePaths.isShaderFile(path) { return [path] + includes(of: path) }
+        if FilePaths.isShaderFile(path) { return [path] + filesNamed(by: path) }
         guard let source = try? UserFile.readText(path: path),
               let root = try? Yams.compose(yaml: source.text),
               case .mapping(let top) = root,
@@ -24,7 +24,7 @@ public enum ReferencedFiles {
                 files.append(path)
                 if FilePaths.isShaderFile(path) {
                     files += [ShaderDialect.glsl, .isf].compactMap { ShaderInterface.conventionalVertexShaderPath(of: path, dialect: $0) }
-                    files += includes(of: path)
+                    files += filesNamed(by: path)
                 }
             }
             for field in ["vertex", "common"] {
@@ -34,19 +34,28 @@ public enum ReferencedFiles {
         return files
     }
 
-    /// The files `shader`'s `#include`s name, and theirs, as found beside the including file: where a missing
-    /// one is looked for first, so creating it there reloads.
-    static func includes(of shader: String) -> [String] {
+    /// The files `shader`'s `#include`s name, and theirs, and those its VS Code Shader Toy channels name (a
+    /// channel's shader file's in turn), as found beside the file that names them: where a missing one is looked
+    /// for first, so creating it there reloads.
+    static func filesNamed(by shader: String) -> [String] {
         var found: [String] = []
         var pending = [shader]
         while let file = pending.popLast(), found.count < 256 {
             guard let text = try? UserFile.readText(path: file) else { continue }
             for line in text.lines {
-                guard let (named, _) = ShaderIncludes.includedPath(in: line), let named else { continue }
-                let path = FilePaths.normalize(FilePaths.join(FilePaths.directory(of: file), named))
+                let named: String
+                if let (included, _) = ShaderIncludes.includedPath(in: line), let included {
+                    named = FilePaths.join(FilePaths.directory(of: file), included)
+                } else if let channel = VSCodeShaderToyDirectives.channelFile(in: line, of: file) {
+                    named = channel
+                } else {
+                    continue
+                }
+                let path = FilePaths.normalize(named)
                 guard path != shader, !found.contains(path) else { continue }
                 found.append(path)
-                pending.append(path)
+                // Pictures and movies name nothing further.
+                if ShaderIncludes.includedPath(in: line) != nil || FilePaths.isShaderFile(path) { pending.append(path) }
             }
         }
         return found

@@ -39,11 +39,11 @@ public struct ShaderPass: Sendable {
     /// pass that reads it (Core Image's intermediate), so a costly stage is not drawn again per consumer.
     public var cache = false
 
-    /// A ShaderToy channel and a glslViewer image are sampled at their own size, as their hosts sample them
-    /// (`iChannelResolution`, `u_tex0Resolution` and `textureSize` then agree); other dialects' inputs fill
-    /// the pass unless told otherwise.
+    /// A ShaderToy channel (the site's or VS Code's extension's) and a glslViewer image are sampled at their own
+    /// size, as their hosts sample them (`iChannelResolution`, `u_tex0Resolution` and `textureSize` then agree);
+    /// other dialects' inputs fill the pass unless told otherwise.
     public func mapping(of input: String) -> InputMapping {
-        mappings[input] ?? (interface.dialect == .shaderToy || interface.dialect == .glslViewer ? .stretch : .fill)
+        mappings[input] ?? ([.shaderToy, .vsCodeShaderToy, .glslViewer].contains(interface.dialect) ? .stretch : .fill)
     }
 
     public init(file: String, source: SourceText, interface: ShaderInterface, inputs: [String: Wire] = [:],

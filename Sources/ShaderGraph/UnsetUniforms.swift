@@ -9,6 +9,7 @@ public enum UnsetUniforms {
     /// What each host sets by name, and how a shader is recognised as written for it.
     static let hosts: [(name: String, recognisedBy: String, uniforms: [String])] = [
         ("ShaderToy", "defines mainImage(out vec4 fragColor, in vec2 fragCoord) and no main", ShaderToyDialect.frameUniforms),
+        ("VS Code Shader Toy", "uses it without declaring it", ["iGlobalTime", "iGlobalFrame", "iMouseButton", "iViewMatrix"]),
         ("ISF", "opens with a JSON header in a /* */ comment", ISFDialect.builtIns),
         ("glslViewer", "declares u_resolution, u_time, u_tex0 or another of its uniforms", GLSLViewerDialect.frameUniforms),
         ("GLSL Sandbox", "declares uniform vec2 resolution", GLSLSandboxDialect.frameUniforms),

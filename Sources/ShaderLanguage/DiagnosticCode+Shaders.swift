@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    package static let shaders = [isfJSON, isfHeader, include, annotation, shaderToyPage, varying, watch]
+    package static let shaders = [isfJSON, isfHeader, include, annotation, shaderToyPage, varying, watch, vsCodeShaderToyDirective]
 
     public static let isfJSON = DiagnosticCode(
         3001, "an ISF header that is not valid JSON",
@@ -96,5 +96,24 @@ extension DiagnosticCode {
             float level = texture2D(inputImageTexture, textureCoordinate).r; // watch: levle
             // fixed:
             float level = texture2D(inputImageTexture, textureCoordinate).r; // watch: level
+            """)
+
+    public static let vsCodeShaderToyDirective = DiagnosticCode(
+        3008, "a VS Code Shader Toy directive the workbench cannot take",
+        explanation: """
+            A shader written for VS Code's Shader Toy extension names its channels and options in lines of its \
+            own: `#iChannel0 "file://photo.png"`, `#iChannel0 "self"`, `#iChannel0::WrapMode "Clamp"`, \
+            `#iKeyboard`, `#StrictCompatibility`, `#iUniform float amount = 1.0 in { 0.0, 5.0 }`. The line is \
+            misspelt (a channel other than iChannel0 to iChannel9, a setting, value or type the extension does \
+            not know, a path without quotes, a custom uniform with neither a value nor a range), or asks for \
+            what the workbench cannot give: a remote address, sound or a cube map on a channel, the extension's \
+            vertex shaders (`#iVertex`) or its fly camera (`#iFirstPersonControls`).
+            """,
+        example: """
+            #iChannel0 "https://example.com/photo.jpg"
+            #iChannel0::Wrap "Clamp"
+            // fixed: the picture downloaded beside the shader, and the setting's own name
+            #iChannel0 "file://photo.jpg"
+            #iChannel0::WrapMode "Clamp"
             """)
 }

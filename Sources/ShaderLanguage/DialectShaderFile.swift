@@ -14,6 +14,10 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case shaderToyMain = "shadertoy-main.frag.glsl"
     /// Not spliced: the pass `shaderbench import` writes for a channel it cannot feed.
     case shaderToyBlankChannel = "shadertoy-blank-channel.frag.glsl"
+    case vsCodeShaderToyPrelude = "vscode-shadertoy-prelude.frag.glsl"
+    /// After the prelude and the samplers, for a shader that says `#iKeyboard`.
+    case vsCodeShaderToyKeyboard = "vscode-shadertoy-keyboard.frag.glsl"
+    case vsCodeShaderToyMain = "vscode-shadertoy-main.frag.glsl"
     case isfBuiltIns = "isf-built-ins.glsl"
     case isfPrelude = "isf-prelude.frag.glsl"
     case isfFragColor = "isf-frag-color.frag.glsl"
@@ -40,6 +44,9 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .shaderToyPrelude: PackageResources.shadertoy_prelude_frag_glsl
         case .shaderToyMain: PackageResources.shadertoy_main_frag_glsl
         case .shaderToyBlankChannel: PackageResources.shadertoy_blank_channel_frag_glsl
+        case .vsCodeShaderToyPrelude: PackageResources.vscode_shadertoy_prelude_frag_glsl
+        case .vsCodeShaderToyKeyboard: PackageResources.vscode_shadertoy_keyboard_frag_glsl
+        case .vsCodeShaderToyMain: PackageResources.vscode_shadertoy_main_frag_glsl
         case .isfBuiltIns: PackageResources.isf_built_ins_glsl
         case .isfPrelude: PackageResources.isf_prelude_frag_glsl
         case .isfFragColor: PackageResources.isf_frag_color_frag_glsl

@@ -59,6 +59,19 @@ public struct PreparedShader: Sendable {
             fragmentSource = (prelude + commonLines + ["#line 1 0"] + Self.zeroInitialised(source, dialect: .shaderToy) + epilogue).joined(separator: "\n")
             return
         }
+        if interface.dialect == .vsCodeShaderToy, let directives = interface.vsCodeDirectives {
+            let prelude = ["#version 300 es", "#line 1 \(Self.preludeSourceString)"] + precisionLines
+                + (opaque && directives.callsMainImage ? ShaderToyDialect.opaque : [])
+                + VSCodeShaderToyDialect.prelude(samplers: interface.samplers.map(\.name), keyboard: directives.readsKeyboard)
+            var lines = directives.blanking(source.lines.map(String.init)).zeroInitialised(of: source, dialect: .vsCodeShaderToy)
+            // The extension drops the file's #version: its preview compiles every shader as GLSL ES 3.00.
+            for index in 0..<min(interface.bodyStartLine - 1, lines.count) where lines[index].drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#version") {
+                lines[index] = ""
+            }
+            let epilogue = directives.callsMainImage ? ["#line \(prelude.count - 1) \(Self.preludeSourceString)"] + VSCodeShaderToyDialect.epilogue : []
+            fragmentSource = (prelude + ["#line 1 0"] + lines + epilogue).joined(separator: "\n")
+            return
+        }
         if interface.dialect == .isf, let isf = interface.isf {
             let writesFragColor = GLSLTokenizer.tokens(of: source).contains { $0.text == "gl_FragColor" }
             let prelude = ["#version 300 es", SourceStringNumbering.directive(line: 1, string: Self.preludeSourceString)] + precisionLines + ISFDialect.prelude(
@@ -84,7 +97,7 @@ public struct PreparedShader: Sendable {
             case .glslViewer: [.defaultPrecision, .glslViewerDefines, .bottomUpCoordinates]
             case .glslSandbox: [.defaultPrecision, .bottomUpCoordinates]
             case .bonzomatic: [.defaultPrecision, .bottomUpCoordinates, .bonzomaticPrelude]
-            case .glsl, .shaderToy, .isf: [.defaultPrecision]
+            case .glsl, .shaderToy, .isf, .vsCodeShaderToy: [.defaultPrecision]
             }
             fragmentSource = Self.spliced(lines, prelude: precisionPrelude + prelude, bodyStartLine: interface.bodyStartLine, defines: defines)
             return

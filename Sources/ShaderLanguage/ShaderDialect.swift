@@ -17,6 +17,9 @@ public enum ShaderDialect: String, Sendable, Hashable {
     /// Bonzomatic: desktop GLSL with its own `main`, `fGlobalTime`, `v2Resolution`, `texFFT…` and
     /// `texPreviousFrame` (`BonzomaticDialect`).
     case bonzomatic
+    /// VS Code's Shader Toy extension: ShaderToy's uniforms, ten channels bound by `#iChannelN` lines,
+    /// `iGlobalTime`, `#iKeyboard`, and `mainImage` or a `main` of its own (`VSCodeShaderToyDialect`).
+    case vsCodeShaderToy
 
     /// The dialect's name as people call it, in messages.
     public var title: String {
@@ -27,21 +30,38 @@ public enum ShaderDialect: String, Sendable, Hashable {
         case .glslViewer: "glslViewer"
         case .glslSandbox: "GLSL Sandbox"
         case .bonzomatic: "Bonzomatic"
+        case .vsCodeShaderToy: "VS Code Shader Toy"
         }
     }
 
-    /// The dialect of a shader from its tokens and the uniforms and varyings it declares.
-    static func detect(_ tokens: [GLSLToken], uniforms: [ShaderInterface.Declaration], varyings: [ShaderInterface.Declaration]) -> ShaderDialect {
+    /// The channels a shader of this dialect samples by number (`iChannel0` …), whose sizes
+    /// `iChannelResolution` reports, in order; none for the dialects that name their images otherwise.
+    public var shaderToyChannels: [String] {
+        switch self {
+        case .shaderToy: ShaderToyDialect.channels
+        case .vsCodeShaderToy: VSCodeShaderToyDialect.channels
+        case .glsl, .isf, .glslViewer, .glslSandbox, .bonzomatic: []
+        }
+    }
+
+    /// The dialect of a shader from its tokens, the uniforms and varyings it declares and the macros it defines.
+    static func detect(_ tokens: [GLSLToken], uniforms: [ShaderInterface.Declaration], varyings: [ShaderInterface.Declaration],
+                       macros: Set<String>) -> ShaderDialect {
         func defines(_ name: String) -> Bool {
             tokens.indices.contains { index in
                 tokens[index].text == name && index + 1 < tokens.count && tokens[index + 1].text == "("
                     && index > 0 && (GLSLType(name: tokens[index - 1].text) != .other(tokens[index - 1].text) || tokens[index - 1].text == "void")
             }
         }
-        if defines("mainImage") && !defines("main") { return .shaderToy }
+        let ownMain = defines("main")
+        func writtenForVSCode() -> Bool {
+            VSCodeShaderToyDialect.isUsed(tokens, declared: Set(uniforms.map(\.name)).union(macros), ownMain: ownMain)
+        }
+        if defines("mainImage") && !ownMain { return writtenForVSCode() ? .vsCodeShaderToy : .shaderToy }
         if GLSLViewerDialect.isUsed(uniforms: uniforms, varyings: varyings) { return .glslViewer }
         if BonzomaticDialect.isUsed(uniforms: uniforms) { return .bonzomatic }
-        return GLSLSandboxDialect.isUsed(uniforms: uniforms, varyings: varyings) ? .glslSandbox : .glsl
+        if GLSLSandboxDialect.isUsed(uniforms: uniforms, varyings: varyings) { return .glslSandbox }
+        return ownMain && writtenForVSCode() ? .vsCodeShaderToy : .glsl
     }
 }
 

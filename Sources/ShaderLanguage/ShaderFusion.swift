@@ -135,7 +135,7 @@ package enum ShaderFusion {
             guard ShaderInterface.linesReadAsES(shader.source) == shader.source.lines.map(String.init) else { return false }
         case .isf:
             guard let header = interface.isf, header.passes.isEmpty, header.imported.isEmpty else { return false }
-        case .shaderToy, .glslViewer, .glslSandbox, .bonzomatic:
+        case .shaderToy, .glslViewer, .glslSandbox, .bonzomatic, .vsCodeShaderToy:
             return false
         }
         let body = shader.source.lines.dropFirst(interface.bodyStartLine - 1)

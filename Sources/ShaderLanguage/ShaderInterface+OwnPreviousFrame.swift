@@ -5,7 +5,7 @@ extension ShaderInterface {
         let name = switch dialect {
         case .glslSandbox: GLSLSandboxDialect.backbuffer
         case .bonzomatic: BonzomaticDialect.previousFrame
-        case .glsl, .shaderToy, .isf, .glslViewer: ""
+        case .glsl, .shaderToy, .isf, .glslViewer, .vsCodeShaderToy: ""
         }
         return samplers.first { $0.name == name }
     }

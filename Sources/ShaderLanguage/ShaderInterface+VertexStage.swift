@@ -8,7 +8,7 @@ extension ShaderInterface {
         switch dialect {
         case .isf: ending = ".vs"
         case .glsl: ending = ".vsh"
-        case .shaderToy, .glslViewer, .glslSandbox, .bonzomatic: return nil
+        case .shaderToy, .glslViewer, .glslSandbox, .bonzomatic, .vsCodeShaderToy: return nil
         }
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         return String(path[..<dot]) + ending
@@ -62,7 +62,7 @@ extension ShaderInterface {
         case .glslViewer: GLSLViewerDialect.provided(by: self)
         case .glslSandbox: Set(GLSLSandboxDialect.frameUniforms)
         case .bonzomatic: Set(BonzomaticDialect.frameUniforms)
-        case .glsl, .shaderToy, .isf: []
+        case .glsl, .shaderToy, .isf, .vsCodeShaderToy: []
         }
     }
 }

@@ -18,6 +18,9 @@ public struct ShaderInterface: Sendable {
     public var dialect: ShaderDialect = .glsl
     /// An ISF shader's header: its inputs, passes and imported images.
     public var isf: ISFHeader?
+    /// A VS Code Shader Toy shader's directives: what its channels read and how, its keyboard, and whether the
+    /// extension's `main` calls its `mainImage`.
+    public var vsCodeDirectives: VSCodeShaderToyDirectives?
     /// The shader's own vertex stage, when it has one: an ISF shader's `.vs` beside it, a GLSL shader's
     /// `.vsh` beside it or the file its node names. Without one, the workbench's vertex stage feeds it.
     public var vertexShader: SourceText?
@@ -54,17 +57,22 @@ public struct ShaderInterface: Sendable {
 
     /// Reads the interface of `source`; a `#version` this workbench cannot run is an error located at it.
     /// Its own vertex stage is read from `files`: `vertexShaderPath` when given, else the conventional file
-    /// beside it (`.vs` for ISF, `.vsh` for GLSL) when there is one.
-    public static func read(_ source: SourceText, files: SourceFiles = .disk, vertexShaderPath: String? = nil) throws(Diagnostic) -> ShaderInterface {
-        let directives = try readHeader(source)
-        let version = directives.version
+    /// beside it (`.vs` for ISF, `.vsh` for GLSL) when there is one. `asVSCodeShaderToy` reads it as VS Code's
+    /// Shader Toy extension's whatever it seems written for: the extension draws a shader file a channel names
+    /// as a pass of its own.
+    public static func read(_ source: SourceText, files: SourceFiles = .disk, vertexShaderPath: String? = nil,
+                            asVSCodeShaderToy: Bool = false) throws(Diagnostic) -> ShaderInterface {
+        let header = try readHeader(source)
+        let version = header.version
         let tokens = GLSLTokenizer.tokens(of: source)
         let (declaredUniforms, varyings) = try declarations(in: tokens, of: source, version: version)
         var uniforms = declaredUniforms
         if let header = try ISFHeaderReader.read(source) {
             return try isf(header, declared: uniforms, varyings: varyings, source: source, files: files)
         }
-        let dialect = ShaderDialect.detect(tokens, uniforms: uniforms, varyings: varyings)
+        let directives = try VSCodeShaderToyDirectives.read(source, files: files)
+        let dialect = directives != nil || asVSCodeShaderToy ? .vsCodeShaderToy
+            : ShaderDialect.detect(tokens, uniforms: uniforms, varyings: varyings, macros: macros(in: source))
         if dialect == .bonzomatic { uniforms = BonzomaticDialect.readingSpectraAsImages(uniforms) }
         var vertexShader: SourceText?
         if dialect == .glsl, let path = vertexShaderPath ?? conventionalVertexShaderPath(of: source.path, dialect: dialect),
@@ -87,12 +95,43 @@ public struct ShaderInterface: Sendable {
             }
             uniforms.sort { ($0.type == .sampler2D ? 0 : 1, $0.name) < ($1.type == .sampler2D ? 0 : 1, $1.name) }
         }
-        var interface = ShaderInterface(version: dialect == .shaderToy ? .es300 : version, uniforms: uniforms,
-                                        varyings: varyings, bodyStartLine: directives.bodyStartLine)
+        var vsCodeDirectives: VSCodeShaderToyDirectives?
+        if dialect == .vsCodeShaderToy {
+            var read = directives ?? VSCodeShaderToyDirectives()
+            read.callsMainImage = VSCodeShaderToyDialect.callsMainImage(tokens, isStrict: read.isStrict)
+            // As ShaderToy's: the channels it uses and its keyboard are its image inputs, declared by the prelude.
+            for sampler in VSCodeShaderToyDialect.channels + [VSCodeShaderToyDialect.keyboard] where !uniforms.contains(where: { $0.name == sampler }) {
+                if let use = tokens.first(where: { $0.text == sampler }) {
+                    uniforms.append(Declaration(name: sampler, type: .sampler2D, arrayLength: nil, line: use.line, column: use.column))
+                } else if sampler == VSCodeShaderToyDialect.keyboard, let keyboard = read.keyboardLine {
+                    // Its isKeyDown and friends read it.
+                    uniforms.append(Declaration(name: sampler, type: .sampler2D, arrayLength: nil, line: keyboard.line, column: keyboard.column))
+                }
+            }
+            // Its custom uniforms are parameters with the default and range they give.
+            for uniform in read.uniforms where !uniforms.contains(where: { $0.name == uniform.name }) {
+                uniforms.append(Declaration(name: uniform.name, type: uniform.type, arrayLength: nil, line: uniform.line, column: uniform.column,
+                                            annotation: uniform.annotation))
+            }
+            uniforms.sort { ($0.type == .sampler2D ? 0 : 1, $0.name) < ($1.type == .sampler2D ? 0 : 1, $1.name) }
+            vsCodeDirectives = read
+        }
+        let es300 = dialect == .shaderToy || dialect == .vsCodeShaderToy
+        var interface = ShaderInterface(version: es300 ? .es300 : version, uniforms: uniforms,
+                                        varyings: varyings, bodyStartLine: header.bodyStartLine)
         interface.dialect = dialect
+        interface.vsCodeDirectives = vsCodeDirectives
         interface.vertexShader = vertexShader
         interface.fetchesFramebuffer = dialect == .glsl && FramebufferFetch.isUsed(by: source, tokens: tokens)
         return interface
+    }
+
+    /// The names `source` defines as macros (`#define iTime u_time`): declared, for telling dialects apart.
+    private static func macros(in source: SourceText) -> Set<String> {
+        Set(source.lines.compactMap { line in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" })
+            return words.count >= 2 && words[0] == "#define" ? String(words[1]) : nil
+        })
     }
 
     /// The uniforms (with their settings) and the interpolated inputs declared at the top level of `source`.

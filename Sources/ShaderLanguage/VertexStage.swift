@@ -43,7 +43,7 @@ public enum VertexStage {
         case .bonzomatic: [BonzomaticDialect.textureCoordinate]
         case .glslSandbox: [GLSLSandboxDialect.surfacePosition]
         case .isf: [ISFDialect.fragNormCoord]
-        case .glsl, .shaderToy: nil
+        case .glsl, .shaderToy, .vsCodeShaderToy: nil
         }
     }
 

@@ -18,7 +18,7 @@ public enum WatchInstrumentation {
     public static func fragmentSource(of shader: PreparedShader, watching watch: ShaderWatch) throws(Diagnostic) -> String {
         var lines = shader.fragmentSource.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let numbering = Self.numbering(of: lines)
-        let bodyStart = [.shaderToy, .isf].contains(shader.interface.dialect) ? 1 : shader.interface.bodyStartLine
+        let bodyStart = [.shaderToy, .isf, .vsCodeShaderToy].contains(shader.interface.dialect) ? 1 : shader.interface.bodyStartLine
         let location = SourceLocation(file: shader.source.path, line: watch.line)
         // The user's body follows the directive that numbers it as string 0; what comes before (a `#version`, a
         // GLSL shader's header) is string 0 too, but nothing can be inserted there.

@@ -399,8 +399,8 @@ final class WindowLoop {
         if let release = buttons.release { session.executor?.pointerReleased(at: release) }
         session.executor?.keysHeld = keysHeld
         session.executor?.keyboard = keyboard
-        // A key that went down shows as new in this frame's keyboard image and not in the next, which must be drawn.
-        if keyboard.hasNewPresses { keyboardChanged = true }
+        // A key that went down or up shows as new in this frame's keyboard image and not in the next, which must be drawn.
+        if keyboard.hasNewChanges { keyboardChanged = true }
         keyboard.frameShown()
         session.executor?.timesSteps = grid.isOpen
         return mouse

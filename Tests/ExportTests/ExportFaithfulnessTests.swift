@@ -69,6 +69,30 @@ struct ExportFaithfulnessTests {
         try Self.checkC(path)
     }
 
+    @Test("C: a VS Code Shader Toy shader with a picture channel and another shader file's pass, which reads its own last frame, matches render")
+    func vsCodeShaderToy() throws {
+        let folder = try TemporaryFolder()
+        // The picture is the photo the harness feeds every input, so the app's texture and the file agree.
+        try ImageFile.writePNG(try ImageFile.read(path: Repository.path("images/landscape.jpg")), to: folder.file("photo.png"))
+        try folder.write("warp.glsl", """
+            #iChannel0 "self"
+            #iChannel0::WrapMode "Clamp"
+            void main() {
+                vec2 uv = gl_FragCoord.xy / iResolution.xy;
+                gl_FragColor = mix(vec4(fract(uv * 2.0 + iTime), 0.0, 1.0), texture2D(iChannel0, uv + 0.01), 0.5);
+            }
+            """)
+        let path = try folder.write("look.glsl", """
+            #iChannel0 "file://photo.png"
+            #iChannel1 "warp.glsl"
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                vec2 uv = fragCoord / iResolution.xy;
+                fragColor = texture(iChannel0, texture(iChannel1, uv).rg) + vec4(iChannelResolution[0].xy / 10000.0, 0.0, 0.0);
+            }
+            """)
+        try Self.checkC(path)
+    }
+
     @Test("C: a chain of ISF colour filters, drawn as one program, matches render")
     func fusedISFChain() throws {
         let folder = try TemporaryFolder()

@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 39
+    static let expectedCount = 42
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -46,9 +46,9 @@ struct BuiltInShaderFileTests {
 
     static let fullscreen = GPUShaderFile.fullscreenVertex.text
 
-    static func prepared(_ path: String, _ text: String, files: [String: String] = [:]) throws -> Program {
+    static func prepared(_ path: String, _ text: String, files: [String: String] = [:], otherFiles: Set<String> = []) throws -> Program {
         let source = SourceText(path: path, text: text)
-        let embedded = SourceFiles.embedded(texts: files.merging([path: text]) { $1 }, otherFiles: [], filterFolder: "")
+        let embedded = SourceFiles.embedded(texts: files.merging([path: text]) { $1 }, otherFiles: otherFiles, filterFolder: "")
         let shader = PreparedShader(source: source, interface: try ShaderInterface.read(source, files: embedded))
         return Program(vertex: shader.vertexSource, fragment: shader.fragmentSource, fetchingFragment: shader.framebufferFetchSource)
     }
@@ -97,6 +97,23 @@ struct BuiltInShaderFileTests {
                 fragColor = texture(iChannel0, fragCoord / iResolution.xy) + texelFetch(iChannel1, ivec2(fragCoord), 0) * iTime;
             }
             """)
+    }
+
+    /// VS Code Shader Toy shaders: one with `mainImage`, a picture channel and the keyboard, one with its own `main`.
+    static func vsCodeShaderToyShaders() throws -> [Program] {
+        let picture = "picture.png"
+        let withMainImage = try prepared("toy.glsl", """
+            #iChannel0 "file://\(picture)"
+            #iKeyboard
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = texture2D(iChannel0, fragCoord / iResolution.xy) * iGlobalTime + texelFetch(iChannel9, ivec2(fragCoord), 0)
+                    + (isKeyDown(Key_A) || isKeyReleased(Key_Z) ? iMouseButton : iViewMatrix[0]);
+            }
+            """, otherFiles: [picture])
+        let withMain = try prepared("plain.glsl", """
+            void main() { gl_FragColor = vec4(gl_FragCoord.xy / iResolution.xy, float(iGlobalFrame), 1.0); }
+            """)
+        return [withMainImage, withMain]
     }
 
     /// glslViewer shaders in both versions, reading its coordinate, an image, the fragment's place and the clock.
@@ -258,6 +275,10 @@ struct BuiltInShaderFileTests {
             return try framebufferFetchShaders()
         case "ShaderLanguage/Shaders/shadertoy-prelude.frag.glsl", "ShaderLanguage/Shaders/shadertoy-main.frag.glsl":
             return [try shaderToyShader()]
+        case "ShaderLanguage/Shaders/vscode-shadertoy-prelude.frag.glsl":
+            return try vsCodeShaderToyShaders()
+        case "ShaderLanguage/Shaders/vscode-shadertoy-keyboard.frag.glsl", "ShaderLanguage/Shaders/vscode-shadertoy-main.frag.glsl":
+            return [try vsCodeShaderToyShaders()[0]]
         case "ShaderLanguage/Shaders/shadertoy-blank-channel.frag.glsl":
             return [try prepared("blank-channel.frag", DialectShaderFile.shaderToyBlankChannel.text)]
         case "ShaderLanguage/Shaders/isf-built-ins.glsl", "ShaderLanguage/Shaders/isf-prelude.frag.glsl",

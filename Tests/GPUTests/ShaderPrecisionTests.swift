@@ -72,6 +72,15 @@ struct ShaderPrecisionTests {
                 out_color = vec4(vec3(fract(sum) * 2.0), 1.0);
             }
             """),
+        ("VS Code Shader Toy", "look.glsl", """
+            #iChannel0 "self"
+            precision mediump float;
+            void main() {
+                mediump float x = gl_FragCoord.x + texture2D(iChannel0, vec2(0.5)).r * 0.0;
+                mediump float sum = x + 1024.0;
+                gl_FragColor = vec4(vec3(fract(sum) * 2.0), 1.0);
+            }
+            """),
         ("ISF", "look.fs", """
             /*{ "ISFVSN": "2", "INPUTS": [] }*/
             precision mediump float;

@@ -25,6 +25,7 @@ struct ZeroInitialisationTests {
         ("glslViewer", "look.frag", "uniform vec2 u_resolution;\nfloat ggg;\nvoid main() {\n\(body)\ngl_FragColor = result + vec4(u_resolution.x * 0.0);\n}\n"),
         ("Bonzomatic", "look.glsl", "#version 410 core\nuniform float fGlobalTime;\nlayout(location = 0) out vec4 out_color;\nfloat ggg;\nvoid main(void) {\n\(body)\nout_color = result + vec4(fGlobalTime * 0.0);\n}\n"),
         ("ISF", "look.fs", "/*{ \"ISFVSN\": \"2\" }*/\nfloat ggg;\nvoid main() {\n\(body)\ngl_FragColor = result;\n}\n"),
+        ("VS Code Shader Toy", "look.glsl", "float ggg;\nvoid main() {\n\(body)\ngl_FragColor = result + vec4(iGlobalTime * 0.0);\n}\n"),
     ]
 
     @Test("each dialect whose host zeroes variables reads them as zero", arguments: dialects.indices)

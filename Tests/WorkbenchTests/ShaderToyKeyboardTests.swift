@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// ShaderToy's keyboard channel in the real window under Xvfb: keys pressed with xdotool reach the shader's
-/// 256×3 image by browser key code.
+/// 256×3 image by browser key code, and a VS Code Shader Toy shader's 256×4 one.
 @Suite("ShaderToy's keyboard in the window", .serialized)
 struct ShaderToyKeyboardTests {
     /// Red with no X, green while X is held; blue once X has been pressed an odd number of times.
@@ -33,5 +33,33 @@ struct ShaderToyKeyboardTests {
         #expect(try window.waitForCentre((255, 0, 255)), "X let go, still toggled on")
         _ = try window.display.xdotool(focus + ["key", "x"])
         #expect(try window.waitForCentre(red), "X pressed again: toggled off")
+    }
+
+    /// VS Code's Shader Toy extension: red with no X, green while X is held; once X has gone up, blue stays (the
+    /// pass keeps what it read from its own last frame).
+    static let vsCodeShader = """
+        #iKeyboard
+        #iChannel0 "self"
+        void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            float released = max(texture(iChannel0, fragCoord / iResolution.xy).b, isKeyReleased(Key_X) ? 1.0 : 0.0);
+            fragColor = vec4(isKeyDown(Key_X) ? 0.0 : 1.0, isKeyDown(Key_X) ? 1.0 : 0.0, released, 1.0);
+        }
+        """
+
+    @Test("a VS Code Shader Toy shader's #iKeyboard reads the window's keys: isKeyDown while held, isKeyReleased when let go")
+    func vsCodeKeyboard() throws {
+        let window = try LiveWindow(composition: """
+            composition: 1
+            size: [64, 64]
+            nodes:
+              show: { kind: shader, file: show.glsl }
+            output: show
+            """) { folder in try folder.write("compositions/show.glsl", Self.vsCodeShader) }
+        #expect(try window.waitForCentre(red), "stderr: \(window.app.error)")
+        let focus = ["search", "--name", "Shaderbench", "windowfocus", "--sync"]
+        _ = try window.display.xdotool(focus + ["keydown", "x"])
+        #expect(try window.waitForCentre((0, 255, 0)), "X held")
+        _ = try window.display.xdotool(focus + ["keyup", "x"])
+        #expect(try window.waitForCentre((255, 0, 255)), "X let go: released in one frame, kept after")
     }
 }

@@ -484,18 +484,19 @@ static int sb_configure_pass(sb_runtime *runtime, const sb_step_def *step, sb_st
     else if (step->texel_height_uniform) glUniform1f(glGetUniformLocation(program, step->texel_height_uniform), texel[1]);
     glUniform2fv(glGetUniformLocation(program, "shaderbenchTexelStep"), 1, texel);
     if (step->dialect == SB_DIALECT_SHADERTOY) {
-        float resolutions[12];
+        /* Ten channels, as VS Code's Shader Toy extension has; the site's four take the first of them. */
+        float resolutions[30];
         memset(resolutions, 0, sizeof resolutions);
         glUniform3f(glGetUniformLocation(program, "iResolution"), (float)width, (float)height, 1);
         for (input = 0; input < step->input_count; input++) {
             int channel = step->inputs[input].channel, source_width, source_height;
-            if (channel < 0 || channel > 3) continue;
+            if (channel < 0 || channel > 9) continue;
             sb_input_size(runtime, &step->inputs[input], &source_width, &source_height);
             resolutions[channel * 3] = (float)source_width;
             resolutions[channel * 3 + 1] = (float)source_height;
             resolutions[channel * 3 + 2] = 1;
         }
-        glUniform3fv(glGetUniformLocation(program, "iChannelResolution"), 4, resolutions);
+        glUniform3fv(glGetUniformLocation(program, "iChannelResolution"), 10, resolutions);
         /* The site's default sample rate: no channel plays sound here. */
         glUniform1f(glGetUniformLocation(program, "iSampleRate"), 44100);
     } else if (step->dialect == SB_DIALECT_ISF) {

@@ -28,7 +28,7 @@ extension NodeKind {
         case .oscillator(let oscillator): OscillatorNode(oscillator: oscillator)
         case .mouse: MouseNode()
         case .key(let key): KeyNode(key: key)
-        case .keyboard: KeyboardNode()
+        case .keyboard(let layout): KeyboardNode(layout: layout)
         case .pick(let pick): PickNode(pick: pick)
         case .drag(let drag): DragNode(drag: drag)
         }

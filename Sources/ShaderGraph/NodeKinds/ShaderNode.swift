@@ -44,7 +44,7 @@ struct ShaderNode: NodeKindModel {
             case .glslViewer: "a glslViewer shader's coordinates come from the workbench's vertex stage"
             case .glslSandbox: "a GLSL Sandbox shader's surfacePosition comes from the workbench's vertex stage"
             case .bonzomatic: "a Bonzomatic shader draws the whole pass with the workbench's vertex stage"
-            case .glsl, .shaderToy: "a ShaderToy shader has no vertex stage"
+            case .glsl, .shaderToy, .vsCodeShaderToy: "a ShaderToy shader has no vertex stage"
             }
             loading.report("only a GLSL shader takes 'vertex' (\(vertex.path)); \(own)", at: vertexNode, code: .keyDoesNotApply)
             loading.wiresOfUnloadedNodes += wires
@@ -57,6 +57,7 @@ struct ShaderNode: NodeKindModel {
             pass.inputs[previous.name] = Wire(node: name, location: shaderSource.location(line: previous.line, column: previous.column))
         }
         guard readSettings(of: &pass, declaration, in: loading) else { return nil }
+        VSCodeShaderToyChannels.settle(&pass, node: name, formatIsSet: fields["format"] != nil)
         return .shader(pass)
     }
 
