@@ -11,6 +11,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case framebufferFetch = "framebuffer-fetch.frag.glsl"
     case framebufferFetchFallback = "framebuffer-fetch-fallback.frag.glsl"
     case shaderToyPrelude = "shadertoy-prelude.frag.glsl"
+    case yUpLookups = "y-up-lookups.frag.glsl"
     case shaderToyMain = "shadertoy-main.frag.glsl"
     /// Not spliced: the pass `shaderbench import` writes for a channel it cannot feed.
     case shaderToyBlankChannel = "shadertoy-blank-channel.frag.glsl"
@@ -42,6 +43,7 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .framebufferFetch: PackageResources.framebuffer_fetch_frag_glsl
         case .framebufferFetchFallback: PackageResources.framebuffer_fetch_fallback_frag_glsl
         case .shaderToyPrelude: PackageResources.shadertoy_prelude_frag_glsl
+        case .yUpLookups: PackageResources.y_up_lookups_frag_glsl
         case .shaderToyMain: PackageResources.shadertoy_main_frag_glsl
         case .shaderToyBlankChannel: PackageResources.shadertoy_blank_channel_frag_glsl
         case .vsCodeShaderToyPrelude: PackageResources.vscode_shadertoy_prelude_frag_glsl

@@ -78,7 +78,7 @@ package enum ShaderToyDialect {
 
     /// The declarations and helpers the user's text is compiled after (`channels`: the samplers it uses).
     static func prelude(channels: [String]) -> [String] {
-        DialectShaderFile.shaderToyPrelude.lines + channels.map { "uniform sampler2D \($0);" }
+        DialectShaderFile.shaderToyPrelude.lines + DialectShaderFile.yUpLookups.lines + channels.map { "uniform sampler2D \($0);" }
     }
 
     /// Defined before the prelude for a pass whose alpha the `main` sets to 1.

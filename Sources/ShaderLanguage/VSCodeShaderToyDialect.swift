@@ -46,7 +46,7 @@ package enum VSCodeShaderToyDialect {
     /// The declarations and helpers the user's text is compiled after: the prelude, `samplers` (the channels it
     /// uses, and `iKeyboard`), and the keyboard's names for a shader that says `#iKeyboard`.
     static func prelude(samplers: [String], keyboard: Bool) -> [String] {
-        DialectShaderFile.vsCodeShaderToyPrelude.lines + samplers.map { "uniform sampler2D \($0);" }
+        DialectShaderFile.vsCodeShaderToyPrelude.lines + DialectShaderFile.yUpLookups.lines + samplers.map { "uniform sampler2D \($0);" }
             + (keyboard ? DialectShaderFile.vsCodeShaderToyKeyboard.lines : [])
     }
 

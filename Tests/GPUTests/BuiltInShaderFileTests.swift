@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 42
+    static let expectedCount = 43
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -277,6 +277,8 @@ struct BuiltInShaderFileTests {
             return [try shaderToyShader()]
         case "ShaderLanguage/Shaders/vscode-shadertoy-prelude.frag.glsl":
             return try vsCodeShaderToyShaders()
+        case "ShaderLanguage/Shaders/y-up-lookups.frag.glsl":
+            return [try shaderToyShader()] + (try vsCodeShaderToyShaders())
         case "ShaderLanguage/Shaders/vscode-shadertoy-keyboard.frag.glsl", "ShaderLanguage/Shaders/vscode-shadertoy-main.frag.glsl":
             return [try vsCodeShaderToyShaders()[0]]
         case "ShaderLanguage/Shaders/shadertoy-blank-channel.frag.glsl":

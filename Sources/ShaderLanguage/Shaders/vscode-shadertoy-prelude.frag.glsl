@@ -20,19 +20,10 @@ uniform float iSampleRate;
 #define iMouseButton vec4(iMouse.z > 0.0 ? 1.0 : 0.0, 0.0, 0.0, 0.0)
 // The extension's fly camera moves it; without one it is the identity.
 const mat4 iViewMatrix = mat4(1.0);
-// Before the #defines below, so these read the real gl_FragCoord and lookups.
+// Before the #define below, so it reads the real gl_FragCoord; the lookups are y-up-lookups.frag.glsl's, after this.
 vec4 shaderbenchFragCoord() { return vec4(gl_FragCoord.x, iResolution.y - gl_FragCoord.y, gl_FragCoord.zw); }
-vec4 shaderbenchTexture(sampler2D s, vec2 c) { return texture(s, vec2(c.x, 1.0 - c.y)); }
-vec4 shaderbenchTexture(sampler2D s, vec2 c, float bias) { return texture(s, vec2(c.x, 1.0 - c.y), bias); }
-vec4 shaderbenchTextureLod(sampler2D s, vec2 c, float lod) { return textureLod(s, vec2(c.x, 1.0 - c.y), lod); }
-vec4 shaderbenchTexelFetch(sampler2D s, ivec2 p, int lod) { return texelFetch(s, ivec2(p.x, textureSize(s, lod).y - 1 - p.y), lod); }
-vec4 shaderbenchTextureGrad(sampler2D s, vec2 c, vec2 dx, vec2 dy) { return textureGrad(s, vec2(c.x, 1.0 - c.y), vec2(dx.x, -dx.y), vec2(dy.x, -dy.y)); }
-#define texture shaderbenchTexture
 #define texture2D shaderbenchTexture
-#define textureLod shaderbenchTextureLod
 #define texture2DLodEXT shaderbenchTextureLod
-#define texelFetch shaderbenchTexelFetch
-#define textureGrad shaderbenchTextureGrad
 #define gl_FragCoord shaderbenchFragCoord()
 out vec4 shaderbenchFragColor;
 #define gl_FragColor shaderbenchFragColor
