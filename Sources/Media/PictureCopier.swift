@@ -3,11 +3,13 @@ import VideoFrames
 
 /// Turns a decoded picture into a frame's bytes and layout. Formats the GPU converts in a shader are copied
 /// plane by plane as they are, rows packed tightly (an RGB row's stride must be whole pixels for the
-/// upload), unless the CPU is where they are converted; every other format goes through libswscale to RGBA.
+/// upload), unless the CPU is where they are converted (`YCbCrToRGBA`); every other format goes through
+/// libswscale to RGBA.
 final class PictureCopier {
     private let conversionSite: FrameConversionSite
-    private let converter = RGBAConverter(chroma: .interpolated)
-    private let nearestConverter = RGBAConverter(chroma: .nearest)
+    private let converter = RGBAConverter()
+    /// The CPU's conversion of the formats the GPU takes, kept while the movie's encoding holds.
+    private var nearestConverter: YCbCrToRGBA?
 
     init(conversionSite: FrameConversionSite) {
         self.conversionSite = conversionSite
@@ -33,30 +35,24 @@ final class PictureCopier {
     func copy(_ picture: DecodedPicture, encoding: ColorEncoding, quarterTurns: Int, pixelAspect: Double,
               into bytes: inout [UInt8]) -> FrameLayout? {
         let width = picture.width, height = picture.height
-        func converted(by converter: RGBAConverter, isOpaque: Bool) -> FrameLayout? {
-            guard converter.convert(picture, encoding: encoding, into: &bytes) else { return nil }
-            return FrameLayout(format: .rgba, width: width, height: height,
-                               planes: [.init(offset: 0, bytesPerRow: width * 4)], byteCount: bytes.count,
-                               encoding: encoding, quarterTurns: quarterTurns, pixelAspect: pixelAspect, isOpaque: isOpaque)
+        func rgba(isOpaque: Bool) -> FrameLayout {
+            FrameLayout(format: .rgba, width: width, height: height, planes: [.init(offset: 0, bytesPerRow: width * 4)],
+                        byteCount: bytes.count, encoding: encoding, quarterTurns: quarterTurns, pixelAspect: pixelAspect,
+                        isOpaque: isOpaque)
         }
         guard let format = Self.nativeFormat(of: picture.pixelFormat) else {
-            return converted(by: converter, isOpaque: false)
+            return converter.convert(picture, encoding: encoding, into: &bytes) ? rgba(isOpaque: false) : nil
         }
         if conversionSite == .cpu, format.isYCbCr {
-            return converted(by: nearestConverter, isOpaque: true)
+            return convertNearest(picture, format: format, encoding: encoding, into: &bytes) ? rgba(isOpaque: true) : nil
         }
         bytes.removeAll(keepingCapacity: true)
         let chromaRows = (height + format.chromaSubsampling.vertical - 1) / format.chromaSubsampling.vertical
         var planes: [FrameLayout.Plane] = []
-        let frame = picture.frame
         for plane in 0..<format.planeCount {
             let rowBytes = Int(av_image_get_linesize(picture.pixelFormat, Int32(width), Int32(plane)))
             let rows = plane == 0 ? height : chromaRows
-            let stride = Int(withUnsafeBytes(of: frame.pointee.linesize) { $0.load(fromByteOffset: plane * 4, as: Int32.self) })
-            let start = withUnsafeBytes(of: frame.pointee.data) {
-                $0.load(fromByteOffset: plane * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride,
-                        as: UnsafeMutablePointer<UInt8>?.self)
-            }
+            let (start, stride) = Self.plane(plane, of: picture)
             guard let start, rowBytes > 0 else { return nil }
             planes.append(.init(offset: bytes.count, bytesPerRow: rowBytes))
             if stride == rowBytes {
@@ -69,5 +65,34 @@ final class PictureCopier {
         }
         return FrameLayout(format: format, width: width, height: height, planes: planes, byteCount: bytes.count,
                            encoding: encoding, quarterTurns: quarterTurns, pixelAspect: pixelAspect)
+    }
+
+    /// Converts a picture the GPU could take into RGBA as the GPU's conversion would, each pixel its own chroma.
+    private func convertNearest(_ picture: DecodedPicture, format: PlaneFormat, encoding: ColorEncoding, into bytes: inout [UInt8]) -> Bool {
+        if nearestConverter?.encoding != encoding { nearestConverter = YCbCrToRGBA(encoding: encoding) }
+        guard let converter = nearestConverter else { return false }
+        var planes: [YCbCrToRGBA.Plane] = []
+        for index in 0..<format.planeCount {
+            let (start, stride) = Self.plane(index, of: picture)
+            guard let start else { return false }
+            planes.append(.init(base: UnsafePointer(start), bytesPerRow: stride))
+        }
+        let count = picture.width * picture.height * 4
+        // Every byte is written by the conversion: the storage needs no clearing, only its size.
+        if bytes.count != count { bytes = [UInt8](unsafeUninitializedCapacity: count) { $1 = count } }
+        return bytes.withUnsafeMutableBufferPointer { output in
+            guard let base = output.baseAddress else { return false }
+            return converter.convert(format, width: picture.width, height: picture.height, planes: planes, into: base)
+        }
+    }
+
+    /// Where plane `index` of the decoded picture starts and how far apart its rows are.
+    private static func plane(_ index: Int, of picture: DecodedPicture) -> (start: UnsafeMutablePointer<UInt8>?, stride: Int) {
+        let frame = picture.frame
+        let stride = Int(withUnsafeBytes(of: frame.pointee.linesize) { $0.load(fromByteOffset: index * 4, as: Int32.self) })
+        let start = withUnsafeBytes(of: frame.pointee.data) {
+            $0.load(fromByteOffset: index * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride, as: UnsafeMutablePointer<UInt8>?.self)
+        }
+        return (start, stride)
     }
 }

@@ -2,32 +2,13 @@ import CFFmpeg
 import Foundation
 import VideoFrames
 
-/// libswscale turning pictures into tightly packed RGBA: those in formats the GPU's shaders do not take (10-bit,
-/// paletted, planar RGB, grey, …), and any picture where the CPU converts by choice. Owns the `SwsContext`,
-/// which it keeps while the picture's shape holds.
+/// libswscale turning pictures in formats the GPU's shaders do not take (10-bit, paletted, planar RGB, grey, …)
+/// into tightly packed RGBA, chroma interpolated, with accurate rounding. Owns the `SwsContext`, which it keeps
+/// while the picture's shape holds. (Formats the GPU takes become RGBA on the CPU by `YCbCrToRGBA`, which does
+/// the GPU's arithmetic.)
 final class RGBAConverter {
-    /// How each pixel gets its chroma.
-    enum Chroma {
-        /// Interpolated: for the formats the GPU does not take, which have no other conversion to agree with.
-        case interpolated
-        /// Each pixel's own stored sample, as the GPU's conversion takes it, so the two agree within a level.
-        case nearest
-
-        /// Accurate rounding and full chroma in both cases: colours within a level of the shaders' exact ones.
-        var flags: Int32 {
-            switch self {
-            case .interpolated: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
-            case .nearest: SWS_POINT | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
-            }
-        }
-    }
-
-    private let chroma: Chroma
+    private static let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
     private var context: OpaquePointer?
-
-    init(chroma: Chroma) {
-        self.chroma = chroma
-    }
 
     deinit {
         sws_freeContext(context)
@@ -54,7 +35,7 @@ final class RGBAConverter {
     func convert(planes: UnsafePointer<UnsafePointer<UInt8>?>, strides: UnsafePointer<Int32>, width: Int, height: Int,
                  format: AVPixelFormat, encoding: ColorEncoding, into bytes: inout [UInt8]) -> Bool {
         context = sws_getCachedContext(context, Int32(width), Int32(height), format,
-                                       Int32(width), Int32(height), AV_PIX_FMT_RGBA, chroma.flags, nil, nil, nil)
+                                       Int32(width), Int32(height), AV_PIX_FMT_RGBA, Self.flags, nil, nil, nil)
         guard let context else { return false }
         let sourceFull: Int32 = encoding.range == .full ? 1 : 0
         _ = sws_setColorspaceDetails(context, sws_getCoefficients(encoding.scalerColorspace), sourceFull,
