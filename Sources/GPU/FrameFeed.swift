@@ -1,3 +1,4 @@
+import OperatingSystem
 import ShaderGraph
 import ShaderLanguage
 import VideoFrames
@@ -61,7 +62,8 @@ public final class FrameFeed {
         if latest?.size != size {
             latest = try RenderTarget(TextureDescriptor(size: size))
         }
-        switch try converter.upload(frame, shownIn: latest!) {
+        let uploaded = try FrameStages.time("uploading frames") { () throws(GPUError) in try converter.upload(frame, shownIn: latest!) }
+        switch uploaded {
         case nil: return false
         case .shownAsStored: pending = nil
         case .planes(let layout): pending = layout

@@ -1,4 +1,5 @@
 import CGLES
+import OperatingSystem
 import ShaderGraph
 import ShaderLanguage
 import VideoFrames
@@ -88,7 +89,7 @@ public final class PlanarReadback {
     private func mapOldest() throws(GPUError) -> VideoFrame {
         let (buffer, index) = inFlight.removeFirst()
         var bytes = spare.popLast() ?? []
-        try buffer.read("a frame read back as YUV") { planes.unpack($0, into: &bytes) }
+        try buffer.read("a frame read back as YUV") { read in FrameStages.time("de-interleaving chroma") { planes.unpack(read, into: &bytes) } }
         return VideoFrame(layout: layout, bytes: bytes, sequence: UInt32(truncatingIfNeeded: index), timestamp: Double(index))
     }
 }

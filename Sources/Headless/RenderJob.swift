@@ -3,6 +3,7 @@ import Images
 import LiveSources
 import Media
 import OSC
+import OperatingSystem
 import ShaderGraph
 import ShaderLanguage
 import VideoFrames
@@ -76,7 +77,7 @@ public enum RenderJob {
         /// Draws frame `frame` and reports what its steps noticed; the output's target is valid until the next.
         func draw(_ frame: Int) throws(Failure) -> RenderTarget {
             do {
-                let output = try executor.renderFrame(timeline.time(ofFrame: frame))
+                let output = try FrameStages.time("drawing passes") { () throws(GPUError) in try executor.renderFrame(timeline.time(ofFrame: frame)) }
                 for notice in executor.notices where warned.insert(notice).inserted {
                     progress.warn("frame \(frame): \(notice.message)", code: notice.code)
                 }
@@ -113,7 +114,7 @@ public enum RenderJob {
                         if let failure = oscValues.send(name, value) { progress.warn(failure.message, code: .oscPort) }
                     }
                 }
-                let path = try sink.write(output, frame: frame)
+                let path = try FrameStages.time("reading back and handing on") { () throws(Failure) in try sink.write(output, frame: frame) }
                 written.append(path)
                 progress.report(done: written.count, total: timeline.frames, path: path)
             }
@@ -125,6 +126,7 @@ public enum RenderJob {
             throw error
         }
         try sink.finish()
+        FrameStages.write()
         withExtendedLifetime(context) {}
         return written
     }

@@ -19,7 +19,7 @@ struct YUV4MPEGSink: PlanarReadbackSink {
     private(set) var framesWritten = 0
     private var headerWritten = false
     private let header: [UInt8]
-    private var packed: [UInt8] = []
+    private static let frameMarker = Array("FRAME\n".utf8)
 
     /// `packed`: the frames come as their planes (`GraphExecutor.packsOutput`).
     init(imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int, packed: Bool, progress: ProgressReporter) throws(RenderJob.Failure) {
@@ -46,29 +46,36 @@ struct YUV4MPEGSink: PlanarReadbackSink {
 
     var destination: String { Self.outputName }
 
-    /// One `FRAME` with its three planes, rows packed tight (the readback's rows are padded to whole texels).
+    /// One `FRAME` with its three planes, written as they lie in the readback's buffer: a plane whose rows are
+    /// packed tight goes out whole, one whose rows are padded (to whole texels) a row at a time, all in one
+    /// gathered write.
     mutating func send(_ frame: VideoFrame) throws(RenderJob.Failure) {
         let layout = frame.layout
         let planeSizes = [(layout.width, layout.height), (layout.width / 2, layout.height / 2), (layout.width / 2, layout.height / 2)]
-        packed.removeAll(keepingCapacity: true)
-        if !headerWritten { packed += header }
-        packed += Array("FRAME\n".utf8)
-        for (plane, (width, height)) in zip(layout.planes, planeSizes) {
-            for row in 0..<height {
-                let start = plane.offset + row * plane.bytesPerRow
-                packed += frame.bytes[start..<(start + width)]
+        let prefix = headerWritten ? Self.frameMarker : header + Self.frameMarker
+        // withUnsafeBytes rethrows untyped: the failure comes out as a value.
+        let failure: SystemError? = prefix.withUnsafeBytes { prefix in
+            frame.bytes.withUnsafeBytes { bytes in
+                var pieces = [prefix]
+                for (plane, (width, height)) in zip(layout.planes, planeSizes) {
+                    if plane.bytesPerRow == width {
+                        pieces.append(UnsafeRawBufferPointer(rebasing: bytes[plane.offset..<(plane.offset + width * height)]))
+                        continue
+                    }
+                    for row in 0..<height {
+                        let start = plane.offset + row * plane.bytesPerRow
+                        pieces.append(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + width)]))
+                    }
+                }
+                do throws(SystemError) {
+                    try FrameStages.time("writing to the pipe") { () throws(SystemError) in try StandardStreams.writeOutput(pieces) }
+                    return nil
+                } catch {
+                    return error
+                }
             }
         }
         readback.recycle(frame)
-        // withUnsafeBytes rethrows untyped: the failure comes out as a value.
-        let failure: SystemError? = packed.withUnsafeBytes { bytes in
-            do throws(SystemError) {
-                try StandardStreams.writeOutput(bytes)
-                return nil
-            } catch {
-                return error
-            }
-        }
         if let error = failure {
             if BrokenPipes.isBrokenPipe(error) { throw .outputClosed(framesWritten: framesWritten) }
             throw .failed("\(Self.outputName): \(error.message)", code: .outputNotWritten)

@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 import VideoFrames
 
 /// The work of a movie's decode thread: opens the file, decodes the first frame for the opener, then keeps
@@ -49,7 +50,7 @@ struct MovieDecodeLoop {
         shared.reportOpening(.success(info))
 
         while true {
-            guard let work = shared.waitFor(until: nil, { $0.nextWork() }) else { continue }
+            guard let work = FrameStages.time("waiting for room for decoded frames", { shared.waitFor(until: nil, { $0.nextWork() }) }) else { continue }
             switch work {
             case .stop:
                 return
@@ -68,7 +69,7 @@ struct MovieDecodeLoop {
                 progress.generation = generation
             }
             do throws(DecodeFailure) {
-                guard let picture = try decoder.nextPicture() else {
+                guard let picture = try FrameStages.time("demuxing and decoding", decoder.nextPicture) else {
                     handOverCandidate(decoder: decoder, copier: copier, info: info, progress: &progress)
                     finish(ending(reachedEnd: progress.reachedEnd, statedDuration: opened.statedDuration,
                                   frameInterval: frameInterval), progress: progress)
@@ -125,8 +126,11 @@ struct MovieDecodeLoop {
                          progress: inout Progress) -> Bool {
         let frameInterval = info.frameRate > 0 ? 1 / info.frameRate : 1.0 / 30
         var storage = shared.queue.withLock { $0.takeStorage() }
-        guard let layout = copier.copy(picture, encoding: picture.colorEncoding, quarterTurns: info.quarterTurns,
-                                       pixelAspect: info.pixelAspect, into: &storage) else { return false }
+        let copied = FrameStages.time("converting or copying decoded frames") {
+            copier.copy(picture, encoding: picture.colorEncoding, quarterTurns: info.quarterTurns, pixelAspect: info.pixelAspect,
+                        into: &storage)
+        }
+        guard let layout = copied else { return false }
         let time = decoder.presentationTime(of: picture)
         progress.reachedEnd = time + decoder.duration(of: picture, fallback: frameInterval)
         let frame = VideoFrame(layout: layout, bytes: storage, sequence: progress.sequence, timestamp: time)

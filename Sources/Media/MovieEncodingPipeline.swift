@@ -1,4 +1,5 @@
 import CFFmpeg
+import OperatingSystem
 import VideoFrames
 
 /// Everything the encoder thread owns while a movie is written: the file, the video encoder and the sound
@@ -88,7 +89,7 @@ final class MovieEncodingPipeline {
         packet.pointee.stream_index = videoStream.pointee.index
         av_packet_rescale_ts(packet, timeBase, videoStream.pointee.time_base)
         packet.pointee.time_base = videoStream.pointee.time_base
-        try output.write(packet)
+        try FrameStages.time("muxing and writing") { () throws(MediaError) in try output.write(packet) }
         videoPacketsWritten += 1
         // Sound due by this frame's decoding time follows it, so each fragment or cluster holds both.
         placeKnownSound(through: decodingTime)

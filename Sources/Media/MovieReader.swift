@@ -58,11 +58,13 @@ public final class MovieReader: FrameSource {
         let decision: PlaybackQueue.Decision
         if let wait {
             let deadline = Date(timeIntervalSinceNow: max(0, wait))
-            let reached = shared.waitFor(until: deadline) { queue -> PlaybackQueue.Decision? in
-                if queue.stopping { return .unchanged }
-                let decision = queue.take(at: seconds, waiting: true)
-                if case .wait = decision { return nil }
-                return decision
+            let reached = FrameStages.time("waiting for the decoder") {
+                shared.waitFor(until: deadline) { queue -> PlaybackQueue.Decision? in
+                    if queue.stopping { return .unchanged }
+                    let decision = queue.take(at: seconds, waiting: true)
+                    if case .wait = decision { return nil }
+                    return decision
+                }
             }
             guard let reached else {
                 let message = "\(path): the frame at \(PlaybackEnding.format(seconds)) s was not decoded within \(PlaybackEnding.format(wait)) s"

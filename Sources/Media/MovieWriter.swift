@@ -80,7 +80,10 @@ public final class MovieWriter: Sendable {
                 throw MediaError("\(settings.path): frame \(frameIndex) comes after frame \(last); frames go in order")
             }
         }
-        switch queue.put(.frame(frame, index: frameIndex), waitForRoom: settings.whenBehind == .wait) {
+        let outcome = FrameStages.time("waiting for room in the encoder's queue") {
+            queue.put(.frame(frame, index: frameIndex), waitForRoom: settings.whenBehind == .wait)
+        }
+        switch outcome {
         case .queued:
             producer.withLock { $0.lastFrameIndex = max($0.lastFrameIndex ?? frameIndex, frameIndex) }
             return true
@@ -191,7 +194,7 @@ public final class MovieWriter: Sendable {
         opened.signal()
         var failed = false
         while true {
-            let entry = queue.take()
+            let entry = FrameStages.time("waiting for frames to encode", queue.take)
             // After a failure the thread keeps taking frames, unencoded, so that a waiting producer is
             // released and learns of the error on its next call.
             switch entry {

@@ -1,4 +1,5 @@
 import CFFmpeg
+import OperatingSystem
 import VideoFrames
 
 /// One video encoder, FFmpeg's codec context with the picture it fills and the packet it receives into,
@@ -177,10 +178,12 @@ final class VideoEncoder {
         // The encoder may still hold the previous picture's buffers; this gives fresh ones if so.
         let writable = av_frame_make_writable(picture)
         guard writable >= 0 else { throw MediaError(path: path, operation: "encoding", code: writable) }
-        if frame.layout.format == .rgba {
-            try convertRGBA(frame, into: picture)
-        } else {
-            fill(picture, from: frame)
+        try FrameStages.time("copying into the encoder's picture") { () throws(MediaError) in
+            if frame.layout.format == .rgba {
+                try convertRGBA(frame, into: picture)
+            } else {
+                fill(picture, from: frame)
+            }
         }
         var encoded = picture
         if let converter, let convertedPicture {
@@ -192,7 +195,7 @@ final class VideoEncoder {
             encoded = convertedPicture
         }
         encoded.pointee.pts = Int64(frameIndex)
-        try send(encoded, deliver: deliver)
+        try FrameStages.time("encoding") { () throws(MediaError) in try send(encoded, deliver: deliver) }
     }
 
     /// Drains the frames the encoder still holds (its lookahead and reordering).

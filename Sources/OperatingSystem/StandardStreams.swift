@@ -21,6 +21,11 @@ public enum StandardStreams {
         try DescriptorTransfer.writeAll(bytes, to: STDOUT_FILENO, path: nil)
     }
 
+    /// Writes `pieces` to standard output in order, gathered into as few calls as the kernel takes.
+    public static func writeOutput(_ pieces: [UnsafeRawBufferPointer]) throws(SystemError) {
+        try DescriptorTransfer.writeAll(pieces, to: STDOUT_FILENO, path: nil)
+    }
+
     public static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     private static func write(_ text: String, to descriptor: Int32) {
