@@ -24,7 +24,8 @@ static glslang_input_t input_for(const char *source, shaderbench_glsl_stage stag
     glslang_input_t input;
     memset(&input, 0, sizeof input);
     input.language = GLSLANG_SOURCE_GLSL;
-    input.stage = stage == SHADERBENCH_GLSL_VERTEX ? GLSLANG_STAGE_VERTEX : GLSLANG_STAGE_FRAGMENT;
+    input.stage = stage == SHADERBENCH_GLSL_VERTEX ? GLSLANG_STAGE_VERTEX
+                : stage == SHADERBENCH_GLSL_COMPUTE ? GLSLANG_STAGE_COMPUTE : GLSLANG_STAGE_FRAGMENT;
     input.client = for_spirv ? GLSLANG_CLIENT_OPENGL : GLSLANG_CLIENT_NONE;
     input.client_version = for_spirv ? GLSLANG_TARGET_OPENGL_450 : 0;
     input.target_language = for_spirv ? GLSLANG_TARGET_SPV : GLSLANG_TARGET_NONE;

@@ -96,7 +96,7 @@ struct CTables {
                 steps.append(valueStep("SB_STEP_HELD", initial: [0, 0, 0]))
             case .key:
                 steps.append(valueStep("SB_STEP_HELD", initial: [0]))
-            case .sequence:
+            case .sequence, .compute:
                 break // refused by the interface
             }
             if case .value = node.output, let slot = plan.step(named: node.name).map({ index[$0] }) { valueSteps.append((node.name, slot)) }

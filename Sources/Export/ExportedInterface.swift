@@ -49,6 +49,8 @@ struct ExportedInterface {
                 problems.append(.error("node '\(node.name)': an audio node decodes or captures sound while it runs, which an exported graph does not", at: node.location, code: .notExportable))
             case .sequence:
                 problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location, code: .notExportable))
+            case .compute:
+                problems.append(.error("node '\(node.name)': a compute node runs kernels that the exported runtimes do not; render it, or draw its effect as a shader node", at: node.location, code: .notExportable))
             case .shader(let pass):
                 if let imported = pass.interface.isf?.imported.first {
                     problems.append(.error("node '\(node.name)': ISF IMPORTED images ('\(imported.name)') are read from files, which an exported graph does not; make the image an input of the shader and wire an image node to it", at: imported.location, code: .notExportable))

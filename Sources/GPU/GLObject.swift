@@ -13,6 +13,7 @@ struct GLObject: ~Copyable {
         case program
         case vertexShader
         case fragmentShader
+        case computeShader
         case query
     }
 
@@ -29,6 +30,7 @@ struct GLObject: ~Copyable {
         case .program: name = glCreateProgram()
         case .vertexShader: name = glCreateShader(GLenum(GL_VERTEX_SHADER))
         case .fragmentShader: name = glCreateShader(GLenum(GL_FRAGMENT_SHADER))
+        case .computeShader: name = glCreateShader(GLenum(GL_COMPUTE_SHADER))
         case .query: glGenQueries(1, &name)
         }
         self.init(adopting: name, kind: kind)
@@ -57,7 +59,7 @@ struct GLObject: ~Copyable {
         case .buffer: glDeleteBuffers(1, &name)
         case .vertexArray: glDeleteVertexArrays(1, &name)
         case .program: glDeleteProgram(name)
-        case .vertexShader, .fragmentShader: glDeleteShader(name)
+        case .vertexShader, .fragmentShader, .computeShader: glDeleteShader(name)
         case .query: glDeleteQueries(1, &name)
         }
         LiveGLObjects.change(kind, by: -1)

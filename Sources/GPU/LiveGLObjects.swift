@@ -19,7 +19,7 @@ public enum LiveGLObjects {
         case .buffer: tally.counts.buffers += delta
         case .vertexArray: tally.counts.vertexArrays += delta
         case .program: tally.counts.programs += delta
-        case .vertexShader, .fragmentShader: tally.counts.shaders += delta
+        case .vertexShader, .fragmentShader, .computeShader: tally.counts.shaders += delta
         case .query: tally.counts.queries += delta
         }
     }

@@ -47,11 +47,11 @@ public enum ProgramBuild {
         return .success(program.handOver())
     }
 
-    private struct Log: Error {
+    struct Log: Error {
         var text: String
     }
 
-    private static func compile(_ text: String, as stage: GLObject.Kind) throws(Log) -> GLObject {
+    static func compile(_ text: String, as stage: GLObject.Kind) throws(Log) -> GLObject {
         let shader = GLObject(stage)
         text.withCString { pointer in
             var source: UnsafePointer<GLchar>? = pointer
@@ -66,7 +66,7 @@ public enum ProgramBuild {
         return shader
     }
 
-    private static func infoLog(of object: GLuint, isProgram: Bool) -> String {
+    static func infoLog(of object: GLuint, isProgram: Bool) -> String {
         var length: GLint = 0
         if isProgram {
             glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)

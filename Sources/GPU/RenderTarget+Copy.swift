@@ -14,3 +14,15 @@ extension RenderTarget {
         return copy
     }
 }
+
+extension RenderTarget {
+    /// Copies what this holds now into `other`, of the same size: a frame a compute kernel loads as an image,
+    /// which needs a texture of fixed storage that pooled images are not.
+    func copy(into other: RenderTarget) {
+        let width = GLint(size.width), height = GLint(size.height)
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), other.framebuffer)
+        glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+}

@@ -23,7 +23,9 @@ public final class RenderTarget {
 
     public var size: PixelSize { descriptor.size }
 
-    public init(_ descriptor: TextureDescriptor) throws(GPUError) {
+    /// `storesImages`: its texture's storage is fixed (`glTexStorage2D`), as a compute kernel's `image2D` needs
+    /// on OpenGL ES 3.1; such a texture has no mipmaps to build.
+    public init(_ descriptor: TextureDescriptor, storesImages: Bool = false) throws(GPUError) {
         self.descriptor = descriptor
         ownsTexture = true
         let ownedTexture = GLObject(.texture)
@@ -37,8 +39,12 @@ public final class RenderTarget {
 
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         let (internalFormat, type) = Self.storage(for: descriptor.format)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(descriptor.size.width), GLsizei(descriptor.size.height),
-                     0, GLenum(GL_RGBA), type, nil)
+        if storesImages {
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(descriptor.size.width), GLsizei(descriptor.size.height))
+        } else {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(descriptor.size.width), GLsizei(descriptor.size.height),
+                         0, GLenum(GL_RGBA), type, nil)
+        }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         setFilter(GL_NEAREST)

@@ -128,6 +128,8 @@ public enum NodeKind: Sendable {
     case audio(AudioSource)
     /// A fragment-shader pass into a pooled texture.
     case shader(ShaderPass)
+    /// GLSL compute kernels run in order over images and storage buffers.
+    case compute(ComputeKernel)
     /// Fixed numbers, wired into uniforms.
     case constant([Float])
     /// The clock in seconds: frame k of a render is at k / fps.

@@ -32,6 +32,12 @@ extension FramePlan {
                     reasons.append("accumulates the sound of '\(input.sampler)' over frames")
                 }
                 return reasons.map { CarriedState(node: name, reason: $0) }
+            case .compute(let compute):
+                let buffers = compute.buffers.filter(\.isPersistent).map { "keeps its persistent buffer '\($0.name)'" }
+                let images = compute.targets.filter { target in
+                    compute.passes.contains { $0.interface.image(named: target.name)?.access == .readWrite }
+                }.map { "reads its image '\($0.name)' as it left it the frame before" }
+                return (buffers + images).map { CarriedState(node: name, reason: $0) }
             case .operation(let operation) where operation.operation == .smooth:
                 return [CarriedState(node: name, reason: "smooths its value over frames")]
             default:

@@ -20,6 +20,7 @@ public struct FramePlan: Sendable {
         case movie(MovieSource)
         case audio(AudioSource)
         case pass(PassPlan)
+        case compute(ComputePlan)
         case constant([Float])
         case time
         case reduction(Reduction, input: Int)

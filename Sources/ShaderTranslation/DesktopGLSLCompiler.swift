@@ -10,12 +10,13 @@ import Glibc
 /// beside the executable, then where the dynamic loader looks. Its functions are called one at a time.
 enum DesktopGLSLCompiler {
     enum Stage {
-        case fragment, vertex
+        case fragment, vertex, compute
 
         var value: shaderbench_glsl_stage {
             switch self {
             case .fragment: SHADERBENCH_GLSL_FRAGMENT
             case .vertex: SHADERBENCH_GLSL_VERTEX
+            case .compute: SHADERBENCH_GLSL_COMPUTE
             }
         }
     }

@@ -20,6 +20,21 @@ public enum DesktopGLSLTranslator {
         translate(source, stage: .vertex)
     }
 
+    /// A desktop GLSL compute kernel (4.30 or later, read at its own version) as GLSL ES 3.10, its images' and
+    /// buffers' bindings kept, since GLSL ES places them by nothing else.
+    public static func translate(compute source: String) -> Result<String, TranslationFailure> {
+        let key = TranslationCache.Key(source: source, vertex: false)
+        if let known = cache.withLock({ $0.result(for: key) }) { return known }
+        let result: Result<String, TranslationFailure>
+        do throws(DesktopGLSLCompiler.Failure) {
+            result = .success(try DesktopGLSLCompiler.translate(source, stage: .compute, defaultVersion: 430, esVersion: 310))
+        } catch {
+            result = .failure(TranslationFailure(error))
+        }
+        cache.withLock { $0.remember(result, for: key) }
+        return result
+    }
+
     /// The GLSL ES text to embed for `source` where no driver is at hand to judge it: the translation when
     /// glslang's GLSL ES front end refuses the text and its desktop reading succeeds, else nil (embed it as it is).
     public static func embeddableTranslation(ofFragment source: String) -> String? {
@@ -77,14 +92,7 @@ public enum DesktopGLSLTranslator {
         do throws(DesktopGLSLCompiler.Failure) {
             return .success(try DesktopGLSLCompiler.translate(desktopText, stage: stage, defaultVersion: desktopVersion, esVersion: version))
         } catch {
-            switch error {
-            case .refused(let log):
-                return .failure(TranslationFailure(log: log))
-            case .notWritten(let reason):
-                return .failure(TranslationFailure(log: "ERROR: SPIRV-Cross could not write GLSL ES: \(reason)"))
-            case .unavailable(let reason):
-                return .failure(TranslationFailure(log: "ERROR: desktop GLSL cannot be translated here: \(reason)"))
-            }
+            return .failure(TranslationFailure(error))
         }
     }
 
@@ -126,4 +134,16 @@ public enum DesktopGLSLTranslator {
 /// Why a shader could not be translated: glslang's log, or SPIRV-Cross's reason as an unplaced error.
 public struct TranslationFailure: Error, Hashable, Sendable {
     public var log: String
+
+    init(log: String) {
+        self.log = log
+    }
+
+    init(_ failure: DesktopGLSLCompiler.Failure) {
+        switch failure {
+        case .refused(let log): self.log = log
+        case .notWritten(let reason): log = "ERROR: SPIRV-Cross could not write GLSL ES: \(reason)"
+        case .unavailable(let reason): log = "ERROR: desktop GLSL cannot be translated here: \(reason)"
+        }
+    }
 }

@@ -10,6 +10,7 @@
 typedef enum {
     SHADERBENCH_GLSL_FRAGMENT = 0,
     SHADERBENCH_GLSL_VERTEX = 1,
+    SHADERBENCH_GLSL_COMPUTE = 2,
 } shaderbench_glsl_stage;
 
 typedef enum {

@@ -11,6 +11,7 @@ extension FramePlan.Work {
         case .movie: MovieStep.self
         case .audio: SoundStep.self
         case .pass: ShaderStep.self
+        case .compute: ComputeStep.self
         case .constant: ConstantStep.self
         case .time: TimeStep.self
         case .reduction: ReductionStep.self

@@ -112,7 +112,7 @@ extension CompositionCheck {
         }
     }
 
-    private mutating func checkUniform(_ name: String, _ declaration: ShaderInterface.Declaration, _ setting: UniformSetting,
+    mutating func checkUniform(_ name: String, _ declaration: ShaderInterface.Declaration, _ setting: UniformSetting,
                                file: String, keyLocation: SourceLocation) {
         let type = declaration.type
         if type == .sampler2D {

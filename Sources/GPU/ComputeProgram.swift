@@ -1,0 +1,53 @@
+import CGLES
+import ShaderGraph
+import ShaderLanguage
+import ShaderTranslation
+
+/// A linked program for one compute kernel. Building it either succeeds or throws the driver's diagnostics at
+/// the user's lines; a desktop GLSL kernel is read by glslang and written back as GLSL ES 3.10 first.
+final class ComputeProgram {
+    /// The text the driver was given, which a reload of the same kernel finds the program by.
+    let text: String
+    /// The kernel's work group size as the driver linked it.
+    let localSize: [Int]
+    private let program: GLObject
+
+    var name: GLuint { program.name }
+
+    init(_ pass: ComputeKernel.Pass) throws(DiagnosticsError) {
+        let written = pass.source.lines.joined(separator: "\n")
+        var text = written
+        if pass.interface.isDesktop {
+            switch DesktopGLSLTranslator.translate(compute: written) {
+            case .success(let translated): text = translated
+            case .failure(let failure):
+                throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: failure.log, in: pass.source, stage: .compile))
+            }
+        }
+        let shader: GLObject
+        do throws(ProgramBuild.Log) {
+            shader = try ProgramBuild.compile(text, as: .computeShader)
+        } catch {
+            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: error.text, in: pass.source, stage: .compile))
+        }
+        let program = GLObject(.program)
+        glAttachShader(program.name, shader.name)
+        glLinkProgram(program.name)
+        var linked: GLint = 0
+        glGetProgramiv(program.name, GLenum(GL_LINK_STATUS), &linked)
+        guard linked == GL_TRUE else {
+            let log = ProgramBuild.infoLog(of: program.name, isProgram: true)
+            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: pass.source, stage: .link))
+        }
+        var size = [GLint](repeating: 1, count: 3)
+        glGetProgramiv(program.name, GLenum(GL_COMPUTE_WORK_GROUP_SIZE), &size)
+        self.text = text
+        localSize = size.map(Int.init)
+        self.program = consume program
+    }
+
+    /// -1 when the uniform is absent or optimised away, which GL treats as "ignore".
+    func uniformLocation(_ uniform: String) -> GLint {
+        glGetUniformLocation(name, uniform)
+    }
+}

@@ -1,0 +1,205 @@
+import CGLES
+import ShaderGraph
+import ShaderLanguage
+
+/// A compute node, bound once: each kernel linked (and checked against the driver's limits), its targets made as
+/// images a kernel can store into, its buffers made, samplers on their units and literal uniforms written. Each
+/// frame it binds its inputs, targets and buffers, runs its passes in order with the plan's barrier after each,
+/// and its first target is its image. A class: its buffers and targets carry what it wrote into the next frame.
+final class ComputeStep: BoundStep {
+    struct Pass {
+        var program: ComputeProgram
+        var groups: [Int]
+        var barrier: ComputeBarrier
+        var wired: [(location: GLint, uniform: PassPlan.Uniform, source: Int, components: [Int])]
+        var frameUniforms: FrameUniformLocations
+    }
+
+    /// Where a kernel's per-frame uniforms are (`ComputePlan.frameUniforms`), -1 where it has none.
+    struct FrameUniformLocations {
+        var time: GLint
+        var delta: GLint
+        var frame: GLint
+        var resolution: (location: GLint, components: Int)
+
+        var readsClock: Bool { time >= 0 || delta >= 0 || frame >= 0 }
+    }
+
+    /// A `readonly image2D` input: the image its step made, copied into a texture an image unit can hold.
+    struct ImageInput {
+        var source: Int
+        var unit: Int
+        var copy: RenderTarget
+    }
+
+    let plan: ComputePlan
+    let passes: [Pass]
+    let targets: [RenderTarget]
+    let buffers: [StorageBuffer]
+    let samplerInputs: [(source: Int, unit: Int)]
+    let imageInputs: [ImageInput]
+    let size: PixelSize
+
+    private init(plan: ComputePlan, passes: [Pass], targets: [RenderTarget], buffers: [StorageBuffer], samplerInputs: [(source: Int, unit: Int)],
+                 imageInputs: [ImageInput], size: PixelSize) {
+        self.plan = plan
+        self.passes = passes
+        self.targets = targets
+        self.buffers = buffers
+        self.samplerInputs = samplerInputs
+        self.imageInputs = imageInputs
+        self.size = size
+    }
+
+    static func bind(_ planned: FramePlan.Step, opened: (any OpenedSource)?, in binding: inout StepBinding) -> (step: ComputeStep?, size: PixelSize) {
+        guard case .compute(let plan) = planned.work else { return (nil, binding.renderSize) }
+        let size = switch plan.size {
+        case .render: binding.renderSize
+        case .fixed(let fixed): fixed
+        case .step(let step): binding.sizes[step]
+        }
+        do throws(DiagnosticsError) {
+            let step = try bind(plan, size: size, sizes: binding.sizes, writer: &binding.writer)
+            return (step, size)
+        } catch {
+            binding.diagnostics += error.diagnostics.map { $0.naming(node: planned.node.name) }
+            return (nil, size)
+        }
+    }
+
+    private static func bind(_ plan: ComputePlan, size: PixelSize, sizes: [PixelSize], writer: inout UniformWriter) throws(DiagnosticsError) -> ComputeStep {
+        let limits = ComputeLimits.current
+        try ComputeLimitCheck(limits: limits, plan: plan, size: size).check()
+        var passes: [Pass] = []
+        var problems: [Diagnostic] = []
+        for (index, pass) in plan.passes.enumerated() {
+            let program: ComputeProgram
+            do throws(DiagnosticsError) {
+                program = try ComputeProgram(pass)
+            } catch {
+                problems += error.diagnostics
+                continue
+            }
+            glUseProgram(program.name)
+            for input in plan.inputs {
+                if case .sampler(let unit) = input.binding { glUniform1i(program.uniformLocation(input.name), GLint(unit)) }
+            }
+            var wired: [(location: GLint, uniform: PassPlan.Uniform, source: Int, components: [Int])] = []
+            for uniform in plan.uniforms {
+                let location = program.uniformLocation(uniform.name)
+                guard location >= 0 else { continue }
+                switch uniform.value {
+                case .literal(let numbers):
+                    numbers.withUnsafeBufferPointer { writer.set(location, type: uniform.type, count: uniform.count, values: $0) }
+                case .step(let source, let components):
+                    wired.append((location, uniform, source, components))
+                }
+            }
+            let resolution = pass.interface.uniform(named: "iResolution")?.type.componentCount ?? 0
+            let locations = FrameUniformLocations(time: program.uniformLocation("iTime"), delta: program.uniformLocation("iTimeDelta"),
+                                                  frame: program.uniformLocation("iFrame"),
+                                                  resolution: (program.uniformLocation("iResolution"), resolution))
+            let groups = pass.dispatch ?? [
+                (size.width + program.localSize[0] - 1) / program.localSize[0], (size.height + program.localSize[1] - 1) / program.localSize[1], 1,
+            ]
+            passes.append(Pass(program: program, groups: groups, barrier: plan.barriers[index], wired: wired, frameUniforms: locations))
+        }
+        guard problems.isEmpty else { throw DiagnosticsError(problems) }
+        do throws(GPUError) {
+            let targets = try plan.targets.map { target throws(GPUError) in
+                try RenderTarget(TextureDescriptor(size: size, format: target.format), storesImages: true)
+            }
+            let buffers = try plan.buffers.map { buffer throws(GPUError) in try StorageBuffer(buffer) }
+            var samplers: [(source: Int, unit: Int)] = []
+            var images: [ImageInput] = []
+            for input in plan.inputs {
+                switch input.binding {
+                case .sampler(let unit):
+                    samplers.append((input.source, unit))
+                case .image(let unit, let format):
+                    let copy = try RenderTarget(TextureDescriptor(size: sizes[input.source], format: PixelFormat(rawValue: format) ?? .rgba8),
+                                                storesImages: true)
+                    images.append(ImageInput(source: input.source, unit: unit, copy: copy))
+                }
+            }
+            try GLInfo.check("binding a compute node")
+            return ComputeStep(plan: plan, passes: passes, targets: targets, buffers: buffers, samplerInputs: samplers, imageInputs: images, size: size)
+        } catch {
+            throw DiagnosticsError([.error(error.message, at: plan.passes[0].location)])
+        }
+    }
+
+    func run(at index: Int, in frame: inout FrameContext) throws(GPUError) {
+        for buffer in buffers where !buffer.plan.isPersistent { buffer.reset() }
+        for (buffer, binding) in zip(buffers, plan.bufferBindings) { buffer.bind(to: binding) }
+        for input in samplerInputs {
+            frame.images[input.source]?.bind(toUnit: input.unit, filter: GL_NEAREST)
+        }
+        for input in imageInputs {
+            guard let image = frame.images[input.source] else { continue }
+            image.copy(into: input.copy)
+            glBindImageTexture(GLuint(input.unit), input.copy.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_ONLY),
+                               GLenum(RenderTarget.storage(for: input.copy.descriptor.format).internalFormat))
+        }
+        for (target, planned) in zip(targets, plan.targets) {
+            glBindImageTexture(GLuint(planned.unit), target.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_WRITE),
+                               GLenum(RenderTarget.storage(for: planned.format).internalFormat))
+        }
+        for pass in passes {
+            glUseProgram(pass.program.name)
+            for wire in pass.wired {
+                let source = frame.values[wire.source]
+                let numbers = wire.components.isEmpty ? source : wire.components.map { source[$0] }
+                numbers.withUnsafeBufferPointer {
+                    frame.uniformWriter.set(wire.location, type: wire.uniform.type, count: wire.uniform.count, values: $0)
+                }
+            }
+            setFrameUniforms(pass.frameUniforms, frame: frame.state)
+            glDispatchCompute(GLuint(pass.groups[0]), GLuint(pass.groups[1]), GLuint(pass.groups[2]))
+            glMemoryBarrier(Self.bits(of: pass.barrier))
+        }
+        frame.images[index] = targets.first
+    }
+
+    private func setFrameUniforms(_ locations: FrameUniformLocations, frame state: FrameState) {
+        if locations.time >= 0 { glUniform1f(locations.time, Float(state.time.seconds)) }
+        if locations.delta >= 0 { glUniform1f(locations.delta, Float(state.delta)) }
+        if locations.frame >= 0 { glUniform1i(locations.frame, GLint(state.time.index)) }
+        let (location, components) = locations.resolution
+        if location >= 0 {
+            if components == 2 { glUniform2f(location, Float(size.width), Float(size.height)) }
+            if components == 3 { glUniform3f(location, Float(size.width), Float(size.height), 1) }
+        }
+    }
+
+    static func bits(of barrier: ComputeBarrier) -> GLbitfield {
+        var bits: Int32 = 0
+        if barrier.contains(.imageAccess) { bits |= GL_SHADER_IMAGE_ACCESS_BARRIER_BIT }
+        if barrier.contains(.storage) { bits |= GL_SHADER_STORAGE_BARRIER_BIT }
+        if barrier.contains(.textureFetch) { bits |= GL_TEXTURE_FETCH_BARRIER_BIT }
+        if barrier.contains(.framebuffer) { bits |= GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT }
+        if barrier.contains(.bufferUpdate) { bits |= GL_BUFFER_UPDATE_BARRIER_BIT }
+        return GLbitfield(bits)
+    }
+
+    func descriptor(orSize size: PixelSize) -> TextureDescriptor {
+        targets.first?.descriptor ?? TextureDescriptor(size: size)
+    }
+
+    /// Still unless the kernels read the clock, keep buffers, or read what they wrote the frame before; else as
+    /// what they read.
+    func motion(given motions: [GraphExecutor.Motion]) -> GraphExecutor.Motion {
+        if passes.contains(where: \.frameUniforms.readsClock) || plan.buffers.contains(where: \.isPersistent) { return .continuous }
+        let readsOwnImage = plan.targets.contains { target in
+            plan.passes.contains { $0.interface.image(named: target.name)?.access == .readWrite }
+        }
+        if readsOwnImage { return .continuous }
+        let read = plan.inputs.map { motions[$0.source] } + passes.flatMap(\.wired).map { motions[$0.source] }
+        return read.max() ?? .still
+    }
+
+    /// The buffer the node makes for block `name`.
+    func buffer(named name: String) -> StorageBuffer? {
+        buffers.first { $0.plan.name == name }
+    }
+}

@@ -1,0 +1,87 @@
+import ShaderLanguage
+
+/// What a `compute` node says: its kernels, run in order as passes, each over as many work groups as cover the
+/// node's image or as its `dispatch:` says; the images and values wired into them; the images they write
+/// (its targets, the first of which is the node's image) and the storage buffers they share.
+public struct ComputeKernel: Sendable {
+    public struct Pass: Sendable {
+        public var file: String
+        public var source: SourceText
+        public var interface: ComputeInterface
+        /// Work groups on each axis; nil covers the node's image with groups of the kernel's work group size.
+        public var dispatch: [Int]?
+        /// Where the pass is named (its `file:`), for problems found when it is bound.
+        public var location: SourceLocation
+    }
+
+    /// How big the node's images are.
+    public enum Size: Sendable, Equatable {
+        /// The render size.
+        case render
+        case fixed(PixelSize)
+        /// The size of another node's image.
+        case node(Wire)
+    }
+
+    /// A storage buffer the node makes for the block its kernels declare under this name.
+    public struct StorageBuffer: Sendable, Equatable {
+        public var name: String
+        /// The elements of its last member's array of no stated length (0 where it has none).
+        public var count: Int
+        /// What each element of that array is: its scalar kind and components.
+        public var element: StorageLayout.Element
+        /// Where that array starts, and the whole buffer's size.
+        public var arrayOffset: Int
+        public var byteCount: Int
+        /// What it starts from, laid out; nil starts it from zeros.
+        public var initialBytes: [UInt8]?
+        /// Kept from frame to frame (reset with the graph) rather than started again each frame.
+        public var isPersistent: Bool
+        public var location: SourceLocation
+    }
+
+    /// The largest buffer a composition may ask for, whatever the device allows.
+    public static let maximumBufferBytes = 64 << 20
+
+    public var passes: [Pass]
+    /// Samplers and `readonly` images, by uniform name, and the node whose image each reads.
+    public var inputs: [String: Wire]
+    public var uniforms: [String: UniformSetting]
+    public var size: Size
+    /// The format the composition asks for its targets, which each target's format qualifier must match.
+    public var format: PixelFormat?
+    public var buffers: [StorageBuffer]
+    /// Where each key under `inputs:` and `uniforms:` is written.
+    public var keyLocations: [String: SourceLocation] = [:]
+
+    /// Every file its passes read, includes among them.
+    public var files: [String] {
+        passes.flatMap { [$0.file] + $0.source.includedFiles }
+    }
+
+    /// The images its passes write that no wire feeds, in the order they first appear: the first is the node's image.
+    public var targets: [ComputeInterface.Image] {
+        var seen = Set<String>()
+        return passes.flatMap(\.interface.images).filter { image in
+            inputs[image.name] == nil && image.access.writes && seen.insert(image.name).inserted
+        }
+    }
+
+    /// A declaration of `name` in any pass: a sampler or a uniform the composition sets.
+    public func uniform(named name: String) -> ShaderInterface.Declaration? {
+        passes.lazy.compactMap { $0.interface.uniform(named: name) }.first
+    }
+
+    public func image(named name: String) -> ComputeInterface.Image? {
+        passes.lazy.compactMap { $0.interface.image(named: name) }.first
+    }
+
+    public func buffer(named name: String) -> StorageBuffer? {
+        buffers.first { $0.name == name }
+    }
+
+    /// Whether anything of its own outlives a frame.
+    public var keepsBuffers: Bool {
+        buffers.contains(where: \.isPersistent)
+    }
+}

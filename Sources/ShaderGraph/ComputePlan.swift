@@ -1,0 +1,112 @@
+import ShaderLanguage
+
+/// A compute node as the frame runs it: its kernels in order, what each reads on which unit, the images and
+/// buffers it makes, and the memory barriers between its passes and before anything reads what it wrote.
+public struct ComputePlan: Sendable {
+    /// An image a kernel reads from another step.
+    public struct Input: Sendable, Equatable {
+        public enum Binding: Sendable, Equatable {
+            /// A `sampler2D` on this texture unit.
+            case sampler(unit: Int)
+            /// A `readonly image2D` on this image unit, in this format.
+            case image(unit: Int, format: String)
+        }
+
+        public var name: String
+        public var source: Int
+        public var binding: Binding
+    }
+
+    /// An image the node writes, on its image unit.
+    public struct Target: Sendable, Equatable {
+        public var name: String
+        public var unit: Int
+        public var format: PixelFormat
+    }
+
+    public enum Size: Sendable, Equatable {
+        case render
+        case fixed(PixelSize)
+        /// The size of this step's image.
+        case step(Int)
+    }
+
+    public var passes: [ComputeKernel.Pass]
+    /// What must be made visible after each pass: to the next pass, and after the last to every reader.
+    public var barriers: [ComputeBarrier]
+    public var inputs: [Input]
+    public var uniforms: [PassPlan.Uniform]
+    /// The first is the node's image.
+    public var targets: [Target]
+    public var size: Size
+    public var buffers: [ComputeKernel.StorageBuffer]
+    /// Each buffer's binding, in the order of `buffers`.
+    public var bufferBindings: [Int]
+
+    /// The per-frame uniforms a kernel may declare, which the workbench sets as ShaderToy names them.
+    public static let frameUniforms = ["iTime", "iTimeDelta", "iFrame", "iResolution"]
+
+    init(_ kernel: ComputeKernel, index: [String: Int]) {
+        passes = kernel.passes
+        var units = 0
+        inputs = kernel.inputs.sorted { $0.key < $1.key }.compactMap { name, wire in
+            guard let source = index[wire.node] else { return nil }
+            if let image = kernel.image(named: name) {
+                return Input(name: name, source: source, binding: .image(unit: image.binding ?? 0, format: image.format ?? "rgba8"))
+            }
+            defer { units += 1 }
+            return Input(name: name, source: source, binding: .sampler(unit: units))
+        }
+        uniforms = kernel.uniforms.sorted { $0.key < $1.key }.compactMap { name, setting in
+            guard let declaration = kernel.uniform(named: name) else { return nil }
+            let value: PlannedValue
+            switch setting {
+            case .literal(let numbers, _): value = .literal(numbers)
+            case .wire(let wire):
+                guard let source = index[wire.node] else { return nil }
+                value = .step(source, components: wire.components)
+            }
+            return PassPlan.Uniform(name: name, type: declaration.type, count: declaration.arrayLength ?? 1, value: value)
+        }
+        targets = kernel.targets.map { image in
+            Target(name: image.name, unit: image.binding ?? 0, format: image.format.flatMap(PixelFormat.init(rawValue:)) ?? .rgba8)
+        }
+        size = switch kernel.size {
+        case .render: .render
+        case .fixed(let fixed): .fixed(fixed)
+        case .node(let wire): index[wire.node].map(Size.step) ?? .render
+        }
+        buffers = kernel.buffers
+        bufferBindings = kernel.buffers.map { buffer in
+            kernel.passes.lazy.compactMap { $0.interface.buffer(named: buffer.name)?.binding }.first ?? 0
+        }
+        barriers = kernel.passes.indices.map { pass in
+            guard pass + 1 < kernel.passes.count else { return .beforeReaders }
+            let next = kernel.passes[pass + 1].interface
+            var barrier: ComputeBarrier = []
+            if !next.buffers.isEmpty { barrier.insert(.storage) }
+            if !next.images.isEmpty { barrier.insert(.imageAccess) }
+            return barrier
+        }
+    }
+}
+
+/// What a compute pass's writes must be made visible to (`glMemoryBarrier`'s bits), as the plan decides them.
+public struct ComputeBarrier: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Image loads and stores of a later pass.
+    public static let imageAccess = ComputeBarrier(rawValue: 1 << 0)
+    /// Buffer reads and writes of a later pass.
+    public static let storage = ComputeBarrier(rawValue: 1 << 1)
+    /// Texture reads of a later pass (a fragment shader sampling the image).
+    public static let textureFetch = ComputeBarrier(rawValue: 1 << 2)
+    /// Reads through a framebuffer: a readback, a copy, the window.
+    public static let framebuffer = ComputeBarrier(rawValue: 1 << 3)
+    /// A buffer mapped or read back on the CPU.
+    public static let bufferUpdate = ComputeBarrier(rawValue: 1 << 4)
+
+    /// After a node's last pass: whatever reads its images and buffers next, in this frame or the next.
+    public static let beforeReaders: ComputeBarrier = [.imageAccess, .storage, .textureFetch, .framebuffer, .bufferUpdate]
+}
