@@ -96,6 +96,8 @@ struct CTables {
                 steps.append(valueStep("SB_STEP_HELD", initial: [0, 0, 0]))
             case .key:
                 steps.append(valueStep("SB_STEP_HELD", initial: [0]))
+            case .curve(let curve):
+                steps.append(curveStep(curve))
             case .sequence, .compute:
                 break // refused by the interface
             }
@@ -132,6 +134,34 @@ struct CTables {
 
     private mutating func valueStep(_ kind: String, initial: [Float], extra: String = "") -> String {
         "{ .kind = \(kind), .value_capacity = \(max(initial.count, 1)), .values = \(floats(initial)), .value_count = \(initial.count)\(extra) }"
+    }
+
+    /// A curve's keys as the runtime's `sb_curve_value` reads them: times, values one key after another,
+    /// each segment's interpolation and Bézier handles.
+    private mutating func curveStep(_ curve: KeyedCurve) -> String {
+        let times = declare("static const double", "key_times", "{ \(curve.keys.map { double($0.time) }.joined(separator: ", ")) }", array: true)
+        let kinds = curve.keys.map { key in
+            switch key.interpolation {
+            case .hold: "SB_KEY_HOLD"
+            case .linear: "SB_KEY_LINEAR"
+            case .smooth: "SB_KEY_SMOOTH"
+            case .bezier: "SB_KEY_BEZIER"
+            }
+        }
+        let interpolations = declare("static const int", "key_interpolations", "{ \(kinds.joined(separator: ", ")) }", array: true)
+        let handles = curve.keys.flatMap { key -> [Double] in
+            if case .bezier(let x1, let y1, let x2, let y2) = key.interpolation { [x1, y1, x2, y2] } else { [0, 0, 1, 1] }
+        }
+        let handleTable = declare("static const double", "key_handles", "{ \(handles.map(double).joined(separator: ", ")) }", array: true)
+        let repetition = ["once": "SB_CURVE_ONCE", "loop": "SB_CURVE_LOOP", "ping-pong": "SB_CURVE_PING_PONG"][curve.repetition.rawValue] ?? "SB_CURVE_ONCE"
+        let rounding = switch curve.rounding {
+        case .none: "SB_ROUND_NONE"
+        case .whole: "SB_ROUND_WHOLE"
+        case .steps: "SB_ROUND_STEPS"
+        }
+        return "{ .kind = SB_STEP_CURVE, .value_capacity = \(max(curve.width, 1)), .values = \(floats(curve.keys.flatMap(\.value))), "
+            + ".value_count = \(curve.width), .key_times = \(times), .key_interpolations = \(interpolations), .key_handles = \(handleTable), "
+            + ".key_count = \(curve.keys.count), .repetition = \(repetition), .rounding = \(rounding) }"
     }
 
     private mutating func operationStep(_ operation: OperationPlan, index: [Int]) -> String {
@@ -282,6 +312,12 @@ struct CTables {
     private mutating func integers(_ values: [Int]) -> String {
         guard !values.isEmpty else { return "NULL" }
         return declare("static const int", "components", "{ \(values.map(String.init).joined(separator: ", ")) }", array: true)
+    }
+
+    /// A double exactly: Swift's shortest text for it reads back as the same bits in C.
+    func double(_ value: Double) -> String {
+        let text = "\(value)"
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
     }
 
     func float(_ value: Float) -> String {

@@ -30,6 +30,13 @@ struct RenderTimeline {
         frameRate = request.frameRate ?? timing?.frameRate ?? Self.defaultFrameRate
         if let frames = request.frames {
             self.frames = frames
+        } else if let duration = composition.duration, request.output.holdsManyFrames {
+            // The composition's length from frame 0, less the frames before --start.
+            let whole = Int((duration * frameRate.framesPerSecond).rounded())
+            guard whole > start else {
+                throw .usage("--start \(start) is at or after the end of the composition's duration (\(whole) frames at \(frameRate)); give --frames to render past it")
+            }
+            self.frames = whole - start
         } else if let movie, let timing, request.output.holdsManyFrames {
             // One pass of the movie from the node's start, at the node's speed, less the frames before --start.
             let seconds = (timing.duration - movie.start) / movie.speed

@@ -17,8 +17,8 @@ struct Soundtrack: Sendable {
 
     /// Whether the pictures move at `seconds`: not before the movie's start nor held on its last frame.
     func isMoving(at seconds: Double) -> Bool {
-        let moment = movie.start + seconds * movie.speed
-        return moment >= 0 && (movie.loop || moment < duration)
+        let moment = movie.moment(at: seconds)
+        return moment >= 0 && (movie.loop || moment < duration) && !movie.isKeyedStill(at: seconds)
     }
 
     /// `channel` as heard when the composition's clock reads `seconds`: the track where the pictures are,

@@ -34,6 +34,10 @@ public struct Composition: Sendable {
     /// `precision: as-written` computes `lowp` and `mediump` as the shaders write them, as a phone's GPU would;
     /// by default they compute at full precision, as every dialect's home host does (`ShaderPrecision`).
     public var precision = ShaderPrecision.full
+    /// `animate:`: parameters that follow curves of keys over time, checked against what they key.
+    public var animation: [AnimatedParameter] = []
+    /// `duration:`: how many seconds the composition plays, which `render` draws when not told how many frames.
+    public var duration: Double?
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {
@@ -155,6 +159,8 @@ public enum NodeKind: Sendable {
     case pick(PickedColour)
     /// A number changed by dragging sideways with the left button held; held when released.
     case drag(DraggedValue)
+    /// Keys over time with no parameter of their own: a value that several uniforms can read.
+    case curve(KeyedCurve)
 
     /// The word a composition uses for this kind.
     public var name: String {

@@ -4,7 +4,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "precision", "midi", "controls"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "precision", "midi", "controls", "animate", "duration"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -165,6 +165,12 @@ final class CompositionLoading {
                 diagnostics.append(reader.error("'precision' is \(ShaderPrecision.words), not '\(word)'", at: precisionNode, code: .wrongValue))
             }
         }
+        if let animateNode = mapping["animate"] {
+            composition.animation = AnimatedParameter.checked(readAnimation(animateNode), in: composition, unloadedNodes: unloadedNodes,
+                                                              into: &diagnostics)
+            composition.keyMovieTimes()
+        }
+        composition.duration = mapping["duration"].flatMap(readDuration)
         composition.outputLocation = outputLocation
         composition.liveSourceLocation = liveLocation
         return composition

@@ -31,6 +31,7 @@ public struct FramePlan: Sendable {
         case keyboard(KeyboardLayout)
         case pick(PickedColour, input: Int)
         case drag(DraggedValue)
+        case curve(KeyedCurve)
     }
 
     /// How the frame's size is found when nothing asks for one: the composition's own, else the size of the
@@ -65,7 +66,7 @@ public struct FramePlan: Sendable {
     /// (`convertsFramesInReaders`), and `packingOutput` the output's planes (`outputPacking`).
     public init(_ original: Composition, keeping extra: Set<String> = [], fusing: Bool = true, unfused: Set<String> = [],
                 convertingFrames: Bool = false, packingOutput: YUV420Packing? = nil) throws(DiagnosticsError) {
-        let composition = PublishedParameters.inline(original)
+        let composition = PublishedParameters.inline(original.withCurvesWired)
         self.composition = composition
         convertsFramesInReaders = convertingFrames
         outputPacking = packingOutput

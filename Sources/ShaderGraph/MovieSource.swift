@@ -12,6 +12,9 @@ public struct MovieSource: Sendable, Hashable {
     public var start: Double
     /// Where the file is named, for errors about it.
     public var location: SourceLocation
+    /// Keys for the movie's moment (`animate: { NODE.time: … }`), which then stand for `start` and `speed`:
+    /// ramps, holds and scrubbing back.
+    public var timeCurve: KeyedCurve?
 
     public init(file: String, loop: Bool = true, speed: Double = 1, start: Double = 0, location: SourceLocation) {
         self.file = file
@@ -24,7 +27,7 @@ public struct MovieSource: Sendable, Hashable {
     /// The movie's moment shown at composition time `seconds`, for a movie `duration` seconds long: wrapped
     /// round when it loops, held at the end when it does not, never before its first frame.
     public func movieTime(at seconds: Double, duration: Double?) -> Double {
-        let moment = start + seconds * speed
+        let moment = moment(at: seconds)
         guard let duration, duration > 0 else { return max(moment, 0) }
         if loop {
             let wrapped = moment.truncatingRemainder(dividingBy: duration)
@@ -32,6 +35,21 @@ public struct MovieSource: Sendable, Hashable {
         }
         return min(max(moment, 0), duration)
     }
+
+    /// The movie's moment at composition time `seconds` before it is wrapped or held: its keys' value where
+    /// its time is keyed, else from its start at its speed.
+    public func moment(at seconds: Double) -> Double {
+        timeCurve.map { Double($0.value(at: seconds).first ?? 0) } ?? start + seconds * speed
+    }
+
+    /// Whether keys hold the movie's time still at `seconds` (a pause its curve makes), so nothing is heard.
+    public func isKeyedStill(at seconds: Double) -> Bool {
+        guard let timeCurve else { return false }
+        return timeCurve.value(at: seconds) == timeCurve.value(at: seconds + Self.stillnessProbe)
+    }
+
+    /// How far ahead `isKeyedStill` looks: a millisecond, shorter than any sound's change a key could make.
+    static let stillnessProbe = 0.001
 
     /// Whether a movie that does not loop is held at its end at `moment` (as `movieTime` gives it): no later
     /// frame comes.
@@ -43,7 +61,7 @@ public struct MovieSource: Sendable, Hashable {
     /// Nodes that play the same file the same way share one decoder; a reload keeps it. Where the node
     /// is written does not matter.
     public static func == (a: MovieSource, b: MovieSource) -> Bool {
-        a.file == b.file && a.loop == b.loop && a.speed == b.speed && a.start == b.start
+        a.file == b.file && a.loop == b.loop && a.speed == b.speed && a.start == b.start && a.timeCurve == b.timeCurve
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -51,5 +69,6 @@ public struct MovieSource: Sendable, Hashable {
         hasher.combine(loop)
         hasher.combine(speed)
         hasher.combine(start)
+        hasher.combine(timeCurve)
     }
 }

@@ -63,6 +63,8 @@ public struct ParameterOverride: Sendable, Hashable {
                 diagnostics.append(.error("\(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine, code: .wrongNumbers))
                 continue
             }
+            // A value set from the command line holds the parameter still, in place of any keys it has.
+            composition.animation.removeAll { $0.reference.isSameParameter(as: parameter) }
             let clamped = DeclaredRange.clamp(override.values, of: declaration, in: pass.file, at: commandLine)
             if let warning = clamped.warning { composition.warnings.append(warning) }
             // Every pass drawn from the node's file has the parameter too.

@@ -21,7 +21,10 @@ public enum UnsetUniforms {
         let files = Dictionary(composition.nodes.compactMap { node -> (String, String)? in
             if case .shader(let pass) = node.kind { (node.name, pass.file) } else { nil }
         }, uniquingKeysWith: { first, _ in first })
-        let published = Set(composition.published.compactMap { reference in files[reference.node].map { "\($0)#\(reference.uniform)" } })
+        // A keyed uniform is set by its keys, as a published one is by the panel.
+        let published = Set((composition.published + composition.animation.map(\.reference)).compactMap { reference in
+            files[reference.node].map { "\($0)#\(reference.uniform)" }
+        })
         var warnings: [Diagnostic] = []
         var said: Set<SourceLocation> = []
         for node in composition.nodes {

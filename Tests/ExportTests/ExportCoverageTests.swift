@@ -6,7 +6,8 @@ import Testing
 /// One composition with every node kind an export carries (an ISF shader with a float target and a
 /// persistent one sized by an expression, feedback, ShaderToy with a repeated, mipmapped channel, a flipped
 /// one and one reading the previous frame of a pass drawn after it, a glslViewer shader, a GLSL Sandbox one
-/// reading its backbuffer, reductions, value arithmetic, an LFO and the clock) exported both ways and run for several frames: each frame is render's, byte for byte.
+/// reading its backbuffer, reductions, value arithmetic, an LFO, the clock, a curve node and a published parameter
+/// with keys) exported both ways and run for several frames: each frame is render's, byte for byte.
 @Suite("Exports carry every node kind", .serialized)
 struct ExportCoverageTests {
     static let frames = 4
@@ -110,7 +111,8 @@ struct ExportCoverageTests {
           book: { kind: shader, file: book.frag, inputs: { u_tex0: sandbox } }
           wave: { kind: lfo, waveform: triangle, rate: 2.5 }
           clock: { kind: time }
-          sum: { kind: add, values: [wave, clock, 0.1] }
+          fade: { kind: curve, keys: [[0, 0.1], [0.04, 0.3, [bezier, 0.3, 0, 0.7, 1.2]], [0.07, 0.05, smooth], [0.09, 0.2]], ping-pong: true }
+          sum: { kind: add, values: [wave, clock, fade] }
           steady: { kind: smooth, value: sum, factor: 0.5 }
           amount: { kind: clamp, value: steady, min: 0, max: 1 }
           colour: { kind: average, input: photo }
@@ -122,7 +124,9 @@ struct ExportCoverageTests {
             inputs: { inputImageTexture: toy, inputImageTexture2: book }
             uniforms: { amount: amount, average: colour.rgb, extremes: range }
         output: final
-        publish: [final.amount]
+        publish: [final.amount, trail.filterStrength]
+        animate:
+          trail.filterStrength: [[0, 0.2], [0.03, 0.9, smooth], [0.05, 0.5, hold], [0.08, 0.7]]
         """
 
     static func prepare() throws -> (folder: TemporaryFolder, composition: String, input: RGBAImage) {

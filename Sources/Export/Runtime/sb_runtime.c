@@ -295,6 +295,67 @@ static float sb_lfo(const sb_step_def *step, double seconds) {
     }
 }
 
+/* A curve's value at a moment: the workbench's KeyedCurve.value(at:), operation for operation, so the
+   numbers are the same bits as render's. */
+static double sb_bezier_coordinate(double s, double first, double second) {
+    double r = 1.0 - s;
+    return 3.0 * r * r * s * first + 3.0 * r * s * s * second + s * s * s;
+}
+
+static double sb_curve_weight(int interpolation, const double *handles, double fraction) {
+    double low = 0.0, high = 1.0, middle;
+    int halving;
+    switch (interpolation) {
+    case SB_KEY_HOLD: return 0;
+    case SB_KEY_SMOOTH: return fraction * fraction * (3.0 - 2.0 * fraction);
+    case SB_KEY_BEZIER:
+        for (halving = 0; halving < 40; halving++) {
+            middle = (low + high) * 0.5;
+            if (sb_bezier_coordinate(middle, handles[0], handles[2]) < fraction) low = middle;
+            else high = middle;
+        }
+        return sb_bezier_coordinate((low + high) * 0.5, handles[1], handles[3]);
+    default: return fraction;
+    }
+}
+
+static void sb_curve_value(const sb_step_def *step, double seconds, float *into) {
+    int width = step->value_count, low = 0, high = step->key_count - 1, middle, component;
+    double first = step->key_times[0], last = step->key_times[step->key_count - 1], span = last - first, moment = seconds, offset;
+    const float *from, *to;
+    float weight, value;
+    if (span > 0 && seconds > last) {
+        if (step->repetition == SB_CURVE_LOOP) {
+            moment = first + fmod(seconds - first, span);
+        } else if (step->repetition == SB_CURVE_PING_PONG) {
+            offset = fmod(seconds - first, 2.0 * span);
+            moment = offset <= span ? first + offset : first + (2.0 * span - offset);
+        }
+    }
+    if (moment <= first || moment >= last) {
+        from = step->values + (moment <= first ? 0 : (step->key_count - 1) * width);
+        for (component = 0; component < width; component++) into[component] = from[component];
+        return;
+    }
+    while (high - low > 1) {
+        middle = (low + high) / 2;
+        if (step->key_times[middle] <= moment) low = middle;
+        else high = middle;
+    }
+    from = step->values + low * width;
+    to = from + width;
+    if (step->rounding == SB_ROUND_STEPS || step->key_interpolations[low] == SB_KEY_HOLD) {
+        for (component = 0; component < width; component++) into[component] = from[component];
+        return;
+    }
+    weight = (float)sb_curve_weight(step->key_interpolations[low], step->key_handles + 4 * low,
+                                    (moment - step->key_times[low]) / (step->key_times[low + 1] - step->key_times[low]));
+    for (component = 0; component < width; component++) {
+        value = from[component] + (to[component] - from[component]) * weight;
+        into[component] = step->rounding == SB_ROUND_WHOLE ? roundf(value) : value;
+    }
+}
+
 static void sb_evaluate(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state) {
     int component, operand;
     int first = !state->has_value;
@@ -779,6 +840,10 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
         case SB_STEP_LFO:
             state->value[0] = sb_lfo(step, seconds);
             state->value_count = 1;
+            break;
+        case SB_STEP_CURVE:
+            sb_curve_value(step, seconds, state->value);
+            state->value_count = step->value_count;
             break;
         case SB_STEP_OPERATION:
             sb_evaluate(runtime, step, state);

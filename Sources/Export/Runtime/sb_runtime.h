@@ -28,13 +28,16 @@ enum { SB_OK, SB_ERROR_COMPILE, SB_ERROR_GL, SB_ERROR_OUT_OF_MEMORY, SB_ERROR_AR
 enum { SB_FLOAT, SB_VEC2, SB_VEC3, SB_VEC4, SB_INT, SB_IVEC2, SB_IVEC3, SB_IVEC4,
        SB_BOOL, SB_BVEC2, SB_BVEC3, SB_BVEC4, SB_MAT2, SB_MAT3, SB_MAT4 };
 enum { SB_STEP_INPUT, SB_STEP_PATTERN, SB_STEP_PASS, SB_STEP_CONSTANT, SB_STEP_TIME, SB_STEP_LFO,
-       SB_STEP_OPERATION, SB_STEP_REDUCTION, SB_STEP_HELD, SB_STEP_PARAMETER };
+       SB_STEP_OPERATION, SB_STEP_REDUCTION, SB_STEP_HELD, SB_STEP_PARAMETER, SB_STEP_CURVE };
 enum { SB_DIALECT_GLSL, SB_DIALECT_SHADERTOY, SB_DIALECT_ISF, SB_DIALECT_GLSLVIEWER, SB_DIALECT_GLSLSANDBOX, SB_DIALECT_BONZOMATIC };
 enum { SB_MAP_FILL, SB_MAP_FIT, SB_MAP_STRETCH };
 enum { SB_ADD, SB_MULTIPLY, SB_MIX, SB_CLAMP, SB_SMOOTH };
 enum { SB_SINE, SB_TRIANGLE, SB_SQUARE };
 enum { SB_AVERAGE, SB_CENTROID, SB_MINMAX, SB_HISTOGRAM, SB_MEASURE_COUNT };
 enum { SB_RGBA8, SB_RGBA16F, SB_RGBA32F };
+enum { SB_KEY_HOLD, SB_KEY_LINEAR, SB_KEY_SMOOTH, SB_KEY_BEZIER };
+enum { SB_CURVE_ONCE, SB_CURVE_LOOP, SB_CURVE_PING_PONG };
+enum { SB_ROUND_NONE, SB_ROUND_WHOLE, SB_ROUND_STEPS };
 
 /* Shader text in pieces, each a string short enough for any C99 compiler, which the driver joins; no
    pieces for a text this composition never uses. */
@@ -139,6 +142,12 @@ typedef struct sb_step_def {
     int operand_count;
     /* reduction */
     int measure, source, per_channel;
+    /* curve: key_count keys at key_times (seconds, rising), each value_count numbers of values; the segment
+       after key k is drawn as key_interpolations[k] says, a Bezier through key_handles[4k … 4k + 3] */
+    const double *key_times;
+    const int *key_interpolations;
+    const double *key_handles;
+    int key_count, repetition, rounding;
 } sb_step_def;
 
 /* A value node the app reads by name: the step that holds its numbers. */

@@ -22,6 +22,7 @@ extension FramePlan.Work {
         case .keyboard: KeyboardStep.self
         case .pick: PickStep.self
         case .drag: DragStep.self
+        case .curve: CurveStep.self
         }
     }
 }

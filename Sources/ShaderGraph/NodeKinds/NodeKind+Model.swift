@@ -4,7 +4,7 @@ extension NodeKind {
     static let models: [any NodeKindModel.Type] = [
         ImageNode.self, SequenceNode.self, PatternNode.self, CameraNode.self, MovieNode.self, AudioNode.self, ShaderNode.self, ComputeNode.self,
         ConstantNode.self, TimeNode.self, OscillatorNode.self, MouseNode.self, KeyNode.self, KeyboardNode.self, PickNode.self,
-        DragNode.self, ReductionNode.self, OperationNode.self,
+        DragNode.self, ReductionNode.self, OperationNode.self, CurveNode.self,
     ]
 
     /// The kind that `keyword` names, if any.
@@ -32,6 +32,7 @@ extension NodeKind {
         case .keyboard(let layout): KeyboardNode(layout: layout)
         case .pick(let pick): PickNode(pick: pick)
         case .drag(let drag): DragNode(drag: drag)
+        case .curve(let curve): CurveNode(curve: curve)
         }
     }
 }
