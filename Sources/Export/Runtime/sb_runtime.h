@@ -143,7 +143,7 @@ typedef struct sb_step_def {
     /* reduction */
     int measure, source, per_channel;
     /* curve: key_count keys at key_times (seconds, rising), each value_count numbers of values; the segment
-       after key k is drawn as key_interpolations[k] says, a Bezier through key_handles[4k … 4k + 3] */
+       after key k is drawn as key_interpolations[k] says, a Bezier through key_handles[4k .. 4k + 3] */
     const double *key_times;
     const int *key_interpolations;
     const double *key_handles;
