@@ -3,33 +3,7 @@ import VideoFrames
 /// What a movie is written as: where, how big, how fast, in which codec and quality, with what sound, and
 /// what to do when frames come faster than the encoder takes them.
 public struct MovieSettings: Sendable {
-    /// Frames per second as a fraction, so that rates such as 30000/1001 stay exact.
-    public struct FrameRate: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
-        public var numerator: Int
-        public var denominator: Int
-
-        public init(_ numerator: Int, _ denominator: Int = 1) {
-            self.numerator = numerator
-            self.denominator = denominator
-        }
-
-        public init(integerLiteral framesPerSecond: Int) {
-            self.init(framesPerSecond)
-        }
-
-        public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
-
-        /// Whole frames in half a second, rounded up: the keyframe interval. Every half second begins with a
-        /// keyframe and so with a fragment of its own, which keeps what a kill loses (the open fragment and
-        /// what the encoder still holds) under a second.
-        var keyframeInterval: Int { max(1, (numerator + 2 * denominator - 1) / (2 * denominator)) }
-
-        var isValid: Bool { numerator > 0 && denominator > 0 }
-
-        public var description: String {
-            denominator == 1 ? "\(numerator) fps" : "\(numerator)/\(denominator) fps"
-        }
-    }
+    public typealias FrameRate = VideoFrames.FrameRate
 
     /// What `MovieWriter.append` does when the encoder has not taken the frames already queued.
     public enum WhenBehind: Sendable, Hashable {
@@ -89,4 +63,11 @@ public struct MovieSettings: Sendable {
         self.whenBehind = whenBehind
         self.queueCapacity = queueCapacity
     }
+}
+
+extension FrameRate {
+    /// Whole frames in half a second, rounded up: the keyframe interval. Every half second begins with a
+    /// keyframe and so with a fragment of its own, which keeps what a kill loses (the open fragment and
+    /// what the encoder still holds) under a second.
+    var keyframeInterval: Int { max(1, (numerator + 2 * denominator - 1) / (2 * denominator)) }
 }

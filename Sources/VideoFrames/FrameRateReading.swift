@@ -1,5 +1,5 @@
 /// Frame rates as people and files write them, read as the exact fractions encoders and containers store.
-extension MovieSettings.FrameRate {
+extension FrameRate {
     /// `30`, `12.5`, `29.97` or `30000/1001`; nil when the text is no rate above zero. The NTSC rates written
     /// as decimals (23.976, 29.97, 59.94, …) are the fractions they stand for: `29.97` is 30000/1001.
     public init?(parsing text: String) {
