@@ -64,7 +64,7 @@ let package = Package(
         // embedded in the code.
         .target(name: "ShaderLanguage", dependencies: ["OperatingSystem"], resources: [.embedInCode("Shaders")]),
         // The pure model: compositions, validation, the frame plan. No GL, no C.
-        .target(name: "ShaderGraph", dependencies: ["ShaderLanguage", "OperatingSystem", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ShaderGraph", dependencies: ["ShaderLanguage", "OperatingSystem", "VideoFrames", .product(name: "Yams", package: "Yams")]),
         // libpng's classic reader behind a C interface, for PNGs kept at 16 bits: its errors arrive by longjmp,
         // which needs a setjmp that Swift cannot write.
         .target(name: "PNGBridge", dependencies: ["CPNG"]),
@@ -147,7 +147,7 @@ let package = Package(
         .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
-        .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph", "ShaderLanguage", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ShaderGraphTests", dependencies: ["ShaderGraph", "ShaderLanguage", "VideoFrames", "TestSupport"], resources: [.copy("Fixtures")]),
         // glslang and SPIRV-Cross on real shader text: translations, their errors' places, the cache.
         .testTarget(name: "ShaderTranslationTests", dependencies: ["ShaderTranslation"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),

@@ -11,7 +11,7 @@ import ShaderLanguage
 public enum InspectJob {
     public static func run(_ request: InspectRequest) throws(RenderJob.Failure) -> InspectReport {
         guard request.frame >= 0 else { throw .failed("--frame must be 0 or more") }
-        guard request.framesPerSecond > 0 else { throw .failed("--fps must be a positive number") }
+        guard request.framesPerSecond.map({ $0 > 0 }) ?? true else { throw .failed("--fps must be a positive number") }
         let composition: Composition
         do {
             composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
@@ -46,7 +46,8 @@ public enum InspectJob {
         let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true))
         let image: RenderTarget, watched: [ShaderWatchPass]
         do {
-            (image, watched) = try render(plan, node: name, watching: watches, frame: request.frame, fps: request.framesPerSecond, resources: resources)
+            (image, watched) = try render(plan, node: name, watching: watches, frame: request.frame,
+                                       fps: request.framesPerSecond ?? composition.rate?.framesPerSecond ?? 30, resources: resources)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

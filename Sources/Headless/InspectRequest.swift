@@ -15,12 +15,13 @@ public struct InspectRequest: Sendable {
     public var x: Int
     public var y: Int
     public var frame: Int
-    public var framesPerSecond: Double
+    /// nil: the composition's `rate:`, else 30.
+    public var framesPerSecond: Double?
     /// Besides the `// watch:` comments of the node's shader.
     public var watches: [ShaderWatch]
 
     public init(composition: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [], node: String? = nil,
-                x: Int, y: Int, frame: Int = 0, framesPerSecond: Double = 30, watches: [ShaderWatch] = []) {
+                x: Int, y: Int, frame: Int = 0, framesPerSecond: Double? = nil, watches: [ShaderWatch] = []) {
         self.composition = composition
         self.input = input
         self.overrides = overrides

@@ -3,9 +3,10 @@ import Media
 import ShaderGraph
 import ShaderLanguage
 
-/// Which frames a render draws and how fast they play: what was asked for, with the live movie's own rate
-/// and length standing in for what was not, so that `render --input clip.mp4 --out x.mp4` is the whole clip
-/// at its own speed. Without a live movie the defaults are 30 fps and one frame.
+/// Which frames a render draws and how fast they play: what was asked for, with the composition's `rate:` and
+/// `duration:`, else the live movie's own rate and length, standing in for what was not, so that
+/// `render --input clip.mp4 --out x.mp4` is the whole clip at its own speed. Without either the defaults are
+/// 30 fps and one frame.
 struct RenderTimeline {
     static let defaultFrameRate = MovieSettings.FrameRate(30)
 
@@ -18,7 +19,7 @@ struct RenderTimeline {
         start = request.start
         let movie = Self.liveMovie(of: composition)
         let timing: (frameRate: MovieSettings.FrameRate?, duration: Double)?
-        if let movie, request.frameRate == nil || request.frames == nil {
+        if let movie, (request.frameRate == nil && composition.rate == nil) || request.frames == nil {
             do {
                 timing = try MovieReader.timing(ofMovieAt: movie.file)
             } catch {
@@ -27,7 +28,7 @@ struct RenderTimeline {
         } else {
             timing = nil
         }
-        frameRate = request.frameRate ?? timing?.frameRate ?? Self.defaultFrameRate
+        frameRate = request.frameRate ?? composition.rate ?? timing?.frameRate ?? Self.defaultFrameRate
         if let frames = request.frames {
             self.frames = frames
         } else if let duration = composition.duration, request.output.holdsManyFrames {

@@ -1,4 +1,5 @@
 import ShaderLanguage
+import VideoFrames
 
 /// A loaded, validated node graph: what the executor runs and the window shows.
 public struct Composition: Sendable {
@@ -38,6 +39,10 @@ public struct Composition: Sendable {
     public var animation: [AnimatedParameter] = []
     /// `duration:`: how many seconds the composition plays, which `render` draws when not told how many frames.
     public var duration: Double?
+    /// `rate:`: the frames a key's time in frames (`90f`) counts, and what `render` steps at without `--fps`.
+    public var rate: FrameRate?
+    /// `tempo:`: beats a minute, for keys' times in beats (`8b`).
+    public var tempo: Double?
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {

@@ -4,7 +4,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "precision", "midi", "controls", "animate", "duration"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "precision", "midi", "controls", "animate", "duration", "rate", "tempo"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -59,6 +59,8 @@ final class CompositionLoading {
     /// Where shaders' `#include`s are looked for after their own folder: the composition's `include:` list,
     /// then the command line's; and the composition's folder, where they may also lie.
     var includes: ShaderIncludes.Folders
+    /// The composition's `rate:` and `tempo:`, read before anything that holds keys.
+    var keyClock = KeyClock()
 
     init(source: SourceText, files: SourceFiles, includeFolders: [String]) {
         self.source = source
@@ -100,6 +102,7 @@ final class CompositionLoading {
                 diagnostics.append(reader.error("composition format \(number) is newer than this workbench reads (\(CompositionLoader.formatVersion))", at: version, code: .newerFormat))
             }
         }
+        keyClock = readKeyClock(mapping)
         let size = mapping["size"].flatMap { node in attempt { () throws(Diagnostic) in try reader.size(node, what: "'size'") } }
 
         let nodes = readNodes(mapping)
@@ -171,6 +174,8 @@ final class CompositionLoading {
             composition.keyMovieTimes()
         }
         composition.duration = mapping["duration"].flatMap(readDuration)
+        composition.rate = keyClock.rate
+        composition.tempo = keyClock.tempo
         composition.outputLocation = outputLocation
         composition.liveSourceLocation = liveLocation
         return composition

@@ -1,4 +1,5 @@
 import ShaderLanguage
+import VideoFrames
 import Yams
 
 /// Reading keys: the top-level `animate:` map and `duration:`, and the key lists a `curve` node holds.
@@ -22,13 +23,64 @@ extension CompositionLoading {
         return animation
     }
 
-    /// `duration: SECONDS`: how long the composition plays, for `render` and the window's timeline.
+    /// `duration: TIME`: how long the composition plays, for `render` and the window's timeline; written as a
+    /// key's time is.
     func readDuration(_ node: Yams.Node) -> Double? {
-        guard case .scalar(let scalar) = node, let seconds = reader.number(scalar), seconds > 0 else {
-            report("'duration' is a number of seconds above 0, found \(reader.describe(node))", at: node, code: .malformedKey)
+        guard let seconds = attempt({ () throws(Diagnostic) in try readTime(node, what: "'duration'") }) else { return nil }
+        guard seconds > 0 else {
+            report("'duration' is a time above 0, found \(reader.describe(node))", at: node, code: .malformedKey)
             return nil
         }
         return seconds
+    }
+
+    /// `rate:` (frames a second, a number or a fraction) and `tempo:` (beats a minute), which keys' times in
+    /// frames and beats count in.
+    func readKeyClock(_ mapping: Yams.Node.Mapping) -> KeyClock {
+        var clock = KeyClock()
+        if let rateNode = mapping["rate"] {
+            if case .scalar(let scalar) = rateNode, let rate = FrameRate(parsing: scalar.string) {
+                clock.rate = rate
+            } else {
+                report("'rate' is frames a second above 0, as a number or a fraction (30, 25, 30000/1001), found \(reader.describe(rateNode))",
+                       at: rateNode, code: .wrongValue)
+            }
+        }
+        if let tempoNode = mapping["tempo"] {
+            if case .scalar(let scalar) = tempoNode, let tempo = reader.number(scalar), tempo > 0, tempo <= 1000 {
+                clock.tempo = tempo
+            } else {
+                report("'tempo' is beats a minute, above 0 and at most 1000, found \(reader.describe(tempoNode))", at: tempoNode, code: .wrongValue)
+            }
+        }
+        return clock
+    }
+
+    /// A time, 0 or more: seconds as a number or `2.5s`, whole frames at `rate:` as `90f`, beats at `tempo:` as `8b`.
+    func readTime(_ node: Yams.Node, what: String) throws(Diagnostic) -> Double {
+        guard case .scalar(let scalar) = node else {
+            throw reader.error("\(what) is a time (seconds, or 2.5s, 90f, 8b), found \(reader.describe(node))", at: node, code: .malformedKey)
+        }
+        if let seconds = reader.number(scalar) {
+            guard seconds >= 0 else { throw reader.error("\(what) is 0 or more, found \(scalar.string)", at: node, code: .malformedKey) }
+            return seconds
+        }
+        let text = scalar.string
+        guard let last = text.last, let unit = KeyClock.Unit(rawValue: last), let count = Double(text.dropLast()),
+              count.isFinite, count >= 0 else {
+            throw reader.error("\(what) is a time: seconds (2.5 or 2.5s), frames (90f) or beats (8b), 0 or more, found \(reader.describe(node))",
+                               at: node, code: .malformedKey)
+        }
+        if unit == .frames, count != count.rounded() || count > Double(Int32.max) {
+            throw reader.error("\(what) in frames is a whole number of frames, found \(text)", at: node, code: .malformedKey)
+        }
+        if let seconds = keyClock.seconds(count, in: unit) { return seconds }
+        switch unit {
+        case .frames:
+            throw reader.error("\(what) is in frames, which count at the composition's 'rate:' (add rate: 30, say)", at: node, code: .keyTimeUnit)
+        default:
+            throw reader.error("\(what) is in beats, which count at the composition's 'tempo:' (add tempo: 120, say)", at: node, code: .keyTimeUnit)
+        }
     }
 
     /// A list of keys, or `{ keys: […], loop: true }` / `{ keys: […], ping-pong: true }`.
@@ -62,7 +114,7 @@ extension CompositionLoading {
         return repetition
     }
 
-    /// `[[TIME, VALUE], [TIME, VALUE, INTERPOLATION], …]`, times in seconds, rising; nil with every problem
+    /// `[[TIME, VALUE], [TIME, VALUE, INTERPOLATION], …]`, times rising (`readTime`); nil with every problem
     /// reported at its key.
     func readKeys(_ node: Yams.Node, what: String) -> [Keyframe]? {
         guard case .sequence(let list) = node, !list.isEmpty else {
@@ -105,9 +157,7 @@ extension CompositionLoading {
         guard case .sequence(let parts) = node, parts.count == 2 || parts.count == 3 else {
             throw reader.error("a key is [TIME, VALUE] or [TIME, VALUE, INTERPOLATION], found \(reader.describe(node))", at: node, code: .malformedKey)
         }
-        guard case .scalar(let timeScalar) = parts[0], let time = reader.number(timeScalar), time >= 0 else {
-            throw reader.error("a key's time is seconds, 0 or more, found \(reader.describe(parts[0]))", at: parts[0], code: .malformedKey)
-        }
+        let time = try readTime(parts[0], what: "a key's time")
         let value = try keyValue(parts[1])
         let interpolation = parts.count == 3 ? try readInterpolation(parts[2]) : .linear
         return Keyframe(time: time, value: value, interpolation: interpolation, location: reader.location(of: node))

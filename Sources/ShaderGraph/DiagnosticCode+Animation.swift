@@ -2,7 +2,7 @@ import ShaderLanguage
 
 extension DiagnosticCode {
     static let animation = [keysOutOfOrder, keysAtOneTime, keyValueType, keyOutsideBounds, unknownInterpolation, bezierHandles,
-                            keysOnInput, keyedAndWired, malformedKey]
+                            keysOnInput, keyedAndWired, malformedKey, keyTimeUnit]
 
     public static let keysOutOfOrder = DiagnosticCode(
         2101, "keys out of time order",
@@ -119,14 +119,31 @@ extension DiagnosticCode {
         2109, "keys written in the wrong shape",
         explanation: """
             `animate:` maps `NODE.PARAMETER` to a list of keys, each `[TIME, VALUE]` or `[TIME, VALUE, \
-            INTERPOLATION]`, time in seconds (0 or more); or to `{ keys: […], loop: true }` or \
+            INTERPOLATION]`, time in seconds (0 or more, or written `2.5s`, `90f` or `8b`); or to `{ keys: […], loop: true }` or \
             `{ keys: […], ping-pong: true }`, one of the two. A `curve` node holds the same `keys:`. \
-            `duration:` is a number of seconds above 0.
+            `duration:` is a time above 0, written as a key's time is.
             """,
         example: """
             animate:
               tone.intensity: [0, 1]
             # fixed:
               tone.intensity: [[0, 0], [2, 1]]
+            """)
+
+    public static let keyTimeUnit = DiagnosticCode(
+        2110, "a key's time in frames or beats without its rate",
+        explanation: """
+            A key's time is seconds (`2.5` or `2.5s`), frames (`90f`, whole frames at the composition's \
+            `rate:`) or beats (`8b`, at the composition's `tempo:` in beats a minute). Frames need `rate:` (a \
+            number or a fraction such as 30000/1001; `render` then steps at that rate unless told `--fps`) and \
+            beats need `tempo:`, so that a key means one moment whatever a run is asked for.
+            """,
+        example: """
+            animate:
+              tone.intensity: [[0f, 0], [90f, 1]]
+            # fixed:
+            rate: 30
+            animate:
+              tone.intensity: [[0f, 0], [90f, 1]]
             """)
 }

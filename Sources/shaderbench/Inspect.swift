@@ -30,8 +30,8 @@ struct Inspect: ParsableCommand {
     @Option(parsing: .unconditional, help: "The frame to read (0 or more); frames before it are drawn first.")
     var frame: Int = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second: frame k is at time k/fps.", valueName: "fps"))
-    var fps: Double = 30
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second: frame k is at time k/fps; default: the composition's rate:, else 30.", valueName: "fps"))
+    var fps: Double?
 
     @Option(help: ArgumentHelp("An expression to read after a line of the node's shader file (repeatable), e.g. --watch 12:uv.", valueName: "LINE:EXPR"),
             transform: Inspect.watch)
@@ -42,7 +42,7 @@ struct Inspect: ParsableCommand {
 
     func validate() throws {
         guard frame >= 0 else { throw ValidationError("--frame must be 0 or more") }
-        guard fps > 0 else { throw ValidationError("--fps must be above 0") }
+        guard fps.map({ $0 > 0 }) ?? true else { throw ValidationError("--fps must be above 0") }
     }
 
     func run() throws {

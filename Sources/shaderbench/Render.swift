@@ -30,7 +30,7 @@ struct Render: ParsableCommand {
             transform: RenderRange.frames)
     var frames: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (above 0), as a number or a fraction (30, 12.5, 30000/1001; 29.97 is 30000/1001): frame k is at time k/fps; default: the live movie's own rate, else 30.", valueName: "fps"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (above 0), as a number or a fraction (30, 12.5, 30000/1001; 29.97 is 30000/1001): frame k is at time k/fps; default: the composition's rate:, else the live movie's own rate, else 30.", valueName: "fps"),
             transform: RenderRange.framesPerSecond)
     var fps: MovieSettings.FrameRate?
 

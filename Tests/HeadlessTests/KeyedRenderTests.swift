@@ -97,6 +97,58 @@ struct KeyedRenderTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("f-15.png")), "1.5 s at 10 fps is frames 0 to 14")
     }
 
+    @Test("rate: is what a render steps at, and keys in frames land on their frames")
+    func keysInFrames() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("levels.fsh", Self.levels)
+        // The composition's keys at 0, 1, 2, 3 and 4 s, written as frames at 4 a second, and 3 s long.
+        let path = try folder.write("keyed.yaml", """
+            size: [4, 4]
+            rate: 4
+            duration: 12f
+            nodes:
+              fill: { kind: shader, file: levels.fsh }
+            animate:
+              fill.level: [[0f, 0], [4f, 1, hold], [8f, 0.5, smooth], [16f, 0]]
+              fill.tint: [[0f, [0, 0, 0]], [12f, [1, 1, 1]]]
+              fill.steps: [[0f, 0], [8f, 10]]
+            """)
+        let result = try runShaderbench(["render", path, "--out", folder.file("f-%d.png")])
+        try #require(result.status == 0, "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("f-12.png")), "12 frames at 4 fps")
+        for frame in 0..<12 {
+            let image = try ImageFile.read(path: folder.file("f-\(frame).png"))
+            let expected = Self.expected(at: Double(frame) / 4)
+            let pixel = Array(image.pixels[0..<3]).map(Double.init)
+            #expect(abs(pixel[0] - expected.level * 255) <= 1, "frame \(frame): level \(pixel[0]), expected \(expected.level * 255)")
+            #expect(abs(pixel[1] - expected.green * 255) <= 1, "frame \(frame): green \(pixel[1]), expected \(expected.green * 255)")
+            #expect(abs(pixel[2] - expected.steps / 10 * 255) <= 1, "frame \(frame): steps \(pixel[2]), expected \(expected.steps)")
+        }
+    }
+
+    @Test("a movie's keyed time plays forward, holds and scrubs back, frame for frame")
+    func keyedMovieTime() throws {
+        let folder = try TemporaryFolder()
+        let clip = TestClip(width: 160, height: 120, fps: 30, frames: 60)
+        try clip.write(to: folder.file("clip.mp4"))
+        // Half a frame in, so that every moment asked falls inside one movie frame: forward for 1 s, held
+        // for half a second, then back at twice the speed.
+        let half = 0.5 / 30
+        let path = try folder.write("keyed.yaml", """
+            nodes:
+              clip: { kind: movie, file: clip.mp4 }
+            animate:
+              clip.time: [[0, \(half)], [1, \(1 + half), hold], [1.5, \(1 + half)], [2, \(half)]]
+            """)
+        let result = try runShaderbench(["render", path, "--out", folder.file("f-%02d.png"), "--fps", "30", "--frames", "60"])
+        try #require(result.status == 0, "\(result.error)")
+        for frame in 0..<60 {
+            let expected = frame < 30 ? frame : frame < 45 ? 30 : 30 - 2 * (frame - 45)
+            let shown = clip.frameNumber(in: try ImageFile.read(path: folder.file(String(format: "f-%02d.png", frame))))
+            #expect(shown == expected, "frame \(frame)")
+        }
+    }
+
     @Test("a render of a composition with broken keys exits 1 with each error at its key")
     func brokenKeys() throws {
         let folder = try TemporaryFolder()

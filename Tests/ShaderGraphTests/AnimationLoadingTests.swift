@@ -1,6 +1,7 @@
 import Testing
 @testable import ShaderGraph
 import ShaderLanguage
+import VideoFrames
 
 /// `animate:`, `duration:` and `kind: curve` as a composition writes them: read into curves, and every
 /// mistake an error at its key with its code.
@@ -156,6 +157,35 @@ struct AnimationLoadingTests {
               clip.time: [[0, [0, 1]]]
             """)
         #expect(problems.coded == ["4:3 SB2107", "5:15 SB2103"], "\(problems.map(\.description))")
+    }
+
+    @Test("a key's time is seconds, frames at the composition's rate or beats at its tempo; each unit without its rate is an error")
+    func timeUnits() throws {
+        let workspace = try Workspace()
+        try workspace.write("grade.fsh", Self.shader)
+        let composition = try workspace.load(Self.composition("""
+              grade.amount: [[0f, 1], [90f, 2], [8b, 3], [4.5s, 0], [5, 1]]
+            rate: 30000/1001
+            tempo: 120
+            duration: 300f
+            """))
+        let amount = try #require(composition.animation.first?.curve)
+        // Frame 90 at 30000/1001 fps is 90 × 1001 / 30000 s; 8 beats at 120 a minute are 4 s.
+        #expect(amount.keys.map(\.time) == [0, 90.0 * 1001 / 30000, 4, 4.5, 5])
+        #expect(composition.rate == FrameRate(30000, 1001))
+        #expect(composition.tempo == 120)
+        #expect(composition.duration == 300.0 * 1001 / 30000)
+        let problems = try workspace.diagnostics(Self.composition("""
+              grade.amount: [[0, 1], [12f, 2], [3b, 3]]
+            """))
+        #expect(problems.coded == ["8:27 SB2110", "8:37 SB2110"], "\(problems.map(\.description))")
+        #expect(problems.first?.message.contains("add rate: 30") == true)
+        let mistakes = try workspace.diagnostics(Self.composition("""
+              grade.amount: [[0, 1], [12.5f, 2], [3x, 3], [-1s, 0]]
+            rate: fast
+            tempo: 0
+            """))
+        #expect(mistakes.coded.sorted() == ["8:27 SB2109", "8:39 SB2109", "8:48 SB2109", "9:7 SB1004", "10:8 SB1004"].sorted(), "\(mistakes.map(\.description))")
     }
 
     @Test("--set holds a keyed parameter still at its value, in place of its keys")
