@@ -14,6 +14,8 @@ struct CExport {
     private(set) var inputFunctions: [String] = []
     private(set) var parameterFunctions: [String] = []
     private(set) var interactionFunctions: [String] = []
+    /// `_movie_time_NODE` for each movie input, by node name.
+    private(set) var movieTimeFunctions: [String: String] = [:]
 
     init(_ plan: FramePlan, name: String) throws(DiagnosticsError) {
         interface = try ExportedInterface(plan)
@@ -26,6 +28,9 @@ struct CExport {
             names.claim("set_" + Identifier.snake("\(parameter.reference.node)_\(parameter.reference.uniform)", fallback: "parameter"))
         }
         interactionFunctions = interface.interactions.map { names.claim("set_" + Identifier.snake($0.node, fallback: "value")) }
+        for input in interface.inputs where input.kind == "movie" {
+            movieTimeFunctions[input.node] = names.claim("movie_time_" + Identifier.snake(input.node, fallback: "input"))
+        }
     }
 
     var headerName: String { prefix + ".h" }
@@ -100,6 +105,15 @@ struct CExport {
         for (input, function) in zip(interface.inputs, inputFunctions) {
             lines.append("/* '\(CodeLiteral.comment(input.node))' (\(input.kind) in the composition) */")
             lines.append("\(prefix)_status \(prefix)_\(function)(\(prefix) *graph, GLuint texture, int width, int height);")
+        }
+        let movies = interface.inputs.filter { movieTimeFunctions[$0.node] != nil }
+        if !movies.isEmpty {
+            lines += ["", "/* Which moment of a movie input to feed for the frame at seconds, in the movie's seconds: its keyed",
+                      "   time, or its start and speed, looped or held at its end as the workbench plays it. duration is",
+                      "   the movie's length in seconds (0 when unknown). */"]
+        }
+        for input in movies {
+            lines.append("double \(prefix)_\(movieTimeFunctions[input.node] ?? "")(double seconds, double duration);")
         }
         if !interface.parameters.isEmpty { lines += ["", "/* Published parameters, clamped to their ranges. */"] }
         for (parameter, function) in zip(interface.parameters, parameterFunctions) {

@@ -128,6 +128,13 @@ extension CExport {
             lines += ["", "\(p)_status \(p)_\(function)(\(p) *graph, GLuint texture, int width, int height) {",
                       "    return (\(p)_status)sb_set_input(graph->runtime, \(number), texture, width, height);", "}"]
         }
+        for input in interface.inputs {
+            guard let function = movieTimeFunctions[input.node], let timing = tables.movieTimings[input.node] else { continue }
+            let movie = timing.movie
+            lines += ["", "double \(p)_\(function)(double seconds, double duration) {",
+                      "    return sb_movie_time(\(timing.timeCurve.map { "&" + $0 } ?? "NULL"), \(tables.double(movie.start)), "
+                        + "\(tables.double(movie.speed)), \(movie.loop ? 1 : 0), seconds, duration);", "}"]
+        }
         for (number, (parameter, function)) in zip(interface.parameters, parameterFunctions).enumerated() {
             let count = parameter.count
             let step = tables.parameterSteps[number]

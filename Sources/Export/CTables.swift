@@ -18,6 +18,8 @@ struct CTables {
     private(set) var interactionSteps: [Int] = []
     /// Value steps by node name, for `_value`.
     private(set) var valueSteps: [(node: String, step: Int)] = []
+    /// Each movie input's timing, by node name: how `_movie_time_` functions find the moment to feed.
+    private(set) var movieTimings: [String: (movie: MovieSource, timeCurve: String?)] = [:]
     private(set) var outputStep = 0
     private(set) var usesReshape = false
     private(set) var usesMeasure = [false, false, false, false]
@@ -62,7 +64,11 @@ struct CTables {
                 steps.append(parameterStep(parameter, in: step, index: index))
             }
             switch step.work {
-            case .image, .camera, .movie, .audio, .keyboard:
+            case .movie(let movie):
+                let timeCurve = movie.timeCurve.map { curve in declare("static const sb_step_def", "time_curve", curveStep(curve), array: false) }
+                movieTimings[node.name] = (movie, timeCurve)
+                steps.append("{ .kind = SB_STEP_INPUT, .input = \(inputIndex[node.name] ?? 0) }")
+            case .image, .camera, .audio, .keyboard:
                 // An audio node never gets this far: the interface refuses it.
                 steps.append("{ .kind = SB_STEP_INPUT, .input = \(inputIndex[node.name] ?? 0) }")
             case .pattern(let pattern):

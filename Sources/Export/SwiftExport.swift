@@ -13,6 +13,8 @@ struct SwiftExport {
                                                      "pointerPressed", "pointerReleased", "setKey", "compositionPath", "inputs"],
                                           separator: "")
     private var inputMembers: [String] = []
+    /// `NODETime(at:duration:)` for each movie input, by node name.
+    private var movieTimeMembers: [String: String] = [:]
     /// The property each published parameter is, in the interface's order.
     private(set) var parameterMembers: [String] = []
 
@@ -22,6 +24,10 @@ struct SwiftExport {
         self.embedded = embedded
         typeName = Identifier.standalone(Identifier.upperCamel(name, fallback: "Graph"), in: .swift, lead: "Graph")
         inputMembers = interface.inputs.map { members.claim("set" + Identifier.upperCamel($0.node, fallback: "Input")) }
+        for input in interface.inputs where input.kind == "movie" {
+            movieTimeMembers[input.node] = members.claim(Identifier.standalone(Identifier.lowerCamel("\(input.node) time", fallback: "movieTime"),
+                                                                               in: .swift, lead: "value"))
+        }
         // A parameter is called by its uniform's name unless two nodes publish the same name.
         let uniforms = interface.parameters.map(\.reference.uniform)
         parameterMembers = interface.parameters.map { parameter in
@@ -78,6 +84,18 @@ struct SwiftExport {
                 "    /// Feeds '\(CodeLiteral.comment(input.node))' from RGBA8 pixels, rows from the top.",
                 "    public func \(member)(pixels: [UInt8], width: Int, height: Int) throws {",
                 "        try graph.setInput(\(node), pixels: pixels, width: width, height: height)",
+                "    }",
+            ]
+        }
+        for input in interface.inputs {
+            guard let member = movieTimeMembers[input.node] else { continue }
+            lines += [
+                "",
+                "    /// Which moment of '\(CodeLiteral.comment(input.node))' to feed for the frame at `seconds`, in the movie's seconds: its keyed",
+                "    /// time, or its start and speed, looped or held at its end as the workbench plays it; `duration` is the",
+                "    /// movie's length in seconds (nil when unknown).",
+                "    public func \(member)(at seconds: Double, duration: Double?) -> Double {",
+                "        graph.movieTime(of: \(CodeLiteral.swift(input.node)), at: seconds, duration: duration) ?? seconds",
                 "    }",
             ]
         }

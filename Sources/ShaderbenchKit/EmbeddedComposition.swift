@@ -15,6 +15,8 @@ public final class EmbeddedComposition {
     /// The image inputs the app feeds, by node name, in the composition's order.
     public let inputNames: [String]
     private let loaded: Composition
+    /// The movie nodes among the inputs, with how their moment follows the composition's clock.
+    private let movies: [String: MovieSource]
     /// The published parameters as loaded, by `node.uniform`: what each starts as until the app sets it.
     private let published: [String: PlannedParameter]
     private let resources = GraphResources()
@@ -49,6 +51,11 @@ public final class EmbeddedComposition {
         } catch {
             throw EmbeddingError("\(error)")
         }
+        var movies: [String: MovieSource] = [:]
+        for node in composition.nodes where inputs.contains(node.name) {
+            if case .movie(let movie) = node.kind { movies[node.name] = movie }
+        }
+        self.movies = movies
         composition.nodes = composition.nodes.map { node in
             // Inputs are the app's, whatever the composition read them from.
             guard inputs.contains(node.name) else { return node }
@@ -89,6 +96,13 @@ public final class EmbeddedComposition {
             throw EmbeddingError("input '\(name)': \(error.message)")
         }
         executor = nil
+    }
+
+    /// Which moment of movie input `name` to feed for the frame at `seconds`, in the movie's seconds: its keyed
+    /// time, or its start and speed, looped or held at its end as the workbench plays it, for a movie
+    /// `duration` seconds long (nil when unknown). Nil for an input that is not a movie.
+    public func movieTime(of name: String, at seconds: Double, duration: Double?) -> Double? {
+        movies[name]?.movieTime(at: seconds, duration: duration)
     }
 
     private func checkInput(_ name: String) throws(EmbeddingError) {

@@ -356,6 +356,24 @@ static void sb_curve_value(const sb_step_def *step, double seconds, float *into)
     }
 }
 
+SB_RUNTIME_API double sb_movie_time(const sb_step_def *time_curve, double start, double speed, int loops, double seconds,
+                                    double duration) {
+    double moment, wrapped;
+    float keyed;
+    if (time_curve) {
+        sb_curve_value(time_curve, seconds, &keyed);
+        moment = keyed;
+    } else {
+        moment = start + seconds * speed;
+    }
+    if (!(duration > 0)) return moment > 0 ? moment : 0;
+    if (loops) {
+        wrapped = fmod(moment, duration);
+        return wrapped < 0 ? wrapped + duration : wrapped;
+    }
+    return moment < 0 ? 0 : moment > duration ? duration : moment;
+}
+
 static void sb_evaluate(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state) {
     int component, operand;
     int first = !state->has_value;

@@ -219,4 +219,11 @@ SB_RUNTIME_API void sb_set_value(sb_runtime *runtime, int step, const float *val
    how many it has, or -1 for a node that is not a value node. */
 SB_RUNTIME_API int sb_value(const sb_runtime *runtime, const char *node, float *values, int capacity);
 
+/* A movie input's moment at composition time seconds, in the movie's seconds, for the app to feed the frame
+   there: its keyed time (time_curve, a one-number curve step; NULL for none), else start + seconds * speed;
+   looped round a movie duration seconds long when loops is set, else held at its end; never before 0. A
+   duration of 0 or less (unknown) neither loops nor holds. MovieSource.movieTime, operation for operation. */
+SB_RUNTIME_API double sb_movie_time(const sb_step_def *time_curve, double start, double speed, int loops, double seconds,
+                                    double duration);
+
 #endif
