@@ -73,7 +73,8 @@ public enum StorageLayout {
             var length: Int?
             if let open = words.firstIndex(where: { $0.text == "[" }) {
                 let inside = words[(open + 1)...].prefix { $0.text != "]" }
-                length = inside.isEmpty ? 0 : Int(inside.first!.text) ?? 1
+                // A length past any buffer's limit stays past it without overflowing the layout's arithmetic.
+                length = inside.isEmpty ? 0 : Int(inside.first!.text).map { min($0, Int(Int32.max)) } ?? 1
             }
             let name = words[1]
             members.append(Member(type: words[0].text, name: name.text, arrayLength: length, line: name.line, column: name.column))

@@ -113,6 +113,17 @@ extension ComputeNode {
                 loading.diagnostics.append(.error("\(file.path) is not a JSON list of numbers ([1, 2.5, …])", at: file.location, code: .computeBuffer))
                 return nil
             }
+            // Double() also reads "nan" and "inf", which JSON has no words for; and an element holds 32 bits.
+            let limits: ClosedRange<Double> = switch element.scalar {
+            case .float: -Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude)
+            case .int: Double(Int32.min)...Double(Int32.max)
+            case .uint: 0...Double(UInt32.max)
+            }
+            if let index = numbers.firstIndex(where: { !limits.contains($0 ?? 0) }) {
+                loading.diagnostics.append(.error("\(file.path): number \(index + 1), \(numbers[index] ?? 0), does not fit buffer '\(buffer)''s "
+                                                  + "\(element.scalar) elements", at: file.location, code: .computeBuffer))
+                return nil
+            }
             let capacity = (byteCount - arrayOffset) / element.stride * element.components
             guard numbers.count <= capacity else {
                 loading.diagnostics.append(.error("\(file.path) holds \(numbers.count) numbers; buffer '\(buffer)' takes \(capacity)", at: file.location, code: .computeBuffer))
@@ -123,8 +134,8 @@ extension ComputeNode {
                 let offset = arrayOffset + index / element.components * element.stride + index % element.components * 4
                 let bits: UInt32 = switch element.scalar {
                 case .float: Float(number!).bitPattern
-                case .int: UInt32(bitPattern: Int32(clamping: Int(number!.rounded())))
-                case .uint: UInt32(clamping: max(0, Int(number!.rounded())))
+                case .int: UInt32(bitPattern: Int32(number!.rounded()))
+                case .uint: UInt32(number!.rounded())
                 }
                 for byte in 0..<4 { bytes[offset + byte] = UInt8(truncatingIfNeeded: bits >> (8 * UInt32(byte))) }
             }
