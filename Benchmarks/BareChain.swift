@@ -79,11 +79,26 @@ final class BareChain {
         }
     }
 
-    func readOutput() -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: Int(width * height * 4))
+    /// Replaces the first pass's input with `image`, of the chain's size, as a movie's next frame would.
+    func upload(_ image: RGBAImage) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), textures[0])
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        image.pixels.withUnsafeBytes { bytes in
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, width, height, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+    }
+
+    /// The last pass's pixels into `pixels`, resized to fit once.
+    func readOutput(into pixels: inout [UInt8]) {
+        if pixels.count != Int(width * height * 4) { pixels = [UInt8](repeating: 0, count: Int(width * height * 4)) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffers[framebuffers.count - 1])
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         pixels.withUnsafeMutableBytes { glReadPixels(0, 0, width, height, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }
+    }
+
+    func readOutput() -> RGBAImage {
+        var pixels: [UInt8] = []
+        readOutput(into: &pixels)
         return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 
