@@ -109,7 +109,7 @@ final class BareChain {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     }
 
-    private static func link(vertex: String, fragment: String) throws -> GLuint {
+    static func link(vertex: String, fragment: String) throws -> GLuint {
         let program = glCreateProgram()
         for (text, stage) in [(vertex, GL_VERTEX_SHADER), (fragment, GL_FRAGMENT_SHADER)] {
             let shader = glCreateShader(GLenum(stage))

@@ -3,11 +3,14 @@ import ShaderGraph
 import ShaderLanguage
 
 /// Sets a uniform of any settable GLSL type from float components, converting for int and bool types
-/// through a reused buffer, so per-frame writes allocate nothing.
-struct UniformWriter {
+/// through a reused buffer, so per-frame writes allocate nothing. Public for the benchmarks' bare programs,
+/// which set a plan's uniforms as the executor does.
+public struct UniformWriter {
     private var integers = [GLint](repeating: 0, count: 64)
 
-    mutating func set(_ location: GLint, type: GLSLType, count: Int, values: UnsafeBufferPointer<Float>) {
+    public init() {}
+
+    public mutating func set(_ location: GLint, type: GLSLType, count: Int, values: UnsafeBufferPointer<Float>) {
         guard location >= 0, let base = values.baseAddress else { return }
         let count = GLsizei(count)
         switch type {
