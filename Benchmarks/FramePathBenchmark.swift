@@ -9,7 +9,8 @@ import TestSupport
 /// (`colorchannelmixer`) to nothing and to a movie with the same x264 settings, and a bare GLES program that
 /// draws the same sepia pass over as many 720p frames, each uploaded and read back (`BareChain`, the
 /// executor's own prepared shader text). Everything alternates within each round, first round not counted;
-/// medians. The pipe's floor is decoding plus the bare pass: what is left is the workbench's own.
+/// medians. The pipe's floor is decoding plus the bare pass: what is left is the workbench's own. Then one
+/// render of each kind again with `SHADERBENCH_FRAME_STAGES`, printed thread by thread and stage by stage.
 enum FramePathBenchmark {
     static func run(frames: Int, rounds: Int) throws {
         let folder = try TemporaryFolder()
@@ -63,5 +64,14 @@ enum FramePathBenchmark {
         let floor = medians[0] + medians[commands.count]
         print(String(format: "\npipe ÷ (ffmpeg decode + bare pass): %.3f (target ≤ 1.10; the floor is %.2f s)", medians[3] / floor, floor))
         print(String(format: "ffmpeg sepia transcode ÷ shaderbench movie render: %.3f (target ≥ 1.0)", medians[2] / medians[4]))
+
+        for (name, index) in [("to a pipe", 3), ("to a movie", 4)] {
+            let stages = folder.file("stages-\(index).tsv")
+            let environment = ProcessInfo.processInfo.environment.merging(["SHADERBENCH_FRAME_STAGES": stages]) { _, new in new }
+            let result = try runProcess(commands[index].executable, commands[index].arguments, in: folder.path, environment: environment)
+            guard result.status == 0 else { throw BenchmarkError("\(commands[index].name) failed: \(result.error)") }
+            print("\nstages of one render \(name) (thread, stage, seconds, times):")
+            print(try String(contentsOfFile: stages, encoding: .utf8), terminator: "")
+        }
     }
 }
