@@ -35,6 +35,17 @@ struct ComputeNode: NodeKindModel {
         return .compute(kernel)
     }
 
+    /// Whether a node of another kind names a compute kernel in its `file:` (a text that declares its work group
+    /// size), read quietly: a file that cannot be read is the other kind's to report.
+    static func namesKernel(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> Bool {
+        guard declaration.fields["filter"] == nil, let reference = declaration.fields["file"]?.string else { return false }
+        let path = FilePaths.join(loading.directory, reference)
+        guard loading.files.isRegularFile(path), let text = try? loading.files.readText(path: path, reference: loading.reader.location(of: declaration.key)) else {
+            return false
+        }
+        return ComputeInterface.isCompute(text)
+    }
+
     /// `file:` with an optional `dispatch:`, or `passes:`, a list of `{ file, dispatch }` run in order.
     private static func readPasses(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> [ComputeKernel.Pass]? {
         let fields = declaration.fields

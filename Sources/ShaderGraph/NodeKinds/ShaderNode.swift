@@ -10,6 +10,8 @@ struct ShaderNode: NodeKindModel {
     static let keywords = ["shader"]
 
     static func read(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind? {
+        // A kernel is recognised by its text, as the dialects are: `kind: shader` runs it as `kind: compute` would.
+        if ComputeNode.namesKernel(declaration, in: loading) { return ComputeNode.read(declaration, in: loading) }
         loading.checkKeys(of: declaration, allowed: ["kind", "file", "filter", "vertex", "inputs", "uniforms", "size", "format", "mapping", "sampling", "previous", "common", "blur", "cache"], in: "a shader node")
         let (name, fields) = (declaration.name, declaration.fields)
         let size = fields["size"].flatMap { node in loading.attempt { () throws(Diagnostic) in try loading.reader.size(node, what: "'size'") } }
