@@ -51,6 +51,13 @@ struct TextEdits {
         line >= 1 && line <= lineStarts.count ? lineStarts[line - 1] : nil
     }
 
+    /// The offset where the line holding `offset` starts.
+    func lineStart(ofOffset offset: Int) -> Int {
+        var start = min(offset, scalars.count)
+        while start > 0, scalars[start - 1] != "\n" { start -= 1 }
+        return start
+    }
+
     /// Whether `text` is written at `offset`.
     func reads(_ text: String, at offset: Int) -> Bool {
         let wanted = Array(text.unicodeScalars)

@@ -91,6 +91,7 @@ final class GLFWWindow {
             case GLFW_KEY_TAB: shifted ? .shiftTab : .tab
             case GLFW_KEY_LEFT: .left
             case GLFW_KEY_RIGHT: .right
+            case GLFW_KEY_DELETE, GLFW_KEY_BACKSPACE: .delete
             default: letter.map(WindowKey.letter)
             }
             // Other keys (Enter, Backspace, the arrows up and down) are the interface's: it sees them only in a frame

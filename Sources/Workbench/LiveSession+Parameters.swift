@@ -41,6 +41,7 @@ extension LiveSession {
         }
         history.record(parameter.reference.description, from: before, to: value, gestureContinues: gestureContinues)
         set(parameter, to: value)
+        if take != nil, let takeSeconds { take?.add(parameter.reference.description, seconds: takeSeconds, value: value) }
     }
 
     /// The control or point was let go.
@@ -50,15 +51,27 @@ extension LiveSession {
 
     /// Takes back the last step; false when there is none.
     func undo() -> Bool {
-        guard let change = history.undo() else { return false }
-        if let parameter = parameters.first(where: { $0.reference.description == change.parameter }) { set(parameter, to: change.before) }
+        switch history.undo() {
+        case nil:
+            return false
+        case .value(let change)?:
+            if let parameter = parameters.first(where: { $0.reference.description == change.parameter }) { set(parameter, to: change.before) }
+        case .keys(let change)?:
+            applyKeys(change.before)
+        }
         return true
     }
 
     /// Takes the last undone step again; false when there is none.
     func redo() -> Bool {
-        guard let change = history.redo() else { return false }
-        if let parameter = parameters.first(where: { $0.reference.description == change.parameter }) { set(parameter, to: change.after) }
+        switch history.redo() {
+        case nil:
+            return false
+        case .value(let change)?:
+            if let parameter = parameters.first(where: { $0.reference.description == change.parameter }) { set(parameter, to: change.after) }
+        case .keys(let change)?:
+            applyKeys(change.after)
+        }
         return true
     }
 
@@ -80,9 +93,9 @@ extension LiveSession {
         return true
     }
 
-    /// How many tuned values differ from the composition's, and learned controls are not in it: what a save
-    /// would write.
-    var unsavedCount: Int { tuning.unsaved.count + unsavedControls.count }
+    /// How many tuned values differ from the composition's, learned controls are not in it, and parameters'
+    /// edited keys differ from its: what a save would write.
+    var unsavedCount: Int { tuning.unsaved.count + unsavedControls.count + unsavedKeys.count }
 
     /// The tuned values that differ from the composition's, by `node.uniform`.
     var unsavedValues: [(name: String, value: [Float])] { tuning.unsaved }

@@ -3,7 +3,7 @@ import OperatingSystem
 import ShaderGraph
 import ShaderLanguage
 
-/// Keeping what was tuned: Ctrl-S writes the tuned values into the composition's own text.
+/// Keeping what was tuned: Ctrl-S writes the tuned values, learned controls and edited keys into the composition's own text.
 extension LiveSession {
     /// Writes each tuned value that differs from the composition into its file, changing only that value's
     /// text, and does not reload what it wrote. A shader opened on its own gets a composition beside it that
@@ -17,7 +17,8 @@ extension LiveSession {
             }
         }
         let controls = unsavedControlMappings
-        guard !values.isEmpty || !controls.isEmpty else { return "nothing tuned to save" }
+        let curves = unsavedKeyCurves
+        guard !values.isEmpty || !controls.isEmpty || !curves.isEmpty else { return "nothing tuned to save" }
         let lone = FilePaths.isShaderFile(path)
         let target = lone ? Self.freeCompositionPath(beside: path) : path
         do {
@@ -32,6 +33,7 @@ extension LiveSession {
                 text = values.isEmpty ? source.fileText : try ParameterWriteBack.write(values, into: source)
             }
             if !controls.isEmpty { text = try ControlWriteBack.write(controls, into: SourceText(path: target, text: text)) }
+            if !curves.isEmpty { text = try KeyWriteBack.write(curves, into: SourceText(path: target, text: text)) }
             let bytes = Array(text.utf8)
             ownSaves[target] = bytes
             try AtomicFile.write(bytes, to: target)
@@ -46,13 +48,17 @@ extension LiveSession {
         }
         tuning.saved()
         unsavedControls.removeAll()
+        takeSavedKeys()
         takeSavedValues(values.map { ParameterOverride(name: "\($0.node).\($0.uniform)", values: $0.numbers) })
         if lone { adopt(target) }
-        trace?.record("parameters-saved", ["path": .string(target), "parameters": .integer(values.count), "controls": .integer(controls.count)])
+        trace?.record("parameters-saved", ["path": .string(target), "parameters": .integer(values.count), "controls": .integer(controls.count),
+                                            "keyed": .integer(curves.count)])
         let names = values.map { "\($0.node).\($0.uniform)" } + controls.map { "the control of \($0.key)" }
+            + curves.map { "the keys of \($0.node).\($0.parameter)" }
         StandardStreams.output("saved \(names.joined(separator: ", ")) to \(target)\n")
         let counts = [values.isEmpty ? nil : "\(values.count) value\(values.count == 1 ? "" : "s")",
-                      controls.isEmpty ? nil : "\(controls.count) control\(controls.count == 1 ? "" : "s")"].compactMap { $0 }
+                      controls.isEmpty ? nil : "\(controls.count) control\(controls.count == 1 ? "" : "s")",
+                      curves.isEmpty ? nil : "the keys of \(curves.count) parameter\(curves.count == 1 ? "" : "s")"].compactMap { $0 }
         return "saved \(counts.joined(separator: " and ")) to \(target)"
     }
 

@@ -37,6 +37,11 @@ final class LiveSession {
     /// Values tuned in the panel, and their undo history.
     var tuning = ParameterTuning()
     var history = ParameterHistory()
+    /// Keys edited on the timeline or recorded, played over the composition's until they are saved.
+    var keyEdits = KeyEdits()
+    /// The take being recorded (Ctrl-R), and the clock's time while it plays (nil while paused: nothing is taken).
+    var take: KeyTake?
+    var takeSeconds: Double?
     /// MIDI controls learned in the panel, in effect over the composition's own of the same key.
     var learnedControls: [ControlMapping] = []
     /// The keys of learned controls not written into the composition yet (Ctrl-S).
@@ -161,6 +166,7 @@ final class LiveSession {
         viewedNode = nil
         filterPreview = nil
         tuning.removeAll()
+        keyEdits.removeAll()
         history.removeAll()
         reload(reason: "open")
     }
@@ -173,6 +179,13 @@ final class LiveSession {
         guard var composition = loadedComposition, (try? ParameterOverride.apply(saved, to: &composition)) != nil else { return }
         loadedComposition = composition
         parameters = TunableParameter.all(in: composition, renderSize: executor?.renderSize ?? .standard)
+    }
+
+    /// The composition's file now has the edited keys: they are its keys from now on, as a reload would read them.
+    func takeSavedKeys() {
+        guard let composition = loadedComposition else { return }
+        loadedComposition = keyEdits.applied(to: composition, parameters: parameters)
+        keyEdits.removeAll()
     }
 
     func adopt(_ composition: String) {
@@ -305,9 +318,9 @@ final class LiveSession {
     /// An executor for `composition` with the tuned values that still apply to it, then `overrides`. Programs
     /// come from what was compiled before, so nothing compiles here.
     func build(_ composition: Composition, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> GraphExecutor {
-        var tuned = composition
-        try ParameterOverride.apply(tuning.reconcile(with: TunableParameter.all(in: composition, renderSize: .standard)) + overrides,
-                                    to: &tuned)
+        let offered = TunableParameter.all(in: composition, renderSize: .standard)
+        var tuned = keyEdits.applied(to: composition, parameters: offered)
+        try ParameterOverride.apply(tuning.reconcile(with: offered) + overrides, to: &tuned)
         let plan = try FramePlan(tuned, keeping: keptNodes(of: composition), unfused: watchedNode.map { [$0] } ?? [],
                                  convertingFrames: FrameConverter.convertsInReaders)
         return try GraphExecutor(plan: plan, resources: resources)

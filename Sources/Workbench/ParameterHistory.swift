@@ -1,5 +1,8 @@
-/// Undo and redo for tuned parameters. One gesture (a slider dragged from press to release, a point dragged
-/// over the image) is one step, however many values it went through.
+import ShaderGraph
+
+/// Undo and redo for tuned parameters and edited keys, in one history. One gesture (a slider dragged from press
+/// to release, a point dragged over the image, a key dragged on the timeline) is one step, however many values it
+/// went through, and so is a recorded take, whatever it keyed.
 struct ParameterHistory {
     struct Change: Equatable {
         /// `node.uniform`.
@@ -8,18 +11,42 @@ struct ParameterHistory {
         var after: [Float]
     }
 
-    private var done: [Change] = []
-    private var undone: [Change] = []
+    /// The keys of parameters (`node.uniform`) before and after an edit; no keys is a parameter not keyed.
+    struct KeysChange: Equatable {
+        var before: [String: [Keyframe]]
+        var after: [String: [Keyframe]]
+    }
+
+    enum Step: Equatable {
+        case value(Change)
+        case keys(KeysChange)
+    }
+
+    private var done: [Step] = []
+    private var undone: [Step] = []
     private var gestureOpen = false
 
     /// Records that `parameter` went from `before` to `after`. While a gesture is open on the same
     /// parameter, the change extends the last step instead of adding one.
     mutating func record(_ parameter: String, from before: [Float], to after: [Float], gestureContinues: Bool) {
         undone.removeAll()
-        if gestureOpen, let last = done.last, last.parameter == parameter {
-            done[done.count - 1].after = after
+        if gestureOpen, case .value(var last)? = done.last, last.parameter == parameter {
+            last.after = after
+            done[done.count - 1] = .value(last)
         } else {
-            done.append(Change(parameter: parameter, before: before, after: after))
+            done.append(.value(Change(parameter: parameter, before: before, after: after)))
+        }
+        gestureOpen = gestureContinues
+    }
+
+    /// Records an edit of keys; while a gesture is open on the same parameters, it extends the last step.
+    mutating func recordKeys(from before: [String: [Keyframe]], to after: [String: [Keyframe]], gestureContinues: Bool) {
+        undone.removeAll()
+        if gestureOpen, case .keys(var last)? = done.last, Set(last.after.keys) == Set(after.keys) {
+            last.after = after
+            done[done.count - 1] = .keys(last)
+        } else {
+            done.append(.keys(KeysChange(before: before, after: after)))
         }
         gestureOpen = gestureContinues
     }
@@ -30,19 +57,19 @@ struct ParameterHistory {
     }
 
     /// The step to take back (set its parameter to `before`), if any.
-    mutating func undo() -> Change? {
+    mutating func undo() -> Step? {
         gestureOpen = false
-        guard let change = done.popLast() else { return nil }
-        undone.append(change)
-        return change
+        guard let step = done.popLast() else { return nil }
+        undone.append(step)
+        return step
     }
 
     /// The step to take again (set its parameter to `after`), if any.
-    mutating func redo() -> Change? {
+    mutating func redo() -> Step? {
         gestureOpen = false
-        guard let change = undone.popLast() else { return nil }
-        done.append(change)
-        return change
+        guard let step = undone.popLast() else { return nil }
+        done.append(step)
+        return step
     }
 
     mutating func removeAll() {

@@ -48,13 +48,26 @@ struct WindowCommand: Sendable {
         },
         WindowCommand(keys: [.letter("a")], label: nil, help: "add the filter the library runs to the composition",
                       applies: { $0.library.isOpen }) { $0.say($0.session.addPreviewedFilter()) },
-        WindowCommand(keys: [.control("s", shifted: false)], label: "Ctrl-S", help: "save the tuned values into the composition") { $0.saveTunedValues() },
-        WindowCommand(keys: [.control("z", shifted: false)], label: "Ctrl-Z / Ctrl-Shift-Z", help: "undo / redo a parameter change (Ctrl-Y redoes too)") { loop in
+        WindowCommand(keys: [.control("s", shifted: false)], label: "Ctrl-S", help: "save the tuned values and edited keys into the composition") { $0.saveTunedValues() },
+        WindowCommand(keys: [.control("z", shifted: false)], label: "Ctrl-Z / Ctrl-Shift-Z", help: "undo / redo a parameter change or key edit (Ctrl-Y redoes too)") { loop in
             if !loop.session.undo() { loop.say("nothing to undo", seconds: 2) }
         },
         WindowCommand(keys: [.control("z", shifted: true), .control("y", shifted: false)], label: nil, help: "redo a parameter change") { loop in
             if !loop.session.redo() { loop.say("nothing to redo", seconds: 2) }
         },
+        WindowCommand(keys: [.letter("t")], label: "T", help: "the timeline: playhead, loop, the shown node's keys; drag to scrub or move a key") {
+            $0.timeline.isOpen.toggle()
+        },
+        WindowCommand(keys: [.letter("k")], label: "K", help: "timeline open: a key at the playhead for the parameter under the pointer",
+                      applies: { $0.timeline.isOpen }) { loop in
+            loop.say(loop.timeline.addKey(loop.session, seconds: loop.clock.seconds), seconds: 2)
+        },
+        WindowCommand(keys: [.letter("e")], label: "E", help: "timeline open: the selected key's interpolation, hold, linear or smooth",
+                      applies: { $0.timeline.isOpen }) { $0.say($0.timeline.cycleInterpolation($0.session), seconds: 2) },
+        WindowCommand(keys: [.delete], label: "Delete", help: "timeline open: delete the selected key",
+                      applies: { $0.timeline.isOpen }) { $0.say($0.timeline.deleteSelected($0.session), seconds: 2) },
+        WindowCommand(keys: [.control("r", shifted: false)], label: "Ctrl-R",
+                      help: "record keys: what sliders, MIDI and OSC set while the clock plays; Ctrl-R again ends the take") { $0.toggleKeyTake() },
         WindowCommand(keys: [.letter("f")], label: "F", help: "fullscreen on or off") { $0.window.toggleFullscreen() },
         WindowCommand(keys: [.letter("i")], label: "I", help: "the pixel readout: exact values under the pointer; a click pins a pixel, which the grid follows") {
             $0.toggleReadout()

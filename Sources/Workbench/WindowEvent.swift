@@ -16,7 +16,7 @@ enum WindowEvent: Equatable {
 
 /// The keys the workbench answers to.
 enum WindowKey: Equatable {
-    case space, escape, tab, shiftTab, left, right
+    case space, escape, tab, shiftTab, left, right, delete
     case letter(Character)
     /// A letter with Ctrl held, and Shift when `shifted`.
     case control(Character, shifted: Bool)
@@ -30,6 +30,7 @@ enum WindowKey: Equatable {
         case .shiftTab: "Shift-Tab"
         case .left: "Left"
         case .right: "Right"
+        case .delete: "Delete"
         case .letter(let letter): letter.uppercased()
         case .control(let letter, let shifted): (shifted ? "Ctrl-Shift-" : "Ctrl-") + letter.uppercased()
         }
@@ -44,6 +45,7 @@ enum WindowKey: Equatable {
         case .shiftTab: "shift+tab"
         case .left: "left"
         case .right: "right"
+        case .delete: "delete"
         case .letter(let letter): String(letter)
         case .control(let letter, let shifted): (shifted ? "ctrl+shift+" : "ctrl+") + String(letter)
         }

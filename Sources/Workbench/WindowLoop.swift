@@ -44,6 +44,7 @@ final class WindowLoop {
     var quitting = QuitConfirmation()
     let readout: PixelReadout
     let watches: WindowWatches
+    let timeline: TimelinePanel
     /// Tuned values left unsaved on purpose (Discard): not reported on the way out.
     var discarded = false
     /// Ctrl-C, a kill or a closed terminal ends the loop as closing the window does, so a recording is finished
@@ -116,6 +117,7 @@ final class WindowLoop {
         library = FilterLibraryPanel(trace: trace)
         readout = PixelReadout(trace: trace)
         watches = WindowWatches(trace: trace)
+        timeline = TimelinePanel(trace: trace)
         termination = try? TerminationRequests { _ in GLFWWindow.wake() }
     }
 
@@ -127,7 +129,10 @@ final class WindowLoop {
             midi.stop()
         }
         while !window.shouldClose && termination?.request == nil {
-            let motion = clock.isPaused ? .still : session.motion(everyNode: grid.isOpen)
+            timeline.keepInLoop(&clock)
+            session.takeSeconds = clock.isPaused ? nil : clock.seconds
+            // The timeline's playhead moves while the clock plays, whatever the image does.
+            let motion = clock.isPaused ? .still : timeline.isOpen ? .continuous : session.motion(everyNode: grid.isOpen)
             let animating = motion != .still
             let nextFrame = max(lastFrameStart + Workbench.frameInterval, nextMovieLook)
             for event in window.events(waitingUpTo: timeout(animating: animating, nextFrame: nextFrame)) {
@@ -224,7 +229,10 @@ final class WindowLoop {
 
     private func pointerMoved(x: Double, y: Double, pressed: Bool) {
         let current = layout()
-        if grid.isOpen, x < Double(current.imageArea.width), !interface.wantsPointer {
+        if timeline.isOpen, !grid.isOpen,
+           timeline.pointer(x: x, y: y, pressed: pressed, session: session, clock: &clock, layout: current, scale: interface.scale) {
+            needsFrame = true
+        } else if grid.isOpen, x < Double(current.imageArea.width), !interface.wantsPointer {
             // A press on a tile shows its node full size, as Tab would.
             if let node = grid.pressedNode(x: x, y: y, pressed: pressed) {
                 grid.toggle(session)
@@ -347,6 +355,7 @@ final class WindowLoop {
         }
         if !grid.isOpen { beforeAndAfter.draw(in: interface, layout: current) }
         if !grid.isOpen { readout.draw(session, watches: watches, in: interface, layout: current) }
+        if timeline.isOpen, !grid.isOpen { timeline.draw(session, clock: &clock, recording: session.take != nil, in: interface, layout: current) }
         if library.isOpen, let message = library.draw(session, in: interface, layout: current) { say(message) }
         // Both show values the graph makes, which the frame may change.
         let showsValues = panel.isOpen || grid.isOpen
@@ -354,7 +363,7 @@ final class WindowLoop {
         if showHelp { KeyHelp.draw(in: interface, layout: current) }
         if let answer = quitting.draw(unsaved: session.unsavedCount, in: interface, layout: current) { answerQuit(answer) }
         // A control let go, or a point: the next change is a step of its own to undo.
-        if !interface.isHoldingControl && !handles.isDragging { session.endGesture() }
+        if !interface.isHoldingControl && !handles.isDragging && !timeline.isDragging { session.endGesture() }
 
         let mouse = passInputsToGraph()
         renderAndPresent(layout: current)
@@ -505,6 +514,17 @@ final class WindowLoop {
             } catch {
                 say("recording not started: \(error)")
             }
+        }
+    }
+
+    /// Ctrl-R: starts a take of keys, or ends it, laying what it recorded into the curves.
+    func toggleKeyTake() {
+        if session.take != nil {
+            say(session.finishTake())
+        } else {
+            session.startTake()
+            timeline.isOpen = true
+            say("recording keys: play and move sliders, MIDI controllers or OSC values; Ctrl-R ends the take")
         }
     }
 
