@@ -41,7 +41,11 @@ extension LiveSession {
         }
         history.record(parameter.reference.description, from: before, to: value, gestureContinues: gestureContinues)
         set(parameter, to: value)
-        if take != nil, let takeSeconds { take?.add(parameter.reference.description, seconds: takeSeconds, value: value) }
+        if take != nil, let seconds = takeSeconds() {
+            take?.add(parameter.reference.description, seconds: seconds, value: value)
+            trace?.record("take-sample", ["parameter": .string(parameter.reference.description), "seconds": .number(KeyEditing.rounded(seconds)),
+                                          "value": .floats(value)])
+        }
     }
 
     /// The control or point was let go.

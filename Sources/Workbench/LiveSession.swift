@@ -39,9 +39,9 @@ final class LiveSession {
     var history = ParameterHistory()
     /// Keys edited on the timeline or recorded, played over the composition's until they are saved.
     var keyEdits = KeyEdits()
-    /// The take being recorded (Ctrl-R), and the clock's time while it plays (nil while paused: nothing is taken).
+    /// The take being recorded (Ctrl-R), and the clock's time as a value arrives (nil while paused: nothing is taken).
     var take: KeyTake?
-    var takeSeconds: Double?
+    var takeSeconds: () -> Double? = { nil }
     /// MIDI controls learned in the panel, in effect over the composition's own of the same key.
     var learnedControls: [ControlMapping] = []
     /// The keys of learned controls not written into the composition yet (Ctrl-S).

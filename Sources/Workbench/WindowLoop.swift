@@ -119,6 +119,7 @@ final class WindowLoop {
         watches = WindowWatches(trace: trace)
         timeline = TimelinePanel(trace: trace)
         termination = try? TerminationRequests { _ in GLFWWindow.wake() }
+        session.takeSeconds = { [unowned self] in clock.isPaused ? nil : clock.seconds }
     }
 
     /// Runs until the window closes or a signal asks it to.
@@ -130,7 +131,6 @@ final class WindowLoop {
         }
         while !window.shouldClose && termination?.request == nil {
             timeline.keepInLoop(&clock)
-            session.takeSeconds = clock.isPaused ? nil : clock.seconds
             // The timeline's playhead moves while the clock plays, whatever the image does.
             let motion = clock.isPaused ? .still : timeline.isOpen ? .continuous : session.motion(everyNode: grid.isOpen)
             let animating = motion != .still
