@@ -257,7 +257,7 @@ struct CommandLineTests {
         #expect(result.output.hasPrefix("OVERVIEW: Render frames headless to PNG files or a movie."), "\(result.output)")
         let flat = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flat.contains("default: when the live source is a movie, all of it from --start, else 1."), "\(flat)")
-        #expect(flat.contains("default: the live movie's own rate, else 30."), "\(flat)")
+        #expect(flat.contains("default: the composition's rate:, else the live movie's own rate, else 30."), "\(flat)")
     }
 
     @Test("a file whose name looks like a command still opens: only a word that is no file is a mistyped command")
