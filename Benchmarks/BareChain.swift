@@ -57,6 +57,12 @@ final class BareChain {
             framebuffers.append(framebuffer)
         }
 
+        (vertexArray, buffer) = Self.makeQuad()
+    }
+
+    /// The full-frame quad every bare pass draws: a vertex array with its buffer of four corners at attribute 0.
+    static func makeQuad() -> (vertexArray: GLuint, buffer: GLuint) {
+        var vertexArray: GLuint = 0, buffer: GLuint = 0
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &buffer)
         glBindVertexArray(vertexArray)
@@ -65,6 +71,7 @@ final class BareChain {
         corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        return (vertexArray, buffer)
     }
 
     func renderFrame() {
@@ -102,7 +109,7 @@ final class BareChain {
         return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 
-    private static func setNearest() {
+    static func setNearest() {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
