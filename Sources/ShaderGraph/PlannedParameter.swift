@@ -32,12 +32,22 @@ public struct PlannedParameter: Hashable, Sendable {
 
     /// Every published parameter of `composition` that the workbench sets, in publishing order.
     public static func all(in composition: Composition) -> [PlannedParameter] {
-        composition.published.compactMap { reference in
-            guard case .shader(let pass)? = composition.node(named: reference.node)?.kind,
-                  let declaration = pass.interface.uniform(named: reference.uniform),
-                  declaration.type.componentCount != nil else { return nil }
-            return PlannedParameter(reference: reference, pass: pass, declaration: declaration)
-        }
+        composition.published.compactMap { planned($0, in: composition) }
+    }
+
+    /// The parameters only keys play (named in `animate:`, not published), in the order they are keyed: the
+    /// timeline shows and edits them beside the published ones.
+    public static func keyedOnly(in composition: Composition) -> [PlannedParameter] {
+        composition.animation.map(\.reference)
+            .filter { keyed in !composition.published.contains { $0.isSameParameter(as: keyed) } }
+            .compactMap { planned($0, in: composition) }
+    }
+
+    private static func planned(_ reference: ParameterReference, in composition: Composition) -> PlannedParameter? {
+        guard case .shader(let pass)? = composition.node(named: reference.node)?.kind,
+              let declaration = pass.interface.uniform(named: reference.uniform),
+              declaration.type.componentCount != nil else { return nil }
+        return PlannedParameter(reference: reference, pass: pass, declaration: declaration)
     }
 
     private init(reference: ParameterReference, pass: ShaderPass, declaration: ShaderInterface.Declaration) {

@@ -26,6 +26,11 @@ public struct TunableParameter: Hashable, Sendable {
         PlannedParameter.all(in: composition).map { TunableParameter($0, renderSize: renderSize) }
     }
 
+    /// The published parameters, then those only keys play: every parameter keys can be edited on.
+    public static func keyable(in composition: Composition, renderSize: PixelSize) -> [TunableParameter] {
+        (PlannedParameter.all(in: composition) + PlannedParameter.keyedOnly(in: composition)).map { TunableParameter($0, renderSize: renderSize) }
+    }
+
     public init(_ planned: PlannedParameter, renderSize: PixelSize) {
         reference = planned.reference
         label = planned.label

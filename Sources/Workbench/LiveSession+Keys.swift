@@ -5,6 +5,12 @@ import ShaderLanguage
 /// Editing keys in the window: an edit plays from the next frame on (the graph is built again from programs
 /// already compiled), is one step in the same history as tuned values, and stays unsaved until Ctrl-S.
 extension LiveSession {
+    /// The parameters keys can be edited on: the published ones, then those only keys play.
+    var keyableParameters: [TunableParameter] {
+        guard let loadedComposition else { return parameters }
+        return parameters + PlannedParameter.keyedOnly(in: loadedComposition).map { TunableParameter($0, renderSize: executor?.renderSize ?? .standard) }
+    }
+
     /// The keys `parameter` plays now.
     func keys(of parameter: TunableParameter) -> [Keyframe] {
         keyEdits.keys(of: parameter.reference.description, in: loadedComposition)
@@ -45,7 +51,7 @@ extension LiveSession {
     /// The edited keys as the composition is written with them: each curve's keys as loaded, with their places.
     var unsavedKeyCurves: [KeyWriteBack.Curve] {
         unsavedKeys.compactMap { name, keys in
-            parameters.first { $0.reference.description == name }.map { parameter in
+            keyableParameters.first { $0.reference.description == name }.map { parameter in
                 KeyWriteBack.Curve(node: parameter.reference.node, parameter: parameter.reference.uniform, type: parameter.type,
                                    original: KeyEdits.compositionKeys(of: name, in: loadedComposition), keys: keys)
             }

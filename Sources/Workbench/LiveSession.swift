@@ -184,7 +184,7 @@ final class LiveSession {
     /// The composition's file now has the edited keys: they are its keys from now on, as a reload would read them.
     func takeSavedKeys() {
         guard let composition = loadedComposition else { return }
-        loadedComposition = keyEdits.applied(to: composition, parameters: parameters)
+        loadedComposition = keyEdits.applied(to: composition, parameters: keyableParameters)
         keyEdits.removeAll()
     }
 
@@ -319,7 +319,7 @@ final class LiveSession {
     /// come from what was compiled before, so nothing compiles here.
     func build(_ composition: Composition, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> GraphExecutor {
         let offered = TunableParameter.all(in: composition, renderSize: .standard)
-        var tuned = keyEdits.applied(to: composition, parameters: offered)
+        var tuned = keyEdits.applied(to: composition, parameters: TunableParameter.keyable(in: composition, renderSize: .standard))
         try ParameterOverride.apply(tuning.reconcile(with: offered) + overrides, to: &tuned)
         let plan = try FramePlan(tuned, keeping: keptNodes(of: composition), unfused: watchedNode.map { [$0] } ?? [],
                                  convertingFrames: FrameConverter.convertsInReaders)

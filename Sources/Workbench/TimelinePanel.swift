@@ -55,9 +55,9 @@ final class TimelinePanel {
         (Self.toolbarHeight + Self.rulerHeight + Float(max(1, count)) * (Self.laneHeight + Self.laneGap) + Self.laneGap) * scale
     }
 
-    /// The parameters shown: those of the node shown that nothing wires, the first few.
+    /// The parameters shown: those of the node shown that nothing wires, published or keyed, the first few.
     private func shownParameters(_ session: LiveSession) -> [TunableParameter] {
-        Array(session.parameters.filter { $0.reference.node == session.shownNode && !$0.isWired }.prefix(Self.shownLanes))
+        Array(session.keyableParameters.filter { $0.reference.node == session.shownNode && !$0.isWired }.prefix(Self.shownLanes))
     }
 
     func draw(_ session: LiveSession, clock: inout SessionClock, recording: Bool, in interface: InterfaceContext, layout: WindowLayout) {

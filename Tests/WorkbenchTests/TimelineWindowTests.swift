@@ -120,6 +120,34 @@ struct TimelineWindowTests {
         #expect(numbers.last == 1, "added: '\(added)'")
     }
 
+    @Test("a parameter only keys play, published nowhere, has its lane: a key added there plays and is saved")
+    func keyedOnlyParameter() throws {
+        let composition = Self.composition.replacingOccurrences(of: "publish: [look.level]\n", with: "")
+        let window = try openWindow(composition: composition)
+        try window.pressAndWait("space")
+        try window.pressAndWait("t")
+        #expect(eventually { Self.area(window, "timeline-lane") != nil }, "no lane: \(window.app.error)")
+        let lanes = window.trace.events.filter { $0.name == "timeline-lane" }.compactMap { $0.fields["parameter"] as? String }
+        #expect(Set(lanes) == ["look.level"])
+        let ruler = try #require(Self.area(window, "timeline-ruler"))
+        let lane = try #require(Self.area(window, "timeline-lane"))
+        try drag(window, from: (ruler.x(of: 1), Int(ruler.y + ruler.height / 2)), to: (ruler.x(of: 3), Int(ruler.y + ruler.height / 2)))
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, Self.grey(0.75))]), "scrubbed to 3 s")
+        // K: a key at the playhead at the composition's 0.25, as nothing tunes it.
+        try window.pointer(["mousemove", "\(lane.x(of: 1))", "\(Int(lane.y + lane.height / 2))", "sleep", "0.3"])
+        try window.pressAndWait("k")
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, Self.grey(0.25))]), "the key at the playhead")
+        try window.pressAndWait("ctrl+s")
+        #expect(eventually { window.count(of: "parameters-saved") == 1 }, "stderr: \(window.app.error)")
+        let written = try String(contentsOfFile: window.compositionPath, encoding: .utf8).components(separatedBy: "\n")
+        let original = composition.components(separatedBy: "\n")
+        try #require(written.count == original.count + 1, "written:\n\(written.joined(separator: "\n"))")
+        var others = written
+        let added = others.remove(at: 9)
+        #expect(others == original)
+        #expect(added.hasPrefix("    - [") && added.hasSuffix(", 0.25]"), "added: '\(added)'")
+    }
+
     /// The samples a take got, as traced, each parameter's last at each time (the rule the take keeps), and
     /// the keys the take left on `parameter`.
     static func take(_ window: LiveWindow, _ parameter: String) -> (samples: [(Double, Double)], keys: [(Double, Double)]) {
