@@ -41,10 +41,22 @@ extension LiveSession {
         }
         history.record(parameter.reference.description, from: before, to: value, gestureContinues: gestureContinues)
         set(parameter, to: value)
-        if take != nil, let seconds = takeSeconds() {
-            take?.add(parameter.reference.description, seconds: seconds, value: value)
-            trace?.record("take-sample", ["parameter": .string(parameter.reference.description), "seconds": .number(KeyEditing.rounded(seconds)),
+        if let current = take, let seconds = takeSeconds() {
+            let name = parameter.reference.description
+            take?.add(name, seconds: seconds, value: value)
+            trace?.record("take-sample", ["parameter": .string(name), "seconds": .number(KeyEditing.rounded(seconds)),
                                           "value": .floats(value)])
+            if current.samples[name] == nil, !keys(of: parameter).isEmpty { playPerformed() }
+        }
+    }
+
+    /// A keyed parameter the take has just started to record over plays the gesture from now on, not its keys.
+    private func playPerformed() {
+        guard let loadedComposition else { return }
+        do {
+            replaceExecutor(with: try build(loadedComposition))
+        } catch {
+            StandardStreams.error("error: the take could not be played: \(error.diagnostics.map(\.codedMessage).joined(separator: "; "))\n")
         }
     }
 

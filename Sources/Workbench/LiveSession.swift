@@ -320,7 +320,12 @@ final class LiveSession {
     func build(_ composition: Composition, overrides: [ParameterOverride] = []) throws(DiagnosticsError) -> GraphExecutor {
         let offered = TunableParameter.all(in: composition, renderSize: .standard)
         var tuned = keyEdits.applied(to: composition, parameters: TunableParameter.keyable(in: composition, renderSize: .standard))
-        try ParameterOverride.apply(tuning.reconcile(with: offered) + overrides, to: &tuned)
+        // A take plays what its gestures set in place of the keys it records over; other keys play on, and a
+        // keyed parameter's tuned value waits in the tuning for K to key it.
+        let performed = Set(take.map { Array($0.samples.keys) } ?? [])
+        tuned.animation.removeAll { performed.contains($0.reference.description) }
+        let keyed = Set(tuned.animation.map(\.reference.description))
+        try ParameterOverride.apply(tuning.reconcile(with: offered).filter { !keyed.contains($0.name) } + overrides, to: &tuned)
         let plan = try FramePlan(tuned, keeping: keptNodes(of: composition), unfused: watchedNode.map { [$0] } ?? [],
                                  convertingFrames: FrameConverter.convertsInReaders)
         return try GraphExecutor(plan: plan, resources: resources)

@@ -148,6 +148,36 @@ struct TimelineWindowTests {
         #expect(added.hasPrefix("    - [") && added.hasSuffix(", 0.25]"), "added: '\(added)'")
     }
 
+    @Test("a keyed parameter set by a control outside a take plays its keys on; K keys the value it was set to")
+    func controlOnKeyedParameter() throws {
+        let port = try OSCReceiver(port: 0) { _ in }.port
+        let window = try openWindow(arguments: ["--osc", "\(port)"])
+        #expect(eventually { window.app.error.contains("listening for OSC") }, "stderr: \(window.app.error)")
+        try window.pressAndWait("space")
+        try window.pressAndWait("t")
+        #expect(eventually { Self.area(window, "timeline-lane") != nil }, "no lane: \(window.app.error)")
+        let ruler = try #require(Self.area(window, "timeline-ruler"))
+        let lane = try #require(Self.area(window, "timeline-lane"))
+        let middle = Int(ruler.y + ruler.height / 2)
+        try drag(window, from: (ruler.x(of: 1), middle), to: (ruler.x(of: 3), middle))
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, Self.grey(0.75))]), "scrubbed to 3 s")
+        try OSCSender(host: "127.0.0.1", port: port).send("/look/level", [0.1])
+        #expect(eventually { window.trace.events.contains { $0.name == "parameter-changed" } }, "stderr: \(window.app.error)")
+        try window.pointer(["mousemove", "\(lane.x(of: 1))", "\(Int(lane.y + lane.height / 2))", "sleep", "0.3"])
+        try window.pressAndWait("k")
+        #expect(eventually { window.trace.events.contains { $0.name == "keys-changed" } })
+        // The keys now run from 0 at 0 s to the 0.1 keyed at the playhead: at the scrubbed-to time, its exact time
+        // read from the trace, the line between them, not the value the control set held still.
+        let changed = try #require(window.trace.events.last { $0.name == "keys-changed" })
+        let times = try #require(changed.fields["times"] as? [Double])
+        let values = try #require(changed.fields["values"] as? [Double])
+        #expect(values.count == 3 && abs(values[1] - 0.1) < 1e-6, "keys: \(times) \(values)")
+        try drag(window, from: (ruler.x(of: 2), middle), to: (ruler.x(of: 1), middle))
+        // At 1 s, a third of the way (to within a pixel) from 0 to the key at the playhead; held still it would be 0.1.
+        let keyed = times.count == 3 ? 0.1 * 1 / times[1] : -1
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, Self.grey(keyed))], timeout: 5), "the keys play on")
+    }
+
     /// The samples a take got, as traced, each parameter's last at each time (the rule the take keeps), and
     /// the keys the take left on `parameter`.
     static func take(_ window: LiveWindow, _ parameter: String) -> (samples: [(Double, Double)], keys: [(Double, Double)]) {
@@ -209,13 +239,18 @@ struct TimelineWindowTests {
         try window.pressAndWait("ctrl+r")
         #expect(eventually { window.count(of: "take-started") == 1 }, "stderr: \(window.app.error)")
         let sender = try OSCSender(host: "127.0.0.1", port: port)
-        // A ramp from 0.2 to 0.8 in 60 messages, then a hold at 0.8 for 20 more.
-        let sent = (0..<60).map { 0.2 + 0.6 * Double($0) / 59 } + [Double](repeating: 0.8, count: 20)
+        // A ramp from 0.2 to 0.8 in 60 messages, a hold at 0.8 for 20 more, and a jump to 0.05.
+        let sent = (0..<60).map { 0.2 + 0.6 * Double($0) / 59 } + [Double](repeating: 0.8, count: 20) + [0.05]
         for value in sent {
             try sender.send("/look/level", [Float(value)])
             Thread.sleep(forTimeInterval: 0.02)
         }
-        #expect(eventually { window.trace.events.filter { $0.name == "take-sample" }.count >= 60 }, "stderr: \(window.app.error)")
+        #expect(eventually { window.trace.events.filter { $0.name == "take-sample" }.count >= 61 }, "stderr: \(window.app.error)")
+        // While the take records, the image shows what was sent, not the keys it records over: the keys move a
+        // quarter of the range a second, so two looks half a second apart cannot both find them at 0.05.
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, Self.grey(0.05))]), "the take plays the gesture")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try window.waitFor([(Self.image.x, Self.image.y, Self.grey(0.05))], timeout: 0.1), "the take plays the gesture")
         try window.pressAndWait("ctrl+r")
         #expect(eventually { window.count(of: "take-finished") == 1 }, "stderr: \(window.app.error)")
         #expect(eventually { window.trace.events.contains { $0.name == "keys-changed" } })
