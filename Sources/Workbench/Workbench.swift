@@ -18,13 +18,19 @@ public enum Workbench {
         try WindowLoop(options).run()
     }
 
-    /// Tuned values the window closes without (closed by the window manager or a signal): said on the terminal,
+    /// Tuned values, learned controls and edited keys the window closes without (closed by the window manager or a signal): said on the terminal,
     /// as options that give them back.
     static func reportUnsaved(_ session: LiveSession) {
         let controls = session.unsavedControlMappings
         if !controls.isEmpty {
             let message = "\(controls.count) learned MIDI control\(controls.count == 1 ? " was" : "s were") not saved: "
                 + controls.map { "\($0.key): \($0.text())" }.joined(separator: ", ")
+            StandardStreams.error(Diagnostic.warning(message, code: .notSaved).rendered() + "\n")
+        }
+        let curves = session.unsavedKeyCurves
+        if !curves.isEmpty {
+            let message = "the keys of \(curves.count) parameter\(curves.count == 1 ? " were" : "s were") not saved; under 'animate:' they read "
+                + curves.map { "\($0.node).\($0.parameter): \(KeyText.text(of: $0.keys, type: $0.type))" }.joined(separator: ", ")
             StandardStreams.error(Diagnostic.warning(message, code: .notSaved).rendered() + "\n")
         }
         let unsaved = session.unsavedValues

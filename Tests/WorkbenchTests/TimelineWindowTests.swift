@@ -178,6 +178,27 @@ struct TimelineWindowTests {
         #expect(try window.waitFor([(Self.image.x, Self.image.y, Self.grey(keyed))], timeout: 5), "the keys play on")
     }
 
+    @Test("a window closed by a signal prints the keys it had not saved, as 'animate:' would read them")
+    func signalReportsUnsavedKeys() throws {
+        let window = try openWindow()
+        try window.pressAndWait("space")
+        try window.pressAndWait("t")
+        #expect(eventually { Self.area(window, "timeline-lane") != nil }, "no lane: \(window.app.error)")
+        let ruler = try #require(Self.area(window, "timeline-ruler"))
+        let lane = try #require(Self.area(window, "timeline-lane"))
+        try drag(window, from: (ruler.x(of: 1), Int(ruler.y + ruler.height / 2)), to: (ruler.x(of: 3), Int(ruler.y + ruler.height / 2)))
+        try window.pointer(["mousemove", "\(lane.x(of: 1))", "\(Int(lane.y + lane.height / 2))", "sleep", "0.3"])
+        try window.pressAndWait("k")
+        #expect(eventually { window.trace.events.contains { $0.name == "keys-changed" } })
+        kill(window.app.processIdentifier, SIGTERM)
+        #expect(window.app.waitForExit(timeout: 10), "SIGTERM did not end the window")
+        let times = window.trace.events.last { $0.name == "keys-changed" }?.fields["times"] as? [Double] ?? []
+        // The added key's time as the shortest text that reads back as it: `3`, `3.012`.
+        let added = times.count == 3 ? (times[1] == times[1].rounded() ? "\(Int(times[1]))" : "\(Float(times[1]))") : "?"
+        #expect(window.app.error.contains("warning: the keys of 1 parameter were not saved; under 'animate:' they read "
+                                          + "look.level: [[0, 0], [\(added), 0.25], [4, 1]] [SB6201]\n"), "stderr: \(window.app.error)")
+    }
+
     /// The samples a take got, as traced, each parameter's last at each time (the rule the take keeps), and
     /// the keys the take left on `parameter`.
     static func take(_ window: LiveWindow, _ parameter: String) -> (samples: [(Double, Double)], keys: [(Double, Double)]) {
