@@ -20,7 +20,11 @@ final class PixelReadout {
     /// What was traced last, so the trace says what the readout shows without a line a frame.
     private var tracedReading: String?
     private var tracedPin: String?
-    private var tracedWatches: [ShaderWatch: String] = [:]
+    private var tracedWatches: [WatchPlace: String] = [:]
+    private struct WatchPlace: Hashable {
+        var watch: ShaderWatch
+        var pinned: Bool
+    }
 
     init(trace: TraceWriter?) {
         self.trace = trace
@@ -52,14 +56,14 @@ final class PixelReadout {
             let pixel = Self.pixel(u: point.x / Double(image.size.width), v: point.y / Double(image.size.height), in: image.size)
             let rgba = image.readPixel(x: pixel.x, y: pixel.y)
             lines += Self.describe(session.shownNode, image: image, pixel: pixel, rgba: rgba, heading: "under the pointer")
-            lines += watchLines(watches, at: pixel)
+            lines += watchLines(watches, at: pixel, pinned: false)
             traceReading("pixel-readout", node: session.shownNode, pixel: pixel, rgba: rgba, last: &tracedReading)
         }
         if let pinned {
             let pixel = Self.pixel(u: pinned.u, v: pinned.v, in: image.size)
             let rgba = image.readPixel(x: pixel.x, y: pixel.y)
             lines += Self.describe(session.shownNode, image: image, pixel: pixel, rgba: rgba, heading: "pinned")
-            lines += watchLines(watches, at: pixel)
+            lines += watchLines(watches, at: pixel, pinned: true)
             traceReading("pixel-pinned", node: session.shownNode, pixel: pixel, rgba: rgba, last: &tracedPin)
             let centre = Presenter.windowPoint(x: pinned.u * Double(image.size.width), y: pinned.v * Double(image.size.height),
                                                image: image.size, area: area)
@@ -73,10 +77,13 @@ final class PixelReadout {
     }
 
     /// The watches at `pixel`, traced when what they say changes.
-    private func watchLines(_ watches: WindowWatches, at pixel: (x: Int, y: Int)) -> [(String, InterfaceColour)] {
+    private func watchLines(_ watches: WindowWatches, at pixel: (x: Int, y: Int), pinned: Bool) -> [(String, InterfaceColour)] {
         watches.readings(x: pixel.x, y: pixel.y).map { reading in
-            if tracedWatches[reading.watch] != reading.text {
-                tracedWatches[reading.watch] = reading.text
+            // Keyed by the pixel too: a watch that does not compile says the same at every pixel.
+            let traced = "\(pixel.x),\(pixel.y): \(reading.text)"
+            let place = WatchPlace(watch: reading.watch, pinned: pinned)
+            if tracedWatches[place] != traced {
+                tracedWatches[place] = traced
                 trace?.record("watch-reading", ["line": .integer(reading.watch.line), "x": .integer(pixel.x), "y": .integer(pixel.y),
                                                 "text": .string(reading.text)])
             }
