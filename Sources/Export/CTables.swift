@@ -104,8 +104,8 @@ struct CTables {
                 steps.append(valueStep("SB_STEP_HELD", initial: [0]))
             case .curve(let curve):
                 steps.append(curveStep(curve))
-            case .sequence, .compute:
-                break // refused by the interface
+            case .sequence, .compute, .bufferValue:
+                break // refused by the interface: a buffer value reads a compute node
             }
             if case .value = node.output, let slot = plan.step(named: node.name).map({ index[$0] }) { valueSteps.append((node.name, slot)) }
         }

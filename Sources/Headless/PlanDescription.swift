@@ -23,6 +23,8 @@ public enum PlanDescription {
                 if !reads.isEmpty { line += " reads " + reads.joined(separator: ", ") }
             case .reduction(_, let input), .pick(_, let input):
                 line += " reads \(names[input])"
+            case .bufferValue(let read, let input):
+                line += " reads \(names[input])'s buffer \(read.buffer)"
             default:
                 break
             }

@@ -166,6 +166,8 @@ public enum NodeKind: Sendable {
     case drag(DraggedValue)
     /// Keys over time with no parameter of their own: a value that several uniforms can read.
     case curve(KeyedCurve)
+    /// Numbers read out of a compute node's storage buffer.
+    case bufferValue(BufferRead)
 
     /// The word a composition uses for this kind.
     public var name: String {

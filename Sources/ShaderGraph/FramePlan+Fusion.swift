@@ -260,6 +260,7 @@ extension FramePlan.Step {
             step.work = .pass(pass)
         case .reduction(let reduction, let input): step.work = .reduction(reduction, input: renumber(input))
         case .pick(let pick, let input): step.work = .pick(pick, input: renumber(input))
+        case .bufferValue(let read, let input): step.work = .bufferValue(read, input: renumber(input))
         case .operation(var operation):
             operation.operands = operation.operands.map { $0?.renumbered(renumber) }
             step.work = .operation(operation)

@@ -32,6 +32,8 @@ public struct FramePlan: Sendable {
         case pick(PickedColour, input: Int)
         case drag(DraggedValue)
         case curve(KeyedCurve)
+        /// Elements of the storage buffer of the compute step `input`, read after it ran.
+        case bufferValue(BufferRead, input: Int)
     }
 
     /// How the frame's size is found when nothing asks for one: the composition's own, else the size of the

@@ -1,5 +1,6 @@
 /// Settles how many numbers each value operation makes, from its operands, in dependency order: the
-/// widest operand wins and one-number operands apply to every component.
+/// widest operand wins and one-number operands apply to every component. A buffer value's elements take
+/// their components from the compute node's buffer.
 enum ValueShapes {
     static func settle(_ composition: inout Composition) {
         guard case .success(let order) = GraphOrder.sorted(composition) else { return }
@@ -25,6 +26,11 @@ enum ValueShapes {
                 let shaping = operation.operation == .smooth ? [widths[0]] : widths
                 operation.componentCount = max(1, shaping.max() ?? 1)
                 composition.nodes[position].kind = .operation(operation)
+            }
+            if case .bufferValue(var read) = node.kind, case .compute(let kernel)? = composition.node(named: read.input.node)?.kind,
+               let buffer = kernel.buffers.first(where: { $0.name == read.buffer }) {
+                read.elementComponents = buffer.element.components
+                composition.nodes[position].kind = .bufferValue(read)
             }
             if case .value(let components) = composition.nodes[position].output { counts[name] = components }
         }

@@ -60,6 +60,7 @@ final class ComputeStep: BoundStep {
         }
         do throws(DiagnosticsError) {
             let step = try bind(plan, size: size, sizes: binding.sizes, writer: &binding.writer)
+            binding.storageBuffers[binding.index] = step.buffers
             return (step, size)
         } catch {
             binding.diagnostics += error.diagnostics.map { $0.naming(node: planned.node.name) }
@@ -196,10 +197,5 @@ final class ComputeStep: BoundStep {
         if readsOwnImage { return .continuous }
         let read = plan.inputs.map { motions[$0.source] } + passes.flatMap(\.wired).map { motions[$0.source] }
         return read.max() ?? .still
-    }
-
-    /// The buffer the node makes for block `name`.
-    func buffer(named name: String) -> StorageBuffer? {
-        buffers.first { $0.plan.name == name }
     }
 }

@@ -21,6 +21,8 @@ struct StepBinding {
     /// their feeds once bound.
     let framesConvertedInReaders: Set<Int>
     var feeds: [Int: FrameFeed] = [:]
+    /// The storage buffers of each compute step bound so far, for the buffer values that read them.
+    var storageBuffers: [Int: [StorageBuffer]] = [:]
     /// Why steps could not be bound.
     var diagnostics: [Diagnostic]
 }

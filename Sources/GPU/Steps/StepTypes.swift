@@ -23,6 +23,7 @@ extension FramePlan.Work {
         case .pick: PickStep.self
         case .drag: DragStep.self
         case .curve: CurveStep.self
+        case .bufferValue: BufferValueStep.self
         }
     }
 }

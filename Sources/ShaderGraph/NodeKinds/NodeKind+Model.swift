@@ -4,7 +4,7 @@ extension NodeKind {
     static let models: [any NodeKindModel.Type] = [
         ImageNode.self, SequenceNode.self, PatternNode.self, CameraNode.self, MovieNode.self, AudioNode.self, ShaderNode.self, ComputeNode.self,
         ConstantNode.self, TimeNode.self, OscillatorNode.self, MouseNode.self, KeyNode.self, KeyboardNode.self, PickNode.self,
-        DragNode.self, ReductionNode.self, OperationNode.self, CurveNode.self,
+        DragNode.self, ReductionNode.self, OperationNode.self, CurveNode.self, BufferValueNode.self,
     ]
 
     /// The kind that `keyword` names, if any.
@@ -33,6 +33,7 @@ extension NodeKind {
         case .pick(let pick): PickNode(pick: pick)
         case .drag(let drag): DragNode(drag: drag)
         case .curve(let curve): CurveNode(curve: curve)
+        case .bufferValue(let read): BufferValueNode(read: read)
         }
     }
 }
