@@ -88,7 +88,16 @@ struct ComputeNode: NodeKindModel {
         if let dispatchNode = declaration.fields["dispatch"] {
             guard case .sequence(let counts) = dispatchNode, (1...3).contains(counts.count),
                   let read = loading.attempt({ () throws(Diagnostic) in
-                      try counts.map { count throws(Diagnostic) in try loading.reader.integer(count, what: "a work group count", in: 1...Int(Int32.max)) }
+                      try counts.map { count throws(Diagnostic) in
+                          do throws(Diagnostic) {
+                              return try loading.reader.integer(count, what: "a work group count", in: 1...Int(Int32.max))
+                          } catch {
+                              // A count of no work groups is the dispatch's own mistake, as the device's limit is.
+                              var dispatchError = error
+                              dispatchError.code = .computeDispatch
+                              throw dispatchError
+                          }
+                      }
                   }) else {
                 if case .sequence = dispatchNode {} else {
                     loading.report("'dispatch' is [X, Y, Z]: how many work groups on each axis, each 1 or more", at: dispatchNode, code: .computeDispatch)
