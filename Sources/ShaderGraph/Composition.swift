@@ -111,11 +111,15 @@ public enum NodeOutput: Hashable, Sendable, CustomStringConvertible {
     case value(components: Int)
     /// Sound, which ISF's audio and audioFFT inputs take as images of their own shape.
     case sound
+    /// Nothing another node wires: a compute node whose kernels write only storage buffers, which buffer
+    /// nodes read.
+    case buffers
 
     public var description: String {
         switch self {
         case .image: "an image"
         case .sound: "sound"
+        case .buffers: "storage buffers but no image (no kernel writes an image2D target)"
         case .value(let components): components == 1 ? "a value" : "a \(components)-component value"
         }
     }

@@ -81,4 +81,36 @@ struct BufferValueTests {
             #expect(executor.value(of: "state") == [frames, frames * 0.5, frames * 2, frames * 0.5, 0, 0], "frame \(frame)")
         }
     }
+
+    @Test("a kernel that writes only a buffer, summing an image's red with atomicAdd, runs for the buffer node that reads it")
+    func bufferOnlyKernel() throws {
+        let workspace = try GPUWorkspace()
+        let picture = noiseImage(width: 19, height: 13, seed: 5)
+        try workspace.writePNG("noise.png", picture)
+        try workspace.write("sum.comp", """
+            #version 310 es
+            layout(local_size_x = 4, local_size_y = 4) in;
+            uniform highp sampler2D picture;
+            layout(std430, binding = 0) buffer Sum { uint sums[2]; };
+            void main() {
+                ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+                if (p.x >= 19 || p.y >= 13) return;
+                atomicAdd(sums[0], uint(texelFetch(picture, p, 0).r * 255.0 + 0.5));
+                atomicAdd(sums[1], 1u);
+            }
+            """)
+        let composition = try workspace.load("""
+            size: [19, 13]
+            nodes:
+              noise: { kind: image, file: noise.png }
+              sum: { kind: compute, file: sum.comp, dispatch: [5, 4, 1], inputs: { picture: noise } }
+              red: { kind: buffer, input: sum, buffer: Sum, count: 2 }
+            output: noise
+            """)
+        let executor = try GraphExecutor(composition: composition, keeping: ["red"])
+        try executor.renderFrame(FrameTime(index: 0, fps: 30))
+        var total = 0
+        for y in 0..<13 { for x in 0..<19 { total += Int(picture[x, y].r) } }
+        #expect(executor.value(of: "red") == [Float(total), 19 * 13])
+    }
 }

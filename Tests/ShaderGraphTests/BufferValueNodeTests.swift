@@ -64,4 +64,23 @@ struct BufferValueNodeTests {
         let missing = try workspace.diagnostics(Self.composition("input: sim"))
         #expect(missing.count == 1 && missing[0].location?.line == 4 && missing[0].message.contains("needs a 'buffer'"), "\(missing.map(\.description))")
     }
+
+    @Test("a kernel that writes no image makes only buffers: as the output it is an error that says so")
+    func bufferOnlyOutput() throws {
+        let workspace = try Workspace()
+        try workspace.write("sum.comp", """
+            #version 310 es
+            layout(local_size_x = 1) in;
+            layout(std430, binding = 0) buffer Sum { uint total; };
+            void main() { total = 1u; }
+            """)
+        let problems = try workspace.diagnostics("""
+            size: [1, 1]
+            nodes:
+              sum: { kind: compute, file: sum.comp, dispatch: [1, 1, 1] }
+            output: sum
+            """)
+        #expect(problems.coded == ["4:9 SB2003"], "\(problems.map(\.description))")
+        #expect(problems.first?.message.contains("no kernel writes an image2D target") == true, "\(problems.map(\.description))")
+    }
 }

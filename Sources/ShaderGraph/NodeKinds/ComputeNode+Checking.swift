@@ -24,10 +24,6 @@ extension CompositionCheck {
         if case .node(let wire) = kernel.size, let source = resolve(wire), source.output != .image {
             report("'size' follows the size of an image node; '\(source.name)' makes \(source.output)", at: wire.location, code: .wrongWire)
         }
-        if kernel.targets.isEmpty, let first = kernel.passes.first {
-            report("node '\(node.name)' makes an image, but no kernel writes one that is not an input: declare its target, "
-                   + "layout(rgba8, binding = 0) writeonly uniform highp image2D result;", at: first.location, code: .computeImage)
-        }
         for (name, setting) in kernel.uniforms.sorted(by: { $0.key < $1.key }) {
             let keyLocation = kernel.keyLocations[name] ?? setting.location
             guard let declaration = kernel.uniform(named: name) else {

@@ -133,7 +133,8 @@ struct ComputeNode: NodeKindModel {
         return (settings, locations)
     }
 
-    var output: NodeOutput { .image }
+    /// Its first target; only buffers, for buffer nodes to read, when its kernels write no image.
+    var output: NodeOutput { kernel.targets.isEmpty ? .buffers : .image }
 
     /// Its wired images, the node its size follows, then its wired uniforms, each by name.
     func dependencies(of node: String) -> [Wire] {
