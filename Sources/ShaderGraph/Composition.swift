@@ -100,6 +100,16 @@ public struct Node: Sendable {
         kind.model.output
     }
 
+    /// Every wire into the node, under the key it is written at: what a graph draws as ports and wires.
+    public var inputs: [NodeInput] {
+        kind.model.inputs(of: name)
+    }
+
+    /// The files the node reads, which a watcher follows.
+    public var files: [String] {
+        kind.model.files
+    }
+
     /// Source nodes bring images into the graph; `--input` can replace one.
     public var isImageSource: Bool {
         kind.model.isImageSource

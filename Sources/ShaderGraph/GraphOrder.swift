@@ -14,8 +14,7 @@ public enum GraphOrder {
     /// The wires of a shader's image inputs that read last frame's image. What they read runs every frame
     /// too, for whoever reads it next, but in no particular order with the reader.
     public static func previousFrameReads(of node: Node) -> [Wire] {
-        guard case .shader(let pass) = node.kind else { return [] }
-        return pass.inputs.sorted { $0.key < $1.key }.filter { pass.readsPreviousFrame($0.key, node: node.name) }.map(\.value)
+        node.kind.model.inputs(of: node.name).filter { $0.carries == .previousFrame }.map(\.wire)
     }
 
     /// A cycle as the nodes along it, first repeated at the end, and the wire that closes it.

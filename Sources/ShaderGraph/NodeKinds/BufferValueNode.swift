@@ -43,8 +43,8 @@ struct BufferValueNode: NodeKindModel {
 
     var output: NodeOutput { .value(components: read.componentCount) }
 
-    func dependencies(of node: String) -> [Wire] {
-        [read.input]
+    func inputs(of node: String) -> [NodeInput] {
+        [NodeInput(name: "input", wire: read.input, carries: .value)]
     }
 
     /// The input is a compute node, the buffer one of its blocks, and the range inside the block's array.

@@ -136,15 +136,13 @@ struct ComputeNode: NodeKindModel {
     /// Its first target; only buffers, for buffer nodes to read, when its kernels write no image.
     var output: NodeOutput { kernel.targets.isEmpty ? .buffers : .image }
 
-    /// Its wired images, the node its size follows, then its wired uniforms, each by name.
-    func dependencies(of node: String) -> [Wire] {
-        let images = kernel.inputs.sorted { $0.key < $1.key }.map(\.value)
-        let size: [Wire] = if case .node(let wire) = kernel.size, !kernel.inputs.values.contains(where: { $0.node == wire.node }) { [wire] } else { [] }
-        let values = kernel.uniforms.sorted { $0.key < $1.key }.compactMap { entry -> Wire? in
-            if case .wire(let wire) = entry.value { return wire }
-            return nil
-        }
-        return images + size + values
+    /// Its wired images, the node its size follows (when no image input reads it already), then its wired
+    /// uniforms, each by name.
+    func inputs(of node: String) -> [NodeInput] {
+        let size: [NodeInput] = if case .node(let wire) = kernel.size, !kernel.inputs.values.contains(where: { $0.node == wire.node }) {
+            [NodeInput(name: "size", wire: wire, carries: .image)]
+        } else { [] }
+        return NodeInput.images(kernel.inputs) { _ in false } + size + NodeInput.values(kernel.uniforms)
     }
 
     var files: [String] { kernel.files }

@@ -20,8 +20,8 @@ protocol NodeKindModel: Sendable {
     var isImageSource: Bool { get }
     /// Whether the node's image may give the frame its size when the composition asks for none.
     var canSetRenderSize: Bool { get }
-    /// The wires the node (named `node`) reads this frame, in a stable order.
-    func dependencies(of node: String) -> [Wire]
+    /// Every wire into the node (named `node`), each under the key it is written at, in a stable order.
+    func inputs(of node: String) -> [NodeInput]
     /// The files the node reads, which a watcher follows.
     var files: [String] { get }
     /// What can only be checked against the whole composition (where its wires lead), reported into `check`.
@@ -35,7 +35,12 @@ extension NodeKindModel {
     var keyword: String { Self.keywords[0] }
     var isImageSource: Bool { false }
     var canSetRenderSize: Bool { false }
-    func dependencies(of node: String) -> [Wire] { [] }
+    func inputs(of node: String) -> [NodeInput] { [] }
+
+    /// The wires the node reads this frame, in a stable order: its inputs but those of last frame's image.
+    func dependencies(of node: String) -> [Wire] {
+        inputs(of: node).filter { $0.carries != .previousFrame }.map(\.wire)
+    }
     var files: [String] { [] }
     func check(_ node: Node, in check: inout CompositionCheck) {}
 }

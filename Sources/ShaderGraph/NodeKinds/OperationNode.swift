@@ -47,8 +47,12 @@ struct OperationNode: NodeKindModel {
     var keyword: String { operation.operation.rawValue }
     var output: NodeOutput { .value(components: operation.componentCount) }
 
-    func dependencies(of node: String) -> [Wire] {
-        operation.operands.compactMap { if case .wire(let wire) = $0.operand { wire } else { nil } }
+    func inputs(of node: String) -> [NodeInput] {
+        operation.operands.compactMap { entry in
+            // `values:` of add and multiply are numbered from 0.
+            let name = Int(entry.role).map { "values[\($0)]" } ?? entry.role
+            return if case .wire(let wire) = entry.operand { NodeInput(name: name, wire: wire, carries: .value) } else { nil }
+        }
     }
 
     /// Each operand carries one number, for every component, or as many as the result has.

@@ -28,8 +28,8 @@ struct PickNode: NodeKindModel {
 
     var output: NodeOutput { .value(components: 4) }
 
-    func dependencies(of node: String) -> [Wire] {
-        [pick.input]
+    func inputs(of node: String) -> [NodeInput] {
+        [NodeInput(name: "input", wire: pick.input, carries: .image)]
     }
 
     func check(_ node: Node, in check: inout CompositionCheck) {

@@ -31,8 +31,8 @@ struct ReductionNode: NodeKindModel {
     var keyword: String { reduction.measure.rawValue }
     var output: NodeOutput { .value(components: reduction.componentCount) }
 
-    func dependencies(of node: String) -> [Wire] {
-        [reduction.input]
+    func inputs(of node: String) -> [NodeInput] {
+        [NodeInput(name: "input", wire: reduction.input, carries: .image)]
     }
 
     func check(_ node: Node, in check: inout CompositionCheck) {

@@ -113,14 +113,9 @@ struct ShaderNode: NodeKindModel {
 
     var output: NodeOutput { .image }
 
-    /// Its image inputs but those that read last frame's image, then its wired uniforms, each by name.
-    func dependencies(of node: String) -> [Wire] {
-        let images = pass.inputs.sorted { $0.key < $1.key }.filter { !pass.readsPreviousFrame($0.key, node: node) }.map(\.value)
-        let values = pass.uniforms.sorted { $0.key < $1.key }.compactMap { entry -> Wire? in
-            if case .wire(let wire) = entry.value { return wire }
-            return nil
-        }
-        return images + values
+    /// Its image inputs (those that read last frame's image as feedback), then its wired uniforms, each by name.
+    func inputs(of node: String) -> [NodeInput] {
+        NodeInput.images(pass.inputs) { pass.readsPreviousFrame($0, node: node) } + NodeInput.values(pass.uniforms)
     }
 
     var files: [String] {
