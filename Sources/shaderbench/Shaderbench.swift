@@ -10,7 +10,7 @@ struct Shaderbench: ParsableCommand {
             (.fsh, .frag, .fs, .glsl) fed by the live source.
             """,
         version: ShaderbenchVersion.current,
-        subcommands: [Open.self, Render.self, Check.self, Inspect.self, Import.self, Export.self, Catalogue.self, GalleryCommand.self, Devices.self, Explain.self],
+        subcommands: [Open.self, Render.self, Check.self, Inspect.self, Graph.self, Import.self, Export.self, Catalogue.self, GalleryCommand.self, Devices.self, Explain.self],
         defaultSubcommand: Open.self
     )
 

@@ -229,7 +229,7 @@ struct CommandLineTests {
     @Test("a mistyped command is an unknown command with the nearest one, not a file to open", arguments: [
         (["rendr", "x.yaml"], "unknown command 'rendr'; did you mean 'render'?"),
         (["chekc"], "unknown command 'chekc'; did you mean 'check'?"),
-        (["frobnicate"], "unknown command 'frobnicate'; the commands are open, render, check, inspect, import, export, catalogue, gallery, devices, explain, and a composition or shader file opens in the window"),
+        (["frobnicate"], "unknown command 'frobnicate'; the commands are open, render, check, inspect, graph, import, export, catalogue, gallery, devices, explain, and a composition or shader file opens in the window"),
     ])
     func unknownCommand(arguments: [String], message: String) throws {
         let result = try runShaderbench(arguments)
