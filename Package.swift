@@ -172,7 +172,7 @@ let package = Package(
                     exclude: ["Harness"]),
         // The interface in a real GLFW window on a display of the tests' own.
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CGLFW", "CGLES", "TestSupport"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "Images", "OperatingSystem", "TestSupport", "Workbench", "OSC", "MIDI", "shaderbench"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "Images", "OperatingSystem", "Overlay", "TestSupport", "Workbench", "OSC", "MIDI", "shaderbench"]),
         // Every input fuzzing saved (Tests/FuzzCorpus), replayed through its target.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         // Reads the manifest and every import: modules stand in layers and imports only point down.

@@ -86,6 +86,31 @@ void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t col
     ImGui::GetBackgroundDrawList()->AddText(nullptr, 0, ImVec2(x, y), colour, text, nullptr, 0, &clip);
 }
 
+void imgui_bridge_backdrop_rectangle(float x, float y, float width, float height, uint32_t colour, float rounding,
+                                     float thickness) {
+    ImDrawList *list = ImGui::GetBackgroundDrawList();
+    if (thickness > 0) {
+        list->AddRect(ImVec2(x, y), ImVec2(x + width, y + height), colour, rounding, 0, thickness);
+    } else {
+        list->AddRectFilled(ImVec2(x, y), ImVec2(x + width, y + height), colour, rounding);
+    }
+}
+
+void imgui_bridge_backdrop_curve(float x0, float y0, float x1, float y1, float x2, float y2, float x3, float y3,
+                                 uint32_t colour, float thickness) {
+    ImGui::GetBackgroundDrawList()->AddBezierCubic(ImVec2(x0, y0), ImVec2(x1, y1), ImVec2(x2, y2), ImVec2(x3, y3),
+                                                   colour, thickness);
+}
+
+void imgui_bridge_backdrop_disc(float x, float y, float radius, uint32_t colour) {
+    ImGui::GetBackgroundDrawList()->AddCircleFilled(ImVec2(x, y), radius, colour);
+}
+
+float imgui_bridge_wheel_over_backdrop(void) {
+    const ImGuiIO &io = ImGui::GetIO();
+    return io.WantCaptureMouse ? 0 : io.MouseWheel;
+}
+
 bool imgui_bridge_begin_child(const char *identifier, float width, float height) {
     return ImGui::BeginChild(identifier, ImVec2(width, height), false);
 }

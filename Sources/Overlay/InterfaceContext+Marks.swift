@@ -17,4 +17,23 @@ extension InterfaceContext {
     public func label(_ text: String, x: Float, y: Float, colour: InterfaceColour, clip: InterfaceRectangle) {
         imgui_bridge_backdrop_text(x, y, text, colour.packed, clip.x, clip.y, clip.width, clip.height)
     }
+
+    /// A rectangle under the interface's windows: filled, or its outline when `thickness` is above 0.
+    public func backdropRectangle(_ rectangle: InterfaceRectangle, colour: InterfaceColour, rounding: Float = 0, thickness: Float = 0) {
+        imgui_bridge_backdrop_rectangle(rectangle.x, rectangle.y, rectangle.width, rectangle.height, colour.packed, rounding, thickness)
+    }
+
+    /// A cubic Bézier curve under the interface's windows, from `start` to `end` through the pull of two controls.
+    public func backdropCurve(_ start: (x: Float, y: Float), _ control1: (x: Float, y: Float), _ control2: (x: Float, y: Float),
+                              _ end: (x: Float, y: Float), colour: InterfaceColour, thickness: Float) {
+        imgui_bridge_backdrop_curve(start.x, start.y, control1.x, control1.y, control2.x, control2.y, end.x, end.y, colour.packed, thickness)
+    }
+
+    /// A filled circle under the interface's windows.
+    public func backdropDisc(x: Float, y: Float, radius: Float, colour: InterfaceColour) {
+        imgui_bridge_backdrop_disc(x, y, radius, colour.packed)
+    }
+
+    /// How far the scroll wheel turned this frame where no window takes the pointer: up positive, 0 over a window.
+    public var wheelOverBackdrop: Float { imgui_bridge_wheel_over_backdrop() }
 }

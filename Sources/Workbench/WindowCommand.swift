@@ -37,7 +37,10 @@ struct WindowCommand: Sendable {
         WindowCommand(keys: [.letter("b")], label: "B", help: "keep the image as a reference beside the live one; B again drops it") { loop in
             loop.say(loop.beforeAndAfter.toggle(shown: loop.shownImage))
         },
-        WindowCommand(keys: [.letter("g")], label: "G", help: "every node at once, with its cost; click one to show it") { $0.grid.toggle($0.session) },
+        WindowCommand(keys: [.letter("g")], label: "G", help: "every node at once, with its cost; click one to show it") { $0.toggleGrid() },
+        WindowCommand(keys: [.letter("n")], label: "N", help: "the node graph: click a node to show it, double-click to open its file; drag to pan, wheel to zoom") {
+            $0.toggleGraph()
+        },
         WindowCommand(keys: [.letter("p")], label: "P", help: "the parameter panel: tune published parameters") { $0.panel.isOpen.toggle() },
         // Esc closes what is open over the image before it quits.
         WindowCommand(keys: [.escape], label: nil, help: "close an open colour picker or drop-down",

@@ -38,6 +38,7 @@ final class WindowLoop {
     var valuesOut: (setting: OSCOutputSetting, stream: OSCValueStream)?
     let panel: ParameterPanel
     let grid: NodeGrid
+    let graph: GraphView
     var handles = PointHandles()
     var beforeAndAfter = BeforeAndAfter()
     let library: FilterLibraryPanel
@@ -114,6 +115,7 @@ final class WindowLoop {
         virtualCamera = options.videoOutput.map { WindowVirtualCamera(selector: $0) }
         panel = ParameterPanel(trace: trace)
         grid = NodeGrid(trace: trace)
+        graph = GraphView(trace: trace)
         library = FilterLibraryPanel(trace: trace)
         readout = PixelReadout(trace: trace)
         watches = WindowWatches(trace: trace)
@@ -132,7 +134,7 @@ final class WindowLoop {
         while !window.shouldClose && termination?.request == nil {
             timeline.keepInLoop(&clock)
             // The timeline's playhead moves while the clock plays, whatever the image does.
-            let motion = clock.isPaused ? .still : timeline.isOpen ? .continuous : session.motion(everyNode: grid.isOpen)
+            let motion = clock.isPaused ? .still : timeline.isOpen ? .continuous : session.motion(everyNode: coversImage)
             let animating = motion != .still
             let nextFrame = max(lastFrameStart + Workbench.frameInterval, nextMovieLook)
             for event in window.events(waitingUpTo: timeout(animating: animating, nextFrame: nextFrame)) {
@@ -229,7 +231,7 @@ final class WindowLoop {
 
     private func pointerMoved(x: Double, y: Double, pressed: Bool) {
         let current = layout()
-        if timeline.isOpen, !grid.isOpen,
+        if timeline.isOpen, !coversImage,
            timeline.pointer(x: x, y: y, pressed: pressed, session: session, clock: &clock, layout: current, scale: interface.scale) {
             needsFrame = true
         } else if grid.isOpen, x < Double(current.imageArea.width), !interface.wantsPointer {
@@ -239,9 +241,11 @@ final class WindowLoop {
                 session.show(node)
                 needsFrame = true
             }
+        } else if graph.isOpen, x < Double(current.imageArea.width), !interface.wantsPointer {
+            if graph.pointer(x: x, y: y, pressed: pressed, session: session, pixelsPerUnit: current.pixelsPerUnit) { needsFrame = true }
         } else if beforeAndAfter.pointer(x: x, y: y, pressed: pressed, layout: current, scale: interface.scale) {
             needsFrame = true
-        } else if panel.isOpen, !grid.isOpen, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
+        } else if panel.isOpen, !coversImage, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {
             needsFrame = true
         } else if interface.wantsPointer || interface.hasOpenPopup || (panel.isOpen && x >= Double(current.imageArea.width)) {
             // Over the interface, or dragging one of its controls: its, not the image's. The interface reads the
@@ -322,6 +326,21 @@ final class WindowLoop {
 
     // MARK: A frame
 
+    /// Whether the grid or the graph covers the image, and so every node runs and is timed.
+    var coversImage: Bool { grid.isOpen || graph.isOpen }
+
+    /// Opens or closes the grid (G); the graph closes as it opens, as both cover the image.
+    func toggleGrid() {
+        if graph.isOpen { graph.toggle(session) }
+        grid.toggle(session)
+    }
+
+    /// Opens or closes the node graph (N), closing the grid.
+    func toggleGraph() {
+        if grid.isOpen { grid.toggle(session) }
+        graph.toggle(session)
+    }
+
     func layout() -> WindowLayout {
         let framebuffer = window.framebufferSize, size = window.windowSize
         return WindowLayout(framebuffer: PixelSize(width: max(1, framebuffer.width), height: max(1, framebuffer.height)),
@@ -351,14 +370,14 @@ final class WindowLoop {
         }
         if panel.isOpen {
             panel.draw(session, watches: watches, readout: readout, midi: midi, in: interface, layout: current)
-            if !grid.isOpen { handles.draw(session, in: interface, layout: current) }
+            if !coversImage { handles.draw(session, in: interface, layout: current) }
         }
-        if !grid.isOpen { beforeAndAfter.draw(in: interface, layout: current) }
-        if !grid.isOpen { readout.draw(session, watches: watches, in: interface, layout: current) }
-        if timeline.isOpen, !grid.isOpen { timeline.draw(session, clock: &clock, recording: session.take != nil, in: interface, layout: current) }
+        if !coversImage { beforeAndAfter.draw(in: interface, layout: current) }
+        if !coversImage { readout.draw(session, watches: watches, in: interface, layout: current) }
+        if timeline.isOpen, !coversImage { timeline.draw(session, clock: &clock, recording: session.take != nil, in: interface, layout: current) }
         if library.isOpen, let message = library.draw(session, in: interface, layout: current) { say(message) }
         // Both show values the graph makes, which the frame may change.
-        let showsValues = panel.isOpen || grid.isOpen
+        let showsValues = panel.isOpen || coversImage
         let readings = showsValues ? panel.readings(of: session) : []
         if showHelp { KeyHelp.draw(in: interface, layout: current) }
         if let answer = quitting.draw(unsaved: session.unsavedCount, in: interface, layout: current) { answerQuit(answer) }
@@ -385,7 +404,7 @@ final class WindowLoop {
         // Another frame when this one's interface is not the last word: after input, so it settles; when a
         // window appeared (it is measured in its first frame and drawn in its second); when an event went
         // back to false; when keys still wait for the interface or the library's search takes the keyboard;
-        // when the values the panel or the grid read have changed in this frame.
+        // when the values the panel, the grid or the graph read have changed in this frame.
         if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || panel.needsFrame || session.endPulses() { needsFrame = true }
         if showsValues, panel.readings(of: session) != readings { needsFrame = true }
         // Windows fitted to their content (the errors) measure it in the frame it changed and show it whole in the
@@ -411,7 +430,7 @@ final class WindowLoop {
         // A key that went down or up shows as new in this frame's keyboard image and not in the next, which must be drawn.
         if keyboard.hasNewChanges { keyboardChanged = true }
         keyboard.frameShown()
-        session.executor?.timesSteps = grid.isOpen
+        session.executor?.timesSteps = coversImage
         return mouse
     }
 
@@ -420,15 +439,17 @@ final class WindowLoop {
             let time = FrameTime(index: clock.frameIndex, seconds: clock.seconds)
             watches.prepare(session, active: readout.isOn || watches.shown != nil) { say($0, seconds: 6) }
             let image = try session.render(time)
-            let watchImage = grid.isOpen ? nil : try watches.shownImage { say($0) }
+            let watchImage = coversImage ? nil : try watches.shownImage { say($0) }
             if grid.isOpen {
                 grid.draw(session, presenter: presenter, in: interface, window: current, readout: readout)
+            } else if graph.isOpen {
+                graph.draw(session, presenter: presenter, in: interface, window: current)
             } else if let shown = watchImage ?? image {
                 beforeAndAfter.present(shown, with: presenter, layout: current)
             } else {
                 presenter.clear(viewport: current.framebuffer)
             }
-            // What V records, the grid open or not.
+            // What V records, the grid or the graph open or not.
             if let image { shownImage = image }
             lastRenderError = nil
         } catch {

@@ -55,6 +55,11 @@ public struct WindowTrace {
         latestRectangles(of: "grid-tile", keyedBy: "node")
     }
 
+    /// Where the graph view last said each node's box is, in window pixels, by node.
+    public var graphNodes: [String: (x: Double, y: Double, width: Double, height: Double)] {
+        latestRectangles(of: "graph-node", keyedBy: "node")
+    }
+
     /// Where the filter library last said each filter's thumbnail is, in window pixels, by filter.
     public var libraryThumbnails: [String: (x: Double, y: Double, width: Double, height: Double)] {
         latestRectangles(of: "library-thumbnail", keyedBy: "filter")

@@ -129,6 +129,16 @@ void imgui_bridge_line(float x0, float y0, float x1, float y1, uint32_t colour, 
 /// width, height).
 void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t colour, float clip_x, float clip_y,
                                 float clip_width, float clip_height);
+/// A rectangle under every window but over the image: its outline `thickness` wide, or filled when 0.
+void imgui_bridge_backdrop_rectangle(float x, float y, float width, float height, uint32_t colour, float rounding,
+                                     float thickness);
+/// A cubic Bézier curve under every window, from (`x0`, `y0`) to (`x3`, `y3`) with the two control points between.
+void imgui_bridge_backdrop_curve(float x0, float y0, float x1, float y1, float x2, float y2, float x3, float y3,
+                                 uint32_t colour, float thickness);
+/// A filled circle under every window.
+void imgui_bridge_backdrop_disc(float x, float y, float radius, uint32_t colour);
+/// The scroll wheel's turn this frame where no window takes the pointer (up is positive); 0 over a window.
+float imgui_bridge_wheel_over_backdrop(void);
 
 #ifdef __cplusplus
 }

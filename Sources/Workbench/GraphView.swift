@@ -1,0 +1,250 @@
+import Foundation
+import GPU
+import OperatingSystem
+import Overlay
+import ShaderGraph
+import ShaderLanguage
+
+/// The composition's node graph over the image (N), laid out as `shaderbench graph` draws it (`GraphLayout`):
+/// each node a box with its name, kind and file, what it costs a frame, a port for each input, and its live
+/// image as a thumbnail (or its numbers, for a value node); wires from outputs to the inputs they feed; the
+/// output outlined, the node shown named in amber, chains drawn as one program framed, nodes with errors
+/// marked with their first. A click on a node shows it, as Tab would; a double-click opens its file in
+/// `$VISUAL` or `$EDITOR` (or prints its path when neither is set); dragging the background pans, the wheel
+/// zooms, and a double-click on the background fits the graph again.
+final class GraphView {
+    private(set) var isOpen = false
+    private let trace: TraceWriter?
+    /// The drawing of the graph the session runs, and which graph (by its executor) it was made for.
+    private var drawing: GraphDrawing?
+    private var drawnFor: ObjectIdentifier?
+    private var viewport = GraphViewport()
+    /// Whether the user panned or zoomed: a new graph then keeps the view where the user put it.
+    private var placedByUser = false
+    private var pointer: (x: Float, y: Float) = (0, 0)
+    private var wasPressed = false
+    private var drag: (from: (x: Float, y: Float), offset: (x: Float, y: Float))?
+    private var lastPress: (node: String?, at: ContinuousClock.Instant)?
+    /// Where each box was last traced, so the trace says where the boxes are without a line a frame.
+    private var traced: [String: InterfaceRectangle] = [:]
+
+    static let doubleClick = Duration.milliseconds(400)
+
+    init(trace: TraceWriter?) {
+        self.trace = trace
+    }
+
+    /// Opens or closes the view; while it is open, the session keeps every image and times every step.
+    func toggle(_ session: LiveSession) {
+        isOpen.toggle()
+        session.keepEveryImage(isOpen)
+        if !isOpen {
+            (drawing, drawnFor, traced, placedByUser) = (nil, nil, [:], false)
+        }
+    }
+
+    // MARK: The pointer
+
+    /// Takes a pointer event (framebuffer pixels); true when the view changed and needs a frame.
+    func pointer(x: Double, y: Double, pressed: Bool, session: LiveSession, pixelsPerUnit: Float) -> Bool {
+        pointer = (Float(x) / pixelsPerUnit, Float(y) / pixelsPerUnit)
+        defer { wasPressed = pressed }
+        if pressed, !wasPressed { return press(session) }
+        if pressed, let drag {
+            viewport.offset = (drag.offset.x + pointer.x - drag.from.x, drag.offset.y + pointer.y - drag.from.y)
+            placedByUser = true
+            return true
+        }
+        if !pressed { drag = nil }
+        return false
+    }
+
+    private func press(_ session: LiveSession) -> Bool {
+        let node = drawing?.layout.boxes.first { box in
+            let shown = viewport.window(box)
+            return pointer.x >= shown.x && pointer.x < shown.x + shown.width && pointer.y >= shown.y && pointer.y < shown.y + shown.height
+        }?.name
+        let now = ContinuousClock.now
+        let double = lastPress.map { $0.node == node && now - $0.at < Self.doubleClick } ?? false
+        lastPress = double ? nil : (node, now)
+        guard let node else {
+            if double {
+                placedByUser = false
+                drawnFor = nil
+                return true
+            }
+            drag = (pointer, viewport.offset)
+            return false
+        }
+        if double {
+            openFile(of: node, session: session)
+        } else {
+            session.show(node)
+        }
+        return true
+    }
+
+    /// Opens the node's first file in the user's editor, or prints its path where no editor is set.
+    private func openFile(of node: String, session: LiveSession) {
+        guard let file = session.loadedComposition?.node(named: node)?.files.first else { return }
+        let environment = ProcessInfo.processInfo.environment
+        guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
+            StandardStreams.output(file + "\n")
+            trace?.record("graph-open-file", ["node": .string(node), "path": .string(file), "editor": .string("")])
+            return
+        }
+        // Through the shell, as editors are named with their options (`code --wait`); not waited for.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", editor + " \"$1\"", "sh", file]
+        do {
+            try process.run()
+            trace?.record("graph-open-file", ["node": .string(node), "path": .string(file), "editor": .string(editor)])
+        } catch {
+            StandardStreams.error("cannot start \(editor) for \(file): \(error)\n")
+        }
+    }
+
+    // MARK: Drawing
+
+    /// Draws the thumbnails into the window's framebuffer, over nothing, and the boxes, wires and labels
+    /// into the interface over them.
+    func draw(_ session: LiveSession, presenter: Presenter, in interface: InterfaceContext, window: WindowLayout) {
+        presenter.clear(viewport: window.framebuffer)
+        guard let executor = session.executor, let composition = session.loadedComposition else { return }
+        let identity = ObjectIdentifier(executor)
+        let area = Self.area(window, interface: interface)
+        if drawnFor != identity {
+            drawing = GraphDrawing(composition)
+            drawnFor = identity
+            if !placedByUser, let drawing {
+                viewport = .fitting(width: drawing.layout.width, height: drawing.layout.height, in: area, margin: 24 * interface.scale)
+            }
+        }
+        guard let drawing else { return }
+        let wheel = interface.wheelOverBackdrop
+        if wheel != 0 {
+            viewport = viewport.zoomed(by: wheel, aboutX: pointer.x, y: pointer.y)
+            placedByUser = true
+        }
+        let problems = NodeDiagnostics.first(of: session.diagnostics, in: composition)
+        let values = Dictionary(session.valueNodes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        for chain in drawing.fusedChains { frame(chain, in: drawing.layout, interface: interface) }
+        for edge in drawing.layout.edges { wire(edge, in: drawing.layout, interface: interface) }
+        var boxes: [String: InterfaceRectangle] = [:]
+        for box in drawing.layout.boxes {
+            let shown = viewport.window(box)
+            boxes[box.name] = shown
+            node(box, shown: shown, drawing: drawing, session: session, executor: executor, problem: problems[box.name],
+                 value: values[box.name] ?? nil, presenter: presenter, interface: interface, window: window)
+        }
+        if boxes != traced {
+            traced = boxes
+            for box in drawing.layout.boxes {
+                guard let shown = boxes[box.name] else { continue }
+                trace?.record("graph-node", ["node": .string(box.name), "x": .number(Double(shown.x)), "y": .number(Double(shown.y)),
+                                             "width": .number(Double(shown.width)), "height": .number(Double(shown.height))])
+            }
+        }
+    }
+
+    /// The image area in interface units, below the heads-up display's lines.
+    private static func area(_ window: WindowLayout, interface: InterfaceContext) -> InterfaceRectangle {
+        let pixels = window.pixelsPerUnit, image = window.imageArea
+        let top = 10 * interface.scale + 2 * interface.lineHeight
+        return InterfaceRectangle(x: Float(image.x) / pixels, y: Float(image.y) / pixels + top,
+                                  width: Float(image.width) / pixels, height: max(1, Float(image.height) / pixels - top))
+    }
+
+    private func node(_ box: GraphLayout.Box, shown: InterfaceRectangle, drawing: GraphDrawing, session: LiveSession, executor: GraphExecutor,
+                      problem: Diagnostic?, value: [Float]?, presenter: Presenter, interface: InterfaceContext, window: WindowLayout) {
+        let zoom = viewport.zoom
+        let faded: Float = drawing.unused.contains(box.name) ? 0.45 : 1
+        let content = InterfaceRectangle(x: shown.x + 6 * zoom, y: viewport.window(GraphLayout.Point(x: 0, y: box.contentTop)).y,
+                                         width: shown.width - 12 * zoom, height: shown.y + shown.height - 6 * zoom - viewport.window(GraphLayout.Point(x: 0, y: box.contentTop)).y)
+        // The box around the thumbnail, which the framebuffer shows through.
+        let header = InterfaceRectangle(x: shown.x, y: shown.y, width: shown.width, height: content.y - shown.y)
+        interface.backdropRectangle(header, colour: Self.boxColour.faded(faded), rounding: 6 * zoom)
+        if drawing.outputs[box.name] == .image, let image = executor.image(of: box.name) {
+            let pixels = window.pixelsPerUnit
+            presenter.draw(image, window: window.framebuffer,
+                           area: PixelRectangle(x: Int((content.x * pixels).rounded()), y: Int((content.y * pixels).rounded()),
+                                                width: max(1, Int((content.width * pixels).rounded())), height: max(1, Int((content.height * pixels).rounded()))))
+        } else {
+            interface.backdropRectangle(content, colour: Self.bandColour.faded(faded), rounding: 3 * zoom)
+            let numbers = value.map { $0.prefix(4).map { String(format3: $0) }.joined(separator: ", ") } ?? drawing.outputs[box.name]?.description ?? ""
+            interface.label(numbers, x: content.x + 4, y: content.y + 2, colour: InterfacePalette.grey.faded(faded), clip: content)
+        }
+        let border = problem != nil ? InterfacePalette.red : box.name == drawing.output ? InterfacePalette.amber : Self.borderColour
+        interface.backdropRectangle(shown, colour: border.faded(faded), rounding: 6 * zoom, thickness: box.name == drawing.output || problem != nil ? 2.5 : 1)
+        let name = box.name == session.shownNode ? InterfacePalette.amber : InterfacePalette.white
+        let line = interface.lineHeight
+        interface.label(box.name, x: shown.x + 8 * zoom, y: shown.y + 4 * zoom, colour: name.faded(faded), clip: header)
+        let cost = executor.milliseconds(of: box.name).map { String(format2: $0) + " ms" }
+        if let cost {
+            interface.label(cost, x: shown.x + shown.width - interface.width(of: cost) - 10 * zoom, y: shown.y + 4 * zoom,
+                            colour: InterfacePalette.grey.faded(faded), clip: header)
+        }
+        interface.label(drawing.caption(of: box.name), x: shown.x + 8 * zoom, y: shown.y + 4 * zoom + line * 0.85,
+                        colour: InterfacePalette.grey.faded(faded), clip: header)
+        let output = viewport.window(box.outputPoint)
+        interface.backdropDisc(x: output.x, y: output.y, radius: 4 * zoom, colour: Self.socketColour.faded(faded))
+        for port in box.ports {
+            let point = viewport.window(box.inputPoint(port))
+            interface.backdropDisc(x: point.x, y: point.y, radius: 4 * zoom, colour: Self.socketColour.faded(faded))
+            interface.label(port, x: point.x + 10 * zoom, y: point.y - line * 0.45, colour: InterfacePalette.grey.faded(faded), clip: header)
+        }
+        if let problem {
+            interface.label(problem.message, x: content.x + 4, y: content.y + 2, colour: InterfacePalette.red, clip: content)
+        }
+    }
+
+    /// A wire: level-leaving curves between its points, or for one that runs back a loop under its boxes.
+    private func wire(_ edge: GraphLayout.Edge, in layout: GraphLayout, interface: InterfaceContext) {
+        let colour = edge.readsParameter || edge.carries == .value ? Self.valueWire : edge.carries == .previousFrame ? Self.feedbackWire : Self.imageWire
+        let thickness = max(1, 2 * viewport.zoom)
+        let points = edge.points.map(viewport.window)
+        guard let first = points.first, let last = points.last else { return }
+        if edge.runsBack {
+            let bottoms = [edge.from, edge.to].compactMap(layout.box(named:)).map { $0.origin.y + $0.height }
+            let below = viewport.window(GraphLayout.Point(x: 0, y: (bottoms.max() ?? 0) + 14)).y
+            let reach = 40 * viewport.zoom
+            interface.backdropCurve(first, (first.x + reach, first.y), (first.x + reach, below), (first.x, below), colour: colour, thickness: thickness)
+            interface.backdropCurve((first.x, below), (first.x, below), (last.x, below), (last.x, below), colour: colour, thickness: thickness)
+            interface.backdropCurve((last.x, below), (last.x - reach, below), (last.x - reach, last.y), last, colour: colour, thickness: thickness)
+            return
+        }
+        for (from, to) in zip(points, points.dropFirst()) {
+            let reach = max((to.x - from.x) / 2, 24 * viewport.zoom)
+            interface.backdropCurve(from, (from.x + reach, from.y), (to.x - reach, to.y), to, colour: colour, thickness: thickness)
+        }
+    }
+
+    /// A fused chain's frame, behind its boxes.
+    private func frame(_ chain: [String], in layout: GraphLayout, interface: InterfaceContext) {
+        let shown = chain.compactMap(layout.box(named:)).map(viewport.window)
+        guard let left = shown.map(\.x).min(), let top = shown.map(\.y).min(),
+              let right = shown.map({ $0.x + $0.width }).max(), let bottom = shown.map({ $0.y + $0.height }).max() else { return }
+        let zoom = viewport.zoom
+        let around = InterfaceRectangle(x: left - 8 * zoom, y: top - 8 * zoom - interface.lineHeight, width: right - left + 16 * zoom,
+                                        height: bottom - top + 16 * zoom + interface.lineHeight)
+        interface.backdropRectangle(around, colour: InterfacePalette.amber.faded(0.08), rounding: 8 * zoom)
+        interface.backdropRectangle(around, colour: InterfacePalette.amber.faded(0.5), rounding: 8 * zoom, thickness: 1)
+        interface.label("fused: one program", x: around.x + 6 * zoom, y: around.y + 2, colour: InterfacePalette.amber, clip: around)
+    }
+
+    static let boxColour = InterfaceColour(red: 0.14, green: 0.153, blue: 0.18)
+    static let bandColour = InterfaceColour(red: 0.082, green: 0.09, blue: 0.11)
+    static let borderColour = InterfaceColour(red: 0.35, green: 0.376, blue: 0.44)
+    static let socketColour = InterfaceColour(red: 0.56, green: 0.64, blue: 0.78)
+    static let imageWire = InterfaceColour(red: 0.56, green: 0.64, blue: 0.78)
+    static let valueWire = InterfaceColour(red: 0.47, green: 0.76, blue: 0.6)
+    static let feedbackWire = InterfaceColour(red: 0.79, green: 0.56, blue: 0.78)
+}
+
+private extension InterfaceColour {
+    /// The colour with its alpha scaled: a faded node's box, a frame's wash.
+    func faded(_ amount: Float) -> InterfaceColour {
+        InterfaceColour(red: red, green: green, blue: blue, alpha: alpha * amount)
+    }
+}
