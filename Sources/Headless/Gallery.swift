@@ -7,7 +7,7 @@ import ShaderGraph
 import ShaderLanguage
 
 /// The gallery of example compositions (every `*.yaml` under a folder): each drawn by the workbench itself at one
-/// frame, and a Markdown page with what its opening comment says of it. A camera shows the moving test pattern, as with no camera there,
+/// frame beside a drawing of its graph, and a Markdown page with what its opening comment says of it. A camera shows the moving test pattern, as with no camera there,
 /// so every machine draws the same pictures; the same compositions give the same page and pictures.
 public enum Gallery {
     /// Writes the pictures, then the page; returns the compositions shown, by name.
@@ -32,6 +32,7 @@ public enum Gallery {
                         throw DiagnosticsError([.error("\(request.image(of: name)): \(error)", code: .outputNotWritten)])
                     }
                 }
+                try writeGraph(of: path, to: request.graph(of: name))
                 descriptions[name] = openingComment(of: path)
             } catch {
                 problems += error.diagnostics
@@ -106,6 +107,16 @@ public enum Gallery {
         }
         guard let output else { throw DiagnosticsError([.error("\(path): drew nothing")]) }
         return output.readPixels()
+    }
+
+    /// The composition's graph as `shaderbench graph` draws it, camera and all.
+    static func writeGraph(of path: String, to file: String) throws(DiagnosticsError) {
+        let svg = GraphSVG.text(of: GraphDrawing(try CompositionOpener.open(path: path)))
+        do {
+            try AtomicFile.write(Array(svg.utf8), to: file)
+        } catch {
+            throw DiagnosticsError([.error("\(file): \(error)", code: .outputNotWritten)])
+        }
     }
 
     /// The composition's opening `#` comment lines, joined into one paragraph.

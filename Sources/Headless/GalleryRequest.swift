@@ -9,7 +9,7 @@ public struct GalleryRequest: Sendable {
     public var compositions: String
     /// The Markdown page written.
     public var page: String
-    /// The folder the pictures go to, one `NAME.png` per composition.
+    /// The folder the pictures go to, one `NAME.png` per composition, and its graph's `NAME-graph.svg`.
     public var images: String
     public var size: PixelSize
     /// The frame shown, at 30 a second: late enough for feedback and motion to show.
@@ -26,5 +26,10 @@ public struct GalleryRequest: Sendable {
     /// Where the picture of the composition `name` (its path in the folder, without `.yaml`) is written.
     public func image(of name: String) -> String {
         RelativePath.withoutTrailingSlash(images) + "/" + name.replacingOccurrences(of: "/", with: "-") + ".png"
+    }
+
+    /// Where the drawing of the composition `name`'s graph is written, beside its picture.
+    public func graph(of name: String) -> String {
+        RelativePath.withoutTrailingSlash(images) + "/" + name.replacingOccurrences(of: "/", with: "-") + "-graph.svg"
     }
 }

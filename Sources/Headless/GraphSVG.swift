@@ -74,10 +74,9 @@ public enum GraphSVG {
     static func path(of edge: GraphLayout.Edge, in layout: GraphLayout) -> String {
         guard let first = edge.points.first, let last = edge.points.last else { return "" }
         if edge.runsBack {
-            let boxes = [edge.from, edge.to].compactMap(layout.box(named:))
-            let below = (boxes.map { $0.origin.y + $0.height }.max() ?? max(first.y, last.y)) + 14
-            return "M \(point(first)) C \(number(first.x + 40)) \(number(first.y)), \(number(first.x + 40)) \(number(below)), \(number(first.x)) \(number(below))"
-                + " L \(number(last.x)) \(number(below)) C \(number(last.x - 40)) \(number(below)), \(number(last.x - 40)) \(number(last.y)), \(point(last))"
+            let below = layout.loopDepth(of: edge), reach = GraphMetrics.loopReach
+            return "M \(point(first)) C \(number(first.x + reach)) \(number(first.y)), \(number(first.x + reach)) \(number(below)), \(number(first.x)) \(number(below))"
+                + " L \(number(last.x)) \(number(below)) C \(number(last.x - reach)) \(number(below)), \(number(last.x - reach)) \(number(last.y)), \(point(last))"
         }
         var text = "M \(point(first))"
         for (from, to) in zip(edge.points, edge.points.dropFirst()) {

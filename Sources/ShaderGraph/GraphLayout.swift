@@ -92,8 +92,29 @@ public struct GraphLayout: Sendable, Equatable {
             return Edge(from: edge.from, to: edge.to, port: edge.port, carries: edge.carries, readsParameter: edge.readsParameter,
                         points: [source.outputPoint] + (bends[index] ?? []) + [target.inputPoint(edge.port)])
         }
+        (width, height) = (0, 0)
+        // A loop bends back left of the port it enters: room for it left of the first column.
+        let left = self.edges.filter(\.runsBack).map { $0.points[$0.points.count - 1].x - 0.75 * GraphMetrics.loopReach }.min() ?? 0
+        if left < 0 { shift(by: -left) }
         width = self.boxes.map { $0.origin.x + $0.width }.max() ?? 0
         height = self.boxes.map { $0.origin.y + $0.height }.max() ?? 0
+        // A wire that runs back loops out past its source and under its boxes.
+        for edge in self.edges where edge.runsBack {
+            width = max(width, edge.points[0].x + 0.75 * GraphMetrics.loopReach)
+            height = max(height, loopDepth(of: edge) + GraphMetrics.rowGap / 2)
+        }
+    }
+
+    private mutating func shift(by x: Double) {
+        for index in boxes.indices { boxes[index].origin.x += x }
+        for index in edges.indices {
+            for point in edges[index].points.indices { edges[index].points[point].x += x }
+        }
+    }
+
+    /// How far down the loop of a wire that runs back passes: under the lower of its two boxes.
+    public func loopDepth(of edge: Edge) -> Double {
+        ([edge.from, edge.to].compactMap(box(named:)).map { $0.origin.y + $0.height }.max() ?? 0) + GraphMetrics.loopDrop
     }
 }
 
@@ -110,6 +131,9 @@ public enum GraphMetrics {
     public static let columnGap = 80.0
     public static let rowGap = 28.0
     public static let componentGap = 48.0
+    /// How far right of its source, and below its boxes, a wire that runs back loops.
+    public static let loopReach = 40.0
+    public static let loopDrop = 14.0
 
     /// How tall a node's box is: its header, a row for each input, and what it shows.
     static func height(ports: Int, output: NodeOutput) -> Double {

@@ -206,9 +206,8 @@ final class GraphView {
         let points = edge.points.map(viewport.window)
         guard let first = points.first, let last = points.last else { return }
         if edge.runsBack {
-            let bottoms = [edge.from, edge.to].compactMap(layout.box(named:)).map { $0.origin.y + $0.height }
-            let below = viewport.window(GraphLayout.Point(x: 0, y: (bottoms.max() ?? 0) + 14)).y
-            let reach = 40 * viewport.zoom
+            let below = viewport.window(GraphLayout.Point(x: 0, y: layout.loopDepth(of: edge))).y
+            let reach = Float(GraphMetrics.loopReach) * viewport.zoom
             interface.backdropCurve(first, (first.x + reach, first.y), (first.x + reach, below), (first.x, below), colour: colour, thickness: thickness)
             interface.backdropCurve((first.x, below), (first.x, below), (last.x, below), (last.x, below), colour: colour, thickness: thickness)
             interface.backdropCurve((last.x, below), (last.x - reach, below), (last.x - reach, last.y), last, colour: colour, thickness: thickness)

@@ -33,6 +33,12 @@ struct GalleryTests {
         for picture in pictures {
             let path = Repository.path("docs/gallery/\(picture)")
             guard FileManager.default.fileExists(atPath: path) else { continue }
+            if picture.hasSuffix("-graph.svg") {
+                // Drawings of graphs are text that no GPU rounds: the same composition gives the same bytes.
+                #expect(try String(contentsOfFile: path, encoding: .utf8) == String(contentsOfFile: folder.file("docs/gallery/\(picture)"), encoding: .utf8),
+                        "docs/gallery/\(picture) is out of date: \(Self.regenerate)")
+                continue
+            }
             let difference = try ImageFile.read(path: path).largestDifference(from: ImageFile.read(path: folder.file("docs/gallery/\(picture)")))
             #expect(difference <= Self.tolerance, "docs/gallery/\(picture) differs by \(difference) levels: \(Self.regenerate)")
         }

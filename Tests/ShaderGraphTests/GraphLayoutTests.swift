@@ -128,5 +128,17 @@ struct GraphLayoutTests {
         #expect(loop.carries == .previousFrame)
         #expect(loop.runsBack)
         #expect(layout.box(named: "trail")!.origin.x > layout.box(named: "picture")!.origin.x)
+        // The loop (a cubic from the output to below the box, right by its reach) stays inside the drawing.
+        let reach = GraphMetrics.loopReach, out = loop.points[0], port = loop.points[1]
+        #expect(out.x + 0.75 * reach <= layout.width)
+        #expect(layout.loopDepth(of: loop) <= layout.height)
+        #expect(port.x - 0.75 * reach >= 0)
+        let alone = GraphLayout(try workspace.load("""
+            nodes:
+              trail: { kind: shader, file: a.fsh, inputs: { inputImageTexture: trail, last: trail } }
+            output: trail
+            """, file: "alone.yaml"))
+        let own = try #require(alone.edges.first)
+        #expect(own.points[1].x - 0.75 * reach >= 0)
     }
 }
