@@ -1,7 +1,7 @@
-/// Usage: Benchmarks [executor] [fusion] [watch] [reload] [osc] [vcam] [idle] [grid] [camera] [reduction] [buffer] [movie] [framepath] [moviewindow] [planning] [keys] [thinning] [soak] [--frames N] [--rounds R] [--saves S] [--messages M] [--seconds S] [--camera-frames F]
+/// Usage: Benchmarks [executor] [fusion] [watch] [reload] [osc] [vcam] [idle] [grid] [graph] [camera] [reduction] [buffer] [movie] [framepath] [moviewindow] [planning] [keys] [thinning] [soak] [--frames N] [--rounds R] [--saves S] [--messages M] [--seconds S] [--camera-frames F]
 ///        [--reloads R --soak-frames F --unplugs U]
 /// With no part named, runs them all but the soak, which takes minutes (`scripts/soak` runs it). Build in
-/// release first (`swift build -c release`): the reload, osc, vcam, idle, grid and soak parts run the `shaderbench` beside this
+/// release first (`swift build -c release`): the reload, osc, vcam, idle, grid, graph and soak parts run the `shaderbench` beside this
 /// executable in a window under Xvfb.
 @main
 struct Benchmarks {
@@ -11,7 +11,7 @@ struct Benchmarks {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
             return Int(arguments[index + 1]) ?? value
         }
-        let parts = Set(arguments.filter { ["executor", "fusion", "watch", "reload", "osc", "vcam", "idle", "grid", "camera", "reduction", "buffer", "movie", "framepath", "moviewindow", "planning", "keys", "thinning", "soak"].contains($0) })
+        let parts = Set(arguments.filter { ["executor", "fusion", "watch", "reload", "osc", "vcam", "idle", "grid", "graph", "camera", "reduction", "buffer", "movie", "framepath", "moviewindow", "planning", "keys", "thinning", "soak"].contains($0) })
         let all = parts.isEmpty
         if all || parts.contains("executor") {
             try ExecutorBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))
@@ -45,6 +45,9 @@ struct Benchmarks {
         }
         if all || parts.contains("grid") {
             try GridBenchmark.run(rounds: option("--rounds", default: 5))
+        }
+        if all || parts.contains("graph") {
+            try GraphViewBenchmark.run(rounds: option("--rounds", default: 5))
         }
         if all || parts.contains("reduction") {
             try ReductionBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))

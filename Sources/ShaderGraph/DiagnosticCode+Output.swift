@@ -96,13 +96,15 @@ extension DiagnosticCode {
             """)
 
     public static let notSaved = DiagnosticCode(
-        6201, "tuned values, controls or a filter not saved into the composition",
+        6201, "tuned values, controls, a filter or a graph edit not saved into the composition",
         explanation: """
-            Ctrl-S writes the panel's tuned values and learned MIDI controls into the composition, and the \
-            filter library adds a filter node to it, by editing its text in place. An entry written in a form \
-            the edit cannot follow (a value set by an alias, a control not written `{ … }` on one line, a node \
-            no longer there) is left as it is, as is a file that cannot be written. A window closed without \
-            saving says which values were left out, as `--set` options that give them back.
+            Ctrl-S writes the panel's tuned values and learned MIDI controls into the composition, the \
+            filter library adds a filter node to it, and the graph view (N) wires, unwires, deletes and sets \
+            the output, each by editing its text in place. An entry written in a form the edit cannot follow \
+            (a value set by an alias, a control not written `{ … }` on one line, a node no longer there) is \
+            left as it is, as is a file that cannot be written; so is a graph edit that would delete the \
+            output or give a name no node can have. A window closed without saving says which values were \
+            left out, as `--set` options that give them back.
             """,
         example: """
             controls:

@@ -54,7 +54,7 @@ public enum FilterInsertion {
         func text(_ word: String) -> String { json ? "\"\(word)\"" : word }
         let entry = "\(text(name)): { \(text("kind")): \(text("shader")), \(text("filter")): \(text(filter.name)), "
             + "\(text("inputs")): { \(text(filter.imageInput)): \(text(node)) } }"
-        try add(entry, after: (key, value), in: composed.nodesNode, edits: &edits, reader: reader)
+        try edits.add(entry, after: (key, value), in: composed.nodesNode, reader: reader)
         return edits.result
     }
 
@@ -62,52 +62,6 @@ public enum FilterInsertion {
     private static func rename(_ wire: Yams.Node, from old: String, to new: String, in edits: inout TextEdits,
                                reader: YAMLReader) throws(Diagnostic) {
         guard case .scalar(let scalar) = wire, scalar.string == old else { return }
-        guard let mark = scalar.mark, let start = edits.offset(line: mark.line, column: mark.column) else {
-            throw reader.error("the place of this wire in the text is unknown, so it is not rewired", at: wire, code: .notSaved)
-        }
-        // A quoted scalar's place is its opening quote.
-        let offset = edits.reads(old, at: start) ? start : start + 1
-        guard edits.reads(old, at: offset) else {
-            throw reader.error("the text of this wire is not where the YAML parser puts it, so it is not rewired", at: wire, code: .notSaved)
-        }
-        edits.replace(at: offset, length: old.unicodeScalars.count, with: new)
-    }
-
-    /// Adds `entry` to the nodes mapping right after the entry `key: value`.
-    private static func add(_ entry: String, after entryBefore: (key: Yams.Node, value: Yams.Node), in nodes: Yams.Node,
-                            edits: inout TextEdits, reader: YAMLReader) throws(Diagnostic) {
-        guard let nodesMark = nodes.mark, let nodesStart = edits.offset(line: nodesMark.line, column: nodesMark.column),
-              let keyMark = entryBefore.key.mark, let end = end(of: entryBefore.value, in: edits) else {
-            throw reader.error("the node's place in the text is unknown, so nothing is added after it", at: entryBefore.key, code: .notSaved)
-        }
-        let indent = String(repeating: " ", count: keyMark.column - 1)
-        // A flow mapping's place is its `{`, a block mapping's its first key.
-        if edits.scalar(at: nodesStart) == "{" {
-            let separator = keyMark.line == nodesMark.line ? ", " : ",\n" + indent
-            edits.insert(separator + entry, at: end)
-            return
-        }
-        let lineEnd = edits.lineEnd(after: max(end - 1, 0))
-        if edits.scalar(at: lineEnd) == "\n" {
-            edits.insert(indent + entry + "\n", at: lineEnd + 1)
-        } else {
-            edits.insert("\n" + indent + entry, at: lineEnd)
-        }
-    }
-
-    /// The offset just after the text of `node`: past a flow collection's closing bracket, else past its last
-    /// part; a scalar ends its line.
-    private static func end(of node: Yams.Node, in edits: TextEdits) -> Int? {
-        guard let mark = node.mark, let start = edits.offset(line: mark.line, column: mark.column) else { return nil }
-        switch node {
-        case .mapping(let mapping):
-            if edits.scalar(at: start) == "{" { return edits.closingBracket(ofCollectionAt: start).map { $0 + 1 } }
-            return mapping.map { $0 }.last.flatMap { end(of: $0.value, in: edits) } ?? start
-        case .sequence(let sequence):
-            if edits.scalar(at: start) == "[" { return edits.closingBracket(ofCollectionAt: start).map { $0 + 1 } }
-            return sequence.last.flatMap { end(of: $0, in: edits) } ?? start
-        case .scalar, .alias:
-            return edits.lineEnd(after: start)
-        }
+        try edits.replacePrefix(old, of: wire, with: new, reader: reader)
     }
 }

@@ -7,6 +7,16 @@ struct LayerOrdering {
 
     var columns: [[Item]]
     let segments: [LayeredGraph.Segment]
+    /// The pieces of wire that meet each item from the left and from the right.
+    private let segmentsEntering: [Item: [LayeredGraph.Segment]]
+    private let segmentsLeaving: [Item: [LayeredGraph.Segment]]
+
+    init(columns: [[Item]], segments: [LayeredGraph.Segment]) {
+        self.columns = columns
+        self.segments = segments
+        segmentsEntering = Dictionary(grouping: segments, by: \.right)
+        segmentsLeaving = Dictionary(grouping: segments, by: \.left)
+    }
     /// The sweeps tried; more rarely finds fewer crossings in graphs of the size compositions have.
     static let sweeps = 8
 
@@ -27,7 +37,7 @@ struct LayerOrdering {
         for index in columns.indices.dropFirst() {
             let positions = Self.positions(columns[index - 1])
             columns[index] = sorted(columns[index]) { item in
-                segments.filter { $0.right == item }.compactMap { positions[$0.left] }
+                (segmentsEntering[item] ?? []).compactMap { positions[$0.left] }
             }
         }
         return columns
@@ -39,7 +49,7 @@ struct LayerOrdering {
         for index in columns.indices.dropLast().reversed() {
             let positions = Self.positions(columns[index + 1])
             columns[index] = sorted(columns[index]) { item in
-                segments.filter { $0.left == item }.compactMap { segment in positions[segment.right].map { $0 + segment.rightOffset } }
+                (segmentsLeaving[item] ?? []).compactMap { segment in positions[segment.right].map { $0 + segment.rightOffset } }
             }
         }
         return columns

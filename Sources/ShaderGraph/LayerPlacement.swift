@@ -16,6 +16,19 @@ struct LayerPlacement {
     let anchors: Anchors
     static let sweeps = 4
 
+    init(columns: [[Item]], segments: [LayeredGraph.Segment], height: @escaping (Item) -> Double, anchors: Anchors) {
+        self.columns = columns
+        self.segments = segments
+        self.height = height
+        self.anchors = anchors
+        segmentsEntering = Dictionary(grouping: segments, by: \.right)
+        segmentsLeaving = Dictionary(grouping: segments, by: \.left)
+    }
+
+    /// The pieces of wire that meet each item from the left and from the right.
+    private let segmentsEntering: [Item: [LayeredGraph.Segment]]
+    private let segmentsLeaving: [Item: [LayeredGraph.Segment]]
+
     /// Every item's top; the smallest may be above 0.
     func tops() -> [Item: Double] {
         var tops: [Item: Double] = [:]
@@ -32,8 +45,8 @@ struct LayerPlacement {
             for index in indices {
                 let wishes = columns[index].map { item -> Double in
                     let heights: [Double] = rightward
-                        ? segments.filter { $0.right == item }.map { tops[$0.left]! + anchors.leaving($0.left) - anchors.entering($0) }
-                        : segments.filter { $0.left == item }.map { tops[$0.right]! + anchors.entering($0) - anchors.leaving(item) }
+                        ? (segmentsEntering[item] ?? []).map { tops[$0.left]! + anchors.leaving($0.left) - anchors.entering($0) }
+                        : (segmentsLeaving[item] ?? []).map { tops[$0.right]! + anchors.entering($0) - anchors.leaving(item) }
                     return heights.isEmpty ? tops[item]! : heights.reduce(0, +) / Double(heights.count)
                 }
                 for (item, top) in zip(columns[index], ordered(wishes, items: columns[index])) { tops[item] = top }

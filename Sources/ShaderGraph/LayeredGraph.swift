@@ -45,8 +45,8 @@ struct LayeredGraph {
         var ports: [String: [String]] = [:], heights: [String: Double] = [:], edges: [Edge] = []
         for node in composition.nodes {
             let inputs = node.inputs.filter { known.contains($0.wire.node) }
-            ports[node.name] = inputs.map(\.name)
-            heights[node.name] = GraphMetrics.height(ports: inputs.count, output: node.output)
+            ports[node.name] = inputs.map(\.name) + Self.settablePorts(of: node)
+            heights[node.name] = GraphMetrics.height(ports: ports[node.name]!.count, output: node.output)
             edges += inputs.map { Edge(from: $0.wire.node, to: node.name, port: $0.name, carries: $0.carries, readsParameter: $0.wire.parameter != nil) }
         }
         self.ports = ports
@@ -54,6 +54,17 @@ struct LayeredGraph {
         self.edges = edges
         components = Self.components(of: names, edges: edges)
         column = Self.columns(of: names, edges: edges.filter(\.ordersColumns), components: components)
+    }
+
+    /// A shader's or compute node's uniforms the composition sets to numbers: ports a value can be wired
+    /// into, drawn with no wire.
+    static func settablePorts(of node: Node) -> [String] {
+        let uniforms: [String: UniformSetting] = switch node.kind {
+        case .shader(let pass): pass.uniforms
+        case .compute(let kernel): kernel.uniforms
+        default: [:]
+        }
+        return uniforms.filter { if case .literal = $0.value { true } else { false } }.keys.sorted()
     }
 
     /// Nodes joined by any wire, grouped; each group in the file's order, groups by their first node.

@@ -11,7 +11,9 @@ import ShaderLanguage
 /// output outlined, the node shown named in amber, chains drawn as one program framed, nodes with errors
 /// marked with their first. A click on a node shows it, as Tab would; a double-click opens its file in
 /// `$VISUAL` or `$EDITOR` (or prints its path when neither is set); dragging the background pans, the wheel
-/// zooms, and a double-click on the background fits the graph again.
+/// zooms, and a double-click on the background fits the graph again. Dragging from a node's output onto a
+/// port wires it there; dragging a wire off its port unwires it (or, let go on another port, moves it there);
+/// each is an edit of the composition's file (`LiveSession.applyGraphEdit`).
 final class GraphView {
     private(set) var isOpen = false
     private let trace: TraceWriter?
@@ -23,8 +25,16 @@ final class GraphView {
     private var placedByUser = false
     private var pointer: (x: Float, y: Float) = (0, 0)
     private var wasPressed = false
-    private var drag: (from: (x: Float, y: Float), offset: (x: Float, y: Float))?
+    /// What the held button is doing: panning the view, or dragging a wire from an output or off a port.
+    private enum Drag {
+        case pan(from: (x: Float, y: Float), offset: (x: Float, y: Float))
+        case wire(from: String)
+        case unwire(node: String, port: String, source: String)
+    }
+    private var drag: Drag?
     private var lastPress: (node: String?, at: ContinuousClock.Instant)?
+    /// What the last edit or refusal says, for the window to show.
+    private var message: String?
     /// Where each box was last traced, so the trace says where the boxes are without a line a frame.
     private var traced: [String: InterfaceRectangle] = [:]
 
@@ -50,20 +60,54 @@ final class GraphView {
         pointer = (Float(x) / pixelsPerUnit, Float(y) / pixelsPerUnit)
         defer { wasPressed = pressed }
         if pressed, !wasPressed { return press(session) }
-        if pressed, let drag {
-            viewport.offset = (drag.offset.x + pointer.x - drag.from.x, drag.offset.y + pointer.y - drag.from.y)
+        switch drag {
+        case .pan(let from, let offset)? where pressed:
+            viewport.offset = (offset.x + pointer.x - from.x, offset.y + pointer.y - from.y)
             placedByUser = true
             return true
+        case .wire?, .unwire?:
+            if !pressed { release(session) }
+            return true
+        default:
+            if !pressed { drag = nil }
+            return false
         }
-        if !pressed { drag = nil }
-        return false
+    }
+
+    /// The node whose output the wire being dragged carries.
+    private var draggedSource: String? {
+        switch drag {
+        case .wire(let from)?: from
+        case .unwire(_, _, let source)?: source
+        default: nil
+        }
+    }
+
+    /// What the last edit said, once.
+    func takeMessage() -> String? {
+        defer { message = nil }
+        return message
     }
 
     private func press(_ session: LiveSession) -> Bool {
-        let node = drawing?.layout.boxes.first { box in
-            let shown = viewport.window(box)
-            return pointer.x >= shown.x && pointer.x < shown.x + shown.width && pointer.y >= shown.y && pointer.y < shown.y + shown.height
-        }?.name
+        guard let layout = drawing?.layout else { return false }
+        let reach = 8 * max(viewport.zoom, 0.5)
+        func near(_ point: GraphLayout.Point) -> Bool {
+            let shown = viewport.window(point)
+            return abs(shown.x - pointer.x) <= reach && abs(shown.y - pointer.y) <= reach
+        }
+        if let source = layout.boxes.first(where: { near($0.outputPoint) }) {
+            drag = .wire(from: source.name)
+            return true
+        }
+        for box in layout.boxes {
+            if let port = box.ports.first(where: { near(box.inputPoint($0)) }),
+               let edge = layout.edges.first(where: { $0.to == box.name && $0.port == port }) {
+                drag = .unwire(node: box.name, port: port, source: edge.from)
+                return true
+            }
+        }
+        let node = box(under: pointer)?.name
         let now = ContinuousClock.now
         let double = lastPress.map { $0.node == node && now - $0.at < Self.doubleClick } ?? false
         lastPress = double ? nil : (node, now)
@@ -73,7 +117,7 @@ final class GraphView {
                 drawnFor = nil
                 return true
             }
-            drag = (pointer, viewport.offset)
+            drag = .pan(from: pointer, offset: viewport.offset)
             return false
         }
         if double {
@@ -82,6 +126,71 @@ final class GraphView {
             session.show(node)
         }
         return true
+    }
+
+    private func box(under point: (x: Float, y: Float)) -> GraphLayout.Box? {
+        drawing?.layout.boxes.first { box in
+            let shown = viewport.window(box)
+            return point.x >= shown.x && point.x < shown.x + shown.width && point.y >= shown.y && point.y < shown.y + shown.height
+        }
+    }
+
+    /// The port whose row is under the pointer, and its node.
+    private func port(under point: (x: Float, y: Float)) -> (node: String, port: String)? {
+        guard let box = box(under: point) else { return nil }
+        let row = Int(((Double(point.y) - Double(viewport.offset.y)) / Double(viewport.zoom) - box.origin.y - GraphMetrics.header) / GraphMetrics.portRow)
+        return box.ports.indices.contains(row) ? (box.name, box.ports[row]) : nil
+    }
+
+    /// A wire let go: onto a port it wires what it carries there; a wire pulled off its port and let go
+    /// elsewhere is unwired.
+    private func release(_ session: LiveSession) {
+        defer { drag = nil }
+        guard let composition = session.loadedComposition else { return }
+        let target = port(under: pointer)
+        var edit: GraphEdit?
+        switch drag {
+        case .wire(let from)?:
+            guard let target else { return }
+            edit = Self.wiring(from, into: target.node, port: target.port, in: composition)
+            if edit == nil { message = "\(target.node).\(target.port) is not wired from the graph; edit the composition" }
+        case .unwire(let node, let port, let source)?:
+            if let target {
+                guard target.node != node || target.port != port else { return }
+                edit = Self.wiring(source, into: target.node, port: target.port, in: composition)
+            } else {
+                edit = Self.unwiring(node, port: port, in: composition)
+            }
+            if edit == nil { message = "\(node).\(port) is not unwired from the graph; edit the composition" }
+        default:
+            return
+        }
+        if let edit { message = session.applyGraphEdit(edit) }
+    }
+
+    /// The edit that wires `source` into `port` of `node`: under `inputs:` or `uniforms:` of a shader or
+    /// compute node, else the field of that name. Nil for an operand of a list (`values[1]`).
+    static func wiring(_ source: String, into node: String, port: String, in composition: Composition) -> GraphEdit? {
+        guard let (key, section) = place(of: port, in: node, composition: composition) else { return nil }
+        return .wire(from: source, to: node, key: key, section: section)
+    }
+
+    static func unwiring(_ node: String, port: String, in composition: Composition) -> GraphEdit? {
+        guard let (key, section) = place(of: port, in: node, composition: composition) else { return nil }
+        return .unwire(node: node, key: key, section: section)
+    }
+
+    private static func place(of port: String, in name: String, composition: Composition) -> (key: String, section: String?)? {
+        guard let node = composition.node(named: name), !port.contains("[") else { return nil }
+        switch node.kind {
+        case .shader(let pass):
+            return (port, pass.inputs[port] != nil ? "inputs" : "uniforms")
+        case .compute(let kernel):
+            if port == "size", kernel.inputs["size"] == nil { return ("size", nil) }
+            return (port, kernel.inputs[port] != nil ? "inputs" : "uniforms")
+        default:
+            return (port, nil)
+        }
     }
 
     /// Opens the node's first file in the user's editor, or prints its path where no editor is set.
@@ -131,6 +240,11 @@ final class GraphView {
         let values = Dictionary(session.valueNodes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         for chain in drawing.fusedChains { frame(chain, in: drawing.layout, interface: interface) }
         for edge in drawing.layout.edges { wire(edge, in: drawing.layout, interface: interface) }
+        if let source = draggedSource, let box = drawing.layout.box(named: source) {
+            let from = viewport.window(box.outputPoint), reach = max(abs(pointer.x - from.x) / 2, 24 * viewport.zoom)
+            interface.backdropCurve(from, (from.x + reach, from.y), (pointer.x - reach, pointer.y), pointer, colour: InterfacePalette.amber,
+                                    thickness: max(1, 2 * viewport.zoom))
+        }
         var boxes: [String: InterfaceRectangle] = [:]
         for box in drawing.layout.boxes {
             let shown = viewport.window(box)

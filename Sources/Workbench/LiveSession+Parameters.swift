@@ -74,6 +74,8 @@ extension LiveSession {
             if let parameter = parameters.first(where: { $0.reference.description == change.parameter }) { set(parameter, to: change.before) }
         case .keys(let change)?:
             applyKeys(change.before)
+        case .text(let change)?:
+            writeBack(change.before, to: change.path, expecting: change.after)
         }
         return true
     }
@@ -87,6 +89,8 @@ extension LiveSession {
             if let parameter = parameters.first(where: { $0.reference.description == change.parameter }) { set(parameter, to: change.after) }
         case .keys(let change)?:
             applyKeys(change.after)
+        case .text(let change)?:
+            writeBack(change.after, to: change.path, expecting: change.before)
         }
         return true
     }

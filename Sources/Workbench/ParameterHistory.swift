@@ -1,6 +1,6 @@
 import ShaderGraph
 
-/// Undo and redo for tuned parameters and edited keys, in one history. One gesture (a slider dragged from press
+/// Undo and redo for tuned parameters, edited keys and edits of the graph, in one history. One gesture (a slider dragged from press
 /// to release, a point dragged over the image, a key dragged on the timeline) is one step, however many values it
 /// went through, and so is a recorded take, whatever it keyed.
 struct ParameterHistory {
@@ -17,9 +17,17 @@ struct ParameterHistory {
         var after: [String: [Keyframe]]
     }
 
+    /// A composition's text before and after an edit of its graph.
+    struct TextChange: Equatable {
+        var path: String
+        var before: String
+        var after: String
+    }
+
     enum Step: Equatable {
         case value(Change)
         case keys(KeysChange)
+        case text(TextChange)
     }
 
     private var done: [Step] = []
@@ -49,6 +57,13 @@ struct ParameterHistory {
             done.append(.keys(KeysChange(before: before, after: after)))
         }
         gestureOpen = gestureContinues
+    }
+
+    /// Records an edit of the graph, a step of its own.
+    mutating func recordText(path: String, from before: String, to after: String) {
+        undone.removeAll()
+        done.append(.text(TextChange(path: path, before: before, after: after)))
+        gestureOpen = false
     }
 
     /// The control or point was let go: the next change is a step of its own.

@@ -67,7 +67,15 @@ struct WindowCommand: Sendable {
         },
         WindowCommand(keys: [.letter("e")], label: "E", help: "timeline open: the selected key's interpolation, hold, linear or smooth",
                       applies: { $0.timeline.isOpen }) { $0.say($0.timeline.cycleInterpolation($0.session), seconds: 2) },
-        WindowCommand(keys: [.delete], label: "Delete", help: "timeline open: delete the selected key",
+        WindowCommand(keys: [.delete], label: nil, help: "graph open: delete the node shown, and the wires that read it",
+                      applies: { $0.graph.isOpen }) { loop in
+            loop.say(loop.session.applyGraphEdit(.delete(loop.session.shownNode)), seconds: 4)
+        },
+        WindowCommand(keys: [.letter("o")], label: "O", help: "graph open: make the node shown the composition's output",
+                      applies: { $0.graph.isOpen }) { loop in
+            loop.say(loop.session.applyGraphEdit(.setOutput(loop.session.shownNode)), seconds: 4)
+        },
+        WindowCommand(keys: [.delete], label: "Delete", help: "timeline open: delete the selected key; graph open: delete the node shown",
                       applies: { $0.timeline.isOpen }) { $0.say($0.timeline.deleteSelected($0.session), seconds: 2) },
         WindowCommand(keys: [.control("r", shifted: false)], label: "Ctrl-R",
                       help: "record keys: what sliders, MIDI and OSC set while the clock plays; Ctrl-R again ends the take") { $0.toggleKeyTake() },

@@ -243,6 +243,7 @@ final class WindowLoop {
             }
         } else if graph.isOpen, x < Double(current.imageArea.width), !interface.wantsPointer {
             if graph.pointer(x: x, y: y, pressed: pressed, session: session, pixelsPerUnit: current.pixelsPerUnit) { needsFrame = true }
+            if let message = graph.takeMessage() { say(message, seconds: 4) }
         } else if beforeAndAfter.pointer(x: x, y: y, pressed: pressed, layout: current, scale: interface.scale) {
             needsFrame = true
         } else if panel.isOpen, !coversImage, handles.pointer(x: x, y: y, pressed: pressed, session: session, layout: current, scale: interface.scale) {

@@ -1,0 +1,61 @@
+import ShaderLanguage
+import Yams
+
+/// An edit of a composition's graph, made as the smallest change to its text: only the entries it concerns
+/// change, and comments, key order, flow or block style and JSON stay as written. `applied(to:)` refuses,
+/// with the diagnostic, an edit that would leave a composition that does not load.
+public enum GraphEdit: Sendable, Equatable {
+    /// Wires `from`'s output into `to`'s input `key`, written under `section` (`inputs` for an image,
+    /// `uniforms` for a value) or, with no section, as a field of its own (a reduction's `input`, an
+    /// operation's `a`).
+    case wire(from: String, to: String, key: String, section: String?)
+    /// Takes the wire into `node`'s input `key` out.
+    case unwire(node: String, key: String, section: String?)
+    /// Takes the node out, and every wire that reads it.
+    case delete(String)
+    /// Renames the node; every wire, `output:`, `live:`, `publish:`, key and control that names it follows.
+    case rename(String, to: String)
+    /// Makes the node the composition's output.
+    case setOutput(String)
+
+    /// What the edit does, for messages and the trace.
+    public var description: String {
+        switch self {
+        case .wire(let from, let to, let key, _): "wired \(from) into \(to).\(key)"
+        case .unwire(let node, let key, _): "unwired \(node).\(key)"
+        case .delete(let node): "deleted \(node)"
+        case .rename(let old, let new): "renamed \(old) to \(new)"
+        case .setOutput(let node): "made \(node) the output"
+        }
+    }
+
+    /// `source`'s text with the edit made, once the edited composition has loaded.
+    public func applied(to source: SourceText, files: SourceFiles = .disk) throws(DiagnosticsError) -> String {
+        let text: String
+        do {
+            text = try edited(source)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        _ = try CompositionLoader.load(source: SourceText(path: source.path, text: text), files: files)
+        return text
+    }
+
+    func edited(_ source: SourceText) throws(Diagnostic) -> String {
+        let composed = try ComposedComposition(source, purpose: "to edit its graph in")
+        var edits = TextEdits(source)
+        switch self {
+        case .wire(let from, let to, let key, let section):
+            try GraphEditText.wire(from, into: to, key: key, section: section, in: composed, edits: &edits)
+        case .unwire(let node, let key, let section):
+            try GraphEditText.unwire(node, key: key, section: section, in: composed, edits: &edits)
+        case .delete(let node):
+            try GraphEditText.delete(node, in: composed, edits: &edits)
+        case .rename(let old, let new):
+            try GraphEditText.rename(old, to: new, in: composed, edits: &edits)
+        case .setOutput(let node):
+            try GraphEditText.setOutput(node, in: composed, edits: &edits)
+        }
+        return edits.result
+    }
+}

@@ -1,0 +1,201 @@
+import ShaderLanguage
+import Yams
+
+/// How each `GraphEdit` changes a composition's text: which entries it replaces, adds or takes out.
+enum GraphEditText {
+    typealias Entry = (key: Yams.Node, value: Yams.Node)
+
+    /// The node's entry in `nodes` and its fields.
+    static func node(_ name: String, in composed: ComposedComposition) throws(Diagnostic) -> (entry: Entry, fields: Yams.Node.Mapping) {
+        guard let entry = composed.nodes.first(where: { $0.key.string == name }) else {
+            throw composed.reader.error("there is no node '\(name)'", at: composed.nodesNode, code: .notSaved)
+        }
+        guard case .mapping(let fields) = entry.value else {
+            throw composed.reader.error("node '\(name)' is not a mapping of its settings", at: entry.key, code: .notSaved)
+        }
+        return ((entry.key, entry.value), fields)
+    }
+
+    static func wire(_ from: String, into to: String, key: String, section: String?, in composed: ComposedComposition,
+                     edits: inout TextEdits) throws(Diagnostic) {
+        guard composed.nodes.contains(where: { $0.key.string == from }) else {
+            throw composed.reader.error("there is no node '\(from)' to wire", at: composed.nodesNode, code: .notSaved)
+        }
+        let (node, fields) = try self.node(to, in: composed)
+        let entry = "\(composed.written(key)): \(composed.written(from))"
+        guard let section else {
+            try set(key, in: node, fields: fields, to: from, adding: entry, composed: composed, edits: &edits)
+            return
+        }
+        guard let sectionNode = fields[section] else {
+            try addField("\(composed.written(section)): { \(entry) }", to: node, fields: fields, composed: composed, edits: &edits)
+            return
+        }
+        guard case .mapping(let entries) = sectionNode else {
+            throw composed.reader.error("'\(section)' of '\(to)' is not a mapping, so nothing is wired into it", at: sectionNode, code: .notSaved)
+        }
+        if let existing = entries.first(where: { $0.key.string == key }) {
+            try replaceScalar(existing.value, with: from, composed: composed, edits: &edits)
+        } else if let last = entries.map({ $0 }).last {
+            try edits.add(entry, after: (last.key, last.value), in: sectionNode, reader: composed.reader)
+        } else if let mark = sectionNode.mark, let start = edits.offset(line: mark.line, column: mark.column), let end = edits.end(of: sectionNode) {
+            // An empty `{}`.
+            edits.replace(at: start, length: end - start, with: "{ \(entry) }")
+        }
+    }
+
+    static func unwire(_ name: String, key: String, section: String?, in composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {
+        let (node, fields) = try self.node(name, in: composed)
+        guard let section else {
+            guard let field = fields.first(where: { $0.key.string == key }) else {
+                throw composed.reader.error("'\(name)' has no '\(key)' to unwire", at: node.key, code: .notSaved)
+            }
+            try edits.remove((field.key, field.value), from: node.value, reader: composed.reader)
+            return
+        }
+        guard let sectionField = fields.first(where: { $0.key.string == section }), case .mapping(let entries) = sectionField.value,
+              let entry = entries.first(where: { $0.key.string == key }) else {
+            throw composed.reader.error("'\(name)' has no '\(section).\(key)' to unwire", at: node.key, code: .notSaved)
+        }
+        // The last entry takes its section with it rather than leave an empty mapping.
+        if entries.count == 1 {
+            try edits.remove((sectionField.key, sectionField.value), from: node.value, reader: composed.reader)
+        } else {
+            try edits.remove((entry.key, entry.value), from: sectionField.value, reader: composed.reader)
+        }
+    }
+
+    static func delete(_ name: String, in composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {
+        let (node, _) = try self.node(name, in: composed)
+        if let output = composed.top["output"], reads(output, name) {
+            throw composed.reader.error("'\(name)' is the output; make another node the output before deleting it", at: output, code: .notSaved)
+        }
+        guard composed.nodes.count > 1 else {
+            throw composed.reader.error("'\(name)' is the only node", at: node.key, code: .notSaved)
+        }
+        try edits.remove(node, from: composed.nodesNode, reader: composed.reader)
+        for (other, value) in composed.nodes where other.string != name {
+            guard case .mapping(let fields) = value else { continue }
+            for section in ["inputs", "uniforms"] {
+                guard let field = fields.first(where: { $0.key.string == section }), case .mapping(let entries) = field.value else { continue }
+                let reading = entries.filter { reads($0.value, name) }
+                if reading.isEmpty { continue }
+                if reading.count == entries.count {
+                    try edits.remove((field.key, field.value), from: value, reader: composed.reader)
+                } else {
+                    for entry in reading { try edits.remove((entry.key, entry.value), from: field.value, reader: composed.reader) }
+                }
+            }
+        }
+        // What names it at the top: the live source, published parameters, keys, controls and values sent.
+        if let live = composed.top.first(where: { $0.key.string == "live" }), reads(live.value, name) {
+            try edits.remove((live.key, live.value), from: composed.root, reader: composed.reader)
+        }
+        for section in ["animate", "controls"] {
+            guard let field = composed.top.first(where: { $0.key.string == section }), case .mapping(let entries) = field.value else { continue }
+            let naming = entries.filter { reads($0.key, name) }
+            if naming.count == entries.count, !naming.isEmpty {
+                try edits.remove((field.key, field.value), from: composed.root, reader: composed.reader)
+            } else {
+                for entry in naming { try edits.remove((entry.key, entry.value), from: field.value, reader: composed.reader) }
+            }
+        }
+        if let field = composed.top.first(where: { $0.key.string == "publish" }), case .sequence(let items) = field.value {
+            let naming = items.filter { reads($0, name) }
+            if naming.count == items.count, !naming.isEmpty {
+                try edits.remove((field.key, field.value), from: composed.root, reader: composed.reader)
+            } else {
+                for item in naming { try edits.remove(item: item, from: field.value, reader: composed.reader) }
+            }
+        }
+    }
+
+    static func rename(_ old: String, to new: String, in composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {
+        let (node, _) = try self.node(old, in: composed)
+        guard isName(new) else {
+            throw composed.reader.error("'\(new)' cannot name a node: use letters, digits, '_' and '-', starting with a letter or '_'", at: node.key, code: .notSaved)
+        }
+        guard new == old || !composed.nodes.contains(where: { $0.key.string == new }) else {
+            throw composed.reader.error("a node '\(new)' exists already", at: node.key, code: .notSaved)
+        }
+        try edits.replacePrefix(old, of: node.key, with: new, reader: composed.reader)
+        for scalar in references(in: composed) where reads(scalar, old) {
+            try edits.replacePrefix(old, of: scalar, with: new, reader: composed.reader)
+        }
+    }
+
+    static func setOutput(_ name: String, in composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {
+        _ = try node(name, in: composed)
+        if let output = composed.top["output"] {
+            try replaceScalar(output, with: name, composed: composed, edits: &edits)
+        } else if let last = composed.top.map({ $0 }).last {
+            try edits.add("\(composed.written("output")): \(composed.written(name))", after: (last.key, last.value), in: composed.root, reader: composed.reader)
+        }
+    }
+
+    /// Every scalar that can name a node: wires of every node, and `output`, `live`, `publish`, `animate` and
+    /// `controls` keys, and the values `osc-out` sends.
+    static func references(in composed: ComposedComposition) -> [Yams.Node] {
+        var scalars: [Yams.Node] = []
+        for (_, value) in composed.nodes {
+            guard case .mapping(let fields) = value else { continue }
+            let keyword = fields["kind"]?.string ?? "shader"
+            let operation = ValueOperation.Operator(rawValue: keyword).map(ValueOperation.roles(of:)) ?? []
+            for (key, field) in fields {
+                switch key.string {
+                case "inputs", "uniforms":
+                    if case .mapping(let entries) = field { scalars += entries.map(\.value) }
+                case "input", "size":
+                    scalars.append(field)
+                case let role? where operation.contains(role):
+                    if case .sequence(let items) = field { scalars += items } else { scalars.append(field) }
+                default:
+                    break
+                }
+            }
+        }
+        for key in ["output", "live"] { if let field = composed.top[key] { scalars.append(field) } }
+        if case .sequence(let items)? = composed.top["publish"] { scalars += items }
+        for key in ["animate", "controls"] {
+            if case .mapping(let entries)? = composed.top[key] { scalars += entries.map(\.key) }
+        }
+        if case .mapping(let osc)? = composed.top["osc-out"], case .sequence(let items)? = osc["values"] { scalars += items }
+        return scalars.filter { if case .scalar = $0 { true } else { false } }
+    }
+
+    /// Whether a scalar names the node: the node itself, or a part of it (`where.xy`, `grade.exposure`).
+    static func reads(_ scalar: Yams.Node, _ name: String) -> Bool {
+        guard case .scalar(let text) = scalar else { return false }
+        return text.string == name || text.string.hasPrefix(name + ".")
+    }
+
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+
+    private static func replaceScalar(_ node: Yams.Node, with text: String, composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {
+        guard case .scalar(let scalar) = node else {
+            throw composed.reader.error("this is not a name, so it is not replaced", at: node, code: .notSaved)
+        }
+        try edits.replacePrefix(scalar.string, of: node, with: text, reader: composed.reader)
+    }
+
+    /// Sets the field `key` of a node to `value`, or adds `entry` when it has none.
+    private static func set(_ key: String, in node: Entry, fields: Yams.Node.Mapping, to value: String, adding entry: String,
+                            composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {
+        if let existing = fields[key] {
+            try replaceScalar(existing, with: value, composed: composed, edits: &edits)
+        } else {
+            try addField(entry, to: node, fields: fields, composed: composed, edits: &edits)
+        }
+    }
+
+    private static func addField(_ entry: String, to node: Entry, fields: Yams.Node.Mapping, composed: ComposedComposition,
+                                 edits: inout TextEdits) throws(Diagnostic) {
+        guard let last = fields.map({ $0 }).last else {
+            throw composed.reader.error("node has no settings to add beside", at: node.key, code: .notSaved)
+        }
+        try edits.add(entry, after: (last.key, last.value), in: node.value, reader: composed.reader)
+    }
+}
