@@ -35,6 +35,10 @@ final class GraphView {
     private var lastPress: (node: String?, at: ContinuousClock.Instant)?
     /// What the last edit or refusal says, for the window to show.
     private var message: String?
+    /// The node being renamed (M), the name typed so far, and whether the field takes the keyboard next frame.
+    private(set) var renaming: (node: String, name: String)?
+    private var renameFocus = false
+    private var renameFocusArriving = false
     /// Where each box was last traced, so the trace says where the boxes are without a line a frame.
     private var traced: [String: InterfaceRectangle] = [:]
 
@@ -49,7 +53,7 @@ final class GraphView {
         isOpen.toggle()
         session.keepEveryImage(isOpen)
         if !isOpen {
-            (drawing, drawnFor, traced, placedByUser) = (nil, nil, [:], false)
+            (drawing, drawnFor, traced, placedByUser, renaming) = (nil, nil, [:], false, nil)
         }
     }
 
@@ -81,6 +85,36 @@ final class GraphView {
         case .unwire(_, _, let source)?: source
         default: nil
         }
+    }
+
+    /// Opens the field that renames `node` (M).
+    func beginRenaming(_ node: String) {
+        renaming = (node, node)
+        renameFocus = true
+    }
+
+    func cancelRenaming() {
+        renaming = nil
+    }
+
+    /// Whether the rename field needs another frame: the keyboard it asked for arrives then.
+    var needsFrame: Bool { renaming != nil && (renameFocus || renameFocusArriving) }
+
+    /// The field over the view that renames a node: Enter renames it (its references follow), Esc cancels.
+    private func drawRenaming(_ session: LiveSession, in interface: InterfaceContext, area: InterfaceRectangle) {
+        guard var renaming else { return }
+        var entered = false
+        interface.window("rename-node", x: area.x + area.width / 2, y: area.y + 8 * interface.scale, pivot: (0.5, 0), style: .panel) {
+            interface.text("rename \(renaming.node): Enter renames, Esc cancels", colour: InterfacePalette.grey)
+            interface.nextWidth(260 * interface.scale)
+            entered = interface.searchField("##rename", hint: "new name", text: &renaming.name, focus: renameFocus)
+        }
+        renameFocusArriving = renameFocus
+        renameFocus = false
+        self.renaming = renaming
+        guard entered else { return }
+        self.renaming = nil
+        if renaming.name != renaming.node { message = session.applyGraphEdit(.rename(renaming.node, to: renaming.name)) }
     }
 
     /// What the last edit said, once.
@@ -252,6 +286,7 @@ final class GraphView {
             node(box, shown: shown, drawing: drawing, session: session, executor: executor, problem: problems[box.name],
                  value: values[box.name] ?? nil, presenter: presenter, interface: interface, window: window)
         }
+        drawRenaming(session, in: interface, area: area)
         if boxes != traced {
             traced = boxes
             for box in drawing.layout.boxes {

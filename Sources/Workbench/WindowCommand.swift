@@ -46,6 +46,7 @@ struct WindowCommand: Sendable {
         WindowCommand(keys: [.escape], label: nil, help: "close an open colour picker or drop-down",
                       applies: { $0.interface.hasOpenPopup }) { $0.interface.closePopups() },
         WindowCommand(keys: [.escape], label: nil, help: "close the filter library", applies: { $0.library.isOpen }) { $0.toggleLibrary() },
+        WindowCommand(keys: [.escape], label: nil, help: "cancel renaming a node", applies: { $0.graph.renaming != nil }) { $0.graph.cancelRenaming() },
         WindowCommand(keys: [.letter("l")], label: "L", help: "the filter library: search, Up/Down, Enter or a click runs one on the node shown, A adds it") {
             $0.toggleLibrary()
         },
@@ -71,6 +72,8 @@ struct WindowCommand: Sendable {
                       applies: { $0.graph.isOpen }) { loop in
             loop.say(loop.session.applyGraphEdit(.delete(loop.session.shownNode)), seconds: 4)
         },
+        WindowCommand(keys: [.letter("m")], label: "M", help: "graph open: rename the node shown; every wire and parameter that names it follows",
+                      applies: { $0.graph.isOpen }) { $0.graph.beginRenaming($0.session.shownNode) },
         WindowCommand(keys: [.letter("o")], label: "O", help: "graph open: make the node shown the composition's output",
                       applies: { $0.graph.isOpen }) { loop in
             loop.say(loop.session.applyGraphEdit(.setOutput(loop.session.shownNode)), seconds: 4)

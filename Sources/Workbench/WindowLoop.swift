@@ -217,6 +217,11 @@ final class WindowLoop {
             }
             // The library's search keeps the keyboard, but Esc and Tab are the window's there: Esc ends the library,
             // as the guide has it, and Tab shows the next node, after which the search takes the keyboard back.
+            // The rename field keeps the keyboard, but Esc is the window's there: it cancels the rename.
+            if graph.renaming != nil, key == .escape {
+                WindowCommand.answering(key, in: self)?.action(self)
+                return
+            }
             if library.isOpen, !interface.hasOpenPopup, [.escape, .tab, .shiftTab].contains(key) {
                 WindowCommand.answering(key, in: self)?.action(self)
                 if library.isOpen { library.takeKeyboard() }
@@ -406,7 +411,7 @@ final class WindowLoop {
         // window appeared (it is measured in its first frame and drawn in its second); when an event went
         // back to false; when keys still wait for the interface or the library's search takes the keyboard;
         // when the values the panel, the grid or the graph read have changed in this frame.
-        if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || panel.needsFrame || session.endPulses() { needsFrame = true }
+        if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || panel.needsFrame || graph.needsFrame || session.endPulses() { needsFrame = true }
         if showsValues, panel.readings(of: session) != readings { needsFrame = true }
         // Windows fitted to their content (the errors) measure it in the frame it changed and show it whole in the
         // next: without that frame a second error stays cut at the window's bottom until something else draws.
@@ -445,6 +450,7 @@ final class WindowLoop {
                 grid.draw(session, presenter: presenter, in: interface, window: current, readout: readout)
             } else if graph.isOpen {
                 graph.draw(session, presenter: presenter, in: interface, window: current)
+                if let message = graph.takeMessage() { say(message, seconds: 4) }
             } else if let shown = watchImage ?? image {
                 beforeAndAfter.present(shown, with: presenter, layout: current)
             } else {
