@@ -44,9 +44,10 @@ enum IdleBenchmark {
                      (after - before) / seconds * 100, seconds, what, framesAfter - framesBefore))
     }
 
-    /// User plus system CPU time of a process, in seconds.
-    static func cpuSeconds(of process: Int32) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8)
+    /// User plus system CPU time of a process, or of one of its threads, in seconds.
+    static func cpuSeconds(of process: Int32, thread: Int32? = nil) throws -> Double {
+        let path = thread.map { "/proc/\(process)/task/\($0)/stat" } ?? "/proc/\(process)/stat"
+        let stat = try String(contentsOfFile: path, encoding: .utf8)
         // Fields after the command name, which is in parentheses and may hold spaces.
         guard let close = stat.lastIndex(of: ")") else { throw TestSupportError("unreadable /proc stat") }
         let fields = stat[stat.index(after: close)...].split(separator: " ")

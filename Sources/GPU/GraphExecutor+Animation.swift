@@ -23,6 +23,14 @@ extension GraphExecutor {
         return motions[target]
     }
 
+    /// The fastest any step moves with the clock alone: what a view of every node at once follows. One walk of
+    /// the plan, where asking each node in turn would walk it once for each.
+    public var motionOfEveryStep: Motion {
+        var motions = [Motion](repeating: .still, count: steps.count)
+        for index in steps.indices { motions[index] = steps[index].work.motion(given: motions) }
+        return motions.max() ?? .still
+    }
+
     /// Whether `node`'s image can differ from one frame to the next with nothing but the clock moving.
     public func changesWithTime(_ node: String) -> Bool {
         motion(of: node) != .still

@@ -270,8 +270,7 @@ final class GraphView {
             viewport = viewport.zoomed(by: wheel, aboutX: pointer.x, y: pointer.y)
             placedByUser = true
         }
-        let problems = NodeDiagnostics.first(of: session.diagnostics, in: composition)
-        let values = Dictionary(session.valueNodes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let problems = session.diagnostics.isEmpty ? [:] : NodeDiagnostics.first(of: session.diagnostics, in: composition)
         for chain in drawing.fusedChains { frame(chain, in: drawing.layout, interface: interface) }
         for edge in drawing.layout.edges { wire(edge, in: drawing.layout, interface: interface) }
         if let source = draggedSource, let box = drawing.layout.box(named: source) {
@@ -284,7 +283,7 @@ final class GraphView {
             let shown = viewport.window(box)
             boxes[box.name] = shown
             node(box, shown: shown, drawing: drawing, session: session, executor: executor, problem: problems[box.name],
-                 value: values[box.name] ?? nil, presenter: presenter, interface: interface, window: window)
+                 value: executor.value(of: box.name), presenter: presenter, interface: interface, window: window)
         }
         drawRenaming(session, in: interface, area: area)
         if boxes != traced {

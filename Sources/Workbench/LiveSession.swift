@@ -121,12 +121,12 @@ final class LiveSession {
     var isCompiling: Bool { pending != nil }
 
     /// How what is shown changes with time alone, so frames must keep coming: the node shown, or with the grid
-    /// open (`everyNode`) any image node. What a node reads is worked out from its linked program (see
+    /// or the graph open (`everyNode`) any node. What a node reads is worked out from its linked program (see
     /// `GraphExecutor.motion`): a shader that never samples a moving input or reads the time is still, and one
     /// that moves only with its movies changes at their rate. A camera's frames wake the loop as they arrive instead.
     func motion(everyNode: Bool) -> GraphExecutor.Motion {
         guard let executor else { return .still }
-        return everyNode ? imageNodes.map(executor.motion).max() ?? .still : executor.motion(of: shownNode)
+        return everyNode ? executor.motionOfEveryStep : executor.motion(of: shownNode)
     }
 
     /// Takes the movies' frames for `time`; whether any is new, so a frame must show it.
