@@ -43,6 +43,8 @@ public struct Composition: Sendable {
     public var rate: FrameRate?
     /// `tempo:`: beats a minute, for keys' times in beats (`8b`).
     public var tempo: Double?
+    /// `layout:`: the nodes moved in the graph view, at the top-left corners of their boxes.
+    public var placements: [String: GraphLayout.Point] = [:]
 
     public init(path: String, size: PixelSize?, nodes: [Node], output: String,
                 published: [ParameterReference] = [], liveSource: String? = nil) {

@@ -4,7 +4,7 @@ import Yams
 /// Loads a composition file (YAML, or JSON, which is YAML) into a validated `Composition`, reporting every
 /// problem at once, each at its `file:line:col`.
 public enum CompositionLoader {
-    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "precision", "midi", "controls", "animate", "duration", "rate", "tempo"]
+    static let topLevelKeys = ["composition", "size", "nodes", "output", "publish", "live", "include", "osc", "osc-out", "fuse", "precision", "midi", "controls", "animate", "duration", "rate", "tempo", "layout"]
     static let formatVersion = 1
 
     /// `path` is shown in messages as given; files the composition names resolve against its folder.
@@ -173,6 +173,7 @@ final class CompositionLoading {
                                                               into: &diagnostics)
             composition.keyMovieTimes()
         }
+        if let layoutNode = mapping["layout"] { composition.placements = readLayout(layoutNode, nodes: nodes) }
         composition.duration = mapping["duration"].flatMap(readDuration)
         composition.rate = keyClock.rate
         composition.tempo = keyClock.tempo

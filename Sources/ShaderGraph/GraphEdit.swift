@@ -17,6 +17,8 @@ public enum GraphEdit: Sendable, Equatable {
     case rename(String, to: String)
     /// Makes the node the composition's output.
     case setOutput(String)
+    /// Puts the node's box at `place` in the graph, in `layout:`.
+    case move(String, to: GraphLayout.Point)
 
     /// What the edit does, for messages and the trace.
     public var description: String {
@@ -26,6 +28,7 @@ public enum GraphEdit: Sendable, Equatable {
         case .delete(let node): "deleted \(node)"
         case .rename(let old, let new): "renamed \(old) to \(new)"
         case .setOutput(let node): "made \(node) the output"
+        case .move(let node, let place): "moved \(node) to \(Int(place.x)), \(Int(place.y))"
         }
     }
 
@@ -55,6 +58,8 @@ public enum GraphEdit: Sendable, Equatable {
             try GraphEditText.rename(old, to: new, in: composed, edits: &edits)
         case .setOutput(let node):
             try GraphEditText.setOutput(node, in: composed, edits: &edits)
+        case .move(let node, let place):
+            try GraphEditText.move(node, to: place, in: composed, edits: &edits)
         }
         return edits.result
     }

@@ -91,7 +91,7 @@ enum GraphEditText {
         if let live = composed.top.first(where: { $0.key.string == "live" }), reads(live.value, name) {
             try edits.remove((live.key, live.value), from: composed.root, reader: composed.reader)
         }
-        for section in ["animate", "controls"] {
+        for section in ["animate", "controls", "layout"] {
             guard let field = composed.top.first(where: { $0.key.string == section }), case .mapping(let entries) = field.value else { continue }
             let naming = entries.filter { reads($0.key, name) }
             if naming.count == entries.count, !naming.isEmpty {
@@ -133,8 +133,34 @@ enum GraphEditText {
         }
     }
 
-    /// Every scalar that can name a node: wires of every node, and `output`, `live`, `publish`, `animate` and
-    /// `controls` keys, and the values `osc-out` sends.
+    /// Writes the node's place into `layout:`: its entry's value replaced, an entry added, or `layout:` added
+    /// at the end of the top-level mapping.
+    static func move(_ name: String, to place: GraphLayout.Point, in composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {
+        _ = try node(name, in: composed)
+        let pair = "[\(Int(place.x.rounded())), \(Int(place.y.rounded()))]"
+        let entry = "\(composed.written(name)): \(pair)"
+        guard let layout = composed.top.first(where: { $0.key.string == "layout" }) else {
+            guard let last = composed.top.map({ $0 }).last else { return }
+            try edits.add("\(composed.written("layout")): { \(entry) }", after: (last.key, last.value), in: composed.root, reader: composed.reader)
+            return
+        }
+        guard case .mapping(let entries) = layout.value else {
+            throw composed.reader.error("'layout' is not a mapping of nodes to places", at: layout.value, code: .notSaved)
+        }
+        if let existing = entries.first(where: { $0.key.string == name }) {
+            guard let mark = existing.value.mark, let start = edits.offset(line: mark.line, column: mark.column), let end = edits.end(of: existing.value) else {
+                throw composed.reader.error("the place of this entry in the text is unknown", at: existing.key, code: .notSaved)
+            }
+            edits.replace(at: start, length: end - start, with: pair)
+        } else if let last = entries.map({ $0 }).last {
+            try edits.add(entry, after: (last.key, last.value), in: layout.value, reader: composed.reader)
+        } else if let mark = layout.value.mark, let start = edits.offset(line: mark.line, column: mark.column), let end = edits.end(of: layout.value) {
+            edits.replace(at: start, length: end - start, with: "{ \(entry) }")
+        }
+    }
+
+    /// Every scalar that can name a node: wires of every node, and `output`, `live`, `publish`, `animate`,
+    /// `controls` and `layout` keys, and the values `osc-out` sends.
     static func references(in composed: ComposedComposition) -> [Yams.Node] {
         var scalars: [Yams.Node] = []
         for (_, value) in composed.nodes {
@@ -156,7 +182,7 @@ enum GraphEditText {
         }
         for key in ["output", "live"] { if let field = composed.top[key] { scalars.append(field) } }
         if case .sequence(let items)? = composed.top["publish"] { scalars += items }
-        for key in ["animate", "controls"] {
+        for key in ["animate", "controls", "layout"] {
             if case .mapping(let entries)? = composed.top[key] { scalars += entries.map(\.key) }
         }
         if case .mapping(let osc)? = composed.top["osc-out"], case .sequence(let items)? = osc["values"] { scalars += items }

@@ -8,7 +8,7 @@
 /// neighbours. Wires of last frame's image (feedback) and wires of a published parameter take no part in the
 /// columns, and are drawn back across them. Each group of connected nodes is laid out alone and the groups are
 /// stacked in the order the file first names them, so adding a node that is not connected to others, after
-/// them, moves no node already placed.
+/// them, moves no node already placed. Nodes the composition's `layout:` places stand where it says.
 public struct GraphLayout: Sendable, Equatable {
     public struct Point: Sendable, Equatable {
         public var x: Double
@@ -86,22 +86,37 @@ public struct GraphLayout: Sendable, Equatable {
             bends.merge(placed.bends) { first, _ in first }
             top = placed.bottom + GraphMetrics.componentGap
         }
+        // Nodes moved by hand stand where they were put, and their wires run straight to them.
+        for (name, place) in composition.placements where boxes[name] != nil { boxes[name]!.origin = place }
+        let placed = Set(composition.placements.keys)
         self.boxes = composition.nodes.compactMap { boxes[$0.name] }
         self.edges = graph.edges.enumerated().compactMap { index, edge in
             guard let source = boxes[edge.from], let target = boxes[edge.to] else { return nil }
+            let through = placed.contains(edge.from) || placed.contains(edge.to) ? [] : bends[index] ?? []
             return Edge(from: edge.from, to: edge.to, port: edge.port, carries: edge.carries, readsParameter: edge.readsParameter,
-                        points: [source.outputPoint] + (bends[index] ?? []) + [target.inputPoint(edge.port)])
+                        points: [source.outputPoint] + through + [target.inputPoint(edge.port)])
         }
         (width, height) = (0, 0)
-        // A loop bends back left of the port it enters: room for it left of the first column.
+        // A loop bends back left of the port it enters: room for it left of the first column, unless nodes were
+        // placed by hand, whose places are the file's.
         let left = self.edges.filter(\.runsBack).map { $0.points[$0.points.count - 1].x - 0.75 * GraphMetrics.loopReach }.min() ?? 0
-        if left < 0 { shift(by: -left) }
+        if left < 0, placed.isEmpty { shift(by: -left) }
         width = self.boxes.map { $0.origin.x + $0.width }.max() ?? 0
         height = self.boxes.map { $0.origin.y + $0.height }.max() ?? 0
         // A wire that runs back loops out past its source and under its boxes.
         for edge in self.edges where edge.runsBack {
             width = max(width, edge.points[0].x + 0.75 * GraphMetrics.loopReach)
             height = max(height, loopDepth(of: edge) + GraphMetrics.rowGap / 2)
+        }
+    }
+
+    /// The node's box put at `origin`, its wires running straight to and from it: a box being dragged.
+    public mutating func move(_ name: String, to origin: Point) {
+        guard let index = boxes.firstIndex(where: { $0.name == name }) else { return }
+        boxes[index].origin = origin
+        for edge in edges.indices where edges[edge].from == name || edges[edge].to == name {
+            guard let source = box(named: edges[edge].from), let target = box(named: edges[edge].to) else { continue }
+            edges[edge].points = [source.outputPoint, target.inputPoint(edges[edge].port)]
         }
     }
 

@@ -13,7 +13,8 @@ import ShaderLanguage
 /// `$VISUAL` or `$EDITOR` (or prints its path when neither is set); dragging the background pans, the wheel
 /// zooms, and a double-click on the background fits the graph again. Dragging from a node's output onto a
 /// port wires it there; dragging a wire off its port unwires it (or, let go on another port, moves it there);
-/// each is an edit of the composition's file (`LiveSession.applyGraphEdit`).
+/// dragging a box moves it, kept in the composition's `layout:`; each is an edit of the composition's file
+/// (`LiveSession.applyGraphEdit`).
 final class GraphView {
     private(set) var isOpen = false
     private let trace: TraceWriter?
@@ -30,6 +31,8 @@ final class GraphView {
         case pan(from: (x: Float, y: Float), offset: (x: Float, y: Float))
         case wire(from: String)
         case unwire(node: String, port: String, source: String)
+        /// A box pressed: a click shows its node when let go where it was; dragged, it moves the box.
+        case box(node: String, from: (x: Float, y: Float), origin: GraphLayout.Point, moved: Bool)
     }
     private var drag: Drag?
     private var lastPress: (node: String?, at: ContinuousClock.Instant)?
@@ -71,6 +74,25 @@ final class GraphView {
             return true
         case .wire?, .unwire?:
             if !pressed { release(session) }
+            return true
+        case .box(let node, let from, let origin, let moved)?:
+            let distance = max(abs(pointer.x - from.x), abs(pointer.y - from.y))
+            guard pressed else {
+                drag = nil
+                if moved, let box = drawing?.layout.box(named: node) {
+                    // The view stays where it is when the moved graph comes back from the file.
+                    placedByUser = true
+                    // Whole units, never left of or above the drawing's corner.
+                    message = session.applyGraphEdit(.move(node, to: GraphLayout.Point(x: max(0, box.origin.x.rounded()), y: max(0, box.origin.y.rounded()))))
+                } else {
+                    session.show(node)
+                }
+                return true
+            }
+            guard moved || distance > 4 else { return false }
+            drag = .box(node: node, from: from, origin: origin, moved: true)
+            drawing?.layout.move(node, to: GraphLayout.Point(x: origin.x + Double((pointer.x - from.x) / viewport.zoom),
+                                                             y: origin.y + Double((pointer.y - from.y) / viewport.zoom)))
             return true
         default:
             if !pressed { drag = nil }
@@ -156,8 +178,8 @@ final class GraphView {
         }
         if double {
             openFile(of: node, session: session)
-        } else {
-            session.show(node)
+        } else if let box = layout.box(named: node) {
+            drag = .box(node: node, from: pointer, origin: box.origin, moved: false)
         }
         return true
     }

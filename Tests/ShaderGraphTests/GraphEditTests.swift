@@ -125,4 +125,28 @@ struct GraphEditTests {
         #expect(deleted == text.replacingOccurrences(of: ",\n    \"level\": { \"kind\": \"constant\", \"value\": 0.5 }", with: ""))
         #expect((try? JSONSerialization.jsonObject(with: Data(deleted.utf8))) != nil)
     }
+
+    @Test("moving a node writes its place into 'layout:', added at the end, then only its numbers; a rename and a delete follow it there")
+    func move() throws {
+        let moved = try apply(.move("level", to: GraphLayout.Point(x: 10.4, y: 20)))
+        #expect(moved == Self.original + "layout: { level: [10, 20] }\n")
+        let again = try apply(.move("level", to: GraphLayout.Point(x: 300, y: 42)), to: moved)
+        #expect(again == Self.original + "layout: { level: [300, 42] }\n")
+        let second = try apply(.move("photo", to: GraphLayout.Point(x: 0, y: 0)), to: again)
+        #expect(second == Self.original + "layout: { level: [300, 42], photo: [0, 0] }\n")
+        #expect(try apply(.rename("level", to: "dim"), to: second).hasSuffix("layout: { dim: [300, 42], photo: [0, 0] }\n"))
+        #expect(try apply(.delete("level"), to: again).hasSuffix("output: grade   # what the window shows\n"))
+    }
+
+    @Test("a place in 'layout:' puts the node's box there; a place for no node, or not two numbers, is an error at it")
+    func placements() throws {
+        let (workspace, source) = try workspace(Self.original + "layout: { level: [500, 7] }\n")
+        let composition = try withExtendedLifetime(workspace) { try CompositionLoader.load(source: source) }
+        let layout = GraphLayout(composition)
+        #expect(layout.box(named: "level")?.origin == GraphLayout.Point(x: 500, y: 7))
+        let level = try #require(layout.edges.first { $0.from == "level" })
+        #expect(level.points.count == 2)
+        let broken = try Workspace()
+        #expect(try broken.diagnostics("nodes:\n  a: { kind: pattern }\nlayout: { b: [1, 2], a: [1] }\n").coded == ["3:11 SB2002", "3:25 SB1004"])
+    }
 }

@@ -138,4 +138,20 @@ struct GraphEditWindowTests {
         #expect(try text(window) == renamed)
         #expect(window.app.isRunning, "Esc quit the window instead of cancelling the rename")
     }
+
+    @Test("dragging a box moves it: its place goes into 'layout:' at the file's end, and the box stays there after the reload")
+    func moveBox() throws {
+        let window = try openGraph()
+        let before = try #require(window.trace.graphNodes["level"])
+        let start = (x: Int(before.x + before.width / 2), y: Int(before.y + 10))
+        try drag(window, from: start, to: (start.x, start.y + 150))
+        #expect(eventually { (try? text(window))?.hasPrefix(Self.composition) == true && (try? text(window))?.contains("layout: { level: [") == true },
+                "stderr: \(window.app.error)")
+        let written = try text(window)
+        #expect(written.dropFirst(Self.composition.count).hasPrefix("layout: { level: ["), "\(written)")
+        #expect(eventually {
+            guard let after = window.trace.graphNodes["level"] else { return false }
+            return abs(after.y - before.y - 150) < 3 && abs(after.x - before.x) < 3
+        }, "\(String(describing: window.trace.graphNodes["level"]))")
+    }
 }
