@@ -122,10 +122,9 @@ struct LayeredGraph {
 
     /// The boxes of one group and the points of its long wires, its top at `top`.
     func place(_ component: [String], top: Double) -> (boxes: [String: GraphLayout.Box], bends: [Int: [GraphLayout.Point]], bottom: Double) {
-        let members = Set(component)
-        let (columns, segments) = itemsAndSegments(of: component, members: members)
+        let (columns, segments) = itemsAndSegments(of: component)
         let order = LayerOrdering(columns: columns, segments: segments).best()
-        let tops = LayerPlacement(columns: order, segments: segments, height: height(of:), anchors: anchors(edges: edges, ports: ports)).tops()
+        let tops = LayerPlacement(columns: order, segments: segments, height: height(of:), anchors: anchors).tops()
         let shift = top - (tops.values.min() ?? 0)
         var boxes: [String: GraphLayout.Box] = [:], bends: [Int: [GraphLayout.Point]] = [:]
         var bottom = top
@@ -148,7 +147,8 @@ struct LayeredGraph {
 
     /// The group's items column by column (nodes in the file's order, then crossings in wire order) and the
     /// pieces of wire between neighbouring columns.
-    func itemsAndSegments(of component: [String], members: Set<String>) -> ([[Item]], [Segment]) {
+    func itemsAndSegments(of component: [String]) -> ([[Item]], [Segment]) {
+        let members = Set(component)
         let count = (component.map { column[$0]! }.max() ?? 0) + 1
         var columns = [[Item]](repeating: [], count: count)
         for name in component { columns[column[name]!].append(.node(name)) }
@@ -176,8 +176,9 @@ struct LayeredGraph {
 
     /// How far below an item's top a wire meets it: at its output beside the name when it leaves a box, at
     /// the port when it enters one, and at the point itself for a crossing.
-    func anchors(edges: [Edge], ports: [String: [String]]) -> LayerPlacement.Anchors {
-        LayerPlacement.Anchors(
+    var anchors: LayerPlacement.Anchors {
+        let (edges, ports) = (edges, ports)
+        return LayerPlacement.Anchors(
             leaving: { item in if case .node = item { GraphMetrics.header / 2 } else { 0 } },
             entering: { segment in
                 guard case .node(let name) = segment.right else { return 0 }
