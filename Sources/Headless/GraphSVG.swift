@@ -97,6 +97,7 @@ public enum GraphSVG {
     /// At most one decimal, without a trailing `.0`, so the same layout always writes the same bytes.
     static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
+        guard rounded.isFinite, abs(rounded) < 1e15 else { return "0" }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }
 

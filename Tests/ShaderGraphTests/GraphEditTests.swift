@@ -148,5 +148,6 @@ struct GraphEditTests {
         #expect(level.points.count == 2)
         let broken = try Workspace()
         #expect(try broken.diagnostics("nodes:\n  a: { kind: pattern }\nlayout: { b: [1, 2], a: [1] }\n").coded == ["3:11 SB2002", "3:25 SB1004"])
+        #expect(try broken.diagnostics("nodes:\n  a: { kind: pattern }\nlayout: { a: [1e300, 2] }\n").coded == ["3:14 SB1004"])
     }
 }
