@@ -19,11 +19,11 @@ public struct GraphDrawing: Sendable {
         layout = GraphLayout(composition)
         title = composition.path.split(separator: "/").last.map(String.init) ?? composition.path
         output = composition.output
-        kinds = Dictionary(uniqueKeysWithValues: composition.nodes.map { ($0.name, $0.kind.name) })
-        files = Dictionary(uniqueKeysWithValues: composition.nodes.compactMap { node in
-            node.kind.model.files.first.map { (node.name, $0.split(separator: "/").last.map(String.init) ?? $0) }
-        })
-        outputs = Dictionary(uniqueKeysWithValues: composition.nodes.map { ($0.name, $0.output) })
+        kinds = Dictionary(composition.nodes.map { ($0.name, $0.kind.name) }, uniquingKeysWith: { first, _ in first })
+        files = Dictionary(composition.nodes.compactMap { node in
+            node.files.first.map { (node.name, $0.split(separator: "/").last.map(String.init) ?? $0) }
+        }, uniquingKeysWith: { first, _ in first })
+        outputs = Dictionary(composition.nodes.map { ($0.name, $0.output) }, uniquingKeysWith: { first, _ in first })
         // A composition that loads always plans; were it not to, the drawing would show no chains.
         let plan = try? FramePlan(composition)
         fusedChains = plan.map { plan in plan.fusibleChains.map { $0.map { plan.steps[$0].node.name } } } ?? []

@@ -78,36 +78,37 @@ enum GraphEditText {
             guard case .mapping(let fields) = value else { continue }
             for section in ["inputs", "uniforms"] {
                 guard let field = fields.first(where: { $0.key.string == section }), case .mapping(let entries) = field.value else { continue }
-                let reading = entries.filter { reads($0.value, name) }
-                if reading.isEmpty { continue }
-                if reading.count == entries.count {
-                    try edits.remove((field.key, field.value), from: value, reader: composed.reader)
-                } else {
-                    for entry in reading { try edits.remove((entry.key, entry.value), from: field.value, reader: composed.reader) }
-                }
+                try remove(entries.filter { reads($0.value, name) }.map { ($0.key, $0.value) }, of: entries.count,
+                           field: (field.key, field.value), from: value, composed: composed, edits: &edits)
             }
         }
-        // What names it at the top: the live source, published parameters, keys, controls and values sent.
+        // What names it at the top: the live source, published parameters, keys, controls and places. A value
+        // `osc-out:` sends is left, and the edit refused at it when the composition is loaded.
         if let live = composed.top.first(where: { $0.key.string == "live" }), reads(live.value, name) {
             try edits.remove((live.key, live.value), from: composed.root, reader: composed.reader)
         }
-        for section in ["animate", "controls", "layout"] {
-            guard let field = composed.top.first(where: { $0.key.string == section }), case .mapping(let entries) = field.value else { continue }
-            let naming = entries.filter { reads($0.key, name) }
-            if naming.count == entries.count, !naming.isEmpty {
-                try edits.remove((field.key, field.value), from: composed.root, reader: composed.reader)
-            } else {
-                for entry in naming { try edits.remove((entry.key, entry.value), from: field.value, reader: composed.reader) }
+        for field in composed.top where ["animate", "controls", "layout", "publish"].contains(field.key.string) {
+            // A sequence's items are taken out as entries that begin and end at the item.
+            let parts: [Entry] = switch field.value {
+            case .mapping(let entries): entries.map { ($0.key, $0.value) }
+            case .sequence(let items): items.map { ($0, $0) }
+            default: []
             }
+            try remove(parts.filter { reads($0.key, name) }, of: parts.count, field: (field.key, field.value), from: composed.root,
+                       composed: composed, edits: &edits)
         }
-        if let field = composed.top.first(where: { $0.key.string == "publish" }), case .sequence(let items) = field.value {
-            let naming = items.filter { reads($0, name) }
-            if naming.count == items.count, !naming.isEmpty {
-                try edits.remove((field.key, field.value), from: composed.root, reader: composed.reader)
-            } else {
-                for item in naming { try edits.remove(item: item, from: field.value, reader: composed.reader) }
-            }
+    }
+
+    /// Takes `naming` out of the collection `field` holds, or `field` itself when they are all of its `count`
+    /// parts, rather than leave it empty.
+    private static func remove(_ naming: [Entry], of count: Int, field: Entry, from container: Yams.Node, composed: ComposedComposition,
+                               edits: inout TextEdits) throws(Diagnostic) {
+        guard !naming.isEmpty else { return }
+        if naming.count == count {
+            try edits.remove(field, from: container, reader: composed.reader)
+            return
         }
+        for part in naming { try edits.remove(part, from: field.value, reader: composed.reader) }
     }
 
     static func rename(_ old: String, to new: String, in composed: ComposedComposition, edits: inout TextEdits) throws(Diagnostic) {

@@ -69,13 +69,13 @@ struct LayeredGraph {
 
     /// Nodes joined by any wire, grouped; each group in the file's order, groups by their first node.
     static func components(of names: [String], edges: [Edge]) -> [[String]] {
-        var root = Dictionary(uniqueKeysWithValues: names.map { ($0, $0) })
+        var root = Dictionary(names.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
         func find(_ name: String) -> String {
             var name = name
             while let parent = root[name], parent != name { name = parent }
             return name
         }
-        let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for edge in edges {
             let (a, b) = (find(edge.from), find(edge.to))
             guard a != b else { continue }

@@ -22,14 +22,14 @@ extension TextEdits {
     /// Adds `entry` to `mapping` right after its entry `key: value`.
     mutating func add(_ entry: String, after entryBefore: (key: Yams.Node, value: Yams.Node), in mapping: Yams.Node,
                       reader: YAMLReader) throws(Diagnostic) {
-        guard let mappingMark = mapping.mark, let mappingStart = offset(line: mappingMark.line, column: mappingMark.column),
+        guard let collectionMark = mapping.mark, let collectionStart = offset(line: collectionMark.line, column: collectionMark.column),
               let keyMark = entryBefore.key.mark, let end = end(of: entryBefore.value) else {
             throw reader.error("the entry's place in the text is unknown, so nothing is added after it", at: entryBefore.key, code: .notSaved)
         }
         let indent = String(repeating: " ", count: keyMark.column - 1)
         // A flow mapping's place is its `{`, a block mapping's its first key.
-        if scalar(at: mappingStart) == "{" {
-            let separator = keyMark.line == mappingMark.line ? ", " : ",\n" + indent
+        if scalar(at: collectionStart) == "{" {
+            let separator = keyMark.line == collectionMark.line ? ", " : ",\n" + indent
             insert(separator + entry, at: end)
             return
         }
@@ -41,23 +41,15 @@ extension TextEdits {
         }
     }
 
-    /// Takes the entry `key: value` out of `mapping`: in a flow mapping with the comma that separates it from
-    /// its neighbour, in a block mapping its lines whole.
-    mutating func remove(_ entry: (key: Yams.Node, value: Yams.Node), from mapping: Yams.Node, reader: YAMLReader) throws(Diagnostic) {
-        try remove(from: entry.key, through: entry.value, in: mapping, reader: reader)
-    }
-
-    /// Takes `item` out of `sequence`, as an entry out of a mapping.
-    mutating func remove(item: Yams.Node, from sequence: Yams.Node, reader: YAMLReader) throws(Diagnostic) {
-        try remove(from: item, through: item, in: sequence, reader: reader)
-    }
-
-    private mutating func remove(from first: Yams.Node, through last: Yams.Node, in collection: Yams.Node, reader: YAMLReader) throws(Diagnostic) {
-        guard let mappingMark = collection.mark, let mappingStart = offset(line: mappingMark.line, column: mappingMark.column),
-              let keyMark = first.mark, let keyStart = offset(line: keyMark.line, column: keyMark.column), let end = end(of: last) else {
-            throw reader.error("the entry's place in the text is unknown, so it is not taken out", at: first, code: .notSaved)
+    /// Takes the entry `key: value` out of `mapping` (or, given an item as both, the item out of a sequence): in
+    /// a flow collection with the comma that separates it from its neighbour, in a block collection its lines
+    /// whole.
+    mutating func remove(_ entry: (key: Yams.Node, value: Yams.Node), from collection: Yams.Node, reader: YAMLReader) throws(Diagnostic) {
+        guard let collectionMark = collection.mark, let collectionStart = offset(line: collectionMark.line, column: collectionMark.column),
+              let keyMark = entry.key.mark, let keyStart = offset(line: keyMark.line, column: keyMark.column), let end = end(of: entry.value) else {
+            throw reader.error("the entry's place in the text is unknown, so it is not taken out", at: entry.key, code: .notSaved)
         }
-        if scalar(at: mappingStart) == "{" || scalar(at: mappingStart) == "[" {
+        if scalar(at: collectionStart) == "{" || scalar(at: collectionStart) == "[" {
             var after = end
             while scalar(at: after) == " " || scalar(at: after) == "\t" { after += 1 }
             if scalar(at: after) == "," {

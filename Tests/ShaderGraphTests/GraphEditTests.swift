@@ -94,6 +94,13 @@ struct GraphEditTests {
             .replacingOccurrences(of: ", uniforms: { amount: level } }", with: " }")
         #expect(try apply(.delete("level")) == expected)
         #expect(try refusal(.delete("grade")).map(\.message) == ["'grade' is the output; make another node the output before deleting it"])
+        // What names it at the top goes with it: one of two published parameters, the whole of 'animate:'.
+        let named = Self.original.replacingOccurrences(of: "inputImageTexture: tone,", with: "inputImageTexture: photo,")
+            .replacingOccurrences(of: "publish: [tone.warmth]", with: "publish: [tone.warmth, grade.amount]\nanimate:\n  tone.warmth: [[0, 0], [1, 1]]")
+            .replacingOccurrences(of: "uniforms: { amount: level }", with: "uniforms: { amount: 0.5 }")
+        let withoutTone = try apply(.delete("tone"), to: named)
+        #expect(withoutTone == named.replacingOccurrences(of: "  tone:\n    kind: shader\n    file: a.fsh\n    inputs: { inputImageTexture: photo }\n", with: "")
+            .replacingOccurrences(of: "publish: [tone.warmth, grade.amount]\nanimate:\n  tone.warmth: [[0, 0], [1, 1]]", with: "publish: [grade.amount]"))
         // tone is read by grade's first input, which the shader samples: gone, the composition does not load.
         #expect(try refusal(.delete("tone")).isEmpty == false)
     }
