@@ -156,7 +156,7 @@ struct FilterLibraryWindowTests {
         let slow = """
             void mainImage(out vec4 fragColor, in vec2 fragCoord) {
                 float sum = 0.0;
-                for (int i = 0; i < 1500; i++) { sum += sin(fragCoord.x * 0.001 * float(i) + iTime); }
+                for (int i = 0; i < 3000; i++) { sum += sin(fragCoord.x * 0.001 * float(i) + iTime); }
                 fragColor = vec4(1.0, 0.0, 0.0, 1.0) + vec4(step(1e9, sum));
             }
             """
