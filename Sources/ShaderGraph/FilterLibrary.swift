@@ -27,6 +27,14 @@ public enum FilterLibrary {
         return files.filter { $0.hasSuffix(".fsh") }.map { String($0.dropLast(4)) }.sorted()
     }
 
+    /// The filters that take one image, which the library panel and the graph's add field offer to put after a node.
+    public static func oneImageFilters(in folder: String = FilterLibrary.folder) -> [CatalogueEntry] {
+        names(in: folder).compactMap { name in
+            guard let entry = try? CatalogueEntry.read(path: path(of: name, in: folder)), entry.interface.samplers.count == 1 else { return nil }
+            return entry
+        }
+    }
+
     /// The file of the filter called `name`.
     public static func path(of name: String, in folder: String = FilterLibrary.folder) -> String {
         folder + "/" + name + ".fsh"

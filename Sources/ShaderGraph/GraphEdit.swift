@@ -19,6 +19,22 @@ public enum GraphEdit: Sendable, Equatable {
     case setOutput(String)
     /// Puts the node's box at `place` in the graph, in `layout:`.
     case move(String, to: GraphLayout.Point)
+    /// Adds a node `name` of the kind `kind` names, with `fields` besides its `kind:`, after the last node.
+    case add(String, kind: String, fields: [Field])
+    /// Adds the library's filter `filter` as node `name` on `after`'s image, and what read that image reads the
+    /// filter's instead (`FilterInsertion`).
+    case addFilter(String, imageInput: String, named: String, after: String)
+
+    /// A key of a node added and its value, as the text writes it.
+    public struct Field: Sendable, Equatable {
+        public var key: String
+        public var value: String
+
+        public init(_ key: String, _ value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
 
     /// What the edit does, for messages and the trace.
     public var description: String {
@@ -29,6 +45,8 @@ public enum GraphEdit: Sendable, Equatable {
         case .rename(let old, let new): "renamed \(old) to \(new)"
         case .setOutput(let node): "made \(node) the output"
         case .move(let node, let place): "moved \(node) to \(Int(place.x)), \(Int(place.y))"
+        case .add(let node, let kind, _): "added \(node) (\(kind))"
+        case .addFilter(let filter, _, let node, let after): "added \(node) (\(filter)) after \(after)"
         }
     }
 
@@ -45,6 +63,9 @@ public enum GraphEdit: Sendable, Equatable {
     }
 
     func edited(_ source: SourceText) throws(Diagnostic) -> String {
+        if case .addFilter(let filter, let imageInput, let name, let after) = self {
+            return try FilterInsertion.insert(FilterInsertion.Filter(name: filter, imageInput: imageInput), named: name, after: after, into: source)
+        }
         let composed = try ComposedComposition(source, purpose: "to edit its graph in")
         var edits = TextEdits(source)
         switch self {
@@ -60,6 +81,10 @@ public enum GraphEdit: Sendable, Equatable {
             try GraphEditText.setOutput(node, in: composed, edits: &edits)
         case .move(let node, let place):
             try GraphEditText.move(node, to: place, in: composed, edits: &edits)
+        case .add(let node, let kind, let fields):
+            try GraphEditText.add(node, kind: kind, fields: fields, in: composed, edits: &edits)
+        case .addFilter:
+            break
         }
         return edits.result
     }

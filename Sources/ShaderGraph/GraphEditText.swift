@@ -160,6 +160,34 @@ enum GraphEditText {
         }
     }
 
+    /// Adds a node's entry after the last node's, its keys in flow style on one line, in the style of the
+    /// mapping around it.
+    static func add(_ name: String, kind: String, fields: [GraphEdit.Field], in composed: ComposedComposition,
+                    edits: inout TextEdits) throws(Diagnostic) {
+        guard isName(name) else {
+            throw composed.reader.error("'\(name)' cannot name a node: use letters, digits, '_' and '-', starting with a letter or '_'",
+                                        at: composed.nodesNode, code: .notSaved)
+        }
+        guard !composed.nodes.contains(where: { $0.key.string == name }) else {
+            throw composed.reader.error("a node '\(name)' exists already", at: composed.nodesNode, code: .notSaved)
+        }
+        let settings = ([GraphEdit.Field("kind", kind)] + fields).map { "\(composed.written($0.key)): \(written(value: $0.value, in: composed))" }
+        let entry = "\(composed.written(name)): { \(settings.joined(separator: ", ")) }"
+        if let last = composed.nodes.map({ $0 }).last {
+            try edits.add(entry, after: (last.key, last.value), in: composed.nodesNode, reader: composed.reader)
+        } else if let mark = composed.nodesNode.mark, let start = edits.offset(line: mark.line, column: mark.column),
+                  let end = edits.end(of: composed.nodesNode) {
+            edits.replace(at: start, length: end - start, with: "{ \(entry) }")
+        }
+    }
+
+    /// A value as typed, in YAML as it is (the loader then reads it as any other), in JSON quoted unless it
+    /// is a number, a boolean or a list.
+    private static func written(value: String, in composed: ComposedComposition) -> String {
+        guard composed.isJSON, Double(value) == nil, !["true", "false", "null"].contains(value), !value.hasPrefix("[") else { return value }
+        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     /// Every scalar that can name a node: wires of every node, and `output`, `live`, `publish`, `animate`,
     /// `controls` and `layout` keys, and the values `osc-out` sends.
     static func references(in composed: ComposedComposition) -> [Yams.Node] {

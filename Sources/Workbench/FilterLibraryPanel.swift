@@ -41,12 +41,7 @@ final class FilterLibraryPanel {
     var needsFrame: Bool { isOpen && (takesFocus || focusArriving) }
 
     /// Read when the panel first opens: the files of the library, parsed once.
-    private lazy var filters: [CatalogueEntry] = FilterLibrary.names().compactMap { name in
-        guard let entry = try? CatalogueEntry.read(path: FilterLibrary.path(of: name)), entry.interface.samplers.count == 1 else {
-            return nil
-        }
-        return entry
-    }
+    private lazy var filters = FilterLibrary.oneImageFilters()
 
     /// The filters the search matches, those whose name matches first: every word of it is in the name or the
     /// description, whatever the case.

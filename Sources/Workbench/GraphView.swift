@@ -42,8 +42,15 @@ final class GraphView {
     private(set) var renaming: (node: String, name: String)?
     private var renameFocus = false
     private var renameFocusArriving = false
-    /// Where each box was last traced, so the trace says where the boxes are without a line a frame.
-    private var traced: [String: InterfaceRectangle] = [:]
+    /// The field that adds a node (A).
+    private let adding = GraphNodeField()
+    /// Where each box was last traced and the code of the error it was marked with, so the trace says where
+    /// the boxes are and which are marked without a line a frame.
+    private var traced: [String: TracedBox] = [:]
+    private struct TracedBox: Equatable {
+        var shown: InterfaceRectangle
+        var problem: String?
+    }
 
     static let doubleClick = Duration.milliseconds(400)
 
@@ -57,6 +64,7 @@ final class GraphView {
         session.keepEveryImage(isOpen)
         if !isOpen {
             (drawing, drawnFor, traced, placedByUser, renaming) = (nil, nil, [:], false, nil)
+            adding.close()
         }
     }
 
@@ -111,16 +119,28 @@ final class GraphView {
 
     /// Opens the field that renames `node` (M).
     func beginRenaming(_ node: String) {
+        adding.close()
         renaming = (node, node)
         renameFocus = true
     }
 
-    func cancelRenaming() {
+    /// Opens the field that adds a node (A).
+    func beginAdding() {
         renaming = nil
+        adding.open()
     }
 
-    /// Whether the rename field needs another frame: the keyboard it asked for arrives then.
-    var needsFrame: Bool { renaming != nil && (renameFocus || renameFocusArriving) }
+    /// Whether a field over the view (rename, add) is open, which Esc closes.
+    var hasField: Bool { renaming != nil || adding.isOpen }
+
+    /// Closes the rename or add field.
+    func closeField() {
+        renaming = nil
+        adding.close()
+    }
+
+    /// Whether a field needs another frame: the keyboard it asked for arrives then.
+    var needsFrame: Bool { (renaming != nil && (renameFocus || renameFocusArriving)) || adding.needsFrame }
 
     /// The field over the view that renames a node: Enter renames it (its references follow), Esc cancels.
     private func drawRenaming(_ session: LiveSession, in interface: InterfaceContext, area: InterfaceRectangle) {
@@ -300,20 +320,23 @@ final class GraphView {
             interface.backdropCurve(from, (from.x + reach, from.y), (pointer.x - reach, pointer.y), pointer, colour: InterfacePalette.amber,
                                     thickness: max(1, 2 * viewport.zoom))
         }
-        var boxes: [String: InterfaceRectangle] = [:]
+        var boxes: [String: TracedBox] = [:]
         for box in drawing.layout.boxes {
             let shown = viewport.window(box)
-            boxes[box.name] = shown
+            boxes[box.name] = TracedBox(shown: shown, problem: problems[box.name].map { $0.code?.description ?? "error" })
             node(box, shown: shown, drawing: drawing, session: session, executor: executor, problem: problems[box.name],
                  value: executor.value(of: box.name), presenter: presenter, interface: interface, window: window)
         }
         drawRenaming(session, in: interface, area: area)
+        if let said = adding.draw(session, in: interface, area: area) { message = said }
         if boxes != traced {
             traced = boxes
             for box in drawing.layout.boxes {
-                guard let shown = boxes[box.name] else { continue }
+                guard let traced = boxes[box.name] else { continue }
+                let shown = traced.shown
                 trace?.record("graph-node", ["node": .string(box.name), "x": .number(Double(shown.x)), "y": .number(Double(shown.y)),
-                                             "width": .number(Double(shown.width)), "height": .number(Double(shown.height))])
+                                             "width": .number(Double(shown.width)), "height": .number(Double(shown.height)),
+                                             "problem": .string(traced.problem ?? "")])
             }
         }
     }

@@ -10,8 +10,13 @@ extension LiveSession {
     /// Makes `edit` in the composition's file; what to tell the person. A refused edit leaves the file as it was.
     @discardableResult
     func applyGraphEdit(_ edit: GraphEdit) -> String {
+        makeGraphEdit(edit).message
+    }
+
+    /// Makes `edit`: whether it was written, and what to tell the person.
+    private func makeGraphEdit(_ edit: GraphEdit) -> (written: Bool, message: String) {
         guard !FilePaths.isShaderFile(path) else {
-            return "a shader opened on its own has no composition to edit: Ctrl-S or A writes one beside it"
+            return (false, "a shader opened on its own has no composition to edit: Ctrl-S or A writes one beside it")
         }
         let before: SourceText, after: String
         do {
@@ -19,11 +24,11 @@ extension LiveSession {
             after = try edit.applied(to: before)
             try AtomicFile.write(Array(after.utf8), to: path)
         } catch let error as DiagnosticsError {
-            return refused(edit, error.diagnostics)
+            return (false, refused(edit, error.diagnostics))
         } catch let error as Diagnostic {
-            return refused(edit, [error])
+            return (false, refused(edit, [error]))
         } catch {
-            return refused(edit, [.error("\(path): \(error)", code: .notSaved)])
+            return (false, refused(edit, [.error("\(path): \(error)", code: .notSaved)]))
         }
         history.recordText(path: path, from: before.fileText, to: after)
         switch edit {
@@ -34,7 +39,33 @@ extension LiveSession {
         }
         trace?.record("graph-edited", ["edit": .string(edit.description), "path": .string(path)])
         StandardStreams.output("\(edit.description) in \(path)\n")
-        return edit.description
+        return (true, edit.description)
+    }
+
+    /// Adds the node `text` asks for (`GraphNodeRequest`): a library filter after the node shown, or a node of a
+    /// kind, a shader with a new file when it names none; the new node is shown. What to tell the person.
+    func addNode(_ text: String, filters: [FilterInsertion.Filter]) -> String {
+        guard let loadedComposition else { return "the composition has not loaded: fix it and save first" }
+        let request: GraphNodeRequest
+        do {
+            request = try GraphNodeRequest.read(text, filters: filters, shown: shownNode, names: loadedComposition.nodes.map(\.name), composition: path)
+        } catch {
+            return error.message
+        }
+        if let shader = request.newShader {
+            do {
+                try AtomicFile.write(Array(shader.text.utf8), to: shader.path)
+            } catch {
+                return "not \(request.edit.description): \(shader.path): \(error)"
+            }
+        }
+        let (written, message) = makeGraphEdit(request.edit)
+        guard written else {
+            if let shader = request.newShader { try? FileManager.default.removeItem(atPath: shader.path) }
+            return message
+        }
+        viewedNode = request.name
+        return message
     }
 
     private func refused(_ edit: GraphEdit, _ problems: [Diagnostic]) -> String {

@@ -46,12 +46,14 @@ struct WindowCommand: Sendable {
         WindowCommand(keys: [.escape], label: nil, help: "close an open colour picker or drop-down",
                       applies: { $0.interface.hasOpenPopup }) { $0.interface.closePopups() },
         WindowCommand(keys: [.escape], label: nil, help: "close the filter library", applies: { $0.library.isOpen }) { $0.toggleLibrary() },
-        WindowCommand(keys: [.escape], label: nil, help: "cancel renaming a node", applies: { $0.graph.renaming != nil }) { $0.graph.cancelRenaming() },
+        WindowCommand(keys: [.escape], label: nil, help: "close the graph's rename or add field", applies: { $0.graph.hasField }) { $0.graph.closeField() },
         WindowCommand(keys: [.letter("l")], label: "L", help: "the filter library: search, Up/Down, Enter or a click runs one on the node shown, A adds it") {
             $0.toggleLibrary()
         },
         WindowCommand(keys: [.letter("a")], label: nil, help: "add the filter the library runs to the composition",
                       applies: { $0.library.isOpen }) { $0.say($0.session.addPreviewedFilter()) },
+        WindowCommand(keys: [.letter("a")], label: "A", help: "graph open: add a node: a library filter after the node shown, or a kind by name with its file",
+                      applies: { $0.graph.isOpen }) { $0.graph.beginAdding() },
         WindowCommand(keys: [.control("s", shifted: false)], label: "Ctrl-S", help: "save the tuned values and edited keys into the composition") { $0.saveTunedValues() },
         WindowCommand(keys: [.control("z", shifted: false)], label: "Ctrl-Z / Ctrl-Shift-Z", help: "undo / redo a parameter change or key edit (Ctrl-Y redoes too)") { loop in
             if !loop.session.undo() { loop.say("nothing to undo", seconds: 2) }

@@ -217,8 +217,8 @@ final class WindowLoop {
             }
             // The library's search keeps the keyboard, but Esc and Tab are the window's there: Esc ends the library,
             // as the guide has it, and Tab shows the next node, after which the search takes the keyboard back.
-            // The rename field keeps the keyboard, but Esc is the window's there: it cancels the rename.
-            if graph.renaming != nil, key == .escape {
+            // The graph's rename and add fields keep the keyboard, but Esc is the window's there: it closes them.
+            if graph.hasField, key == .escape {
                 WindowCommand.answering(key, in: self)?.action(self)
                 return
             }

@@ -157,4 +157,71 @@ struct GraphEditTests {
         #expect(try broken.diagnostics("nodes:\n  a: { kind: pattern }\nlayout: { b: [1, 2], a: [1] }\n").coded == ["3:11 SB2002", "3:25 SB1004"])
         #expect(try broken.diagnostics("nodes:\n  a: { kind: pattern }\nlayout: { a: [1e300, 2] }\n").coded == ["3:14 SB1004"])
     }
+
+    @Test("adding a node of a kind writes one line after the last node, in the block mapping's style; one that does not load is refused")
+    func addKind() throws {
+        let added = try apply(.add("wobble", kind: "lfo", fields: [GraphEdit.Field("rate", "2")]))
+        #expect(added == Self.original.replacingOccurrences(of: "  level: { kind: constant, value: 0.5 }\n",
+                                                             with: "  level: { kind: constant, value: 0.5 }\n  wobble: { kind: lfo, rate: 2 }\n"))
+        #expect(try refusal(.add("picture", kind: "image", fields: [])).map(\.severity).contains(.error))
+        #expect(try refusal(.add("level", kind: "time", fields: [])).map(\.code) == [.notSaved])
+        #expect(try refusal(.add("9lives", kind: "time", fields: [])).map(\.code) == [.notSaved])
+    }
+
+    @Test("adding a filter from the graph puts it after the node named, and what read that node reads the filter")
+    func addFilter() throws {
+        let (workspace, source) = try workspace()
+        let added = try withExtendedLifetime(workspace) {
+            try GraphEdit.addFilter("soften", imageInput: "inputImageTexture", named: "soften", after: "tone").edited(source)
+        }
+        #expect(added == Self.original
+            .replacingOccurrences(of: "    inputs: { inputImageTexture: photo }\n",
+                                  with: "    inputs: { inputImageTexture: photo }\n  soften: { kind: shader, filter: soften, inputs: { inputImageTexture: tone } }\n")
+            .replacingOccurrences(of: "inputImageTexture: tone,", with: "inputImageTexture: soften,"))
+    }
+
+    @Test("a JSON composition gets its new node in JSON: keys, names and words quoted, numbers as they are")
+    func addToJSON() throws {
+        let text = "{\n  \"nodes\": {\n    \"photo\": { \"kind\": \"pattern\" }\n  },\n  \"output\": \"photo\"\n}\n"
+        let added = try apply(.add("wave", kind: "lfo", fields: [GraphEdit.Field("rate", "2"), GraphEdit.Field("waveform", "square")]), to: text, file: "c.json")
+        #expect(added == text.replacingOccurrences(of: "\"pattern\" }\n",
+                                                   with: "\"pattern\" },\n    \"wave\": { \"kind\": \"lfo\", \"rate\": 2, \"waveform\": \"square\" }\n"))
+        #expect((try? JSONSerialization.jsonObject(with: Data(added.utf8))) != nil)
+    }
+
+    @Test("the add field's text: a kind with its file and keys, a filter after the node shown, a new shader file, a misspelling refused")
+    func requests() throws {
+        let filters = [FilterInsertion.Filter(name: "sepia", imageInput: "inputImageTexture")]
+        func read(_ text: String, existing: Set<String> = []) throws(GraphNodeRequest.Refusal) -> GraphNodeRequest {
+            try GraphNodeRequest.read(text, filters: filters, shown: "tone", names: ["photo", "tone", "lfo"], composition: "/w/c.yaml",
+                                      fileExists: { existing.contains($0) })
+        }
+        #expect(try read("lfo rate=2").edit == .add("lfo-2", kind: "lfo", fields: [GraphEdit.Field("rate", "2")]))
+        #expect(try read("image ../photo.png name=still").edit == .add("still", kind: "image", fields: [GraphEdit.Field("file", "../photo.png")]))
+        #expect(try read("sepia").edit == .addFilter("sepia", imageInput: "inputImageTexture", named: "sepia", after: "tone"))
+        let shader = try read("shader", existing: ["/w/shader.frag"])
+        #expect(shader.edit == .add("shader", kind: "shader", fields: [GraphEdit.Field("file", "shader-2.frag")]))
+        #expect(shader.newShader?.path == "/w/shader-2.frag")
+        func refusal(_ text: String) -> String? {
+            do throws(GraphNodeRequest.Refusal) {
+                _ = try read(text)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(refusal("sepai")?.hasSuffix("did you mean sepia?") == true)
+        #expect(refusal("sepia rate=2") != nil)
+        #expect(refusal("image a.png b.png") != nil)
+        #expect(refusal("") != nil)
+        let suggested = GraphNodeRequest.suggestions(for: "se", filters: ["sepia", "rose"]).map(\.name)
+        #expect(suggested.prefix(2) == ["sequence", "sepia"] && suggested.contains("rose") && suggested.contains("mouse") && !suggested.contains("lfo"))
+    }
+
+    @Test("the new shader a node gets loads unwired and draws its coordinates")
+    func starterShaderLoads() throws {
+        let workspace = try Workspace()
+        try workspace.write("shader.frag", GraphNodeRequest.starterShader(name: "shader"))
+        #expect(try workspace.diagnostics("nodes:\n  shader: { kind: shader, file: shader.frag }\noutput: shader\n").isEmpty)
+    }
 }

@@ -60,6 +60,15 @@ public struct WindowTrace {
         latestRectangles(of: "graph-node", keyedBy: "node")
     }
 
+    /// The code of the error the graph view last marked each node with (empty for none), by node.
+    public var graphProblems: [String: String] {
+        var problems: [String: String] = [:]
+        for reading in events where reading.name == "graph-node" {
+            if let node = reading.fields["node"] as? String { problems[node] = reading.fields["problem"] as? String ?? "" }
+        }
+        return problems
+    }
+
     /// Where the filter library last said each filter's thumbnail is, in window pixels, by filter.
     public var libraryThumbnails: [String: (x: Double, y: Double, width: Double, height: Double)] {
         latestRectangles(of: "library-thumbnail", keyedBy: "filter")

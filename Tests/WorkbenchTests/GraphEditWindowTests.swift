@@ -154,4 +154,109 @@ struct GraphEditWindowTests {
             return abs(after.y - before.y - 150) < 3 && abs(after.x - before.x) < 3
         }, "\(String(describing: window.trace.graphNodes["level"]))")
     }
+
+    /// Types `text` into the field that has the keyboard, then Enter.
+    func type(_ text: String, in window: LiveWindow) throws {
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "type", "--delay", "60", text])
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "Return"])
+    }
+
+    @Test("A adds a library filter after the node shown, one line in the file, and shows it: red through the sepia matrix")
+    func addFilter() throws {
+        let window = try openGraph()
+        try click("reds", in: window)
+        try window.pressAndWait("a")
+        try type("sepia", in: window)
+        let added = Self.composition.replacingOccurrences(
+            of: "  reds: { kind: shader, file: red.fsh }\n",
+            with: "  reds: { kind: shader, file: red.fsh }\n  sepia: { kind: shader, filter: sepia, inputs: { inputImageTexture: reds } }\n")
+        #expect(eventually { (try? text(window)) == added }, "stderr: \(window.app.error)")
+        #expect(eventually { window.trace.graphNodes.count == 5 })
+        try window.pressAndWait("n")
+        // sepia.fsh's matrix times (1, 0, 0) is its first column, (0.3588, 0.2990, 0.2392), at full intensity.
+        #expect(try window.waitForCentre((r: 91, g: 76, b: 61)), "shown: \(String(describing: try? window.centre()))")
+        try window.pressAndWait("ctrl+z")
+        #expect(eventually { (try? text(window)) == Self.composition }, "undo did not take the filter out")
+    }
+
+    @Test("A adds a node of a kind by name: a shader gets a new file beside the composition, drawing its coordinates; a misspelt kind is refused")
+    func addKind() throws {
+        let window = try openGraph()
+        try window.pressAndWait("a")
+        try type("shader", in: window)
+        let added = Self.composition.replacingOccurrences(
+            of: "uniforms: { amount: level } }\n", with: "uniforms: { amount: level } }\n  shader: { kind: shader, file: shader.frag }\n")
+        #expect(eventually { (try? text(window)) == added }, "stderr: \(window.app.error)")
+        let shader = window.folder.file("compositions/shader.frag")
+        #expect(FileManager.default.fileExists(atPath: shader))
+        #expect(eventually { window.trace.graphNodes.count == 5 })
+        try window.pressAndWait("n")
+        // The new shader's colour is (u, v, 0.5): a half of full in the middle of its image.
+        #expect(try window.waitForCentre((r: 128, g: 128, b: 128)), "shown: \(String(describing: try? window.centre()))")
+        try window.pressAndWait("n")
+        try window.pressAndWait("a")
+        try type("imag", in: window)
+        #expect(eventually { window.count(of: "graph-edit-refused") == 1 }, "stderr: \(window.app.error)")
+        #expect(try text(window) == added, "an image with no file was written")
+    }
+
+    @Test("a JSON composition edited from the window stays JSON: a rename and an added node written quoted")
+    func json() throws {
+        let json = """
+            {
+              "composition": 1,
+              "size": [320, 180],
+              "nodes": {
+                "reds": { "kind": "shader", "file": "red.fsh" },
+                "level": { "kind": "constant", "value": 0.25 },
+                "blues": { "kind": "shader", "file": "blue.fsh", "uniforms": { "amount": "level" } }
+              },
+              "output": "blues"
+            }
+
+            """
+        let window = try LiveWindow(composition: json, compositionFile: "fill.json") { folder in
+            try folder.write("compositions/red.fsh", LiveWindow.shader(red: 1, green: 0, blue: 0))
+            try folder.write("compositions/blue.fsh", Self.shader("0.0, 0.0, 1.0"))
+        }
+        #expect(try window.waitForCentre(blue), "stderr: \(window.app.error)")
+        try window.pressAndWait("n")
+        #expect(eventually { window.trace.graphNodes.count == 3 })
+        try click("level", in: window)
+        try window.pressAndWait("m")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try window.display.xdotool(["search", "--name", "Shaderbench", "windowfocus", "--sync", "key", "--delay", "60",
+                                        "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace"])
+        try type("dim", in: window)
+        let renamed = json.replacingOccurrences(of: "\"level\": {", with: "\"dim\": {").replacingOccurrences(of: "\"amount\": \"level\"", with: "\"amount\": \"dim\"")
+        #expect(eventually { (try? text(window)) == renamed }, "stderr: \(window.app.error)")
+        #expect(eventually { window.trace.graphNodes["dim"] != nil })
+        try window.pressAndWait("a")
+        try type("lfo rate=2", in: window)
+        let added = renamed.replacingOccurrences(of: "\"amount\": \"dim\" } }\n",
+                                                 with: "\"amount\": \"dim\" } },\n    \"lfo\": { \"kind\": \"lfo\", \"rate\": 2 }\n")
+        #expect(eventually { (try? text(window)) == added }, "stderr: \(window.app.error)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(try text(window).utf8))) != nil)
+    }
+
+    @Test("a shader saved broken marks its box red with its error, in the trace and on the screen; fixed, the mark goes")
+    func errorMark() throws {
+        let window = try openGraph()
+        func reddish(_ colour: (r: UInt8, g: UInt8, b: UInt8)) -> Bool {
+            Double(colour.r) > 90 && Double(colour.r) > 1.6 * Double(colour.g) && Double(colour.r) > 1.6 * Double(colour.b)
+        }
+        func leftEdge() throws -> [(r: UInt8, g: UInt8, b: UInt8)] {
+            let box = try #require(window.trace.graphNodes["greens"])
+            return try (-1...1).map { try window.colour(x: Int(box.x) + $0, y: Int(box.y + box.height / 2)) }
+        }
+        let sound = try leftEdge()
+        #expect(!sound.contains(where: reddish), "a sound box is outlined red: \(sound)")
+        try "void main() { gl_FragColor = vec4(1.0) }\n".write(toFile: window.folder.file("compositions/green.fsh"), atomically: true, encoding: .utf8)
+        #expect(eventually { window.trace.graphProblems["greens"]?.hasPrefix("SB") == true }, "\(window.trace.graphProblems)")
+        // Red (1, 0.42, 0.38), blended by the outline's smoothing into the dark backdrop: red at least 1.6 times green and blue.
+        #expect(try eventually { try leftEdge().contains(where: reddish) }, "the box's left edge: \(String(describing: try? leftEdge()))")
+        try Self.shader("0.0, 1.0, 0.0").write(toFile: window.folder.file("compositions/green.fsh"), atomically: true, encoding: .utf8)
+        #expect(eventually { window.trace.graphProblems["greens"] == "" }, "\(window.trace.graphProblems)")
+    }
 }

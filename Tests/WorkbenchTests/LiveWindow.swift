@@ -16,15 +16,15 @@ final class LiveWindow {
     /// `shaderFolder` puts the shader in a folder of its own, beside the composition's; `composition`
     /// replaces the one-node composition; `environment` adds to the app's (paths in it may use `$FOLDER`,
     /// the temporary folder); `arguments` add to the app's (`--mute`); `prepare` puts what else it reads in
-    /// the folder before the app starts.
-    init(shaderFolder: String = ".", composition: String? = nil, environment added: [String: String] = [:],
+    /// the folder before the app starts; `compositionFile` names the composition's file (`fill.json`).
+    init(shaderFolder: String = ".", composition: String? = nil, compositionFile: String = "fill.yaml", environment added: [String: String] = [:],
          arguments: [String] = [], prepare: (TemporaryFolder) throws -> Void = { _ in }) throws {
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("compositions"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.file("compositions/\(shaderFolder)"), withIntermediateDirectories: true)
         shaderPath = FilePathJoin.normalise(folder.file("compositions/\(shaderFolder)/fill.fsh"))
         try Self.shader(red: 1, green: 0, blue: 0).write(toFile: shaderPath, atomically: false, encoding: .utf8)
-        compositionPath = try folder.write("compositions/fill.yaml", composition ?? Self.composition(shaderFolder: shaderFolder))
+        compositionPath = try folder.write("compositions/\(compositionFile)", composition ?? Self.composition(shaderFolder: shaderFolder))
         try prepare(folder)
         let environment = ProcessInfo.processInfo.environment.merging(added.mapValues { [folder] in
             $0.replacingOccurrences(of: "$FOLDER", with: folder.path)
