@@ -22,7 +22,7 @@ extension GraphExecutor {
                 }
             }
         }
-        timer?.frameEnded(into: &stepMilliseconds)
+        stepTimesChanged = timer?.frameEnded(into: &stepMilliseconds) ?? false
         frame.uploadedKeyboard = frame.keyboard
         guard let output = frame.images[plan.output] else {
             throw GPUError("the output '\(composition.output)' produced no image")

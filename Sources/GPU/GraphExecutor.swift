@@ -63,6 +63,10 @@ public final class GraphExecutor {
     var stepTimer: StepTimer?
     /// What each step cost in the last frame timed, in milliseconds.
     var stepMilliseconds: [Double?]
+    /// Whether the last frame brought new figures of what the steps cost, which a view showing them draws.
+    public internal(set) var stepTimesChanged = false
+    /// Whether a timed frame's figures are still on their way from the GPU, so a view showing them needs another frame.
+    public var isWaitingForStepTimes: Bool { stepTimer?.isWaitingForResults ?? false }
     /// The watches drawn beside the watched node's pass (`watch(_:of:)`).
     public internal(set) var watchPasses: [ShaderWatchPass] {
         get { frame.watchPasses }

@@ -1,5 +1,6 @@
 #include "ImGuiBridge.h"
 
+#include <cmath>
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -100,6 +101,24 @@ void imgui_bridge_backdrop_curve(float x0, float y0, float x1, float y1, float x
                                  uint32_t colour, float thickness) {
     ImGui::GetBackgroundDrawList()->AddBezierCubic(ImVec2(x0, y0), ImVec2(x1, y1), ImVec2(x2, y2), ImVec2(x3, y3),
                                                    colour, thickness);
+}
+
+void imgui_bridge_backdrop_path(const float *xy, int curves, uint32_t colour, float thickness) {
+    ImDrawList *list = ImGui::GetBackgroundDrawList();
+    list->PathLineTo(ImVec2(xy[0], xy[1]));
+    for (int curve = 0; curve < curves; curve++) {
+        const float *c = xy + 2 + curve * 6;
+        const ImVec2 from = list->_Path.back(), to(c[4], c[5]);
+        // A level run is one segment; a curve as many as keep each about 12 pixels long, from 2 to 16.
+        if (from.y == to.y && c[1] == from.y && c[3] == to.y) {
+            list->PathLineTo(to);
+            continue;
+        }
+        const float chord = sqrtf((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y));
+        const int segments = chord < 24 ? 2 : chord > 192 ? 16 : (int)(chord / 12);
+        list->PathBezierCubicCurveTo(ImVec2(c[0], c[1]), ImVec2(c[2], c[3]), to, segments);
+    }
+    list->PathStroke(colour, 0, thickness);
 }
 
 void imgui_bridge_backdrop_disc(float x, float y, float radius, uint32_t colour) {

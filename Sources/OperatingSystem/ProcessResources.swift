@@ -25,6 +25,22 @@ public enum ProcessResources {
         _ = mallocTrim?(0)
     }
 
+    /// Keeps freed blocks of up to 32 MiB in the heap for the next frame instead of returning them at once:
+    /// a frame allocates and frees the same large blocks (the driver's vertex and upload buffers), which glibc
+    /// would otherwise map and unmap, or hand back from the heap's top, every frame, to fault them in again in
+    /// the next. What is kept goes back at `returnFreedMemory()`, which follows each reload.
+    public static func keepFreedMemoryBetweenFrames() {
+        guard let mallopt = mallopt else { return }
+        // M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, as malloc.h numbers them.
+        _ = mallopt(-1, 64 << 20)
+        _ = mallopt(-3, 32 << 20)
+    }
+
+    private static let mallopt: (@convention(c) (Int32, Int32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    }()
+
     /// glibc's `malloc_trim`, found at run time: malloc.h is not part of Swift's Glibc module.
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }

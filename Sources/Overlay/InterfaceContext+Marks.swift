@@ -29,6 +29,17 @@ extension InterfaceContext {
         imgui_bridge_backdrop_curve(start.x, start.y, control1.x, control1.y, control2.x, control2.y, end.x, end.y, colour.packed, thickness)
     }
 
+    /// One stroke through cubic Bézier curves under the interface's windows, from `start`, each curve its two
+    /// controls and its end: a wire through several points drawn as one line, cut into as few segments as look smooth.
+    public func backdropPath(from start: (x: Float, y: Float), curves: [(control1: (x: Float, y: Float), control2: (x: Float, y: Float), end: (x: Float, y: Float))],
+                             colour: InterfaceColour, thickness: Float) {
+        guard !curves.isEmpty else { return }
+        var numbers = [start.x, start.y]
+        numbers.reserveCapacity(2 + 6 * curves.count)
+        for curve in curves { numbers += [curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y, curve.end.x, curve.end.y] }
+        imgui_bridge_backdrop_path(numbers, Int32(curves.count), colour.packed, thickness)
+    }
+
     /// A filled circle under the interface's windows.
     public func backdropDisc(x: Float, y: Float, radius: Float, colour: InterfaceColour) {
         imgui_bridge_backdrop_disc(x, y, radius, colour.packed)

@@ -36,6 +36,8 @@ final class GraphView {
     }
     private var drag: Drag?
     private var lastPress: (node: String?, at: ContinuousClock.Instant)?
+    /// The node under the pointer.
+    private var hovered: String?
     /// What the last edit or refusal says, for the window to show.
     private var message: String?
     /// The node being renamed (M), the name typed so far, and whether the field takes the keyboard next frame.
@@ -104,7 +106,10 @@ final class GraphView {
             return true
         default:
             if !pressed { drag = nil }
-            return false
+            // The node under the pointer is named when the boxes are too small for their labels.
+            let under = box(under: pointer)?.name
+            defer { hovered = under }
+            return under != hovered
         }
     }
 
@@ -321,12 +326,15 @@ final class GraphView {
                                     thickness: max(1, 2 * viewport.zoom))
         }
         var boxes: [String: TracedBox] = [:]
+        // Text too small to read is not drawn (it would only smear): the node under the pointer is named instead.
+        let legible = viewport.zoom * Float(GraphMetrics.portRow) >= interface.lineHeight * 0.8
         for box in drawing.layout.boxes {
             let shown = viewport.window(box)
             boxes[box.name] = TracedBox(shown: shown, problem: problems[box.name].map { $0.code?.description ?? "error" })
-            node(box, shown: shown, drawing: drawing, session: session, executor: executor, problem: problems[box.name],
-                 value: executor.value(of: box.name), presenter: presenter, interface: interface, window: window)
+            node(box, shown: shown, drawing: drawing, session: session, executor: executor, problem: problems[box.name], legible: legible,
+                 presenter: presenter, interface: interface, window: window)
         }
+        if !legible, let box = box(under: pointer) { name(box, problem: problems[box.name], interface: interface) }
         drawRenaming(session, in: interface, area: area)
         if let said = adding.draw(session, in: interface, area: area) { message = said }
         if boxes != traced {
@@ -349,8 +357,9 @@ final class GraphView {
                                   width: Float(image.width) / pixels, height: max(1, Float(image.height) / pixels - top))
     }
 
+    /// A node's box, its thumbnail or numbers, its sockets and, when `legible`, its labels.
     private func node(_ box: GraphLayout.Box, shown: InterfaceRectangle, drawing: GraphDrawing, session: LiveSession, executor: GraphExecutor,
-                      problem: Diagnostic?, value: [Float]?, presenter: Presenter, interface: InterfaceContext, window: WindowLayout) {
+                      problem: Diagnostic?, legible: Bool, presenter: Presenter, interface: InterfaceContext, window: WindowLayout) {
         let zoom = viewport.zoom
         let faded: Float = drawing.unused.contains(box.name) ? 0.45 : 1
         let content = InterfaceRectangle(x: shown.x + 6 * zoom, y: viewport.window(GraphLayout.Point(x: 0, y: box.contentTop)).y,
@@ -365,11 +374,24 @@ final class GraphView {
                                                 width: max(1, Int((content.width * pixels).rounded())), height: max(1, Int((content.height * pixels).rounded()))))
         } else {
             interface.backdropRectangle(content, colour: Self.bandColour.faded(faded), rounding: 3 * zoom)
-            let numbers = value.map { $0.prefix(4).map { String(format3: $0) }.joined(separator: ", ") } ?? drawing.outputs[box.name]?.description ?? ""
-            interface.label(numbers, x: content.x + 4, y: content.y + 2, colour: InterfacePalette.grey.faded(faded), clip: content)
+            if legible {
+                let numbers = executor.value(of: box.name).map { $0.prefix(4).map { String(format3: $0) }.joined(separator: ", ") }
+                    ?? drawing.outputs[box.name]?.description ?? ""
+                interface.label(numbers, x: content.x + 4, y: content.y + 2, colour: InterfacePalette.grey.faded(faded), clip: content)
+            }
         }
         let border = problem != nil ? InterfacePalette.red : box.name == drawing.output ? InterfacePalette.amber : Self.borderColour
         interface.backdropRectangle(shown, colour: border.faded(faded), rounding: 6 * zoom, thickness: box.name == drawing.output || problem != nil ? 2.5 : 1)
+        let socket = 4 * zoom
+        if socket >= 1.5 {
+            let output = viewport.window(box.outputPoint)
+            interface.backdropDisc(x: output.x, y: output.y, radius: socket, colour: Self.socketColour.faded(faded))
+            for port in box.ports {
+                let point = viewport.window(box.inputPoint(port))
+                interface.backdropDisc(x: point.x, y: point.y, radius: socket, colour: Self.socketColour.faded(faded))
+            }
+        }
+        guard legible else { return }
         let name = box.name == session.shownNode ? InterfacePalette.amber : InterfacePalette.white
         let line = interface.lineHeight
         interface.label(box.name, x: shown.x + 8 * zoom, y: shown.y + 4 * zoom, colour: name.faded(faded), clip: header)
@@ -380,11 +402,8 @@ final class GraphView {
         }
         interface.label(drawing.caption(of: box.name), x: shown.x + 8 * zoom, y: shown.y + 4 * zoom + line * 0.85,
                         colour: InterfacePalette.grey.faded(faded), clip: header)
-        let output = viewport.window(box.outputPoint)
-        interface.backdropDisc(x: output.x, y: output.y, radius: 4 * zoom, colour: Self.socketColour.faded(faded))
         for port in box.ports {
             let point = viewport.window(box.inputPoint(port))
-            interface.backdropDisc(x: point.x, y: point.y, radius: 4 * zoom, colour: Self.socketColour.faded(faded))
             interface.label(port, x: point.x + 10 * zoom, y: point.y - line * 0.45, colour: InterfacePalette.grey.faded(faded), clip: header)
         }
         if let problem {
@@ -392,24 +411,36 @@ final class GraphView {
         }
     }
 
-    /// A wire: level-leaving curves between its points, or for one that runs back a loop under its boxes.
+    /// The name (and error) of a node whose own labels are too small to read, over its box.
+    private func name(_ box: GraphLayout.Box, problem: Diagnostic?, interface: InterfaceContext) {
+        let shown = viewport.window(box), text = [box.name, problem?.message].compactMap { $0 }.joined(separator: ": ")
+        let line = interface.lineHeight, width = interface.width(of: text) + 12
+        let plate = InterfaceRectangle(x: shown.x + shown.width / 2 - width / 2, y: shown.y - line - 6, width: width, height: line + 4)
+        interface.backdropRectangle(plate, colour: Self.boxColour, rounding: 4)
+        interface.label(text, x: plate.x + 6, y: plate.y + 2, colour: problem != nil ? InterfacePalette.red : InterfacePalette.white, clip: plate)
+    }
+
+    /// A wire: one stroke of level-leaving curves between its points, or for one that runs back a loop under its
+    /// boxes. Whole pixels thick, which Dear ImGui draws from its font texture at two vertices a point.
     private func wire(_ edge: GraphLayout.Edge, in layout: GraphLayout, interface: InterfaceContext) {
         let colour = edge.readsParameter || edge.carries == .value ? Self.valueWire : edge.carries == .previousFrame ? Self.feedbackWire : Self.imageWire
-        let thickness = max(1, 2 * viewport.zoom)
+        let thickness = max(1, (2 * viewport.zoom).rounded())
         let points = edge.points.map(viewport.window)
         guard let first = points.first, let last = points.last else { return }
         if edge.runsBack {
             let below = viewport.window(GraphLayout.Point(x: 0, y: layout.loopDepth(of: edge))).y
             let reach = Float(GraphMetrics.loopReach) * viewport.zoom
-            interface.backdropCurve(first, (first.x + reach, first.y), (first.x + reach, below), (first.x, below), colour: colour, thickness: thickness)
-            interface.backdropCurve((first.x, below), (first.x, below), (last.x, below), (last.x, below), colour: colour, thickness: thickness)
-            interface.backdropCurve((last.x, below), (last.x - reach, below), (last.x - reach, last.y), last, colour: colour, thickness: thickness)
+            interface.backdropPath(from: first, curves: [((first.x + reach, first.y), (first.x + reach, below), (first.x, below)),
+                                                         ((first.x, below), (last.x, below), (last.x, below)),
+                                                         ((last.x - reach, below), (last.x - reach, last.y), last)],
+                                   colour: colour, thickness: thickness)
             return
         }
-        for (from, to) in zip(points, points.dropFirst()) {
+        let curves = zip(points, points.dropFirst()).map { from, to in
             let reach = max((to.x - from.x) / 2, 24 * viewport.zoom)
-            interface.backdropCurve(from, (from.x + reach, from.y), (to.x - reach, to.y), to, colour: colour, thickness: thickness)
+            return (control1: (from.x + reach, from.y), control2: (to.x - reach, to.y), end: to)
         }
+        interface.backdropPath(from: first, curves: curves, colour: colour, thickness: thickness)
     }
 
     /// A fused chain's frame, behind its boxes.

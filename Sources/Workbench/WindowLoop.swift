@@ -413,6 +413,8 @@ final class WindowLoop {
         // when the values the panel, the grid or the graph read have changed in this frame.
         if settling || interface.isSettling || interface.hasPendingInput || library.needsFrame || panel.needsFrame || graph.needsFrame || session.endPulses() { needsFrame = true }
         if showsValues, panel.readings(of: session) != readings { needsFrame = true }
+        // The grid and the graph show what each node costs, which comes from the GPU a frame or two after it was timed.
+        if coversImage, let executor = session.executor, executor.stepTimesChanged || executor.isWaitingForStepTimes { needsFrame = true }
         // Windows fitted to their content (the errors) measure it in the frame it changed and show it whole in the
         // next: without that frame a second error stays cut at the window's bottom until something else draws.
         if edited || keyboardChanged { needsFrame = true }

@@ -15,6 +15,7 @@ public enum Workbench {
     static let frameInterval = Duration.milliseconds(16)
 
     public static func run(_ options: WorkbenchOptions) throws(WindowError) {
+        ProcessResources.keepFreedMemoryBetweenFrames()
         try WindowLoop(options).run()
     }
 

@@ -136,6 +136,10 @@ void imgui_bridge_backdrop_rectangle(float x, float y, float width, float height
 void imgui_bridge_backdrop_curve(float x0, float y0, float x1, float y1, float x2, float y2, float x3, float y3,
                                  uint32_t colour, float thickness);
 /// A filled circle under every window.
+/// One stroke through cubic Bézier curves under the interface's windows: `xy` holds the start, then each curve's
+/// two controls and end (2 + 6 × `curves` numbers); each curve is cut into segments by its length, a level one
+/// into one.
+void imgui_bridge_backdrop_path(const float *xy, int curves, uint32_t colour, float thickness);
 void imgui_bridge_backdrop_disc(float x, float y, float radius, uint32_t colour);
 /// The scroll wheel's turn this frame where no window takes the pointer (up is positive); 0 over a window.
 float imgui_bridge_wheel_over_backdrop(void);
