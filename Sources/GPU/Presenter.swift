@@ -66,6 +66,18 @@ public final class Presenter {
         quad.draw()
     }
 
+    /// Draws `layer` over the whole window pixel for pixel, its rows as GL drew them into it (row 0 at the
+    /// bottom, as the window's): a picture of part of the window kept between frames (`WindowLayer`).
+    func drawLayer(_ layer: RenderTarget, window: PixelSize) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glViewport(0, 0, GLsizei(window.width), GLsizei(window.height))
+        program.use()
+        // A negative height undoes the flip every other picture needs.
+        program.set(scaleLocation, SIMD2<Float>(1, -1))
+        layer.bind(toUnit: 0, filter: GL_NEAREST)
+        quad.draw()
+    }
+
     /// The share of the viewport's width and height the image covers when fitted with its aspect kept.
     static func fit(_ image: PixelSize, in viewport: PixelSize) -> (Double, Double) {
         let imageAspect = Double(image.width) / Double(image.height)

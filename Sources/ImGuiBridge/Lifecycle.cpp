@@ -1,5 +1,6 @@
 #include "ImGuiBridge.h"
 #include "QueuedKeyboard.h"
+#include "BackdropList.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -48,6 +49,7 @@ void imgui_bridge_stop(void) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     queued_keyboard_stop();
+    backdrop_layer_release();
     ImGui::DestroyContext();
     monospaceFont = nullptr;
 }

@@ -1,4 +1,5 @@
 #include "ImGuiBridge.h"
+#include "BackdropList.h"
 
 #include <cmath>
 #include <imgui.h>
@@ -84,12 +85,12 @@ void imgui_bridge_line(float x0, float y0, float x1, float y1, uint32_t colour, 
 void imgui_bridge_backdrop_text(float x, float y, const char *text, uint32_t colour, float clip_x, float clip_y,
                                 float clip_width, float clip_height) {
     ImVec4 clip(clip_x, clip_y, clip_x + clip_width, clip_y + clip_height);
-    ImGui::GetBackgroundDrawList()->AddText(nullptr, 0, ImVec2(x, y), colour, text, nullptr, 0, &clip);
+    backdrop_list()->AddText(nullptr, 0, ImVec2(x, y), colour, text, nullptr, 0, &clip);
 }
 
 void imgui_bridge_backdrop_rectangle(float x, float y, float width, float height, uint32_t colour, float rounding,
                                      float thickness) {
-    ImDrawList *list = ImGui::GetBackgroundDrawList();
+    ImDrawList *list = backdrop_list();
     if (thickness > 0) {
         list->AddRect(ImVec2(x, y), ImVec2(x + width, y + height), colour, rounding, 0, thickness);
     } else {
@@ -99,12 +100,12 @@ void imgui_bridge_backdrop_rectangle(float x, float y, float width, float height
 
 void imgui_bridge_backdrop_curve(float x0, float y0, float x1, float y1, float x2, float y2, float x3, float y3,
                                  uint32_t colour, float thickness) {
-    ImGui::GetBackgroundDrawList()->AddBezierCubic(ImVec2(x0, y0), ImVec2(x1, y1), ImVec2(x2, y2), ImVec2(x3, y3),
+    backdrop_list()->AddBezierCubic(ImVec2(x0, y0), ImVec2(x1, y1), ImVec2(x2, y2), ImVec2(x3, y3),
                                                    colour, thickness);
 }
 
 void imgui_bridge_backdrop_path(const float *xy, int curves, uint32_t colour, float thickness) {
-    ImDrawList *list = ImGui::GetBackgroundDrawList();
+    ImDrawList *list = backdrop_list();
     list->PathLineTo(ImVec2(xy[0], xy[1]));
     for (int curve = 0; curve < curves; curve++) {
         const float *c = xy + 2 + curve * 6;
@@ -122,7 +123,7 @@ void imgui_bridge_backdrop_path(const float *xy, int curves, uint32_t colour, fl
 }
 
 void imgui_bridge_backdrop_disc(float x, float y, float radius, uint32_t colour) {
-    ImGui::GetBackgroundDrawList()->AddCircleFilled(ImVec2(x, y), radius, colour);
+    backdrop_list()->AddCircleFilled(ImVec2(x, y), radius, colour);
 }
 
 float imgui_bridge_wheel_over_backdrop(void) {

@@ -1,3 +1,4 @@
+import GPU
 import ImGuiBridge
 
 /// Marks drawn over the image: rings over everything, the interface's windows included; labels under its
@@ -47,4 +48,14 @@ extension InterfaceContext {
 
     /// How far the scroll wheel turned this frame where no window takes the pointer: up positive, 0 over a window.
     public var wheelOverBackdrop: Float { imgui_bridge_wheel_over_backdrop() }
+
+    /// Draws the backdrop marks `marks` makes into the framebuffer bound now, apart from the frame, as a layer of
+    /// `width` × `height` units: what stays the same between frames, drawn once into a texture (`WindowLayer`).
+    public func drawLayer(width: Float, height: Float, pixelsPerUnit: Float, _ marks: () -> Void) {
+        imgui_bridge_layer_begin(width, height)
+        marks()
+        let state = DrawStateSnapshot.capture()
+        imgui_bridge_layer_end(width, height, pixelsPerUnit)
+        state.restore()
+    }
 }

@@ -46,6 +46,10 @@ final class GraphView {
     private var renameFocusArriving = false
     /// The field that adds a node (A).
     private let adding = GraphNodeField()
+    /// What does not change between frames, drawn once into a texture; how many times the drawing's layout changed
+    /// (a new graph, a box dragged), which the layer is drawn again for.
+    private let layer = WindowLayer()
+    private var layoutChanges = 0
     /// Where each box was last traced and the code of the error it was marked with, so the trace says where
     /// the boxes are and which are marked without a line a frame.
     private var traced: [String: TracedBox] = [:]
@@ -67,6 +71,7 @@ final class GraphView {
         if !isOpen {
             (drawing, drawnFor, traced, placedByUser, renaming) = (nil, nil, [:], false, nil)
             adding.close()
+            layer.discard()
         }
     }
 
@@ -101,6 +106,7 @@ final class GraphView {
             }
             guard moved || distance > 4 else { return false }
             drag = .box(node: node, from: from, origin: origin, moved: true)
+            layoutChanges += 1
             drawing?.layout.move(node, to: GraphLayout.Point(x: origin.x + Double((pointer.x - from.x) / viewport.zoom),
                                                              y: origin.y + Double((pointer.y - from.y) / viewport.zoom)))
             return true
@@ -300,13 +306,16 @@ final class GraphView {
     /// Draws the thumbnails into the window's framebuffer, over nothing, and the boxes, wires and labels
     /// into the interface over them.
     func draw(_ session: LiveSession, presenter: Presenter, in interface: InterfaceContext, window: WindowLayout) {
-        presenter.clear(viewport: window.framebuffer)
-        guard let executor = session.executor, let composition = session.loadedComposition else { return }
+        guard let executor = session.executor, let composition = session.loadedComposition else {
+            presenter.clear(viewport: window.framebuffer)
+            return
+        }
         let identity = ObjectIdentifier(executor)
         let area = Self.area(window, interface: interface)
         if drawnFor != identity {
             drawing = GraphDrawing(composition)
             drawnFor = identity
+            layoutChanges += 1
             if !placedByUser, let drawing {
                 viewport = .fitting(width: drawing.layout.width, height: drawing.layout.height, in: area, margin: 24 * interface.scale)
             }
@@ -318,21 +327,33 @@ final class GraphView {
             placedByUser = true
         }
         let problems = session.diagnostics.isEmpty ? [:] : NodeDiagnostics.first(of: session.diagnostics, in: composition)
-        for chain in drawing.fusedChains { frame(chain, in: drawing.layout, interface: interface) }
-        for edge in drawing.layout.edges { wire(edge, in: drawing.layout, interface: interface) }
+        // Text too small to read is not drawn (it would only smear): the node under the pointer is named instead.
+        let legible = viewport.zoom * Float(GraphMetrics.portRow) >= interface.lineHeight * 0.8
+        let key = LayerKey(layoutChanges: layoutChanges, offsetX: viewport.offset.x, offsetY: viewport.offset.y, zoom: viewport.zoom,
+                           window: window.framebuffer, pixelsPerUnit: window.pixelsPerUnit, shown: session.shownNode,
+                           problems: problems.mapValues(\.message))
+        do {
+            try layer.show(for: key, window: window.framebuffer, presenter: presenter, background: Self.background) {
+                let size = window.framebuffer
+                interface.drawLayer(width: Float(size.width) / window.pixelsPerUnit, height: Float(size.height) / window.pixelsPerUnit,
+                                    pixelsPerUnit: window.pixelsPerUnit) {
+                    drawStill(drawing, session: session, problems: problems, legible: legible, interface: interface)
+                }
+            }
+        } catch {
+            presenter.clear(viewport: window.framebuffer)
+            drawStill(drawing, session: session, problems: problems, legible: legible, interface: interface)
+        }
         if let source = draggedSource, let box = drawing.layout.box(named: source) {
             let from = viewport.window(box.outputPoint), reach = max(abs(pointer.x - from.x) / 2, 24 * viewport.zoom)
             interface.backdropCurve(from, (from.x + reach, from.y), (pointer.x - reach, pointer.y), pointer, colour: InterfacePalette.amber,
                                     thickness: max(1, 2 * viewport.zoom))
         }
         var boxes: [String: TracedBox] = [:]
-        // Text too small to read is not drawn (it would only smear): the node under the pointer is named instead.
-        let legible = viewport.zoom * Float(GraphMetrics.portRow) >= interface.lineHeight * 0.8
         for box in drawing.layout.boxes {
             let shown = viewport.window(box)
             boxes[box.name] = TracedBox(shown: shown, problem: problems[box.name].map { $0.code?.description ?? "error" })
-            node(box, shown: shown, drawing: drawing, session: session, executor: executor, problem: problems[box.name], legible: legible,
-                 presenter: presenter, interface: interface, window: window)
+            live(box, shown: shown, drawing: drawing, executor: executor, legible: legible, presenter: presenter, interface: interface, window: window)
         }
         if !legible, let box = box(under: pointer) { name(box, problem: problems[box.name], interface: interface) }
         drawRenaming(session, in: interface, area: area)
@@ -349,6 +370,27 @@ final class GraphView {
         }
     }
 
+    /// What the still layer shows: everything that changes only with the layout, the view, the node shown and
+    /// the errors.
+    private struct LayerKey: Hashable {
+        var layoutChanges: Int
+        var offsetX: Float, offsetY: Float, zoom: Float
+        var window: PixelSize
+        var pixelsPerUnit: Float
+        var shown: String
+        var problems: [String: String]
+    }
+
+    /// What stays the same from frame to frame: fused chains' frames, wires, boxes with their sockets, names,
+    /// captions and ports, and errors.
+    private func drawStill(_ drawing: GraphDrawing, session: LiveSession, problems: [String: Diagnostic], legible: Bool, interface: InterfaceContext) {
+        for chain in drawing.fusedChains { frame(chain, in: drawing.layout, interface: interface) }
+        for edge in drawing.layout.edges { wire(edge, in: drawing.layout, interface: interface) }
+        for box in drawing.layout.boxes {
+            still(box, shown: viewport.window(box), drawing: drawing, session: session, problem: problems[box.name], legible: legible, interface: interface)
+        }
+    }
+
     /// The image area in interface units, below the heads-up display's lines.
     private static func area(_ window: WindowLayout, interface: InterfaceContext) -> InterfaceRectangle {
         let pixels = window.pixelsPerUnit, image = window.imageArea
@@ -357,28 +399,25 @@ final class GraphView {
                                   width: Float(image.width) / pixels, height: max(1, Float(image.height) / pixels - top))
     }
 
-    /// A node's box, its thumbnail or numbers, its sockets and, when `legible`, its labels.
-    private func node(_ box: GraphLayout.Box, shown: InterfaceRectangle, drawing: GraphDrawing, session: LiveSession, executor: GraphExecutor,
-                      problem: Diagnostic?, legible: Bool, presenter: Presenter, interface: InterfaceContext, window: WindowLayout) {
-        let zoom = viewport.zoom
-        let faded: Float = drawing.unused.contains(box.name) ? 0.45 : 1
-        let content = InterfaceRectangle(x: shown.x + 6 * zoom, y: viewport.window(GraphLayout.Point(x: 0, y: box.contentTop)).y,
-                                         width: shown.width - 12 * zoom, height: shown.y + shown.height - 6 * zoom - viewport.window(GraphLayout.Point(x: 0, y: box.contentTop)).y)
-        // The box around the thumbnail, which the framebuffer shows through.
+    /// Where a box shows its thumbnail or numbers: under its header and ports, inset from its edges.
+    private func content(of box: GraphLayout.Box, shown: InterfaceRectangle) -> InterfaceRectangle {
+        let zoom = viewport.zoom, top = viewport.window(GraphLayout.Point(x: 0, y: box.contentTop)).y
+        return InterfaceRectangle(x: shown.x + 6 * zoom, y: top, width: shown.width - 12 * zoom, height: shown.y + shown.height - 6 * zoom - top)
+    }
+
+    private func fade(of box: GraphLayout.Box, in drawing: GraphDrawing) -> Float {
+        drawing.unused.contains(box.name) ? 0.45 : 1
+    }
+
+    /// A node's box, its sockets and, when `legible`, its name, caption, ports and error: what moves only with
+    /// the layout. An image node's box is open where its thumbnail goes, which the live part draws.
+    private func still(_ box: GraphLayout.Box, shown: InterfaceRectangle, drawing: GraphDrawing, session: LiveSession, problem: Diagnostic?,
+                       legible: Bool, interface: InterfaceContext) {
+        let zoom = viewport.zoom, faded = fade(of: box, in: drawing), content = content(of: box, shown: shown)
         let header = InterfaceRectangle(x: shown.x, y: shown.y, width: shown.width, height: content.y - shown.y)
         interface.backdropRectangle(header, colour: Self.boxColour.faded(faded), rounding: 6 * zoom)
-        if drawing.outputs[box.name] == .image, let image = executor.image(of: box.name) {
-            let pixels = window.pixelsPerUnit
-            presenter.draw(image, window: window.framebuffer,
-                           area: PixelRectangle(x: Int((content.x * pixels).rounded()), y: Int((content.y * pixels).rounded()),
-                                                width: max(1, Int((content.width * pixels).rounded())), height: max(1, Int((content.height * pixels).rounded()))))
-        } else {
+        if drawing.outputs[box.name] != .image {
             interface.backdropRectangle(content, colour: Self.bandColour.faded(faded), rounding: 3 * zoom)
-            if legible {
-                let numbers = executor.value(of: box.name).map { $0.prefix(4).map { String(format3: $0) }.joined(separator: ", ") }
-                    ?? drawing.outputs[box.name]?.description ?? ""
-                interface.label(numbers, x: content.x + 4, y: content.y + 2, colour: InterfacePalette.grey.faded(faded), clip: content)
-            }
         }
         let border = problem != nil ? InterfacePalette.red : box.name == drawing.output ? InterfacePalette.amber : Self.borderColour
         interface.backdropRectangle(shown, colour: border.faded(faded), rounding: 6 * zoom, thickness: box.name == drawing.output || problem != nil ? 2.5 : 1)
@@ -395,11 +434,6 @@ final class GraphView {
         let name = box.name == session.shownNode ? InterfacePalette.amber : InterfacePalette.white
         let line = interface.lineHeight
         interface.label(box.name, x: shown.x + 8 * zoom, y: shown.y + 4 * zoom, colour: name.faded(faded), clip: header)
-        let cost = executor.milliseconds(of: box.name).map { String(format2: $0) + " ms" }
-        if let cost {
-            interface.label(cost, x: shown.x + shown.width - interface.width(of: cost) - 10 * zoom, y: shown.y + 4 * zoom,
-                            colour: InterfacePalette.grey.faded(faded), clip: header)
-        }
         interface.label(drawing.caption(of: box.name), x: shown.x + 8 * zoom, y: shown.y + 4 * zoom + line * 0.85,
                         colour: InterfacePalette.grey.faded(faded), clip: header)
         for port in box.ports {
@@ -409,6 +443,28 @@ final class GraphView {
         if let problem {
             interface.label(problem.message, x: content.x + 4, y: content.y + 2, colour: InterfacePalette.red, clip: content)
         }
+    }
+
+    /// What a node shows that moves with its frames: its thumbnail (drawn into the framebuffer, under the
+    /// interface) or numbers, and what its step cost.
+    private func live(_ box: GraphLayout.Box, shown: InterfaceRectangle, drawing: GraphDrawing, executor: GraphExecutor, legible: Bool,
+                      presenter: Presenter, interface: InterfaceContext, window: WindowLayout) {
+        let zoom = viewport.zoom, faded = fade(of: box, in: drawing), content = content(of: box, shown: shown)
+        if drawing.outputs[box.name] == .image {
+            guard let image = executor.image(of: box.name) else { return }
+            let pixels = window.pixelsPerUnit
+            presenter.draw(image, window: window.framebuffer,
+                           area: PixelRectangle(x: Int((content.x * pixels).rounded()), y: Int((content.y * pixels).rounded()),
+                                                width: max(1, Int((content.width * pixels).rounded())), height: max(1, Int((content.height * pixels).rounded()))))
+        } else if legible {
+            let numbers = executor.value(of: box.name).map { $0.prefix(4).map { String(format3: $0) }.joined(separator: ", ") }
+                ?? drawing.outputs[box.name]?.description ?? ""
+            interface.label(numbers, x: content.x + 4, y: content.y + 2, colour: InterfacePalette.grey.faded(faded), clip: content)
+        }
+        guard legible, let cost = executor.milliseconds(of: box.name).map({ String(format2: $0) + " ms" }) else { return }
+        let header = InterfaceRectangle(x: shown.x, y: shown.y, width: shown.width, height: content.y - shown.y)
+        interface.label(cost, x: shown.x + shown.width - interface.width(of: cost) - 10 * zoom, y: shown.y + 4 * zoom,
+                        colour: InterfacePalette.grey.faded(faded), clip: header)
     }
 
     /// The name (and error) of a node whose own labels are too small to read, over its box.
@@ -456,6 +512,7 @@ final class GraphView {
         interface.label("fused: one program", x: around.x + 6 * zoom, y: around.y + 2, colour: InterfacePalette.amber, clip: around)
     }
 
+    static let background: (Float, Float, Float) = (0.09, 0.09, 0.1)
     static let boxColour = InterfaceColour(red: 0.14, green: 0.153, blue: 0.18)
     static let bandColour = InterfaceColour(red: 0.082, green: 0.09, blue: 0.11)
     static let borderColour = InterfaceColour(red: 0.35, green: 0.376, blue: 0.44)

@@ -136,6 +136,12 @@ void imgui_bridge_backdrop_rectangle(float x, float y, float width, float height
 void imgui_bridge_backdrop_curve(float x0, float y0, float x1, float y1, float x2, float y2, float x3, float y3,
                                  uint32_t colour, float thickness);
 /// A filled circle under every window.
+/// A layer of backdrop marks drawn apart from the frame: between begin and end every `imgui_bridge_backdrop_…`
+/// mark goes into it, and end draws it into the framebuffer bound then, `width` × `height` interface units at
+/// `pixels_per_unit`, so what does not change between frames is drawn once into a texture.
+void imgui_bridge_layer_begin(float width, float height);
+void imgui_bridge_layer_end(float width, float height, float pixels_per_unit);
+
 /// One stroke through cubic Bézier curves under the interface's windows: `xy` holds the start, then each curve's
 /// two controls and end (2 + 6 × `curves` numbers); each curve is cut into segments by its length, a level one
 /// into one.
