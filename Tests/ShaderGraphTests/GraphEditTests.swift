@@ -105,9 +105,11 @@ struct GraphEditTests {
         #expect(try refusal(.delete("tone")).isEmpty == false)
     }
 
-    @Test("a wire that would close a cycle is refused with the cycle's code")
+    @Test("a wire that would close a cycle, or bring an image into a value, is refused with its code")
     func cycle() throws {
         #expect(try refusal(.wire(from: "grade", to: "tone", key: "inputImageTexture", section: "inputs")).map(\.code) == [.cycle])
+        let image = try refusal(.wire(from: "photo", to: "grade", key: "amount", section: "uniforms"))
+        #expect(image.count == 1 && image.first?.code != nil && image.first?.code != .notSaved, "\(image)")
     }
 
     @Test("a JSON composition stays JSON: names and keys written quoted")
