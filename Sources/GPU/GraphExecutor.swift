@@ -203,6 +203,17 @@ public final class GraphExecutor {
         plan.step(named: node).flatMap { stepMilliseconds[$0] }
     }
 
+    /// Elements `range` of compute node `node`'s storage buffer `buffer` as the last frame left them, each element's
+    /// numbers; nil when the node has no such buffer. Waits for the kernels that wrote them.
+    public func bufferElements(of node: String, buffer name: String, range: Range<Int>) -> [[Float]]? {
+        guard let index = plan.step(named: node), let compute = steps[index].work as? ComputeStep,
+              let buffer = compute.buffers.first(where: { $0.plan.name == name }) else { return nil }
+        // What the kernels wrote, made visible to a mapping of the buffer.
+        glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))
+        let numbers = buffer.numbers(elements: range), width = max(buffer.plan.element.components, 1)
+        return stride(from: 0, to: numbers.count, by: width).map { Array(numbers[$0..<min($0 + width, numbers.count)]) }
+    }
+
     /// The image a kept node made in the last frame.
     public func image(of node: String) -> RenderTarget? {
         plan.step(named: node).flatMap { frame.images[$0] }

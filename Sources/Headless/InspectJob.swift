@@ -12,13 +12,7 @@ public enum InspectJob {
     public static func run(_ request: InspectRequest) throws(RenderJob.Failure) -> InspectReport {
         guard request.frame >= 0 else { throw .failed("--frame must be 0 or more") }
         guard request.framesPerSecond.map({ $0 > 0 }) ?? true else { throw .failed("--fps must be a positive number") }
-        let composition: Composition
-        do {
-            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
-                                                     precision: request.precision)
-        } catch {
-            throw .diagnostics(error.diagnostics)
-        }
+        let composition = try open(request)
         let name = request.node ?? composition.output
         guard let node = composition.node(named: name) else {
             let images = composition.nodes.filter { $0.output == .image }.map(\.name)
@@ -44,13 +38,14 @@ public enum InspectJob {
             throw .diagnostics(error.diagnostics)
         }
         let resources = GraphResources(sources: StandardFrameSources(busyCameraIsAnError: true))
-        let image: RenderTarget, watched: [ShaderWatchPass]
+        let executor: GraphExecutor, watched: [ShaderWatchPass]
         do {
-            (image, watched) = try render(plan, node: name, watching: watches, frame: request.frame,
-                                       fps: request.framesPerSecond ?? composition.rate?.framesPerSecond ?? 30, resources: resources)
+            (executor, watched) = try draw(plan, frame: request.frame, fps: request.framesPerSecond ?? composition.rate?.framesPerSecond ?? 30,
+                                           resources: resources, watching: watches, of: name)
         } catch {
             throw .diagnostics(error.diagnostics)
         }
+        guard let image = executor.image(of: name) else { throw .diagnostics([.error("node '\(name)' drew no image")]) }
         guard (0..<image.size.width).contains(request.x), (0..<image.size.height).contains(request.y) else {
             // The command line asks for a pixel the node does not have: a usage error, as a range past a movie's end is.
             throw .usage("--at \(request.x),\(request.y) is outside '\(name)', which is \(image.size.width)×\(image.size.height): x is 0 to \(image.size.width - 1), y 0 to \(image.size.height - 1)")
@@ -69,10 +64,19 @@ public enum InspectJob {
                              warnings: composition.warnings + [plan.inexactRange(from: request.frame)].compactMap { $0 })
     }
 
-    /// Draws what frame `frame` of `plan` needs before it, then the frame, and returns `node`'s image of the last,
-    /// with `watches` drawn beside the node in that frame.
-    private static func render(_ plan: FramePlan, node: String, watching watches: [ShaderWatch], frame: Int, fps: Double,
-                               resources: GraphResources) throws(DiagnosticsError) -> (RenderTarget, [ShaderWatchPass]) {
+    /// The composition the request names, with its input and overrides.
+    static func open(_ request: InspectRequest) throws(RenderJob.Failure) -> Composition {
+        do {
+            return try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides, precision: request.precision)
+        } catch {
+            throw .diagnostics(error.diagnostics)
+        }
+    }
+
+    /// Draws what frame `frame` of `plan` needs before it, then the frame, with `watches` drawn beside `node` in
+    /// that frame; the executor holds what the last frame left.
+    static func draw(_ plan: FramePlan, frame: Int, fps: Double, resources: GraphResources, watching watches: [ShaderWatch] = [],
+                     of node: String) throws(DiagnosticsError) -> (GraphExecutor, [ShaderWatchPass]) {
         let executor = try GraphExecutor(plan: plan, resources: resources)
         executor.dateOrigin = .fixed(start: DateOrigin.renderStart)
         executor.frameInterval = 1 / fps
@@ -88,7 +92,6 @@ public enum InspectJob {
         } catch {
             throw DiagnosticsError([.error("frame \(frame): \(error.message)")])
         }
-        guard let image = executor.image(of: node) else { throw DiagnosticsError([.error("node '\(node)' drew no image")]) }
-        return (image, watched)
+        return (executor, watched)
     }
 }

@@ -39,7 +39,7 @@ public enum InspectReportText {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func decimals(_ number: Float) -> String {
+    static func decimals(_ number: Float) -> String {
         String(format: "%.4f", number)
     }
 }

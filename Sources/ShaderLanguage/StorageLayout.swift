@@ -31,6 +31,13 @@ public enum StorageLayout {
             return types
         }()
 
+        /// Its type as GLSL writes it: `float`, `ivec2`, `mat4`.
+        public var typeName: String {
+            if components == 16 { return "mat4" }
+            if components == 1 { return scalar.rawValue }
+            return (scalar == .float ? "" : String(scalar.rawValue.prefix(1))) + "vec\(components)"
+        }
+
         /// Its alignment in std430: a scalar's 4 bytes, a vec2's 8, a vec3's and vec4's 16, a mat4's columns'.
         public var alignment: Int {
             switch components {
