@@ -31,7 +31,11 @@ final class ParameterPanel {
 
     init(trace: TraceWriter?) {
         self.trace = trace
+        buffers = BufferTable(trace: trace)
     }
+
+    /// The shown compute node's buffers, under the values.
+    private let buffers: BufferTable
 
     /// The parameters, the value nodes, and the watches of the shown node's shader (`WatchEditor`).
     func draw(_ session: LiveSession, watches: WindowWatches, readout: PixelReadout, midi: MIDIControl, in interface: InterfaceContext,
@@ -70,6 +74,7 @@ final class ParameterPanel {
                     }
                 }
             }
+            buffers.draw(BufferTable.readings(of: session), node: session.shownNode, in: interface)
             watchEditor.draw(session, watches: watches, readout: readout, in: interface) { part, rectangle in
                 placements.append(Placement(node: session.shownNode, uniform: "watch", part: part, rectangle: rectangle))
             }
@@ -119,7 +124,8 @@ final class ParameterPanel {
     /// changes them, the panel needs another frame to show what it made.
     func readings(of session: LiveSession) -> [String] {
         let wired = session.parameters.filter(\.isWired).map { session.value(of: $0).map(Self.shown) ?? "—" }
-        return wired + session.valueNodes.map { $0.value.map(Self.shown) ?? "—" }
+        let buffers = isOpen ? BufferTable.readings(of: session).flatMap { $0.elements.map(Self.shown) } : []
+        return wired + session.valueNodes.map { $0.value.map(Self.shown) ?? "—" } + buffers
     }
 
     private static func shown(_ value: [Float]) -> String {
