@@ -6,28 +6,10 @@ import Testing
 /// what the kernel's arithmetic gives, worked out here.
 @Suite("Inspecting a storage buffer")
 struct InspectBufferTests {
-    /// Element i of `Points` is (i, 2i, frame-count, 1), the third counting frames in a persistent buffer.
-    static let kernel = """
-        #version 310 es
-        layout(local_size_x = 8) in;
-        layout(std430, binding = 0) buffer Points { vec4 points[]; };
-        layout(rgba8, binding = 0) writeonly uniform highp image2D shown;
-        void main() {
-            uint i = gl_GlobalInvocationID.x;
-            points[i] = vec4(float(i), 2.0 * float(i), points[i].z + 1.0, 1.0);
-            imageStore(shown, ivec2(i, 0), vec4(1.0));
-        }
-        """
-
     func folder() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try folder.write("points.comp", Self.kernel)
-        try folder.write("c.yaml", """
-            size: [32, 1]
-            nodes:
-              cloud: { kind: compute, file: points.comp, dispatch: [4, 1, 1], buffers: { Points: { count: 32, type: vec4, persistent: true } } }
-            output: cloud
-            """)
+        try folder.write("points.comp", PointsKernel.source)
+        try folder.write("c.yaml", PointsKernel.composition)
         return folder
     }
 

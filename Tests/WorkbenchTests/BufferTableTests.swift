@@ -6,28 +6,6 @@ import Testing
 /// The parameter panel's table of the shown compute node's storage buffers, read as the last frame left them.
 @Suite("The panel's buffer table", .serialized)
 struct BufferTableTests {
-    /// Element i is (i, 2i, frames so far, 1): the third counts frames in a persistent buffer.
-    static let kernel = """
-        #version 310 es
-        layout(local_size_x = 8) in;
-        layout(std430, binding = 0) buffer Points { vec4 points[]; };
-        layout(rgba8, binding = 0) writeonly uniform highp image2D shown;
-        void main() {
-            uint i = gl_GlobalInvocationID.x;
-            points[i] = vec4(float(i), 2.0 * float(i), points[i].z + 1.0, 1.0);
-            imageStore(shown, ivec2(i, 0), vec4(0.0, 0.0, 1.0, 1.0));
-        }
-        """
-
-    static let composition = """
-        composition: 1
-        size: [32, 1]
-        nodes:
-          cloud: { kind: compute, file: points.comp, dispatch: [4, 1, 1], buffers: { Points: { count: 32, type: vec4, persistent: true } } }
-        output: cloud
-
-        """
-
     /// The elements each `panel-buffer` line gave, in order.
     func tables(_ window: LiveWindow) -> [[Double]] {
         window.trace.events.filter { $0.name == "panel-buffer" && $0.fields["buffer"] as? String == "Points" }.map { event in
@@ -37,8 +15,8 @@ struct BufferTableTests {
 
     @Test("P shows the first 16 elements as the kernel wrote them, and the persistent count going up frame by frame")
     func firstElementsLive() throws {
-        let window = try LiveWindow(composition: Self.composition) { folder in
-            try folder.write("compositions/points.comp", Self.kernel)
+        let window = try LiveWindow(composition: PointsKernel.composition) { folder in
+            try folder.write("compositions/points.comp", PointsKernel.source)
         }
         #expect(eventually { window.trace.frames.count > 2 }, "stderr: \(window.app.error)")
         try window.pressAndWait("p")
