@@ -53,6 +53,9 @@ public enum CompositionOpener {
 
     /// The live source starts as the pattern; `--input` then replaces it like any composition's.
     static func shaderComposition(path: String, includeFolders: [String] = []) throws(DiagnosticsError) -> Composition {
+        if let kernel = try? UserFile.readText(path: path), ComputeInterface.isCompute(kernel) {
+            return try kernelComposition(path: path, source: kernel, includeFolders: includeFolders)
+        }
         let (source, interface) = try readShader(path, includeFolders: includeFolders)
         let start = source.location(line: 1, column: 1)
         var pass = ShaderPass(file: path, source: source, interface: interface)
@@ -111,6 +114,10 @@ public enum CompositionOpener {
 
     /// A shader with no image inputs as the live source: a synthetic, moving test image made to order.
     static func generator(_ path: String) throws(DiagnosticsError) -> NodeKind {
+        if let kernel = try? UserFile.readText(path: path), ComputeInterface.isCompute(kernel) {
+            throw DiagnosticsError([kernel.error("--input \(path): a compute kernel cannot be the live source; open it on its own, or wire it in a composition",
+                                                 line: 1, column: 1, code: .notAnImage)])
+        }
         let (source, interface) = try readShader(path)
         if let sampler = interface.samplers.first {
             throw DiagnosticsError([source.error("--input \(path): a shader given as the live source generates its image and cannot sample '\(sampler.name)'",

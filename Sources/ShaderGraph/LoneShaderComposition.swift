@@ -33,6 +33,9 @@ public enum LoneShaderComposition {
                 let settings = uniforms.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
                 if !settings.isEmpty { fields += ", uniforms: { \(settings.joined(separator: ", ")) }" }
                 lines.append("  \(yamlString(node.name)): { \(fields) }")
+            case .compute(let kernel):
+                let inputs = kernel.inputs.sorted { $0.key < $1.key }.map { ($0.key, $0.value.node) }
+                lines.append(computeEntry(name: node.name, file: kernel.passes.first?.file ?? "", inputs: inputs))
             case .audio:
                 lines.append("  \(yamlString(node.name)): { kind: audio }")
             case .pattern(let pattern) where pattern.picture != .bars:
@@ -52,6 +55,14 @@ public enum LoneShaderComposition {
             lines.append("publish: [\(opened.published.map { yamlString($0.description) }.joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A compute node's entry for a kernel opened on its own: its file by name, beside the composition, and its
+    /// image inputs wired to the nodes named.
+    static func computeEntry(name: String, file: String, inputs: [(input: String, node: String)]) -> String {
+        var fields = "kind: compute, file: \(yamlString(fileName(file)))"
+        if !inputs.isEmpty { fields += ", inputs: { " + inputs.map { "\($0.input): \(yamlString($0.node))" }.joined(separator: ", ") + " }" }
+        return "  \(yamlString(name)): { \(fields) }"
     }
 
     private static func fileName(_ path: String) -> String {

@@ -57,8 +57,9 @@ package enum FilePaths {
         path.hasPrefix("/") ? normalize(path) : normalize(FileManager.default.currentDirectoryPath + "/" + path)
     }
 
-    /// File name extensions that mark a lone fragment shader rather than a composition.
-    static let shaderExtensions: Set<String> = ["fsh", "frag", "fs", "glsl"]
+    /// File name extensions that mark a lone shader rather than a composition: fragment shaders, and compute
+    /// kernels (`.comp`, glslang's name; a `.glsl` kernel is told by its text).
+    static let shaderExtensions: Set<String> = ["fsh", "frag", "fs", "glsl", "comp"]
 
     /// File name extensions that mark a movie for `--input` (a movie node's `file:` may be any file FFmpeg reads).
     static let movieExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm", "avi", "mpg", "mpeg", "ts", "mts", "ogv", "flv", "wmv", "y4m", "nut"]

@@ -4,7 +4,7 @@ import ShaderLanguage
 
 /// The options every verb that opens a composition shares.
 struct CompositionOptions: ParsableArguments {
-    @Argument(help: "A composition (.yaml, .json) or a fragment shader (.fsh, .frag, .fs, .glsl).")
+    @Argument(help: "A composition (.yaml, .json), a fragment shader (.fsh, .frag, .fs, .glsl) or a compute kernel (.comp).")
     var composition: String
 
     @Option(help: ArgumentHelp("The live source: an image or movie path, 'pattern', 'camera' or 'camera:DEVICE'; replaces the composition's live source node.", valueName: "SOURCE"))

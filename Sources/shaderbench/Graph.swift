@@ -16,7 +16,7 @@ struct Graph: ParsableCommand {
             """
     )
 
-    @Argument(help: "A composition (.yaml, .json) or a fragment shader (.fsh, .frag, .fs, .glsl), as the other commands take.")
+    @Argument(help: "A composition (.yaml, .json), a fragment shader (.fsh, .frag, .fs, .glsl) or a compute kernel (.comp), as the other commands take.")
     var composition: String
 
     @Option(help: ArgumentHelp("Where to write the drawing; default: standard output. A .dot or .gv file is written as DOT.", valueName: "FILE"))

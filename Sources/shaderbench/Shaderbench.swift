@@ -7,7 +7,7 @@ struct Shaderbench: ParsableCommand {
         abstract: "A shader prototyping workbench: node graphs of cameras, images, patterns and fragment shaders.",
         discussion: """
             A COMPOSITION is a YAML (or JSON) node graph, or a single fragment shader file \
-            (.fsh, .frag, .fs, .glsl) fed by the live source.
+            (.fsh, .frag, .fs, .glsl) or compute kernel (.comp) fed by the live source.
             """,
         version: ShaderbenchVersion.current,
         subcommands: [Open.self, Render.self, Check.self, Inspect.self, Graph.self, Import.self, Export.self, Catalogue.self, GalleryCommand.self, Devices.self, Explain.self],
