@@ -23,7 +23,14 @@ public enum CheckJob {
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: 0)
         }
-        let shaderCount = composition.nodes.filter { if case .shader = $0.kind { true } else { false } }.count
+        // A compute node compiles a program per pass.
+        let shaderCount = composition.nodes.reduce(0) { count, node in
+            switch node.kind {
+            case .shader: count + 1
+            case .compute(let kernel): count + kernel.passes.count
+            default: count
+            }
+        }
         let context: HeadlessContext
         do {
             context = try HeadlessContext()

@@ -46,6 +46,8 @@ final class GraphView {
     private var renameFocusArriving = false
     /// The field that adds a node (A).
     private let adding = GraphNodeField()
+    /// The list of a box's unwired inputs, offered when a wire is let go over the box.
+    private let chooser: GraphInputChooser
     /// What does not change between frames, drawn once into a texture; how many times the drawing's layout changed
     /// (a new graph, a box dragged), which the layer is drawn again for.
     private let layer = WindowLayer()
@@ -62,6 +64,7 @@ final class GraphView {
 
     init(trace: TraceWriter?) {
         self.trace = trace
+        chooser = GraphInputChooser(trace: trace)
     }
 
     /// Opens or closes the view; while it is open, the session keeps every image and times every step.
@@ -71,6 +74,7 @@ final class GraphView {
         if !isOpen {
             (drawing, drawnFor, traced, placedByUser, renaming) = (nil, nil, [:], false, nil)
             adding.close()
+            chooser.close()
             layer.discard()
         }
     }
@@ -141,13 +145,14 @@ final class GraphView {
         adding.open()
     }
 
-    /// Whether a field over the view (rename, add) is open, which Esc closes.
-    var hasField: Bool { renaming != nil || adding.isOpen }
+    /// Whether a field over the view (rename, add, the inputs a wire may go into) is open, which Esc closes.
+    var hasField: Bool { renaming != nil || adding.isOpen || chooser.isOpen }
 
-    /// Closes the rename or add field.
+    /// Closes the rename or add field, or the list of inputs.
     func closeField() {
         renaming = nil
         adding.close()
+        chooser.close()
     }
 
     /// Whether a field needs another frame: the keyboard it asked for arrives then.
@@ -177,6 +182,8 @@ final class GraphView {
     }
 
     private func press(_ session: LiveSession) -> Bool {
+        // A click outside the list of inputs (which takes its own clicks) closes it.
+        chooser.close()
         guard let layout = drawing?.layout else { return false }
         let reach = 8 * max(viewport.zoom, 0.5)
         func near(_ point: GraphLayout.Point) -> Bool {
@@ -238,7 +245,10 @@ final class GraphView {
         var edit: GraphEdit?
         switch drag {
         case .wire(let from)?:
-            guard let target else { return }
+            guard let target else {
+                if let box = box(under: pointer), box.name != from { offerInputs(of: box.name, to: from, in: composition, session: session) }
+                return
+            }
             edit = Self.wiring(from, into: target.node, port: target.port, in: composition)
             if edit == nil { message = "\(target.node).\(target.port) is not wired from the graph; edit the composition" }
         case .unwire(let node, let port, let source)?:
@@ -253,6 +263,21 @@ final class GraphView {
             return
         }
         if let edit { message = session.applyGraphEdit(edit) }
+    }
+
+    /// A wire from `source` let go over `node`'s box: its one unwired input of the kind the wire carries is wired
+    /// at once; with several, they are listed to choose from.
+    private func offerInputs(of node: String, to source: String, in composition: Composition, session: LiveSession) {
+        let image = drawing?.outputs[source] == .image
+        let inputs = UnwiredInputs.of(node, takingImage: image, in: composition)
+        switch inputs.count {
+        case 0:
+            message = "\(node) has no input nothing sets that takes \(image ? "an image" : "a value"); drop the wire on a port to replace one"
+        case 1:
+            message = session.applyGraphEdit(.wire(from: source, to: node, key: inputs[0].key, section: inputs[0].section))
+        default:
+            chooser.open(source: source, node: node, inputs: inputs, at: pointer)
+        }
     }
 
     /// The edit that wires `source` into `port` of `node`: under `inputs:` or `uniforms:` of a shader or
@@ -358,6 +383,7 @@ final class GraphView {
         if !legible, let box = box(under: pointer) { name(box, problem: problems[box.name], interface: interface) }
         drawRenaming(session, in: interface, area: area)
         if let said = adding.draw(session, in: interface, area: area) { message = said }
+        if let said = chooser.draw(session, in: interface) { message = said }
         if boxes != traced {
             traced = boxes
             for box in drawing.layout.boxes {

@@ -17,6 +17,8 @@ struct LoneKernelRenderTests {
                 imageStore(result, p, vec4(float(p.x) / 64.0, float(p.y) / 64.0, 0.5, 1.0));
             }
             """)
+        let check = try runShaderbench(["check", "glow.comp"], in: folder.path)
+        #expect(check.status == 0 && check.output == "glow.comp: ok (1 shader compiled)\n", "\(check.output)\(check.error)")
         let result = try runShaderbench(["inspect", "glow.comp", "--at", "10,5", "--json"], in: folder.path)
         #expect(result.status == 0, "\(result.error)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])

@@ -226,4 +226,15 @@ struct GraphEditTests {
         try workspace.write("shader.frag", GraphNodeRequest.starterShader(name: "shader"))
         #expect(try workspace.diagnostics("nodes:\n  shader: { kind: shader, file: shader.frag }\noutput: shader\n").isEmpty)
     }
+
+    @Test("the inputs a wire dropped on a box may go into: parameters nothing sets for a value, unwired image inputs for an image")
+    func unwiredInputs() throws {
+        let (workspace, source) = try workspace()
+        let composition = try withExtendedLifetime(workspace) { try CompositionLoader.load(source: source) }
+        #expect(UnwiredInputs.of("tone", takingImage: false, in: composition).map(\.key) == ["warmth", "strength"])
+        #expect(UnwiredInputs.of("tone", takingImage: false, in: composition).allSatisfy { $0.section == "uniforms" })
+        #expect(UnwiredInputs.of("tone", takingImage: true, in: composition).isEmpty)
+        #expect(UnwiredInputs.of("grade", takingImage: false, in: composition).isEmpty)
+        #expect(UnwiredInputs.of("level", takingImage: false, in: composition).isEmpty)
+    }
 }

@@ -259,4 +259,43 @@ struct GraphEditWindowTests {
         try Self.shader("0.0, 1.0, 0.0").write(toFile: window.folder.file("compositions/green.fsh"), atomically: true, encoding: .utf8)
         #expect(eventually { window.trace.graphProblems["greens"] == "" }, "\(window.trace.graphProblems)")
     }
+
+    @Test("a wire let go over a box lists the inputs nothing sets; choosing one wires it there, one line of the file")
+    func wireIntoUnsetUniform() throws {
+        let composition = """
+            composition: 1
+            size: [320, 180]
+            nodes:
+              level: { kind: constant, value: 1.0 }
+              tint: { kind: shader, file: tint.fsh }
+            output: tint
+
+            """
+        let window = try LiveWindow(composition: composition) { folder in
+            try folder.write("compositions/tint.fsh", """
+                precision mediump float;
+                uniform float red;
+                uniform float blue;
+                void main() { gl_FragColor = vec4(red, 0.0, blue, 1.0); }
+                """)
+        }
+        #expect(try window.waitForCentre((r: 0, g: 0, b: 0)), "stderr: \(window.app.error)")
+        try window.pressAndWait("n")
+        #expect(eventually { window.trace.graphNodes.count == 2 })
+        let level = try sockets(of: "level", in: window)
+        let tint = try #require(window.trace.graphNodes["tint"])
+        try drag(window, from: level.output, to: (Int(tint.x + tint.width / 2), Int(tint.y + 10)))
+        #expect(eventually { window.count(of: "graph-input-offered") >= 2 }, "stderr: \(window.app.error)")
+        Thread.sleep(forTimeInterval: 0.4)
+        let offered = window.trace.events.filter { $0.name == "graph-input-offered" }
+        #expect(Set(offered.compactMap { $0.fields["input"] as? String }) == ["red", "blue"])
+        let blue = try #require(offered.last { $0.fields["input"] as? String == "blue" })
+        let x = try #require(blue.fields["x"] as? Double), y = try #require(blue.fields["y"] as? Double)
+        let height = try #require(blue.fields["height"] as? Double)
+        try window.pointer(["mousemove", "\(Int(x) + 10)", "\(Int(y + height / 2))", "sleep", "0.2", "click", "1"])
+        let wired = composition.replacingOccurrences(of: "  tint: { kind: shader, file: tint.fsh }", with: "  tint: { kind: shader, file: tint.fsh, uniforms: { blue: level } }")
+        #expect(eventually { (try? text(window)) == wired }, "stderr: \(window.app.error)")
+        try window.pressAndWait("n")
+        #expect(try window.waitForCentre((r: 0, g: 0, b: 255)), "shown: \(String(describing: try? window.centre()))")
+    }
 }
