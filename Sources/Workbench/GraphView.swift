@@ -12,9 +12,11 @@ import ShaderLanguage
 /// marked with their first. A click on a node shows it, as Tab would; a double-click opens its file in
 /// `$VISUAL` or `$EDITOR` (or prints its path when neither is set); dragging the background pans, the wheel
 /// zooms, and a double-click on the background fits the graph again. Dragging from a node's output onto a
-/// port wires it there; dragging a wire off its port unwires it (or, let go on another port, moves it there);
-/// dragging a box moves it, kept in the composition's `layout:`; each is an edit of the composition's file
-/// (`LiveSession.applyGraphEdit`).
+/// port wires it there (let go over a box, its inputs nothing sets are offered, `GraphInputChooser`); dragging a
+/// wire off its port unwires it (or, let go on another port, moves it there); dragging a box moves it, kept in
+/// the composition's `layout:`; A adds a node (`GraphNodeField`); each is an edit of the composition's file
+/// (`LiveSession.applyGraphEdit`). What moves only with the layout and the view is drawn once into a layer
+/// (`WindowLayer`); a frame draws the thumbnails, numbers and costs over it.
 final class GraphView {
     private(set) var isOpen = false
     private let trace: TraceWriter?
@@ -328,8 +330,8 @@ final class GraphView {
 
     // MARK: Drawing
 
-    /// Draws the thumbnails into the window's framebuffer, over nothing, and the boxes, wires and labels
-    /// into the interface over them.
+    /// Puts the still layer (frames, wires, boxes, labels) into the window's framebuffer, drawing it again when
+    /// what it shows changed, then the thumbnails over it and the numbers and costs into the interface.
     func draw(_ session: LiveSession, presenter: Presenter, in interface: InterfaceContext, window: WindowLayout) {
         guard let executor = session.executor, let composition = session.loadedComposition else {
             presenter.clear(viewport: window.framebuffer)
