@@ -3,8 +3,8 @@ import TestSupport
 
 /// CPU the window uses while nothing changes: a still composition with a published parameter open for ten
 /// seconds under Xvfb, then as long again with the parameter panel open (P); then a lone shader that ignores the
-/// moving pattern it is fed, and a composition whose moving nodes are not on the output's path. Read from the
-/// process's own utime and stime in /proc.
+/// moving pattern it is fed, a composition whose moving nodes are not on the output's path, and a compute
+/// kernel that reads nothing that changes. Read from the process's own utime and stime in /proc.
 enum IdleBenchmark {
     static func run(seconds: Double = 10) throws {
         let window = try WindowedApp(files: [
@@ -31,6 +31,16 @@ enum IdleBenchmark {
         ], composition: "aside.yaml", showing: "still")
         try measure(aside, seconds: seconds, what: "moving nodes beside the output, none on its path")
         aside.stop()
+        let kernel = try WindowedApp(files: [
+            "glow.comp": """
+                #version 310 es
+                layout(local_size_x = 8, local_size_y = 8) in;
+                layout(rgba8, binding = 0) writeonly uniform highp image2D result;
+                void main() { imageStore(result, ivec2(gl_GlobalInvocationID.xy), vec4(vec2(gl_GlobalInvocationID.xy) / 640.0, 0.5, 1.0)); }
+                """,
+        ], composition: "glow.comp", showing: nil)
+        try measure(kernel, seconds: seconds, what: "a still compute kernel on its own")
+        kernel.stop()
     }
 
     private static func measure(_ window: WindowedApp, seconds: Double, what: String) throws {

@@ -10,8 +10,9 @@ final class WindowedApp {
     var tracePath: String { folder.file("trace.jsonl") }
 
     /// Writes `files` (name → text) to a new folder, opens `composition` among them with `arguments` after it
-    /// and `environment` added, and waits until `node`'s program has been swapped in.
-    init(files: [String: String], composition: String, showing node: String, arguments: [String] = [],
+    /// and `environment` added, and waits until `node`'s program has been swapped in (with no node, a compute
+    /// kernel's, whose programs are not swapped: until a frame is presented).
+    init(files: [String: String], composition: String, showing node: String?, arguments: [String] = [],
          environment added: [String: String] = [:]) throws {
         folder = try TemporaryFolder()
         for (name, text) in files {
@@ -21,7 +22,10 @@ final class WindowedApp {
                                    environment: ProcessInfo.processInfo.environment.merging(added) { _, new in new }, directory: folder.path)
         let app = window.app
         let tracePath = folder.file("trace.jsonl")
-        guard eventually(timeout: 30, { WindowTrace(path: tracePath).swappedProgram(for: node, after: 0) != nil }) else {
+        guard eventually(timeout: 30, {
+            let trace = WindowTrace(path: tracePath)
+            return node.map { trace.swappedProgram(for: $0, after: 0) != nil } ?? !trace.frames.isEmpty
+        }) else {
             throw TestSupportError("the window never showed \(composition): \(app.error)")
         }
     }
