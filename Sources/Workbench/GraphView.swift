@@ -57,6 +57,8 @@ final class GraphView {
     /// Where each box was last traced and the code of the error it was marked with, so the trace says where
     /// the boxes are and which are marked without a line a frame.
     private var traced: [String: TracedBox] = [:]
+    /// The numbers the value wires showed when last traced, by the input each feeds.
+    private var tracedNumbers: [String: String] = [:]
     private struct TracedBox: Equatable {
         var shown: InterfaceRectangle
         var problem: String?
@@ -382,6 +384,13 @@ final class GraphView {
             boxes[box.name] = TracedBox(shown: shown, problem: problems[box.name].map { $0.code?.description ?? "error" })
             live(box, shown: shown, drawing: drawing, executor: executor, legible: legible, presenter: presenter, interface: interface, window: window)
         }
+        var numbers: [String: String] = [:]
+        if legible {
+            for edge in drawing.layout.edges where edge.carries == .value && !edge.readsParameter && !edge.runsBack {
+                if let text = number(on: edge, value: executor.value(of: edge.from), interface: interface) { numbers["\(edge.to).\(edge.port)"] = text }
+            }
+        }
+        traceNumbers(numbers)
         if !legible, let box = box(under: pointer) { name(box, problem: problems[box.name], interface: interface) }
         drawRenaming(session, in: interface, area: area)
         if let said = adding.draw(session, in: interface, area: area) { message = said }
@@ -493,6 +502,28 @@ final class GraphView {
         let header = InterfaceRectangle(x: shown.x, y: shown.y, width: shown.width, height: content.y - shown.y)
         interface.label(cost, x: shown.x + shown.width - interface.width(of: cost) - 10 * zoom, y: shown.y + 4 * zoom,
                         colour: InterfacePalette.grey.faded(faded), clip: header)
+    }
+
+    /// What a value wire carries this frame, written over it in the gap before the port it feeds; the text, when
+    /// there is room for it.
+    private func number(on edge: GraphLayout.Edge, value: [Float]?, interface: InterfaceContext) -> String? {
+        guard let value, !value.isEmpty, let last = edge.points.last else { return nil }
+        let text = value.prefix(2).map { String(format2: Double($0)) }.joined(separator: ", ") + (value.count > 2 ? ", …" : "")
+        let end = viewport.window(last), width = interface.width(of: text)
+        let gap = Float(GraphMetrics.columnGap) * viewport.zoom
+        guard width + 8 <= gap else { return nil }
+        let x = end.x - gap / 2 - width / 2, y = end.y - interface.lineHeight - 1
+        interface.label(text, x: x, y: y, colour: Self.valueWire, clip: InterfaceRectangle(x: x - 2, y: y, width: width + 4, height: interface.lineHeight))
+        return text
+    }
+
+    /// Traces the numbers the wires show when one changes, by the input each feeds (`NODE.PORT`).
+    private func traceNumbers(_ numbers: [String: String]) {
+        guard numbers != tracedNumbers else { return }
+        for (input, text) in numbers.sorted(by: { $0.key < $1.key }) where tracedNumbers[input] != text {
+            trace?.record("graph-wire-value", ["input": .string(input), "text": .string(text)])
+        }
+        tracedNumbers = numbers
     }
 
     /// The name (and error) of a node whose own labels are too small to read, over its box.

@@ -298,4 +298,16 @@ struct GraphEditWindowTests {
         try window.pressAndWait("n")
         #expect(try window.waitForCentre((r: 0, g: 0, b: 255)), "shown: \(String(describing: try? window.centre()))")
     }
+
+    @Test("a value wire shows the number it carries over it, and the new number after a save")
+    func numberOnTheWire() throws {
+        let window = try openGraph()
+        func shown() -> String? {
+            window.trace.events.last { $0.name == "graph-wire-value" && $0.fields["input"] as? String == "blues.amount" }?.fields["text"] as? String
+        }
+        #expect(eventually { shown() == "0.25" }, "\(String(describing: shown())), stderr: \(window.app.error)")
+        try Self.composition.replacingOccurrences(of: "value: 0.25", with: "value: 0.75")
+            .write(toFile: window.compositionPath, atomically: true, encoding: .utf8)
+        #expect(eventually { shown() == "0.75" }, "\(String(describing: shown())), stderr: \(window.app.error)")
+    }
 }
