@@ -32,27 +32,27 @@ extension AnimatedParameter {
                     return nil
                 }
                 return entry
-            case .shader(let pass):
-                guard let problems = problems(of: entry, pass: pass) else {
-                    entry.curve.rounding = rounding(for: entry.reference.uniform, in: pass)
+            default:
+                guard let parameters = node.kind.uniformParameters else { break }
+                guard let problems = problems(of: entry, parameters: parameters) else {
+                    entry.curve.rounding = rounding(for: entry.reference.uniform, in: parameters)
                     return entry
                 }
                 diagnostics += problems
                 return nil
-            default:
-                diagnostics.append(.error("node '\(node.name)' is \(article(node.kind.name)) \(node.kind.name) node, which has no parameters to key; "
-                                          + "keys belong to a shader's uniforms or a movie's time", at: reference.location, code: .keysOnInput))
-                return nil
             }
+            diagnostics.append(.error("node '\(node.name)' is \(article(node.kind.name)) \(node.kind.name) node, which has no parameters to key; "
+                                      + "keys belong to a shader's or kernel's uniforms or a movie's time", at: reference.location, code: .keysOnInput))
+            return nil
         }
     }
 
     /// Nil when every key fits the uniform it keys.
-    private static func problems(of entry: AnimatedParameter, pass: ShaderPass) -> [Diagnostic]? {
+    private static func problems(of entry: AnimatedParameter, parameters: UniformParameters) -> [Diagnostic]? {
         let reference = entry.reference
-        guard let declaration = pass.interface.uniform(named: reference.uniform) else {
+        guard let declaration = parameters.declaration(named: reference.uniform) else {
             var message = "\(reference.node)'s shader has no uniform '\(reference.uniform)'"
-            if let suggestion = Spelling.closest(to: reference.uniform, among: pass.interface.uniforms.map(\.name)) {
+            if let suggestion = Spelling.closest(to: reference.uniform, among: parameters.declarations.map(\.name)) {
                 message += "; did you mean '\(suggestion)'?"
             }
             return [.error(message, at: reference.location, code: .noSuchUniform)]
@@ -61,13 +61,13 @@ extension AnimatedParameter {
             let what = declaration.type == .sampler2D ? "an image input, which a wire under 'inputs:' feeds" : "a \(declaration.type), which no number sets"
             return [.error("\(reference) is \(what); keys set numbers", at: reference.location, code: .keysOnInput)]
         }
-        if case .wire(let wire)? = pass.uniforms[reference.uniform] {
+        if case .wire(let wire)? = parameters.settings[reference.uniform] {
             return [.error("\(reference) is keyed here and wired to '\(wire.node)' at line \(wire.location.line); give it keys or a wire, not both",
                            at: reference.location, code: .keyedAndWired)]
         }
         let count = components * (declaration.arrayLength ?? 1)
         let bounds = DeclaredBounds(declaration)
-        let menu = pass.interface.isf?.input(named: reference.uniform).flatMap { $0.kind == .long ? $0.values : nil }.flatMap { $0.isEmpty ? nil : $0 }
+        let menu = parameters.isf?.input(named: reference.uniform).flatMap { $0.kind == .long ? $0.values : nil }.flatMap { $0.isEmpty ? nil : $0 }
         var problems: [Diagnostic] = []
         for key in entry.curve.keys {
             let location = key.location ?? reference.location
@@ -106,9 +106,9 @@ extension AnimatedParameter {
     }
 
     /// How `uniform` takes numbers between keys: ints whole, bools and menus as steps.
-    private static func rounding(for uniform: String, in pass: ShaderPass) -> KeyedCurve.Rounding {
-        if let input = pass.interface.isf?.input(named: uniform), input.kind == .long, input.values?.isEmpty == false { return .steps }
-        switch pass.interface.uniform(named: uniform)?.type.scalarKind {
+    private static func rounding(for uniform: String, in parameters: UniformParameters) -> KeyedCurve.Rounding {
+        if let input = parameters.isf?.input(named: uniform), input.kind == .long, input.values?.isEmpty == false { return .steps }
+        switch parameters.declaration(named: uniform)?.type.scalarKind {
         case .int?: return .whole
         case .bool?: return .steps
         default: return .none

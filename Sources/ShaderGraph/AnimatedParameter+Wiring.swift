@@ -10,15 +10,9 @@ extension Composition {
             let reference = entry.reference
             for name in nodes(sharingParametersOf: reference.node) {
                 guard let index = result.nodes.firstIndex(where: { $0.name == name }) else { continue }
-                switch result.nodes[index].kind {
-                case .shader(var pass):
-                    pass.uniforms[reference.uniform] = .wire(Wire(node: reference.description, location: reference.location))
-                    result.nodes[index].kind = .shader(pass)
-                default:
-                    continue
-                }
+                result.nodes[index].kind.setUniform(reference.uniform, to: .wire(Wire(node: reference.description, location: reference.location)))
             }
-            if case .shader? = node(named: reference.node)?.kind {
+            if node(named: reference.node)?.kind.uniformParameters != nil {
                 curves.append(Node(name: reference.description, kind: .curve(entry.curve), location: reference.location))
             }
         }

@@ -130,7 +130,7 @@ struct CompositionCheck {
     /// How many numbers a published parameter carries; nil after reporting what is wrong with the wire.
     mutating func parameterWidth(_ wire: Wire) -> Int? {
         guard let parameter = wire.parameter, let node = resolve(wire) else { return nil }
-        guard case .shader(let pass) = node.kind, let declaration = pass.interface.uniform(named: parameter), declaration.type != .sampler2D else {
+        guard let declaration = node.kind.uniformParameters?.settable(named: parameter) else {
             report("'\(wire.node).\(parameter)': '\(wire.node)' has no parameter '\(parameter)'", at: wire.location, code: .noSuchUniform)
             return nil
         }
@@ -158,13 +158,13 @@ struct CompositionCheck {
                 if !unloadedNodes.contains(parameter.node) { report("published parameter '\(parameter)': \(unknownNode(parameter.node))", at: parameter.location, code: .unknownNode) }
                 continue
             }
-            guard case .shader(let pass) = node.kind else {
-                report("published parameter '\(parameter)': '\(node.name)' is a \(node.kind.name) node; only shader uniforms can be published", at: parameter.location, code: .notPublished)
+            guard let parameters = node.kind.uniformParameters else {
+                report("published parameter '\(parameter)': '\(node.name)' is a \(node.kind.name) node; only shader and compute uniforms can be published", at: parameter.location, code: .notPublished)
                 continue
             }
-            guard let declaration = pass.interface.uniform(named: parameter.uniform), declaration.type != .sampler2D else {
-                let settable = pass.interface.uniforms.filter { $0.type != .sampler2D }.map(\.name)
-                report("published parameter '\(parameter)': \(pass.source.path) has no uniform '\(parameter.uniform)'\(suggestion(parameter.uniform, among: settable))", at: parameter.location, code: .noSuchUniform)
+            guard parameters.settable(named: parameter.uniform) != nil else {
+                let file = if case .compute(let kernel) = node.kind, kernel.passes.count > 1 { "the kernels of '\(node.name)' have" } else { "\(parameters.file) has" }
+                report("published parameter '\(parameter)': \(file) no uniform '\(parameter.uniform)'\(suggestion(parameter.uniform, among: parameters.settableNames))", at: parameter.location, code: .noSuchUniform)
                 continue
             }
         }

@@ -72,6 +72,20 @@ public struct ComputeKernel: Sendable {
         passes.lazy.compactMap { $0.interface.uniform(named: name) }.first
     }
 
+    /// Every uniform its passes declare, once each, in the order they first appear; one a later pass declares
+    /// names that pass's file.
+    public var parameterDeclarations: [ShaderInterface.Declaration] {
+        var seen = Set<String>()
+        return passes.enumerated().flatMap { index, pass in
+            pass.interface.uniforms.compactMap { declaration in
+                guard seen.insert(declaration.name).inserted else { return nil }
+                var declared = declaration
+                if index > 0 { declared.file = pass.file }
+                return declared
+            }
+        }
+    }
+
     public func image(named name: String) -> ComputeInterface.Image? {
         passes.lazy.compactMap { $0.interface.image(named: name) }.first
     }

@@ -68,6 +68,11 @@ public struct ComputePlan: Sendable {
             }
             return PassPlan.Uniform(name: name, type: declaration.type, count: declaration.arrayLength ?? 1, value: value)
         }
+        // Parameters the composition leaves alone start at the default the kernel declares for them.
+        uniforms += kernel.parameterDeclarations.compactMap { declaration in
+            guard kernel.uniforms[declaration.name] == nil, let defaults = declaration.annotation?.defaultValue else { return nil }
+            return PassPlan.Uniform(name: declaration.name, type: declaration.type, count: declaration.arrayLength ?? 1, value: .literal(defaults))
+        }
         targets = kernel.targets.map { image in
             Target(name: image.name, unit: image.binding ?? 0, format: image.format.flatMap(PixelFormat.init(rawValue:)) ?? .rgba8)
         }

@@ -10,16 +10,15 @@ enum DeclaredRange {
     static func clampSettings(in composition: inout Composition, source: SourceText? = nil) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for index in composition.nodes.indices {
-            guard case .shader(var pass) = composition.nodes[index].kind else { continue }
-            for (name, setting) in pass.uniforms.sorted(by: { $0.key < $1.key }) {
-                guard case .literal(let values, let location) = setting, let declaration = pass.interface.uniform(named: name) else { continue }
-                let clamped = clamp(values, of: declaration, in: pass.file, at: location)
-                pass.uniforms[name] = .literal(clamped.values, location: location)
+            guard let parameters = composition.nodes[index].kind.uniformParameters else { continue }
+            for (name, setting) in parameters.settings.sorted(by: { $0.key < $1.key }) {
+                guard case .literal(let values, let location) = setting, let declaration = parameters.declaration(named: name) else { continue }
+                let clamped = clamp(values, of: declaration, in: parameters.file(declaring: declaration), at: location)
+                composition.nodes[index].kind.setUniform(name, to: .literal(clamped.values, location: location))
                 guard var warning = clamped.warning else { continue }
                 if location.file == source?.path { warning.sourceLine = source?.line(location.line) }
                 warnings.append(warning)
             }
-            composition.nodes[index].kind = .shader(pass)
         }
         return warnings
     }

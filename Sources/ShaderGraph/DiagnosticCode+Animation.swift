@@ -89,7 +89,7 @@ extension DiagnosticCode {
     public static let keysOnInput = DiagnosticCode(
         2107, "keys on something that is not a settable parameter",
         explanation: """
-            Keys set numbers, so they belong to a shader's uniforms (floats, ints, bools, vectors, colours, points, \
+            Keys set numbers, so they belong to a shader's or compute kernel's uniforms (floats, ints, bools, vectors, colours, points, \
             menus) and to a movie's `time`. An image input is fed by a wire under `inputs:`, and nodes such as \
             images, cameras and value nodes have no parameters to key; a `curve` node is a curve on its own.
             """,

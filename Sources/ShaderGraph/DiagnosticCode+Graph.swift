@@ -103,8 +103,8 @@ extension DiagnosticCode {
         2009, "a parameter that is not published, or cannot be",
         explanation: """
             A wire reads a node's parameter as a value (`grade.exposure`), which it can only do when the parameter \
-            is published; or `publish:` names a node that is not a shader, whose uniforms are the only things that \
-            can be published.
+            is published; or `publish:` names a node that is neither a shader nor a compute node, whose uniforms \
+            are the only things that can be published.
             """,
         example: """
             publish: []

@@ -56,8 +56,8 @@ public struct ParameterOverride: Sendable, Hashable {
                 continue
             }
             guard let index = composition.nodes.firstIndex(where: { $0.name == parameter.node }),
-                  case .shader(let pass) = composition.nodes[index].kind,
-                  let declaration = pass.interface.uniform(named: parameter.uniform) else { continue }
+                  let parameters = composition.nodes[index].kind.uniformParameters,
+                  let declaration = parameters.declaration(named: parameter.uniform) else { continue }
             let expected = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
             guard override.values.count == expected else {
                 diagnostics.append(.error("\(parameter) is \(declaration.type) and needs \(expected) number\(expected == 1 ? "" : "s"), found \(override.values.count)", at: commandLine, code: .wrongNumbers))
@@ -65,14 +65,12 @@ public struct ParameterOverride: Sendable, Hashable {
             }
             // A value set from the command line holds the parameter still, in place of any keys it has.
             composition.animation.removeAll { $0.reference.isSameParameter(as: parameter) }
-            let clamped = DeclaredRange.clamp(override.values, of: declaration, in: pass.file, at: commandLine)
+            let clamped = DeclaredRange.clamp(override.values, of: declaration, in: parameters.file(declaring: declaration), at: commandLine)
             if let warning = clamped.warning { composition.warnings.append(warning) }
             // Every pass drawn from the node's file has the parameter too.
             for name in composition.nodes(sharingParametersOf: parameter.node) {
-                guard let shared = composition.nodes.firstIndex(where: { $0.name == name }),
-                      case .shader(var sharing) = composition.nodes[shared].kind else { continue }
-                sharing.uniforms[parameter.uniform] = .literal(clamped.values, location: commandLine)
-                composition.nodes[shared].kind = .shader(sharing)
+                guard let shared = composition.nodes.firstIndex(where: { $0.name == name }) else { continue }
+                composition.nodes[shared].kind.setUniform(parameter.uniform, to: .literal(clamped.values, location: commandLine))
             }
         }
         guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }

@@ -44,25 +44,25 @@ public struct PlannedParameter: Hashable, Sendable {
     }
 
     private static func planned(_ reference: ParameterReference, in composition: Composition) -> PlannedParameter? {
-        guard case .shader(let pass)? = composition.node(named: reference.node)?.kind,
-              let declaration = pass.interface.uniform(named: reference.uniform),
+        guard let parameters = composition.node(named: reference.node)?.kind.uniformParameters,
+              let declaration = parameters.declaration(named: reference.uniform),
               declaration.type.componentCount != nil else { return nil }
-        return PlannedParameter(reference: reference, pass: pass, declaration: declaration)
+        return PlannedParameter(reference: reference, parameters: parameters, declaration: declaration)
     }
 
-    private init(reference: ParameterReference, pass: ShaderPass, declaration: ShaderInterface.Declaration) {
+    private init(reference: ParameterReference, parameters: UniformParameters, declaration: ShaderInterface.Declaration) {
         self.reference = reference
         type = declaration.type
         arrayLength = declaration.arrayLength
         count = (declaration.type.componentCount ?? 1) * (declaration.arrayLength ?? 1)
         declaredLabel = declaration.annotation?.label
-        startingValue = pass.startingValue(of: declaration)
-        if case .wire(let wire)? = pass.uniforms[reference.uniform] { self.wire = wire }
+        startingValue = parameters.startingValue(of: declaration)
+        if case .wire(let wire)? = parameters.settings[reference.uniform] { self.wire = wire }
         let declaredDefault = declaration.annotation?.defaultValue.flatMap { [count] in $0.count == count ? $0 : nil }
         resetValue = declaredDefault ?? startingValue ?? [Float](repeating: 0, count: count)
         bounds = DeclaredBounds(declaration)
         spans = (0..<count).map { [bounds, resetValue] in bounds.span(at: $0, around: resetValue.indices.contains($0) ? resetValue[$0] : 0) }
-        isfInput = pass.interface.isf?.input(named: reference.uniform)
-        dialect = pass.interface.dialect
+        isfInput = parameters.isf?.input(named: reference.uniform)
+        dialect = parameters.dialect
     }
 }

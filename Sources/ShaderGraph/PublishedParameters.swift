@@ -5,18 +5,18 @@ public enum PublishedParameters {
     public static func inline(_ composition: Composition) -> Composition {
         var result = composition
         for index in result.nodes.indices {
-            switch result.nodes[index].kind {
-            case .shader(var pass):
-                for (name, setting) in pass.uniforms {
-                    guard case .wire(let wire) = setting, wire.parameter != nil else { continue }
-                    pass.uniforms[name] = resolve(wire, in: composition, depth: 0).map { operand in
-                        switch operand {
-                        case .literal(let numbers): .literal(numbers, location: wire.location)
-                        case .wire(let inner): .wire(inner)
-                        }
-                    } ?? setting
+            if let parameters = result.nodes[index].kind.uniformParameters {
+                for (name, setting) in parameters.settings {
+                    guard case .wire(let wire) = setting, wire.parameter != nil, let operand = resolve(wire, in: composition, depth: 0) else { continue }
+                    let inlined: UniformSetting = switch operand {
+                    case .literal(let numbers): .literal(numbers, location: wire.location)
+                    case .wire(let inner): .wire(inner)
+                    }
+                    result.nodes[index].kind.setUniform(name, to: inlined)
                 }
-                result.nodes[index].kind = .shader(pass)
+                continue
+            }
+            switch result.nodes[index].kind {
             case .operation(var operation):
                 operation.operands = operation.operands.map { role, operand in
                     guard case .wire(let wire) = operand, wire.parameter != nil else { return (role, operand) }
@@ -35,9 +35,10 @@ public enum PublishedParameters {
     public static func isRead(_ uniform: String, of node: String, in composition: Composition) -> Bool {
         func reads(_ wire: Wire) -> Bool { wire.node == node && wire.parameter == uniform }
         return composition.nodes.contains { candidate in
-            switch candidate.kind {
-            case .shader(let pass):
-                pass.uniforms.values.contains { if case .wire(let wire) = $0 { reads(wire) } else { false } }
+            if let parameters = candidate.kind.uniformParameters {
+                return parameters.settings.values.contains { if case .wire(let wire) = $0 { reads(wire) } else { false } }
+            }
+            return switch candidate.kind {
             case .operation(let operation):
                 operation.operands.contains { if case .wire(let wire) = $0.1 { reads(wire) } else { false } }
             default:
@@ -50,8 +51,8 @@ public enum PublishedParameters {
     /// validator reports that). Chains of parameters are followed a few steps, never round a loop.
     package static func resolve(_ wire: Wire, in composition: Composition, depth: Int) -> Operand? {
         guard let parameter = wire.parameter, depth < 8, let node = composition.node(named: wire.node),
-              case .shader(let pass) = node.kind, let declaration = pass.interface.uniform(named: parameter) else { return nil }
-        switch pass.uniforms[parameter] {
+              let parameters = node.kind.uniformParameters, let declaration = parameters.declaration(named: parameter) else { return nil }
+        switch parameters.settings[parameter] {
         case .literal(let numbers, _)?:
             return .literal(select(wire.components, from: numbers))
         case .wire(let inner)?:

@@ -107,14 +107,17 @@ public struct ComputeInterface: Sendable {
                                       line: nameToken.line, column: nameToken.column))
             } else if statement.body == nil, words.contains("uniform") {
                 let declared = declarators(in: statement.tokens)
-                for (type, name) in declared {
+                for (type, name, arrayLength) in declared {
                     if type.hasSuffix("image2D") {
                         images.append(Image(name: name.text, format: layout.keys.first(where: { ImageFormatQualifier.all.contains($0) }),
                                             access: access(words), binding: layout["binding"].flatMap { $0.flatMap { Int($0) } },
                                             line: name.line, column: name.column))
                     } else {
-                        uniforms.append(ShaderInterface.Declaration(name: name.text, type: GLSLType(name: type), arrayLength: nil,
-                                                                    line: name.line, column: name.column))
+                        var uniform = ShaderInterface.Declaration(name: name.text, type: GLSLType(name: type), arrayLength: arrayLength,
+                                                                  line: name.line, column: name.column)
+                        // `// default: …, range: …, label: …` after it, as a fragment shader's parameters have.
+                        uniform.annotation = try ShaderInterface.annotation(after: uniform, in: source)
+                        uniforms.append(uniform)
                     }
                 }
             }
@@ -208,8 +211,9 @@ public struct ComputeInterface: Sendable {
         return .readWrite
     }
 
-    /// The type and the names a uniform statement declares, past its layout and qualifiers.
-    private static func declarators(in tokens: [GLSLToken]) -> [(type: String, name: GLSLToken)] {
+    /// The type and the names a uniform statement declares, past its layout and qualifiers, with each array's
+    /// length where it is a number.
+    private static func declarators(in tokens: [GLSLToken]) -> [(type: String, name: GLSLToken, arrayLength: Int?)] {
         var index = 0
         var rest: [GLSLToken] = []
         while index < tokens.count {
@@ -221,7 +225,18 @@ public struct ComputeInterface: Sendable {
             index += 1
         }
         guard let type = rest.first?.text else { return [] }
-        return rest.dropFirst().filter { isIdentifier($0.text) }.map { (type, $0) }
+        var found: [(type: String, name: GLSLToken, arrayLength: Int?)] = []
+        var brackets = 0
+        for at in rest.indices.dropFirst() {
+            let text = rest[at].text
+            if text == "[" { brackets += 1 } else if text == "]" { brackets -= 1 }
+            if brackets == 0, text == "=" { break }
+            if brackets == 0, isIdentifier(text) {
+                let length = at + 3 < rest.count && rest[at + 1].text == "[" && rest[at + 3].text == "]" ? Int(rest[at + 2].text) : nil
+                found.append((type, rest[at], length))
+            }
+        }
+        return found
     }
 
     /// The version a kernel is read as: GLSL ES 3.10 or 3.20, or desktop GLSL 4.30 and later (translated).

@@ -163,7 +163,7 @@ public struct ShaderInterface: Sendable {
     }
 
     /// The parameter settings in a `//` comment after the declaration, on the same line.
-    private static func annotation(after declaration: Declaration, in source: SourceText) throws(Diagnostic) -> ParameterAnnotation? {
+    static func annotation(after declaration: Declaration, in source: SourceText) throws(Diagnostic) -> ParameterAnnotation? {
         guard let text = source.line(declaration.line) else { return nil }
         let characters = Array(text)
         var index = declaration.column - 1

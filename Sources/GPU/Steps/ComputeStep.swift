@@ -162,6 +162,21 @@ final class ComputeStep: BoundStep {
         frame.images[index] = targets.first
     }
 
+    /// Writes `values` into every kernel that declares the literal uniform `name`; false, and nothing written,
+    /// for one a wire sets, one no kernel declares, or the wrong count of numbers.
+    func setUniform(_ name: String, to values: [Float], writer: inout UniformWriter) -> Bool {
+        guard !passes.contains(where: { $0.wired.contains { $0.uniform.name == name } }),
+              let declaration = plan.passes.lazy.compactMap({ $0.interface.uniform(named: name) }).first,
+              let components = declaration.type.componentCount, values.count == components * (declaration.arrayLength ?? 1) else { return false }
+        for pass in passes {
+            let location = pass.program.uniformLocation(name)
+            guard location >= 0 else { continue }
+            glUseProgram(pass.program.name)
+            values.withUnsafeBufferPointer { writer.set(location, type: declaration.type, count: declaration.arrayLength ?? 1, values: $0) }
+        }
+        return true
+    }
+
     private func setFrameUniforms(_ locations: FrameUniformLocations, frame state: FrameState) {
         if locations.time >= 0 { glUniform1f(locations.time, Float(state.time.seconds)) }
         if locations.delta >= 0 { glUniform1f(locations.delta, Float(state.delta)) }
