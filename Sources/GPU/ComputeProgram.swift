@@ -14,7 +14,7 @@ final class ComputeProgram {
 
     var name: GLuint { program.name }
 
-    init(_ pass: ComputeKernel.Pass) throws(DiagnosticsError) {
+    convenience init(_ pass: ComputeKernel.Pass) throws(DiagnosticsError) {
         let written = pass.source.lines.joined(separator: "\n")
         var text = written
         if pass.interface.isDesktop {
@@ -24,26 +24,52 @@ final class ComputeProgram {
                 throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: failure.log, in: pass.source, stage: .compile))
             }
         }
+        switch Self.link(text) {
+        case .success(let program):
+            self.init(text: text, linked: program)
+        case .failure(.compile(let log)):
+            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: pass.source, stage: .compile))
+        case .failure(.link(let log)):
+            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: pass.source, stage: .link))
+        }
+    }
+
+    /// One of the workbench's own kernels, `what` naming it in errors: those fail only on a broken driver.
+    convenience init(builtIn text: String, what: String) throws(GPUError) {
+        switch Self.link(text) {
+        case .success(let program): self.init(text: text, linked: program)
+        case .failure(.compile(let log)): throw GPUError("\(what) failed to compile: \(log)")
+        case .failure(.link(let log)): throw GPUError("\(what) failed to link: \(log)")
+        }
+    }
+
+    private init(text: String, linked program: consuming GLObject) {
+        var size = [GLint](repeating: 1, count: 3)
+        glGetProgramiv(program.name, GLenum(GL_COMPUTE_WORK_GROUP_SIZE), &size)
+        self.text = text
+        localSize = size.map(Int.init)
+        self.program = program
+    }
+
+    private enum BuildFailure: Error {
+        case compile(String)
+        case link(String)
+    }
+
+    private static func link(_ text: String) -> Result<GLObject, BuildFailure> {
         let shader: GLObject
         do throws(ProgramBuild.Log) {
             shader = try ProgramBuild.compile(text, as: .computeShader)
         } catch {
-            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: error.text, in: pass.source, stage: .compile))
+            return .failure(.compile(error.text))
         }
         let program = GLObject(.program)
         glAttachShader(program.name, shader.name)
         glLinkProgram(program.name)
         var linked: GLint = 0
         glGetProgramiv(program.name, GLenum(GL_LINK_STATUS), &linked)
-        guard linked == GL_TRUE else {
-            let log = ProgramBuild.infoLog(of: program.name, isProgram: true)
-            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: log, in: pass.source, stage: .link))
-        }
-        var size = [GLint](repeating: 1, count: 3)
-        glGetProgramiv(program.name, GLenum(GL_COMPUTE_WORK_GROUP_SIZE), &size)
-        self.text = text
-        localSize = size.map(Int.init)
-        self.program = consume program
+        guard linked == GL_TRUE else { return .failure(.link(ProgramBuild.infoLog(of: program.name, isProgram: true))) }
+        return .success(program)
     }
 
     /// -1 when the uniform is absent or optimised away, which GL treats as "ignore".

@@ -20,6 +20,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
     case inputReshape = "input-reshape.frag.glsl"
     case watchFalseColour = "watch-false-colour.frag.glsl"
     case watchRange = "watch-range.frag.glsl"
+    case oneChannelCopy = "one-channel-copy.comp.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -38,6 +39,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
         case .outputCopyFragment: PackageResources.output_copy_frag_glsl
         case .inputReshape: PackageResources.input_reshape_frag_glsl
         case .watchFalseColour: PackageResources.watch_false_colour_frag_glsl
+        case .oneChannelCopy: PackageResources.one_channel_copy_comp_glsl
         case .watchRange: PackageResources.watch_range_frag_glsl
         }
     }

@@ -21,7 +21,11 @@ public struct ComputePlan: Sendable {
     public struct Target: Sendable, Equatable {
         public var name: String
         public var unit: Int
+        /// The image other nodes read and the window shows.
         public var format: PixelFormat
+        /// The one-channel format the kernels store into, when they store into one: copied after the last pass
+        /// into the red channel of the image, an `rgba32f` one.
+        public var stored: OneChannelFormat?
     }
 
     public enum Size: Sendable, Equatable {
@@ -74,7 +78,9 @@ public struct ComputePlan: Sendable {
             return PassPlan.Uniform(name: declaration.name, type: declaration.type, count: declaration.arrayLength ?? 1, value: .literal(defaults))
         }
         targets = kernel.targets.map { image in
-            Target(name: image.name, unit: image.binding ?? 0, format: image.format.flatMap(PixelFormat.init(rawValue:)) ?? .rgba8)
+            let stored = image.format.flatMap(OneChannelFormat.init(rawValue:))
+            return Target(name: image.name, unit: image.binding ?? 0, format: stored?.shownAs ?? image.format.flatMap(PixelFormat.init(rawValue:)) ?? .rgba8,
+                          stored: stored)
         }
         size = switch kernel.size {
         case .render: .render

@@ -25,26 +25,35 @@ final class ComputeStep: BoundStep {
         var readsClock: Bool { time >= 0 || delta >= 0 || frame >= 0 }
     }
 
-    /// A `readonly image2D` input: the image its step made, copied into a texture an image unit can hold.
+    /// A `readonly image2D` input: the image its step made, copied into a texture an image unit can hold (a
+    /// one-channel one for `r32f` and `r32ui`).
     struct ImageInput {
+        enum Copy {
+            case colour(RenderTarget)
+            case oneChannel(OneChannelImage)
+        }
+
         var source: Int
         var unit: Int
-        var copy: RenderTarget
+        var copy: Copy
     }
 
     let plan: ComputePlan
     let passes: [Pass]
     let targets: [RenderTarget]
+    /// For each target, the one-channel image its kernels store into, copied into the target after them.
+    let storedTargets: [OneChannelImage?]
     let buffers: [StorageBuffer]
     let samplerInputs: [(source: Int, unit: Int)]
     let imageInputs: [ImageInput]
     let size: PixelSize
 
-    private init(plan: ComputePlan, passes: [Pass], targets: [RenderTarget], buffers: [StorageBuffer], samplerInputs: [(source: Int, unit: Int)],
-                 imageInputs: [ImageInput], size: PixelSize) {
+    private init(plan: ComputePlan, passes: [Pass], targets: [RenderTarget], storedTargets: [OneChannelImage?], buffers: [StorageBuffer],
+                 samplerInputs: [(source: Int, unit: Int)], imageInputs: [ImageInput], size: PixelSize) {
         self.plan = plan
         self.passes = passes
         self.targets = targets
+        self.storedTargets = storedTargets
         self.buffers = buffers
         self.samplerInputs = samplerInputs
         self.imageInputs = imageInputs
@@ -110,6 +119,7 @@ final class ComputeStep: BoundStep {
             let targets = try plan.targets.map { target throws(GPUError) in
                 try RenderTarget(TextureDescriptor(size: size, format: target.format), storesImages: true)
             }
+            let stored = try plan.targets.map { target throws(GPUError) in try target.stored.map { format throws(GPUError) in try OneChannelImage(format, size: size) } }
             let buffers = try plan.buffers.map { buffer throws(GPUError) in try StorageBuffer(buffer) }
             var samplers: [(source: Int, unit: Int)] = []
             var images: [ImageInput] = []
@@ -118,13 +128,18 @@ final class ComputeStep: BoundStep {
                 case .sampler(let unit):
                     samplers.append((input.source, unit))
                 case .image(let unit, let format):
-                    let copy = try RenderTarget(TextureDescriptor(size: sizes[input.source], format: PixelFormat(rawValue: format) ?? .rgba8),
-                                                storesImages: true)
+                    let copy: ImageInput.Copy = if let oneChannel = OneChannelFormat(rawValue: format) {
+                        .oneChannel(try OneChannelImage(oneChannel, size: sizes[input.source]))
+                    } else {
+                        .colour(try RenderTarget(TextureDescriptor(size: sizes[input.source], format: PixelFormat(rawValue: format) ?? .rgba8),
+                                                 storesImages: true))
+                    }
                     images.append(ImageInput(source: input.source, unit: unit, copy: copy))
                 }
             }
             try GLInfo.check("binding a compute node")
-            return ComputeStep(plan: plan, passes: passes, targets: targets, buffers: buffers, samplerInputs: samplers, imageInputs: images, size: size)
+            return ComputeStep(plan: plan, passes: passes, targets: targets, storedTargets: stored, buffers: buffers, samplerInputs: samplers,
+                               imageInputs: images, size: size)
         } catch {
             throw DiagnosticsError([.error(error.message, at: plan.passes[0].location)])
         }
@@ -133,18 +148,33 @@ final class ComputeStep: BoundStep {
     func run(at index: Int, in frame: inout FrameContext) throws(GPUError) {
         for buffer in buffers where !buffer.plan.isPersistent { buffer.reset() }
         for (buffer, binding) in zip(buffers, plan.bufferBindings) { buffer.bind(to: binding) }
+        // Copied first: a one-channel copy uses texture and image unit 0, which the kernels' own bindings then take.
+        for input in imageInputs {
+            guard let image = frame.images[input.source] else { continue }
+            switch input.copy {
+            case .colour(let copy): image.copy(into: copy)
+            case .oneChannel(let copy): copy.copy(from: image)
+            }
+        }
+        for input in imageInputs {
+            switch input.copy {
+            case .colour(let copy):
+                glBindImageTexture(GLuint(input.unit), copy.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_ONLY),
+                                   GLenum(RenderTarget.storage(for: copy.descriptor.format).internalFormat))
+            case .oneChannel(let copy):
+                copy.bind(toUnit: input.unit)
+            }
+        }
         for input in samplerInputs {
             frame.images[input.source]?.bind(toUnit: input.unit, filter: GL_NEAREST)
         }
-        for input in imageInputs {
-            guard let image = frame.images[input.source] else { continue }
-            image.copy(into: input.copy)
-            glBindImageTexture(GLuint(input.unit), input.copy.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_ONLY),
-                               GLenum(RenderTarget.storage(for: input.copy.descriptor.format).internalFormat))
-        }
-        for (target, planned) in zip(targets, plan.targets) {
-            glBindImageTexture(GLuint(planned.unit), target.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_WRITE),
-                               GLenum(RenderTarget.storage(for: planned.format).internalFormat))
+        for (index, planned) in plan.targets.enumerated() {
+            if let stored = storedTargets[index] {
+                stored.bind(toUnit: planned.unit)
+            } else {
+                glBindImageTexture(GLuint(planned.unit), targets[index].texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_WRITE),
+                                   GLenum(RenderTarget.storage(for: planned.format).internalFormat))
+            }
         }
         for pass in passes {
             glUseProgram(pass.program.name)
@@ -158,6 +188,9 @@ final class ComputeStep: BoundStep {
             setFrameUniforms(pass.frameUniforms, frame: frame.state)
             glDispatchCompute(GLuint(pass.groups[0]), GLuint(pass.groups[1]), GLuint(pass.groups[2]))
             glMemoryBarrier(Self.bits(of: pass.barrier))
+        }
+        for (stored, target) in zip(storedTargets, targets) {
+            stored?.copy(into: target)
         }
         frame.images[index] = targets.first
     }

@@ -68,8 +68,8 @@ extension CompositionCheck {
                        at: node.location, code: .unwiredInput)
                 continue
             }
-            let targetFormats = PixelFormat.allCases.map(\.rawValue)
-            guard let made = PixelFormat(rawValue: format) else {
+            let targetFormats = PixelFormat.allCases.map(\.rawValue) + OneChannelFormat.allCases.map(\.rawValue)
+            guard let made = PixelFormat(rawValue: format) ?? OneChannelFormat(rawValue: format)?.shownAs else {
                 report("image '\(image.name)' is \(format), which a compute node cannot make as its image; its targets are \(targetFormats.joined(separator: ", "))",
                        at: location, code: .computeImage)
                 continue

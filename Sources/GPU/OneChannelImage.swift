@@ -1,0 +1,77 @@
+import CGLES
+import ShaderGraph
+import ShaderLanguage
+
+/// A one-channel image of fixed storage (`r32f` or `r32ui`) that compute kernels store into or load, with the
+/// copies between it and the red channel of a colour image (`one-channel-copy.comp.glsl`): a node's target is
+/// copied out after its kernels into the image others read, and another node's image copied in before a kernel
+/// loads it as a one-channel input.
+final class OneChannelImage {
+    let format: OneChannelFormat
+    let size: PixelSize
+    private let textureObject: GLObject
+    private let toColour: ComputeProgram
+    private let fromColour: ComputeProgram
+
+    var texture: GLuint { textureObject.name }
+
+    var internalFormat: GLenum { GLenum(format == .r32ui ? GL_R32UI : GL_R32F) }
+
+    init(_ format: OneChannelFormat, size: PixelSize) throws(GPUError) {
+        self.format = format
+        self.size = size
+        textureObject = GLObject(.texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), textureObject.name)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(format == .r32ui ? GL_R32UI : GL_R32F), GLsizei(size.width), GLsizei(size.height))
+        // Fixed storage starts undefined; kernels that count into it start from zeros.
+        let zeros = [UInt32](repeating: 0, count: size.width * size.height)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(size.width), GLsizei(size.height),
+                        GLenum(format == .r32ui ? GL_RED_INTEGER : GL_RED), GLenum(format == .r32ui ? GL_UNSIGNED_INT : GL_FLOAT), zeros)
+        // Integer textures are complete only unfiltered.
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        let text = GPUShaderFile.oneChannelCopy.text
+        toColour = try ComputeProgram(builtIn: Self.defining(format == .r32ui ? ["UNSIGNED"] : [], in: text), what: "the \(format.rawValue) image copy")
+        fromColour = try ComputeProgram(builtIn: Self.defining(format == .r32ui ? ["UNSIGNED", "TO_STORED"] : ["TO_STORED"], in: text),
+                                        what: "the \(format.rawValue) image copy")
+        try GLInfo.check("making an \(format.rawValue) image")
+    }
+
+    /// Binds it to image unit `unit` for the node's kernels to read and write.
+    func bind(toUnit unit: Int) {
+        glBindImageTexture(GLuint(unit), texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_WRITE), internalFormat)
+    }
+
+    /// Its values into the red channel of `colour`, an `rgba32f` image of its size with fixed storage; visible to
+    /// every reader after.
+    func copy(into colour: RenderTarget) {
+        glUseProgram(toColour.name)
+        bind(toUnit: 0)
+        glBindImageTexture(1, colour.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
+        dispatch()
+        glMemoryBarrier(ComputeStep.bits(of: .beforeReaders))
+    }
+
+    /// The red channel of `colour` into it, whole numbers for `r32ui`; visible to the kernels after. Leaves
+    /// texture unit 0 and image unit 0 to be bound again.
+    func copy(from colour: RenderTarget) {
+        glUseProgram(fromColour.name)
+        colour.bind(toUnit: 0, filter: GL_NEAREST)
+        bind(toUnit: 0)
+        dispatch()
+        glMemoryBarrier(GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT))
+    }
+
+    private func dispatch() {
+        glDispatchCompute(GLuint((size.width + 7) / 8), GLuint((size.height + 7) / 8), 1)
+    }
+
+    /// `text` with each of `macros` defined after its `#version` line.
+    private static func defining(_ macros: [String], in text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert(contentsOf: macros.map { "#define \($0)" }, at: 1)
+        return lines.joined(separator: "\n")
+    }
+}
