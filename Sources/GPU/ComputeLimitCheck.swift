@@ -7,6 +7,8 @@ struct ComputeLimitCheck {
     var limits: ComputeLimits
     var plan: ComputePlan
     var size: PixelSize
+    /// Every step's image size, which dispatch expressions may read.
+    var sizes: [PixelSize]
 
     func check() throws(DiagnosticsError) {
         guard limits.runsCompute else {
@@ -15,7 +17,10 @@ struct ComputeLimitCheck {
                                            at: plan.passes[0].location, code: .computeVersion)])
         }
         var problems: [Diagnostic] = []
-        for pass in plan.passes {
+        if !size.isWithinBudget {
+            problems.append(.error("the node's image is \(size), \(PixelSize.overBudget)", at: plan.passes[0].location, code: .computeImage))
+        }
+        for (index, pass) in plan.passes.enumerated() {
             let interface = pass.interface
             let source = pass.source
             let local = interface.localSize
@@ -43,7 +48,12 @@ struct ComputeLimitCheck {
                                                  line: buffer.line, column: buffer.column, code: .computeBinding))
                 }
             }
-            let groups = pass.dispatch ?? [(size.width + local[0] - 1) / local[0], (size.height + local[1] - 1) / local[1], 1]
+            let groups = plan.groups(ofPass: index, size: size, sizes: sizes)
+            for axis in 0..<3 where groups[axis] == 0 {
+                let written = pass.dispatch.map { "\($0[axis])" } ?? ""
+                problems.append(.error("pass \(pass.file) dispatches no work groups on \(axes[axis]): \(written) gives less than 1 at a \(size) image",
+                                       at: pass.location, code: .computeDispatch))
+            }
             for axis in 0..<3 where groups[axis] > limits.workGroupCount[axis] {
                 problems.append(.error("pass \(pass.file) dispatches \(groups[axis]) work groups on \(axes[axis]); this device allows "
                                        + "\(limits.workGroupCount[axis]) (GL_MAX_COMPUTE_WORK_GROUP_COUNT)", at: pass.location, code: .computeDispatch))

@@ -8,8 +8,9 @@ public struct ComputeKernel: Sendable {
         public var file: String
         public var source: SourceText
         public var interface: ComputeInterface
-        /// Work groups on each axis; nil covers the node's image with groups of the kernel's work group size.
-        public var dispatch: [Int]?
+        /// Work groups on each axis (expressions over the node's size); nil covers the node's image with groups
+        /// of the kernel's work group size.
+        public var dispatch: [ComputeCount]?
         /// Where the pass is named (its `file:`), for problems found when it is bound.
         public var location: SourceLocation
     }
@@ -21,6 +22,8 @@ public struct ComputeKernel: Sendable {
         case fixed(PixelSize)
         /// The size of another node's image.
         case node(Wire)
+        /// Each side an expression over the render size, the inputs' sizes and the uniforms.
+        case expression(width: ComputeCount, height: ComputeCount)
     }
 
     /// A storage buffer the node makes for the block its kernels declare under this name.
@@ -92,6 +95,13 @@ public struct ComputeKernel: Sendable {
 
     public func buffer(named name: String) -> StorageBuffer? {
         buffers.first { $0.name == name }
+    }
+
+    /// The uniforms its size and dispatch expressions read.
+    public var uniformsShapingIt: Set<String> {
+        var counts = passes.flatMap { $0.dispatch ?? [] }
+        if case .expression(let width, let height) = size { counts += [width, height] }
+        return counts.reduce(into: []) { $0.formUnion($1.uniformsRead) }
     }
 
     /// Whether anything of its own outlives a frame.

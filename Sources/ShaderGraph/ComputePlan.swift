@@ -33,6 +33,7 @@ public struct ComputePlan: Sendable {
         case fixed(PixelSize)
         /// The size of this step's image.
         case step(Int)
+        case expression(width: ComputeCount, height: ComputeCount)
     }
 
     public var passes: [ComputeKernel.Pass]
@@ -46,6 +47,8 @@ public struct ComputePlan: Sendable {
     public var buffers: [ComputeKernel.StorageBuffer]
     /// Each buffer's binding, in the order of `buffers`.
     public var bufferBindings: [Int]
+    /// The uniforms that the size and dispatch expressions read: a change of one binds the node again.
+    public var uniformsShapingIt: Set<String>
 
     /// The per-frame uniforms a kernel may declare, which the workbench sets as ShaderToy names them.
     public static let frameUniforms = ["iTime", "iTimeDelta", "iFrame", "iResolution"]
@@ -86,8 +89,10 @@ public struct ComputePlan: Sendable {
         case .render: .render
         case .fixed(let fixed): .fixed(fixed)
         case .node(let wire): index[wire.node].map(Size.step) ?? .render
+        case .expression(let width, let height): .expression(width: width, height: height)
         }
         buffers = kernel.buffers
+        uniformsShapingIt = kernel.uniformsShapingIt
         bufferBindings = kernel.buffers.map { buffer in
             kernel.passes.lazy.compactMap { $0.interface.buffer(named: buffer.name)?.binding }.first ?? 0
         }
@@ -99,6 +104,53 @@ public struct ComputePlan: Sendable {
             if !next.images.isEmpty { barrier.insert(.imageAccess) }
             return barrier
         }
+    }
+}
+
+extension ComputePlan {
+    /// The node's image size, with every step's image size as bound.
+    public func imageSize(renderSize: PixelSize, sizes: [PixelSize]) -> PixelSize {
+        switch size {
+        case .render: return renderSize
+        case .fixed(let fixed): return fixed
+        case .step(let step): return sizes[step]
+        case .expression(let width, let height):
+            let measures = measures(sizes: sizes)
+            func side(_ count: ComputeCount) -> Int {
+                let value = count.value(size: renderSize, measures: measures)
+                return value.isNaN ? 1 : Int(min(max(value, 1), Double(PixelSize.maximumSide)))
+            }
+            return PixelSize(width: side(width), height: side(height))
+        }
+    }
+
+    /// The work groups pass `index` runs on each axis over a node image of `size`: its `dispatch:`, else as many
+    /// groups of its work group size as cover the image. An expression that gives less than 1, or no number,
+    /// counts 0, which the limit check refuses; one past what an Int32 holds counts just past it.
+    public func groups(ofPass index: Int, size: PixelSize, sizes: [PixelSize]) -> [Int] {
+        let local = passes[index].interface.localSize
+        guard let dispatch = passes[index].dispatch else {
+            return [(size.width + local[0] - 1) / local[0], (size.height + local[1] - 1) / local[1], 1]
+        }
+        let measures = measures(sizes: sizes)
+        return dispatch.map { count in
+            let value = count.value(size: size, measures: measures)
+            return value.isNaN || value < 1 ? 0 : Int(min(value, Double(Int32.max) + 1))
+        }
+    }
+
+    /// What `$WIDTH_name`, `$HEIGHT_name` and `$name` stand for: each image input's size, each literal uniform's
+    /// first number.
+    private func measures(sizes: [PixelSize]) -> [String: Double] {
+        var measures: [String: Double] = [:]
+        for input in inputs {
+            measures["WIDTH_\(input.name)"] = Double(sizes[input.source].width)
+            measures["HEIGHT_\(input.name)"] = Double(sizes[input.source].height)
+        }
+        for uniform in uniforms {
+            if case .literal(let numbers) = uniform.value, let first = numbers.first { measures[uniform.name] = Double(first) }
+        }
+        return measures
     }
 }
 

@@ -68,7 +68,9 @@ extension DiagnosticCode {
         explanation: """
             A pass runs `dispatch: [X, Y, Z]` work groups, or by default enough groups of its work group size to \
             cover its node's image. Each count must be 1 or more and within the device's \
-            GL_MAX_COMPUTE_WORK_GROUP_COUNT (OpenGL ES 3.1 guarantees 65535 on each axis).
+            GL_MAX_COMPUTE_WORK_GROUP_COUNT (OpenGL ES 3.1 guarantees 65535 on each axis). A count or size written as \
+            an expression must parse, read only the names it may ($WIDTH, $HEIGHT, an input's $WIDTH_name and \
+            $HEIGHT_name, a uniform's $name set to a number, not wired) and, for a dispatch, come to 1 or more.
             """,
         example: """
             dispatch: [0, 1, 1]

@@ -71,6 +71,21 @@ public struct ISFSizeExpression: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The `$NAME`s it reads, `WIDTH` and `HEIGHT` among them.
+    public var variables: Set<String> {
+        Self.variables(in: root)
+    }
+
+    private static func variables(in node: Node) -> Set<String> {
+        switch node {
+        case .number: []
+        case .variable(let name): [name]
+        case .negate(let operand): variables(in: operand)
+        case .binary(_, let left, let right): variables(in: left).union(variables(in: right))
+        case .call(_, let arguments): arguments.reduce(into: []) { $0.formUnion(variables(in: $1)) }
+        }
+    }
+
     private static func evaluate(_ node: Node, _ variable: (String) -> Double) -> Double {
         switch node {
         case .number(let value):

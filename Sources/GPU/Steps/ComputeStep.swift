@@ -62,11 +62,7 @@ final class ComputeStep: BoundStep {
 
     static func bind(_ planned: FramePlan.Step, opened: (any OpenedSource)?, in binding: inout StepBinding) -> (step: ComputeStep?, size: PixelSize) {
         guard case .compute(let plan) = planned.work else { return (nil, binding.renderSize) }
-        let size = switch plan.size {
-        case .render: binding.renderSize
-        case .fixed(let fixed): fixed
-        case .step(let step): binding.sizes[step]
-        }
+        let size = plan.imageSize(renderSize: binding.renderSize, sizes: binding.sizes)
         do throws(DiagnosticsError) {
             let step = try bind(plan, size: size, sizes: binding.sizes, writer: &binding.writer)
             binding.storageBuffers[binding.index] = step.buffers
@@ -79,7 +75,7 @@ final class ComputeStep: BoundStep {
 
     private static func bind(_ plan: ComputePlan, size: PixelSize, sizes: [PixelSize], writer: inout UniformWriter) throws(DiagnosticsError) -> ComputeStep {
         let limits = ComputeLimits.current
-        try ComputeLimitCheck(limits: limits, plan: plan, size: size).check()
+        try ComputeLimitCheck(limits: limits, plan: plan, size: size, sizes: sizes).check()
         var passes: [Pass] = []
         var problems: [Diagnostic] = []
         for (index, pass) in plan.passes.enumerated() {
@@ -109,9 +105,7 @@ final class ComputeStep: BoundStep {
             let locations = FrameUniformLocations(time: program.uniformLocation("iTime"), delta: program.uniformLocation("iTimeDelta"),
                                                   frame: program.uniformLocation("iFrame"),
                                                   resolution: (program.uniformLocation("iResolution"), resolution))
-            let groups = pass.dispatch ?? [
-                (size.width + program.localSize[0] - 1) / program.localSize[0], (size.height + program.localSize[1] - 1) / program.localSize[1], 1,
-            ]
+            let groups = plan.groups(ofPass: index, size: size, sizes: sizes)
             passes.append(Pass(program: program, groups: groups, barrier: plan.barriers[index], wired: wired, frameUniforms: locations))
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
@@ -196,9 +190,10 @@ final class ComputeStep: BoundStep {
     }
 
     /// Writes `values` into every kernel that declares the literal uniform `name`; false, and nothing written,
-    /// for one a wire sets, one no kernel declares, or the wrong count of numbers.
+    /// for one a wire sets, one a size or dispatch expression reads, one no kernel declares, or the wrong count of
+    /// numbers.
     func setUniform(_ name: String, to values: [Float], writer: inout UniformWriter) -> Bool {
-        guard !passes.contains(where: { $0.wired.contains { $0.uniform.name == name } }),
+        guard !passes.contains(where: { $0.wired.contains { $0.uniform.name == name } }), !plan.uniformsShapingIt.contains(name),
               let declaration = plan.passes.lazy.compactMap({ $0.interface.uniform(named: name) }).first,
               let components = declaration.type.componentCount, values.count == components * (declaration.arrayLength ?? 1) else { return false }
         for pass in passes {

@@ -24,6 +24,12 @@ extension CompositionCheck {
         if case .node(let wire) = kernel.size, let source = resolve(wire), source.output != .image {
             report("'size' follows the size of an image node; '\(source.name)' makes \(source.output)", at: wire.location, code: .wrongWire)
         }
+        for name in kernel.uniformsShapingIt.sorted() {
+            if case .wire(let wire)? = kernel.uniforms[name] {
+                report("a size or dispatch expression of node '\(node.name)' reads $\(name), which '\(wire.node)' sets by a wire; "
+                       + "expressions are worked out when the node is bound, so they read numbers: set \(name) to one", at: wire.location, code: .computeDispatch)
+            }
+        }
         for (name, setting) in kernel.uniforms.sorted(by: { $0.key < $1.key }) {
             let keyLocation = kernel.keyLocations[name] ?? setting.location
             guard let declaration = kernel.uniform(named: name) else {

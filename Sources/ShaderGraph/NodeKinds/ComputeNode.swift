@@ -16,14 +16,26 @@ struct ComputeNode: NodeKindModel {
         let inputs = readWires(fields["inputs"], what: "'inputs'", in: loading)
         let uniforms = readUniforms(fields["uniforms"], in: loading)
         let wires = Array(inputs.wires.values) + uniforms.settings.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
-        guard let passes = readPasses(declaration, in: loading) else {
+        guard let read = readPasses(declaration, in: loading) else {
             loading.wiresOfUnloadedNodes += wires
             return nil
+        }
+        var passes = read.map(\.pass)
+        let variables = ComputeCount.variables(inputs: Array(inputs.wires.keys),
+                                               uniforms: passes.flatMap { $0.interface.uniforms.filter { $0.type.componentCount != nil }.map(\.name) })
+        for (index, written) in read.enumerated() {
+            guard let dispatchNode = written.dispatch else { continue }
+            passes[index].dispatch = readDispatch(dispatchNode, variables: variables, in: loading)
+            if passes[index].dispatch == nil { return nil }
         }
         var size = ComputeKernel.Size.render
         if let sizeNode = fields["size"] {
             if case .scalar = sizeNode, let wire = loading.attempt({ () throws(Diagnostic) in try loading.readWire(sizeNode) }) {
                 size = .node(wire)
+            } else if case .sequence(let sides) = sizeNode, sides.count == 2, sides.contains(where: isExpression) {
+                guard let width = readCount(sides[0], what: "the width", variables: variables, in: loading),
+                      let height = readCount(sides[1], what: "the height", variables: variables, in: loading) else { return nil }
+                size = .expression(width: width, height: height)
             } else if let fixed = loading.attempt({ () throws(Diagnostic) in try loading.reader.size(sizeNode, what: "'size'") }) {
                 size = .fixed(fixed)
             }
@@ -46,8 +58,9 @@ struct ComputeNode: NodeKindModel {
         return ComputeInterface.isCompute(text)
     }
 
-    /// `file:` with an optional `dispatch:`, or `passes:`, a list of `{ file, dispatch }` run in order.
-    private static func readPasses(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> [ComputeKernel.Pass]? {
+    /// `file:` with an optional `dispatch:`, or `passes:`, a list of `{ file, dispatch }` run in order; each
+    /// `dispatch:` as written, read once every pass's uniforms are known.
+    private static func readPasses(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> [(pass: ComputeKernel.Pass, dispatch: Yams.Node?)]? {
         let fields = declaration.fields
         if let passesNode = fields["passes"] {
             if let fileNode = fields["file"] {
@@ -58,7 +71,7 @@ struct ComputeNode: NodeKindModel {
                 loading.report("'passes' is a list of passes, each { file: KERNEL, dispatch: [X, Y, Z] }", at: passesNode, code: .wrongValue)
                 return nil
             }
-            var passes: [ComputeKernel.Pass] = []
+            var passes: [(pass: ComputeKernel.Pass, dispatch: Yams.Node?)] = []
             for item in items {
                 guard let mapping = loading.attempt({ () throws(Diagnostic) in try loading.reader.mapping(item, what: "a pass") }) else { return nil }
                 var keyProblems: [Diagnostic] = []
@@ -66,11 +79,11 @@ struct ComputeNode: NodeKindModel {
                 loading.diagnostics += keyProblems
                 let pass = NodeDeclaration(name: declaration.name, keyword: declaration.keyword, fields: mapping, key: item)
                 guard let read = readPass(pass, in: loading) else { return nil }
-                passes.append(read)
+                passes.append((read, mapping["dispatch"]))
             }
             return passes
         }
-        return readPass(declaration, in: loading).map { [$0] }
+        return readPass(declaration, in: loading).map { [($0, fields["dispatch"])] }
     }
 
     private static func readPass(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> ComputeKernel.Pass? {
@@ -84,29 +97,51 @@ struct ComputeNode: NodeKindModel {
             loading.diagnostics.append(error)
             return nil
         }
-        var dispatch: [Int]?
-        if let dispatchNode = declaration.fields["dispatch"] {
-            guard case .sequence(let counts) = dispatchNode, (1...3).contains(counts.count),
-                  let read = loading.attempt({ () throws(Diagnostic) in
-                      try counts.map { count throws(Diagnostic) in
-                          do throws(Diagnostic) {
-                              return try loading.reader.integer(count, what: "a work group count", in: 1...Int(Int32.max))
-                          } catch {
-                              // A count of no work groups is the dispatch's own mistake, as the device's limit is.
-                              var dispatchError = error
-                              dispatchError.code = .computeDispatch
-                              throw dispatchError
-                          }
-                      }
-                  }) else {
-                if case .sequence = dispatchNode {} else {
-                    loading.report("'dispatch' is [X, Y, Z]: how many work groups on each axis, each 1 or more", at: dispatchNode, code: .computeDispatch)
-                }
+        return ComputeKernel.Pass(file: file.path, source: source, interface: interface, dispatch: nil, location: file.location)
+    }
+
+    /// `dispatch: [X, Y, Z]`, each a number of work groups or an expression (`"ceil($WIDTH / 16)"`); Y and Z 1 where
+    /// not given.
+    private static func readDispatch(_ node: Yams.Node, variables: [String], in loading: CompositionLoading) -> [ComputeCount]? {
+        guard case .sequence(let counts) = node, (1...3).contains(counts.count) else {
+            loading.report("'dispatch' is [X, Y, Z]: how many work groups on each axis, each 1 or more, or an expression such as \"ceil($WIDTH / 16)\"",
+                           at: node, code: .computeDispatch)
+            return nil
+        }
+        var read: [ComputeCount] = []
+        for count in counts {
+            guard let value = readCount(count, what: "a work group count", variables: variables, in: loading) else { return nil }
+            read.append(value)
+        }
+        return read + Array(repeating: .number(1), count: 3 - read.count)
+    }
+
+    /// Whether a count is written as an expression: a text that is not a number.
+    private static func isExpression(_ node: Yams.Node) -> Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        return Double(scalar.string) == nil
+    }
+
+    /// A whole number of 1 or more, or a quoted expression over `variables`, `$WIDTH` and `$HEIGHT`.
+    private static func readCount(_ node: Yams.Node, what: String, variables: [String], in loading: CompositionLoading) -> ComputeCount? {
+        if isExpression(node), let text = node.string {
+            do throws(ISFSizeExpression.SyntaxError) {
+                return .expression(try ISFSizeExpression(parsing: text, inputs: variables))
+            } catch {
+                loading.report("\(what) \"\(text)\": \(error.message) (at character \(error.offset + 1)); it may read $WIDTH, $HEIGHT"
+                               + (variables.isEmpty ? "" : ", " + variables.map { "$" + $0 }.joined(separator: ", ")), at: node, code: .computeDispatch)
                 return nil
             }
-            dispatch = read + Array(repeating: 1, count: 3 - read.count)
         }
-        return ComputeKernel.Pass(file: file.path, source: source, interface: interface, dispatch: dispatch, location: file.location)
+        do throws(Diagnostic) {
+            return .number(try loading.reader.integer(node, what: what, in: 1...Int(Int32.max)))
+        } catch {
+            // A count of no work groups is the dispatch's own mistake, as the device's limit is.
+            var countError = error
+            countError.code = .computeDispatch
+            loading.diagnostics.append(countError)
+            return nil
+        }
     }
 
     private static func readWires(_ node: Yams.Node?, what: String, in loading: CompositionLoading) -> (wires: [String: Wire], locations: [String: SourceLocation]) {
