@@ -54,6 +54,8 @@ public struct ComputeKernel: Sendable {
     /// The format the composition asks for its targets, which each target's format qualifier must match.
     public var format: PixelFormat?
     public var buffers: [StorageBuffer]
+    /// `sampling:`, by `sampler2D` input: its filter and edge mode.
+    public var samplings: [String: InputSampling] = [:]
     /// Where each key under `inputs:` and `uniforms:` is written.
     public var keyLocations: [String: SourceLocation] = [:]
 

@@ -15,6 +15,8 @@ public struct ComputePlan: Sendable {
         public var name: String
         public var source: Int
         public var binding: Binding
+        /// How a sampler reads it: linear and clamped unless the composition says.
+        public var sampling = InputSampling()
     }
 
     /// An image the node writes, on its image unit.
@@ -62,7 +64,7 @@ public struct ComputePlan: Sendable {
                 return Input(name: name, source: source, binding: .image(unit: image.binding ?? 0, format: image.format ?? "rgba8"))
             }
             defer { units += 1 }
-            return Input(name: name, source: source, binding: .sampler(unit: units))
+            return Input(name: name, source: source, binding: .sampler(unit: units), sampling: kernel.samplings[name] ?? InputSampling())
         }
         uniforms = kernel.uniforms.sorted { $0.key < $1.key }.compactMap { name, setting in
             guard let declaration = kernel.uniform(named: name) else { return nil }

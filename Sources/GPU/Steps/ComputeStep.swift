@@ -44,12 +44,12 @@ final class ComputeStep: BoundStep {
     /// For each target, the one-channel image its kernels store into, copied into the target after them.
     let storedTargets: [OneChannelImage?]
     let buffers: [StorageBuffer]
-    let samplerInputs: [(source: Int, unit: Int)]
+    let samplerInputs: [(source: Int, unit: Int, filter: GLint, wrap: GLint)]
     let imageInputs: [ImageInput]
     let size: PixelSize
 
     private init(plan: ComputePlan, passes: [Pass], targets: [RenderTarget], storedTargets: [OneChannelImage?], buffers: [StorageBuffer],
-                 samplerInputs: [(source: Int, unit: Int)], imageInputs: [ImageInput], size: PixelSize) {
+                 samplerInputs: [(source: Int, unit: Int, filter: GLint, wrap: GLint)], imageInputs: [ImageInput], size: PixelSize) {
         self.plan = plan
         self.passes = passes
         self.targets = targets
@@ -115,12 +115,18 @@ final class ComputeStep: BoundStep {
             }
             let stored = try plan.targets.map { target throws(GPUError) in try target.stored.map { format throws(GPUError) in try OneChannelImage(format, size: size) } }
             let buffers = try plan.buffers.map { buffer throws(GPUError) in try StorageBuffer(buffer) }
-            var samplers: [(source: Int, unit: Int)] = []
+            var samplers: [(source: Int, unit: Int, filter: GLint, wrap: GLint)] = []
             var images: [ImageInput] = []
             for input in plan.inputs {
                 switch input.binding {
                 case .sampler(let unit):
-                    samplers.append((input.source, unit))
+                    let filter = input.sampling.filter == .nearest ? GL_NEAREST : GL_LINEAR
+                    let wrap = switch input.sampling.wrap {
+                    case .repeat: GL_REPEAT
+                    case .mirror: GL_MIRRORED_REPEAT
+                    case .clamp, nil: GL_CLAMP_TO_EDGE
+                    }
+                    samplers.append((input.source, unit, filter, wrap))
                 case .image(let unit, let format):
                     let copy: ImageInput.Copy = if let oneChannel = OneChannelFormat(rawValue: format) {
                         .oneChannel(try OneChannelImage(oneChannel, size: sizes[input.source]))
@@ -160,7 +166,7 @@ final class ComputeStep: BoundStep {
             }
         }
         for input in samplerInputs {
-            frame.images[input.source]?.bind(toUnit: input.unit, filter: GL_NEAREST)
+            frame.images[input.source]?.bind(toUnit: input.unit, filter: input.filter, wrap: input.wrap)
         }
         for (index, planned) in plan.targets.enumerated() {
             if let stored = storedTargets[index] {

@@ -10,7 +10,7 @@ struct ComputeNode: NodeKindModel {
     static let keywords = ["compute"]
 
     static func read(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind? {
-        loading.checkKeys(of: declaration, allowed: ["kind", "file", "passes", "inputs", "uniforms", "size", "format", "buffers", "dispatch"],
+        loading.checkKeys(of: declaration, allowed: ["kind", "file", "passes", "inputs", "uniforms", "size", "format", "buffers", "dispatch", "sampling"],
                           in: "a compute node")
         let fields = declaration.fields
         let inputs = readWires(fields["inputs"], what: "'inputs'", in: loading)
@@ -43,6 +43,9 @@ struct ComputeNode: NodeKindModel {
         let format = fields["format"].map { _ in ShaderNode.readFormat(fields, in: loading) }
         let buffers = readBuffers(fields["buffers"], passes: passes, node: declaration, in: loading)
         var kernel = ComputeKernel(passes: passes, inputs: inputs.wires, uniforms: uniforms.settings, size: size, format: format, buffers: buffers)
+        if let samplingNode = fields["sampling"] {
+            kernel.samplings = readSamplings(samplingNode, samplers: passes.flatMap { $0.interface.samplers.map(\.name) }, in: loading)
+        }
         kernel.keyLocations = inputs.locations.merging(uniforms.locations) { first, _ in first }
         return .compute(kernel)
     }
@@ -142,6 +145,16 @@ struct ComputeNode: NodeKindModel {
             loading.diagnostics.append(countError)
             return nil
         }
+    }
+
+    /// `sampling: { INPUT: { filter: nearest | linear, wrap: clamp | repeat | mirror } }` for a kernel's `sampler2D`
+    /// inputs, which `texture` reads (linear and clamped unless told); `texelFetch` reads texels as they are.
+    private static func readSamplings(_ node: Yams.Node, samplers: [String], in loading: CompositionLoading) -> [String: InputSampling] {
+        let read = ShaderNode.readSamplings(node, samplers: samplers, file: "the node's kernels", keys: ["filter", "wrap"], in: loading)
+        for (input, sampling) in read where sampling.filter == .mipmap {
+            loading.report("'\(input)': a kernel's input is read nearest or linear; no mipmap chain is built for it", at: node, code: .wrongValue)
+        }
+        return read
     }
 
     private static func readWires(_ node: Yams.Node?, what: String, in loading: CompositionLoading) -> (wires: [String: Wire], locations: [String: SourceLocation]) {

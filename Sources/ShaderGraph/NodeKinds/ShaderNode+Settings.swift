@@ -12,7 +12,7 @@ extension ShaderNode {
             pass.mappings = readMappings(mappingNode, interface: interface, file: path, in: loading)
         }
         if let samplingNode = fields["sampling"] {
-            pass.samplings = readSamplings(samplingNode, interface: interface, file: path, in: loading)
+            pass.samplings = readSamplings(samplingNode, samplers: interface.samplers.map(\.name), file: path, in: loading)
         }
         if let previousNode = fields["previous"] {
             pass.previousFrameInputs = readPreviousFrameInputs(previousNode, interface: interface, file: path, in: loading)
@@ -102,17 +102,20 @@ extension ShaderNode {
     }
 
     /// `sampling: { INPUT: { filter: nearest|linear|mipmap, wrap: clamp|repeat|mirror, flip: BOOL } }`, every key optional.
-    private static func readSamplings(_ node: Yams.Node, interface: ShaderInterface, file: String, in loading: CompositionLoading) -> [String: InputSampling] {
+    /// `sampling: { INPUT: { filter, wrap, flip } }` for the image inputs `samplers`; `keys` are those the node
+    /// kind reads.
+    static func readSamplings(_ node: Yams.Node, samplers: [String], file: String, keys: [String] = ["filter", "wrap", "flip"],
+                              in loading: CompositionLoading) -> [String: InputSampling] {
         guard let mapping = loading.attempt({ () throws(Diagnostic) in try loading.reader.mapping(node, what: "'sampling'") }) else { return [:] }
         var samplings: [String: InputSampling] = [:]
         for (inputNode, value) in mapping {
             guard let input = inputNode.string else { continue }
-            guard interface.samplers.contains(where: { $0.name == input }) else {
-                loading.report("'sampling' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: interface.samplers.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode, code: .noSuchUniform)
+            guard samplers.contains(input) else {
+                loading.report("'sampling' names '\(input)', which is not an image input of \(file)\(Spelling.closest(to: input, among: samplers).map { "; did you mean '\($0)'?" } ?? "")", at: inputNode, code: .noSuchUniform)
                 continue
             }
             guard let fields = loading.attempt({ () throws(Diagnostic) in try loading.reader.mapping(value, what: "an input's sampling") }) else { continue }
-            loading.reader.checkKeys(fields, allowed: ["filter", "wrap", "flip"], in: "an input's sampling", into: &loading.diagnostics)
+            loading.reader.checkKeys(fields, allowed: keys, in: "an input's sampling", into: &loading.diagnostics)
             var sampling = InputSampling()
             if let filterNode = fields["filter"] {
                 sampling.filter = choice(filterNode, what: "a filter", in: loading)
@@ -120,7 +123,7 @@ extension ShaderNode {
             if let wrapNode = fields["wrap"] {
                 sampling.wrap = choice(wrapNode, what: "a wrap", in: loading)
             }
-            if let flipNode = fields["flip"] {
+            if let flipNode = fields["flip"], keys.contains("flip") {
                 if case .scalar(let scalar) = flipNode, let flipped = loading.reader.boolean(scalar) {
                     sampling.flip = flipped
                 } else {
