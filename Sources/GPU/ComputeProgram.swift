@@ -14,8 +14,9 @@ final class ComputeProgram {
 
     var name: GLuint { program.name }
 
-    convenience init(_ pass: ComputeKernel.Pass) throws(DiagnosticsError) {
-        let written = pass.source.lines.joined(separator: "\n")
+    /// `written` is the text to build, the kernel's own unless told (its instrumented text, for watches).
+    convenience init(_ pass: ComputeKernel.Pass, text written: String? = nil) throws(DiagnosticsError) {
+        let written = written ?? pass.source.lines.joined(separator: "\n")
         var text = written
         if pass.interface.isDesktop {
             switch DesktopGLSLTranslator.translate(compute: written) {

@@ -3,7 +3,8 @@ import ShaderGraph
 import ShaderLanguage
 
 /// Watched expressions of one node's shader, drawn beside its pass in every frame (`ShaderWatchPass`): one extra
-/// pass for each watch, for that node only, and none while nothing is watched.
+/// pass for each watch, for that node only, and none while nothing is watched. A compute node's kernels are
+/// watched in their own run instead (`ComputeStep.watch`).
 extension GraphExecutor {
     /// Draws each of `watches` beside `node`'s pass from the next frame on, in place of whatever was watched
     /// before; an empty list watches nothing. Each that cannot be drawn says why in its `problem`, and the graph
@@ -12,8 +13,14 @@ extension GraphExecutor {
     public func watch(_ watches: [ShaderWatch], of node: String) -> [ShaderWatchPass] {
         watchPasses = []
         frame.watchedStep = nil
+        for step in steps { (step.work as? ComputeStep)?.watchedPasses = [:] }
         guard !watches.isEmpty, let index = plan.step(named: node) else { return [] }
         let planned = plan.steps[index]
+        if let kernels = steps[index].work as? ComputeStep {
+            watchPasses = kernels.watch(watches, node: planned.node, writer: &frame.uniformWriter)
+            frame.watchedStep = index
+            return watchPasses
+        }
         guard case .pass(let pass) = planned.work, let main = steps[index].work as? ShaderStep, pass.shader.fusedMembers.isEmpty else {
             let problem = Diagnostic.error("node '\(node)' draws no shader pass of its own to watch (it is drawn as one program with the nodes around it)",
                                            at: planned.node.location, code: .watch)

@@ -12,9 +12,10 @@ final class WatchTargets {
 
     var size: PixelSize { value.size }
 
-    init(size: PixelSize) throws(GPUError) {
-        value = try RenderTarget(TextureDescriptor(size: size, format: .rgba32f))
-        runs = try RenderTarget(TextureDescriptor(size: size, format: .rgba32f))
+    /// `storesImages` fixes their storage, for a compute kernel to store into them as images.
+    init(size: PixelSize, storesImages: Bool = false) throws(GPUError) {
+        value = try RenderTarget(TextureDescriptor(size: size, format: .rgba32f), storesImages: storesImages)
+        runs = try RenderTarget(TextureDescriptor(size: size, format: .rgba32f), storesImages: storesImages)
         framebufferObject = GLObject(.framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebufferObject.name)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), value.texture, 0)
@@ -26,6 +27,14 @@ final class WatchTargets {
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GPUError("a watch's two float targets are not supported here (framebuffer status 0x\(String(status, radix: 16)))")
         }
+    }
+
+    /// Sets both images to zeros: no value, no runs, where nothing records one this frame.
+    func clear() {
+        bindForDrawing()
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
     /// Makes both images the target of the next draw.

@@ -71,12 +71,13 @@ public enum BufferInspection {
             let names = kernel.buffers.map(\.name)
             throw .usage("'\(name)' has no buffer '\(asked.buffer)'; its buffers: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }
-        guard asked.start < buffer.count else {
-            throw .usage("--buffer \(asked.buffer)[\(asked.start)…]: '\(asked.buffer)' has \(buffer.count) element\(buffer.count == 1 ? "" : "s"), 0 to \(buffer.count - 1)")
+        let length = buffer.elementCount
+        guard asked.start < length else {
+            throw .usage("--buffer \(asked.buffer)[\(asked.start)…]: '\(asked.buffer)' has \(length) element\(length == 1 ? "" : "s"), 0 to \(length - 1)")
         }
-        let count = min(asked.count ?? Elements.defaultCount, buffer.count - asked.start)
+        let count = min(asked.count ?? Elements.defaultCount, length - asked.start)
         if let wanted = asked.count, wanted > count {
-            throw .usage("--buffer \(asked.buffer)[\(asked.start):\(wanted)] runs past the end: '\(asked.buffer)' has \(buffer.count) elements")
+            throw .usage("--buffer \(asked.buffer)[\(asked.start):\(wanted)] runs past the end: '\(asked.buffer)' has \(length) element\(length == 1 ? "" : "s")")
         }
         let context = try HeadlessContext.forJob()
         defer { withExtendedLifetime(context) {} }
@@ -97,7 +98,7 @@ public enum BufferInspection {
         guard let numbers = executor.bufferElements(of: name, buffer: buffer.name, range: asked.start..<(asked.start + count)) else {
             throw .diagnostics([.error("compute node '\(name)' ran without its buffer '\(buffer.name)'")])
         }
-        return Report(node: name, buffer: buffer.name, type: buffer.element.typeName, length: buffer.count, frame: request.frame,
+        return Report(node: name, buffer: buffer.name, type: buffer.element.typeName, length: length, frame: request.frame,
                       start: asked.start, elements: numbers, warnings: composition.warnings + [plan.inexactRange(from: request.frame)].compactMap { $0 })
     }
 

@@ -24,6 +24,9 @@ public enum InspectJob {
         let watches: [ShaderWatch]
         if case .shader(let shader) = node.kind {
             watches = ShaderWatch.comments(in: shader.source) + request.watches
+        } else if case .compute(let kernel) = node.kind {
+            // `--watch LINE:EXPR` is a line of the first kernel.
+            watches = kernel.watchComments + request.watches
         } else if !request.watches.isEmpty {
             throw .failed("node '\(name)' has no shader to watch")
         } else {

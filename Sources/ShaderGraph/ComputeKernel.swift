@@ -41,6 +41,9 @@ public struct ComputeKernel: Sendable {
         /// Kept from frame to frame (reset with the graph) rather than started again each frame.
         public var isPersistent: Bool
         public var location: SourceLocation
+
+        /// The elements a reader can take: its last array's, or its last member alone as one.
+        public var elementCount: Int { (byteCount - arrayOffset) / element.stride }
     }
 
     /// The largest buffer a composition may ask for, whatever the device allows.
@@ -104,6 +107,18 @@ public struct ComputeKernel: Sendable {
         var counts = passes.flatMap { $0.dispatch ?? [] }
         if case .expression(let width, let height) = size { counts += [width, height] }
         return counts.reduce(into: []) { $0.formUnion($1.uniformsRead) }
+    }
+
+    /// The `// watch:` comments of its kernels, each at its line of its kernel's own file (not of a file it
+    /// includes), naming the kernel it is in unless that is the first (as a watch added by line does).
+    public var watchComments: [ShaderWatch] {
+        passes.enumerated().flatMap { index, pass in
+            ShaderWatch.comments(in: pass.source).compactMap { comment in
+                let origin = pass.source.location(line: comment.line)
+                guard origin.file == pass.source.path else { return nil }
+                return ShaderWatch(line: origin.line, expression: comment.expression, file: index == 0 ? nil : pass.file)
+            }
+        }
     }
 
     /// Whether anything of its own outlives a frame.

@@ -6,10 +6,14 @@ public struct ShaderWatch: Sendable, Hashable {
     /// The line of the user's file after which the expression is read, from 1.
     public var line: Int
     public var expression: String
+    /// The file whose line it is, where a node has several (a compute node's kernels); nil is the node's own
+    /// shader, or its first kernel.
+    public var file: String?
 
-    public init(line: Int, expression: String) {
+    public init(line: Int, expression: String, file: String? = nil) {
         self.line = line
         self.expression = expression
+        self.file = file
     }
 
     /// `LINE:EXPR`; nil when it is not a line number, a colon and an expression.
@@ -22,19 +26,19 @@ public struct ShaderWatch: Sendable, Hashable {
         self.init(line: line, expression: expression)
     }
 
-    /// The `// watch: EXPR` comments of `source`, each watching its own line.
-    public static func comments(in source: SourceText) -> [ShaderWatch] {
+    /// The `// watch: EXPR` comments of `source`, each watching its own line; `file` names the file they are in.
+    public static func comments(in source: SourceText, file: String? = nil) -> [ShaderWatch] {
         source.lines.enumerated().compactMap { index, line in
             guard let marker = line.range(of: "// watch:") else { return nil }
             let expression = line[marker.upperBound...].trimmingCharacters(in: .whitespaces)
-            return expression.isEmpty ? nil : ShaderWatch(line: index + 1, expression: expression)
+            return expression.isEmpty ? nil : ShaderWatch(line: index + 1, expression: expression, file: file)
         }
     }
 
     /// This watch in `edited`, the text its file has after a save, where it watched a line of `original`: on the
     /// line that has its line's text now (`SourceText.line(_:followedTo:)`); nil when no line has it any more.
     public func followed(from original: SourceText, to edited: SourceText) -> ShaderWatch? {
-        original.line(line, followedTo: edited).map { ShaderWatch(line: $0, expression: expression) }
+        original.line(line, followedTo: edited).map { ShaderWatch(line: $0, expression: expression, file: file) }
     }
 
     /// The names of the types the instrumented shader reports, by the number it records for each.

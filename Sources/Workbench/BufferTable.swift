@@ -28,8 +28,8 @@ final class BufferTable {
         let node = session.shownNode
         guard let executor = session.executor, case .compute(let kernel)? = session.loadedComposition?.node(named: node)?.kind else { return [] }
         return kernel.buffers.compactMap { buffer in
-            executor.bufferElements(of: node, buffer: buffer.name, range: 0..<min(shownElements, buffer.count)).map {
-                Reading(buffer: buffer.name, type: buffer.element.typeName, count: buffer.count, elements: $0)
+            executor.bufferElements(of: node, buffer: buffer.name, range: 0..<min(shownElements, buffer.elementCount)).map {
+                Reading(buffer: buffer.name, type: buffer.element.typeName, count: buffer.elementCount, elements: $0)
             }
         }
     }

@@ -112,10 +112,11 @@ final class WindowWatches {
         }
     }
 
-    /// The watches of `node`'s shader: its `// watch:` comments, then those added in the panel.
+    /// The watches of `node`'s shader: its `// watch:` comments (of every kernel of a compute node), then those
+    /// added in the panel.
     func watches(of node: String, in composition: Composition) -> [ShaderWatch] {
         guard let source = Self.source(of: node, in: composition) else { return [] }
-        let comments = comments(in: source)
+        let comments = if case .compute(let kernel)? = composition.node(named: node)?.kind { comments(in: kernel) } else { comments(in: source) }
         return comments + addedWatches(of: source.path).filter { !comments.contains($0) }
     }
 
@@ -124,6 +125,15 @@ final class WindowWatches {
         if let readComments, readComments.text == source.text { return readComments.watches }
         let watches = ShaderWatch.comments(in: source)
         readComments = (source.text, watches)
+        return watches
+    }
+
+    /// The `// watch:` comments of every kernel of a compute node.
+    func comments(in kernel: ComputeKernel) -> [ShaderWatch] {
+        let text = kernel.passes.map(\.source.text).joined(separator: "\u{0}")
+        if let readComments, readComments.text == text { return readComments.watches }
+        let watches = kernel.watchComments
+        readComments = (text, watches)
         return watches
     }
 
@@ -165,9 +175,12 @@ final class WindowWatches {
         added[source.path] = (source, kept)
     }
 
-    /// The text of `node`'s shader, if it has one.
+    /// The text of `node`'s shader, if it has one: a compute node's first kernel, which the panel adds watches to.
     static func source(of node: String, in composition: Composition) -> SourceText? {
-        guard case .shader(let shader)? = composition.node(named: node)?.kind else { return nil }
-        return shader.source
+        switch composition.node(named: node)?.kind {
+        case .shader(let shader)?: shader.source
+        case .compute(let kernel)?: kernel.passes[0].source
+        default: nil
+        }
     }
 }

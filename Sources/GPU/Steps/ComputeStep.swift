@@ -47,6 +47,17 @@ final class ComputeStep: BoundStep {
     let samplerInputs: [(source: Int, unit: Int, filter: GLint, wrap: GLint)]
     let imageInputs: [ImageInput]
     let size: PixelSize
+    /// Kernels run instrumented for watches, by pass (`watch(_:)`).
+    var watchedPasses: [Int: WatchedPass] = [:]
+    /// Literal uniforms set since binding (`setUniform`), which an instrumented kernel built later starts from.
+    private(set) var tunedLiterals: [String: [Float]] = [:]
+
+    /// A kernel instrumented for its watches, with their images and the units each pair is on.
+    struct WatchedPass {
+        var pass: Pass
+        var targets: [WatchTargets]
+        var units: [(values: Int, runs: Int)]
+    }
 
     private init(plan: ComputePlan, passes: [Pass], targets: [RenderTarget], storedTargets: [OneChannelImage?], buffers: [StorageBuffer],
                  samplerInputs: [(source: Int, unit: Int, filter: GLint, wrap: GLint)], imageInputs: [ImageInput], size: PixelSize) {
@@ -79,34 +90,12 @@ final class ComputeStep: BoundStep {
         var passes: [Pass] = []
         var problems: [Diagnostic] = []
         for (index, pass) in plan.passes.enumerated() {
-            let program: ComputeProgram
             do throws(DiagnosticsError) {
-                program = try ComputeProgram(pass)
+                passes.append(prepare(try ComputeProgram(pass), pass: index, of: plan, groups: plan.groups(ofPass: index, size: size, sizes: sizes),
+                                      literals: [:], writer: &writer))
             } catch {
                 problems += error.diagnostics
-                continue
             }
-            glUseProgram(program.name)
-            for input in plan.inputs {
-                if case .sampler(let unit) = input.binding { glUniform1i(program.uniformLocation(input.name), GLint(unit)) }
-            }
-            var wired: [(location: GLint, uniform: PassPlan.Uniform, source: Int, components: [Int])] = []
-            for uniform in plan.uniforms {
-                let location = program.uniformLocation(uniform.name)
-                guard location >= 0 else { continue }
-                switch uniform.value {
-                case .literal(let numbers):
-                    numbers.withUnsafeBufferPointer { writer.set(location, type: uniform.type, count: uniform.count, values: $0) }
-                case .step(let source, let components):
-                    wired.append((location, uniform, source, components))
-                }
-            }
-            let resolution = pass.interface.uniform(named: "iResolution")?.type.componentCount ?? 0
-            let locations = FrameUniformLocations(time: program.uniformLocation("iTime"), delta: program.uniformLocation("iTimeDelta"),
-                                                  frame: program.uniformLocation("iFrame"),
-                                                  resolution: (program.uniformLocation("iResolution"), resolution))
-            let groups = plan.groups(ofPass: index, size: size, sizes: sizes)
-            passes.append(Pass(program: program, groups: groups, barrier: plan.barriers[index], wired: wired, frameUniforms: locations))
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
         do throws(GPUError) {
@@ -145,6 +134,37 @@ final class ComputeStep: BoundStep {
         }
     }
 
+    /// Pass `index` of `plan` with `program`, over `groups` work groups: its samplers on their units, its literal
+    /// uniforms written (those in `literals` at their tuned values), the locations of its wired and per-frame
+    /// uniforms found.
+    static func prepare(_ program: ComputeProgram, pass index: Int, of plan: ComputePlan, groups: [Int],
+                        literals: [String: [Float]], writer: inout UniformWriter) -> Pass {
+        glUseProgram(program.name)
+        for input in plan.inputs {
+            if case .sampler(let unit) = input.binding { glUniform1i(program.uniformLocation(input.name), GLint(unit)) }
+        }
+        var wired: [(location: GLint, uniform: PassPlan.Uniform, source: Int, components: [Int])] = []
+        for uniform in plan.uniforms {
+            let location = program.uniformLocation(uniform.name)
+            guard location >= 0 else { continue }
+            switch uniform.value {
+            case .literal(let numbers):
+                (literals[uniform.name] ?? numbers).withUnsafeBufferPointer { writer.set(location, type: uniform.type, count: uniform.count, values: $0) }
+            case .step(let source, let components):
+                wired.append((location, uniform, source, components))
+            }
+        }
+        for (name, values) in literals where !plan.uniforms.contains(where: { $0.name == name }) {
+            guard let declaration = plan.passes[index].interface.uniform(named: name) else { continue }
+            values.withUnsafeBufferPointer { writer.set(program.uniformLocation(name), type: declaration.type, count: declaration.arrayLength ?? 1, values: $0) }
+        }
+        let resolution = plan.passes[index].interface.uniform(named: "iResolution")?.type.componentCount ?? 0
+        let locations = FrameUniformLocations(time: program.uniformLocation("iTime"), delta: program.uniformLocation("iTimeDelta"),
+                                              frame: program.uniformLocation("iFrame"),
+                                              resolution: (program.uniformLocation("iResolution"), resolution))
+        return Pass(program: program, groups: groups, barrier: plan.barriers[index], wired: wired, frameUniforms: locations)
+    }
+
     func run(at index: Int, in frame: inout FrameContext) throws(GPUError) {
         for buffer in buffers where !buffer.plan.isPersistent { buffer.reset() }
         for (buffer, binding) in zip(buffers, plan.bufferBindings) { buffer.bind(to: binding) }
@@ -176,7 +196,15 @@ final class ComputeStep: BoundStep {
                                    GLenum(RenderTarget.storage(for: planned.format).internalFormat))
             }
         }
-        for pass in passes {
+        for (passIndex, ownPass) in passes.enumerated() {
+            // A watched kernel runs instrumented in its own place, recording into its watches' images as well.
+            let watched = watchedPasses[passIndex]
+            let pass = watched?.pass ?? ownPass
+            for (targets, units) in watched.map({ zip($0.targets, $0.units) }).map(Array.init) ?? [] {
+                targets.clear()
+                glBindImageTexture(GLuint(units.values), targets.value.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
+                glBindImageTexture(GLuint(units.runs), targets.runs.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
+            }
             glUseProgram(pass.program.name)
             for wire in pass.wired {
                 let source = frame.values[wire.source]
@@ -187,7 +215,7 @@ final class ComputeStep: BoundStep {
             }
             setFrameUniforms(pass.frameUniforms, frame: frame.state)
             glDispatchCompute(GLuint(pass.groups[0]), GLuint(pass.groups[1]), GLuint(pass.groups[2]))
-            glMemoryBarrier(Self.bits(of: pass.barrier))
+            glMemoryBarrier(Self.bits(of: watched == nil ? pass.barrier : .beforeReaders))
         }
         for (stored, target) in zip(storedTargets, targets) {
             stored?.copy(into: target)
@@ -202,12 +230,13 @@ final class ComputeStep: BoundStep {
         guard !passes.contains(where: { $0.wired.contains { $0.uniform.name == name } }), !plan.uniformsShapingIt.contains(name),
               let declaration = plan.passes.lazy.compactMap({ $0.interface.uniform(named: name) }).first,
               let components = declaration.type.componentCount, values.count == components * (declaration.arrayLength ?? 1) else { return false }
-        for pass in passes {
+        for pass in passes + watchedPasses.values.map(\.pass) {
             let location = pass.program.uniformLocation(name)
             guard location >= 0 else { continue }
             glUseProgram(pass.program.name)
             values.withUnsafeBufferPointer { writer.set(location, type: declaration.type, count: declaration.arrayLength ?? 1, values: $0) }
         }
+        tunedLiterals[name] = values
         return true
     }
 

@@ -62,7 +62,7 @@ struct BufferValueNode: NodeKindModel {
             check.report("compute node '\(source.name)' has no buffer '\(read.buffer)'\(hint)", at: read.bufferLocation, code: .bufferValue)
             return
         }
-        let elements = (buffer.byteCount - buffer.arrayOffset) / buffer.element.stride
+        let elements = buffer.elementCount
         if read.start + read.count > elements {
             let asked = read.count == 1 ? "element \(read.start) does not exist" : "elements \(read.start) to \(read.start + read.count - 1) do not all exist"
             check.report("buffer '\(read.buffer)' has \(elements) element\(elements == 1 ? "" : "s") (0 to \(elements - 1)); \(asked)",
