@@ -6,7 +6,7 @@ import TestSupport
 /// pointer.
 @Suite("Compute watches in the window", .serialized)
 struct ComputeWatchWindowTests {
-    @Test("the readout reads a kernel's watch at the invocation under the pointer, with its runs, and a save moves it with its line")
+    @Test("the readout reads a kernel's watch at the invocation under the pointer, with its runs, a save moves it with its line, and W shows it over the image")
     func readoutReadsTheKernel() throws {
         let kernel = """
             #version 310 es
@@ -39,5 +39,10 @@ struct ComputeWatchWindowTests {
         try ("// a line added at the top\n" + kernel).write(toFile: window.folder.file("compositions/k.comp"), atomically: true, encoding: .utf8)
         try window.pointer(["sleep", "1", "mousemove", "230", "110", "sleep", "0.3", "mousemove", "210", "110"])
         #expect(eventually { text(7) == "line 7: t = float 10.0000  (ran 1×)" }, "\(text(7) ?? "none")")
+        // W: the watch over the whole image; t = x / 2 + y runs from 0 at the top left to 31.5 + 35 at the bottom right.
+        try window.pressAndWait("w")
+        let caption = "watch line 7: t (float) from 0.0000 to 66.5000; W for the next"
+        #expect(eventually { window.trace.events.last { $0.name == "watch-shown" }?.fields["text"] as? String == caption },
+                "\(window.trace.events.filter { $0.name == "watch-shown" }.map(\.fields))")
     }
 }
