@@ -22,6 +22,14 @@ public final class GraphExecutor {
     public let pool: FramebufferPool
     /// The linked program of each shader and pattern node, by node name.
     public let programs: [String: ShaderProgram]
+
+    /// The text each compute node's kernels were built from, in pass order, by node: a reload that changes them
+    /// swaps the node's programs.
+    public var kernelTexts: [String: [String]] {
+        Dictionary(uniqueKeysWithValues: zip(plan.steps, steps).compactMap { planned, step in
+            (step.work as? ComputeStep).map { (planned.node.name, $0.passes.map(\.program.text)) }
+        })
+    }
     /// Programs and images shared with the executors before and after this one.
     public let resources: GraphResources
     /// How long a frame waits for a new camera frame: nil in the window (the newest frame wins, never

@@ -300,6 +300,10 @@ final class LiveSession {
             for (node, program) in next.programs where previous?.programs[node] !== program {
                 trace?.record("program-swapped", ["node": .string(node), "program": .integer(program.identifier)])
             }
+            let previousKernels = previous?.kernelTexts ?? [:]
+            for (node, texts) in next.kernelTexts.sorted(by: { $0.key < $1.key }) where previousKernels[node] != texts {
+                trace?.record("program-swapped", ["node": .string(node), "program": .integer(texts.joined().hashValue)])
+            }
             if !diagnostics.isEmpty {
                 diagnostics = []
                 StandardStreams.error("\(path): ok, errors cleared\n")

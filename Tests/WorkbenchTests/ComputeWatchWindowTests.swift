@@ -36,7 +36,10 @@ struct ComputeWatchWindowTests {
                 .fields["text"] as? String
         }
         #expect(eventually { text(6) == "line 6: t = float \(String(format: "%.4f", 10 * 0.5 + 5))  (ran 1×)" }, "\(text(6) ?? "none") \(window.app.error)")
+        let swaps = window.swapCount
+        #expect(swaps >= 1, "the first build swapped the kernel in")
         try ("// a line added at the top\n" + kernel).write(toFile: window.folder.file("compositions/k.comp"), atomically: true, encoding: .utf8)
+        #expect(eventually { window.swapCount > swaps }, "the saved kernel is traced as swapped in")
         try window.pointer(["sleep", "1", "mousemove", "230", "110", "sleep", "0.3", "mousemove", "210", "110"])
         #expect(eventually { text(7) == "line 7: t = float 10.0000  (ran 1×)" }, "\(text(7) ?? "none")")
         // W: the watch over the whole image; t = x / 2 + y runs from 0 at the top left to 31.5 + 35 at the bottom right.
