@@ -18,7 +18,7 @@ struct CExport {
     private(set) var movieTimeFunctions: [String: String] = [:]
 
     init(_ plan: FramePlan, name: String) throws(DiagnosticsError) {
-        interface = try ExportedInterface(plan)
+        interface = try ExportedInterface(plan, runsCompute: false)
         composition = plan.composition
         var prefix = Identifier.standalone(Identifier.snake(name, fallback: "graph"), in: .c, lead: "graph_")
         if prefix.hasPrefix("sb_") || prefix == "sb" { prefix = "graph_" + prefix }

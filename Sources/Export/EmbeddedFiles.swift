@@ -17,7 +17,7 @@ struct EmbeddedFiles {
     var filterFolder: String
 
     init(_ composition: Composition, compositionText: String) throws(DiagnosticsError) {
-        let onDisk = Self.files(of: composition)
+        let onDisk = Self.files(of: composition, in: .disk)
         // Each file under every path a reference could resolve to; the composition loaded from them says which
         // its references did.
         let folder = FilePaths.directory(of: FilePaths.absolute(composition.path))
@@ -29,7 +29,7 @@ struct EmbeddedFiles {
         let compositionPath = FilePaths.fileName(of: composition.path)
         texts[compositionPath] = compositionText
         let candidates = EmbeddedFiles(compositionPath: compositionPath, texts: texts, inputFiles: inputFiles, filterFolder: Self.filterFolder)
-        let used = Self.files(of: try candidates.load())
+        let used = Self.files(of: try candidates.load(), in: candidates.sourceFiles)
         self.init(compositionPath: compositionPath, texts: texts.filter { used.texts[$0.key] != nil || $0.key == compositionPath },
                   inputFiles: used.inputFiles, filterFolder: Self.filterFolder)
     }
@@ -41,9 +41,14 @@ struct EmbeddedFiles {
         self.filterFolder = filterFolder
     }
 
+    /// The embedded texts as the loader reads files.
+    var sourceFiles: SourceFiles {
+        SourceFiles.embedded(texts: texts, otherFiles: inputFiles, filterFolder: filterFolder)
+    }
+
     /// Loads the composition from the embedded texts alone, as the app will.
     func load() throws(DiagnosticsError) -> Composition {
-        let files = SourceFiles.embedded(texts: texts, otherFiles: inputFiles, filterFolder: filterFolder)
+        let files = sourceFiles
         do {
             return try CompositionLoader.load(source: try files.readText(path: compositionPath), files: files)
         } catch let error as DiagnosticsError {
@@ -54,13 +59,20 @@ struct EmbeddedFiles {
     }
 
     /// The texts a composition's nodes read (path → text) and the files its inputs only name.
-    private static func files(of composition: Composition) -> (texts: [String: String], inputFiles: Set<String>) {
+    private static func files(of composition: Composition, in files: SourceFiles) -> (texts: [String: String], inputFiles: Set<String>) {
         var texts: [String: String] = [:], inputFiles: Set<String> = []
         for node in composition.nodes {
             switch node.kind {
             case .shader(let pass):
                 texts[pass.file] = pass.source.text
                 if let vertex = pass.interface.vertexShader { texts[vertex.path] = vertex.text }
+            case .compute(let kernel):
+                for pass in kernel.passes { texts[pass.file] = pass.source.text }
+                // A buffer's JSON numbers are text, read as the loader read them; other starting bytes the exports
+                // refuse (`ExportedInterface`).
+                for file in kernel.buffers.compactMap(\.file) where file.hasSuffix(".json") {
+                    texts[file] = (try? files.readText(path: file).text) ?? ""
+                }
             case .image(let image):
                 inputFiles.insert(image.file)
             // The app feeds a movie's frames; the composition only needs its file named.

@@ -30,7 +30,9 @@ struct ExportedInterface {
     var values: [String] = []
 
     /// Reads the interface of the planned composition, or every reason it cannot be exported, each at its node.
-    init(_ plan: FramePlan) throws(DiagnosticsError) {
+    /// `runsCompute`: the export's runtime runs compute nodes (ShaderbenchKit's executor does; the C runtime
+    /// draws GLES 3.0 passes only).
+    init(_ plan: FramePlan, runsCompute: Bool) throws(DiagnosticsError) {
         var problems: [Diagnostic] = []
         for step in plan.steps {
             let node = step.node
@@ -49,8 +51,13 @@ struct ExportedInterface {
                 problems.append(.error("node '\(node.name)': an audio node decodes or captures sound while it runs, which an exported graph does not", at: node.location, code: .notExportable))
             case .sequence:
                 problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location, code: .notExportable))
-            case .compute:
-                problems.append(.error("node '\(node.name)': a compute node runs kernels that the exported runtimes do not; render it, or draw its effect as a shader node", at: node.location, code: .notExportable))
+            case .compute(let kernel):
+                if !runsCompute {
+                    problems.append(.error("node '\(node.name)': a compute node runs kernels, which the C runtime (GLES 3.0 passes) does not; export it with --swift, whose ShaderbenchKit runs them on a GLES 3.1 context", at: node.location, code: .notExportable))
+                }
+                for buffer in kernel.buffers where buffer.file.map({ !$0.hasSuffix(".json") }) ?? false {
+                    problems.append(.error("node '\(node.name)': buffer '\(buffer.name)' starts from the raw bytes of \(buffer.file ?? ""), which an export does not embed; give its numbers as a .json list", at: buffer.location, code: .notExportable))
+                }
             case .shader(let pass):
                 if let imported = pass.interface.isf?.imported.first {
                     problems.append(.error("node '\(node.name)': ISF IMPORTED images ('\(imported.name)') are read from files, which an exported graph does not; make the image an input of the shader and wire an image node to it", at: imported.location, code: .notExportable))

@@ -39,8 +39,10 @@ public enum Exporter {
             files = [(export.headerName, export.header(from: file)), (export.sourceName, export.source(tables: tables, from: file)),
                      (export.prefix + "-README.md", CReadme.text(for: export, from: file))]
         case .swift:
+            // What cannot be exported is said before the files are gathered, which such a node may not let load.
+            let interface = try ExportedInterface(plan, runsCompute: true)
             let embedded = try EmbeddedFiles(composition, compositionText: source.text)
-            let export = try SwiftExport(plan, name: name ?? stem, embedded: embedded)
+            let export = SwiftExport(plan, interface: interface, name: name ?? stem, embedded: embedded)
             files = [(export.fileName, export.source()), (export.typeName + "-README.md", SwiftReadme.text(for: export))]
         }
         do {

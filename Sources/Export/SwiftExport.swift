@@ -18,8 +18,8 @@ struct SwiftExport {
     /// The property each published parameter is, in the interface's order.
     private(set) var parameterMembers: [String] = []
 
-    init(_ plan: FramePlan, name: String, embedded: EmbeddedFiles) throws(DiagnosticsError) {
-        interface = try ExportedInterface(plan)
+    init(_ plan: FramePlan, interface: ExportedInterface, name: String, embedded: EmbeddedFiles) {
+        self.interface = interface
         composition = plan.composition
         self.embedded = embedded
         typeName = Identifier.standalone(Identifier.upperCamel(name, fallback: "Graph"), in: .swift, lead: "Graph")

@@ -41,6 +41,8 @@ public struct ComputeKernel: Sendable {
         /// Kept from frame to frame (reset with the graph) rather than started again each frame.
         public var isPersistent: Bool
         public var location: SourceLocation
+        /// The file it starts from, when it names one.
+        public var file: String?
 
         /// The elements a reader can take: its last array's, or its last member alone as one.
         public var elementCount: Int { (byteCount - arrayOffset) / element.stride }

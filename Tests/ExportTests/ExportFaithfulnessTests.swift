@@ -179,14 +179,20 @@ struct ExportFaithfulnessTests {
     /// textures for some and as pixels for others.
     @Test("Swift: every example matches render")
     func swift() throws {
+        try Self.checkSwift(Repository.compositions.map { Repository.path("compositions/\($0)") })
+    }
+
+    /// Exports each of `compositions` (paths) to Swift, builds them into one program and checks that each draws
+    /// `render`'s frames.
+    static func checkSwift(_ compositions: [String]) throws {
         let folder = try TemporaryFolder()
         _ = try Self.inputImage(in: folder)
         var sources: [String] = []
         var cases: [String] = []
         var runs: [(composition: String, type: String, hasInputs: Bool)] = []
-        for (number, composition) in Repository.compositions.enumerated() {
+        for (number, composition) in compositions.enumerated() {
             let directory = folder.file("swift-\(number)")
-            let export = try runShaderbench(["export", Repository.path("compositions/\(composition)"), "--swift", directory])
+            let export = try runShaderbench(["export", composition, "--swift", directory])
             try #require(export.status == 0, "\(export.error)")
             let file = try #require(try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".swift") })
             let type = String(file.dropLast(6))
@@ -217,7 +223,7 @@ struct ExportFaithfulnessTests {
         try setup.write(toFile: folder.file("Setup.swift"), atomically: true, encoding: .utf8)
         let harness = try ExportBuild.compileSwift(sources + [folder.file("Setup.swift")], in: folder.path)
         for run in runs {
-            let reference = try Self.reference(Repository.path("compositions/\(run.composition)"), hasInputs: run.hasInputs, in: folder)
+            let reference = try Self.reference(run.composition, hasInputs: run.hasInputs, in: folder)
             let out = folder.file("out-\(run.type)")
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let size = try #require(reference.first)

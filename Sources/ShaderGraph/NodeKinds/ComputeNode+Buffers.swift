@@ -89,15 +89,19 @@ extension ComputeNode {
             persistent = flag
         }
         var initial: [UInt8]?
+        var startFile: String?
         if fields["file"] != nil {
             let named = NodeDeclaration(name: declaration.name, keyword: declaration.keyword, fields: fields, key: at)
             guard let path = loading.existingFile(named) else { return nil }
             guard let bytes = initialBytes(from: path, element: arrayElement, arrayOffset: arrayOffset, byteCount: byteCount,
                                            buffer: block.name, in: loading) else { return nil }
             initial = bytes
+            startFile = path.path
         }
-        return ComputeKernel.StorageBuffer(name: block.name, count: count, element: arrayElement, arrayOffset: arrayOffset, byteCount: byteCount,
-                                           initialBytes: initial, isPersistent: persistent, location: declared)
+        var buffer = ComputeKernel.StorageBuffer(name: block.name, count: count, element: arrayElement, arrayOffset: arrayOffset, byteCount: byteCount,
+                                                 initialBytes: initial, isPersistent: persistent, location: declared)
+        buffer.file = startFile
+        return buffer
     }
 
     /// A buffer's starting bytes: a `.json` file's list of numbers laid out as the array's elements, component by
