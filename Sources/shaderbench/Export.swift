@@ -8,7 +8,8 @@ struct Export: ParsableCommand {
         discussion: """
             The code embeds every shader and draws the same pixels as `shaderbench render` at the render size. \
             Image and camera nodes become inputs the app feeds as textures; published parameters become typed \
-            properties or setters. Nodes that read files while running (sequences, ISF IMPORTED images) are \
+            properties or setters. Compute nodes run in the Swift export (on an OpenGL ES 3.1 context); the C \
+            export refuses them. Nodes that read files while running (sequences, ISF IMPORTED images) are \
             refused, each at its line.
             """
     )
