@@ -31,8 +31,9 @@ struct FusionPlanTests {
         #expect(try !reads("#extension GL_OES_standard_derivatives : enable\nvoid main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * fwidth(textureCoordinate.x); }"))
     }
 
-    func chains(_ nodes: String, output: String) throws -> [[String]] {
+    func chains(_ nodes: String, output: String, files: [String: String] = [:]) throws -> [[String]] {
         let workspace = try Workspace()
+        for (name, text) in files { try workspace.write(name, text) }
         let composition = try workspace.load("""
             size: [64, 36]
             nodes:
@@ -55,6 +56,24 @@ struct FusionPlanTests {
             c: { kind: shader, filter: sepia, inputs: { inputImageTexture: edges } }
             d: { kind: shader, filter: color-invert, inputs: { inputImageTexture: c } }
             """, output: "d") == [["a", "b"], ["edges", "c", "d"]])
+    }
+
+    @Test("a compute node between colour filters ends the chain before it and starts none: the filters after it fuse on their own")
+    func computeBreaks() throws {
+        let kernel = """
+            #version 310 es
+            layout(local_size_x = 8, local_size_y = 8) in;
+            uniform highp sampler2D picture;
+            layout(rgba8, binding = 0) writeonly uniform highp image2D copied;
+            void main() { imageStore(copied, ivec2(gl_GlobalInvocationID.xy), texelFetch(picture, ivec2(gl_GlobalInvocationID.xy), 0)); }
+            """
+        #expect(try chains("""
+            a: { kind: shader, filter: brightness, inputs: { inputImageTexture: src } }
+            b: { kind: shader, filter: contrast, inputs: { inputImageTexture: a } }
+            k: { kind: compute, file: copy.comp, inputs: { picture: b } }
+            c: { kind: shader, filter: sepia, inputs: { inputImageTexture: k } }
+            d: { kind: shader, filter: color-invert, inputs: { inputImageTexture: c } }
+            """, output: "d", files: ["copy.comp": kernel]) == [["a", "b"], ["c", "d"]])
     }
 
     @Test("a pass read twice, or read as a previous frame, or at another size, ends its chain")
