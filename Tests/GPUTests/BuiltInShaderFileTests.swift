@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 43
+    static let expectedCount = 44
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -303,6 +303,34 @@ struct BuiltInShaderFileTests {
         }
     }
 
+    /// The one-channel copies, as compute nodes use them: an r32ui target copied out into the image others read,
+    /// and loaded back into another node's r32ui input; the values arrive only if both copies compiled and ran.
+    static func oneChannelCopies() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("count.comp", """
+            #version 310 es
+            layout(local_size_x = 2) in;
+            layout(r32ui, binding = 0) writeonly uniform highp uimage2D counts;
+            void main() { imageStore(counts, ivec2(gl_GlobalInvocationID.xy), uvec4(gl_GlobalInvocationID.x * 7u + 3u)); }
+            """)
+        try workspace.write("again.comp", """
+            #version 310 es
+            layout(local_size_x = 2) in;
+            layout(r32ui, binding = 0) readonly uniform highp uimage2D counts;
+            layout(r32f, binding = 1) writeonly uniform highp image2D halves;
+            void main() { ivec2 p = ivec2(gl_GlobalInvocationID.xy); imageStore(halves, p, vec4(float(imageLoad(counts, p).r) / 2.0)); }
+            """)
+        let composition = try workspace.load("""
+            size: [2, 1]
+            nodes:
+              counts: { kind: compute, file: count.comp }
+              halves: { kind: compute, file: again.comp, inputs: { counts: counts } }
+            output: halves
+            """)
+        let floats = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readFloats()
+        #expect([floats[0], floats[4]] == [1.5, 5], "3 and 10, halved")
+    }
+
     /// The frame conversion member on its own, and fused ahead of a GPUImage-style reader in GLSL ES 1.00 and
     /// in 3.00, which writes the member as 3.00.
     static func frameConversionMembers() throws -> [Program] {
@@ -371,6 +399,7 @@ struct BuiltInShaderFileTests {
 
     @Test("each built-in GLSL file compiles and links as its users complete it", arguments: try files())
     func compiles(file: String) throws {
+        if file == "GPU/Shaders/one-channel-copy.comp.glsl" { return try Self.oneChannelCopies() }
         let context = try HeadlessContext()
         let programs = try Self.programs(using: file)
         // The file's own text (after a #version its users may follow with defines) is in what they compile.
