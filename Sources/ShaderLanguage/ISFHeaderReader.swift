@@ -95,6 +95,12 @@ struct ISFHeaderReader {
         guard kind(at: []) == .object, let top = object as? [String: Any] else {
             throw error("the ISF header must be a JSON object { … }", at: [])
         }
+        if let mode = top["MODE"] as? String, mode.uppercased() == "COMPUTE_SHADER" {
+            // ossia score's extension of ISF: read as a fragment shader, its body's first compute word would be the error.
+            throw error("this is a Compute Shader Format file (\"MODE\": \"COMPUTE_SHADER\"), whose header the workbench does not read; "
+                        + "write the kernel as GLSL ES 3.10 with its work group size, layout(local_size_x = 16, local_size_y = 16) in;, "
+                        + "its images and buffers declared with their bindings, and run it as a compute node", at: [.key("MODE")])
+        }
         var header = ISFHeader()
         header.specificationVersion = try versionString(top["ISFVSN"], at: [.key("ISFVSN")])
         header.description = try string(top["DESCRIPTION"], at: [.key("DESCRIPTION")], what: "DESCRIPTION")

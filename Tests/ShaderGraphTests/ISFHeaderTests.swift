@@ -106,6 +106,19 @@ struct ISFHeaderTests {
                 == "1:40 input 'a' has TYPE '\(type)', which \(reason)")
     }
 
+    @Test("a Compute Shader Format file is refused at its MODE, saying how to write the kernel instead, not at its body's first compute word")
+    func computeShaderFormat() {
+        let csf = """
+            /*{ "ISFVSN": "2.0",
+                "MODE": "COMPUTE_SHADER",
+                "RESOURCES": [ { "NAME": "outputImage", "TYPE": "image", "ACCESS": "write_only", "FORMAT": "rgba8" } ],
+                "PASSES": [ { "LOCAL_SIZE": [16, 16, 1], "EXECUTION_MODEL": { "TYPE": "2D_IMAGE", "TARGET": "outputImage" } } ] }*/
+            void main() { imageStore(outputImage, ivec2(gl_GlobalInvocationID.xy), vec4(1.0)); }
+            """
+        let found = problem(csf)
+        #expect(found?.hasPrefix("2:13 this is a Compute Shader Format file") == true && found?.contains("local_size_x") == true, "\(found ?? "none")")
+    }
+
     @Test("descriptive keys written as null count as absent, as published files have them")
     func nullDescriptions() throws {
         let header = try #require(try readHeader("""
