@@ -13,8 +13,9 @@ extension LiveSession {
         makeGraphEdit(edit).message
     }
 
-    /// Makes `edit`: whether it was written, and what to tell the person.
-    private func makeGraphEdit(_ edit: GraphEdit) -> (written: Bool, message: String) {
+    /// Makes `edit`: whether it was written, and what to tell the person. `created` is a file written for it,
+    /// which undoing it takes out.
+    private func makeGraphEdit(_ edit: GraphEdit, created: ParameterHistory.CreatedFile? = nil) -> (written: Bool, message: String) {
         guard !FilePaths.isShaderFile(path) else {
             return (false, "a shader opened on its own has no composition to edit: Ctrl-S or A writes one beside it")
         }
@@ -30,7 +31,7 @@ extension LiveSession {
         } catch {
             return (false, refused(edit, [.error("\(path): \(error)", code: .notSaved)]))
         }
-        history.recordText(path: path, from: before.fileText, to: after)
+        history.recordText(path: path, from: before.fileText, to: after, creating: created)
         switch edit {
         case .rename(let old, let new) where viewedNode == old: viewedNode = new
         case .delete(let node) where viewedNode == node: viewedNode = nil
@@ -59,7 +60,7 @@ extension LiveSession {
                 return "not \(request.edit.description): \(shader.path): \(error)"
             }
         }
-        let (written, message) = makeGraphEdit(request.edit)
+        let (written, message) = makeGraphEdit(request.edit, created: request.newShader.map { ParameterHistory.CreatedFile(path: $0.path, text: $0.text) })
         guard written else {
             if let shader = request.newShader { try? FileManager.default.removeItem(atPath: shader.path) }
             return message
@@ -74,6 +75,23 @@ extension LiveSession {
         trace?.record("graph-edit-refused", ["edit": .string(edit.description), "code": .string(first?.code?.description ?? ""),
                                              "message": .string(first?.message ?? "")])
         return "not \(edit.description): " + (first?.codedMessage ?? "refused")
+    }
+
+    /// An undone addition's starter file taken out, when it still holds what was written; a file edited since is
+    /// the person's and stays.
+    func takeOut(_ created: ParameterHistory.CreatedFile) {
+        guard (try? UserFile.readText(path: created.path).fileText) == created.text else { return }
+        try? FileManager.default.removeItem(atPath: created.path)
+    }
+
+    /// A redone addition's starter file written again, unless a file is there now.
+    func putBack(_ created: ParameterHistory.CreatedFile) {
+        guard !FileManager.default.fileExists(atPath: created.path) else { return }
+        do {
+            try AtomicFile.write(Array(created.text.utf8), to: created.path)
+        } catch {
+            StandardStreams.error(Diagnostic.error("\(created.path): \(error)", code: .notSaved).rendered() + "\n")
+        }
     }
 
     /// Writes `text` into `file` for an undo or redo, when the file still says `expected`; a file changed

@@ -76,6 +76,7 @@ extension LiveSession {
             applyKeys(change.before)
         case .text(let change)?:
             writeBack(change.before, to: change.path, expecting: change.after)
+            if let created = change.created { takeOut(created) }
         }
         return true
     }
@@ -90,6 +91,7 @@ extension LiveSession {
         case .keys(let change)?:
             applyKeys(change.after)
         case .text(let change)?:
+            if let created = change.created { putBack(created) }
             writeBack(change.after, to: change.path, expecting: change.before)
         }
         return true

@@ -22,6 +22,13 @@ struct ParameterHistory {
         var path: String
         var before: String
         var after: String
+        /// A file the change wrote beside it (a new node's starter shader): taken out with it, put back with it.
+        var created: CreatedFile?
+    }
+
+    struct CreatedFile: Equatable {
+        var path: String
+        var text: String
     }
 
     enum Step: Equatable {
@@ -60,9 +67,9 @@ struct ParameterHistory {
     }
 
     /// Records an edit of the graph, a step of its own.
-    mutating func recordText(path: String, from before: String, to after: String) {
+    mutating func recordText(path: String, from before: String, to after: String, creating created: CreatedFile? = nil) {
         undone.removeAll()
-        done.append(.text(TextChange(path: path, before: before, after: after)))
+        done.append(.text(TextChange(path: path, before: before, after: after, created: created)))
         gestureOpen = false
     }
 

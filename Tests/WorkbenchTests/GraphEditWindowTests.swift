@@ -180,7 +180,7 @@ struct GraphEditWindowTests {
         #expect(eventually { (try? text(window)) == Self.composition }, "undo did not take the filter out")
     }
 
-    @Test("A adds a node of a kind by name: a shader gets a new file beside the composition, drawing its coordinates; a misspelt kind is refused")
+    @Test("A adds a node of a kind by name: a shader gets a new file beside the composition, drawing its coordinates, which Ctrl-Z takes out and Ctrl-Shift-Z puts back; a misspelt kind is refused")
     func addKind() throws {
         let window = try openGraph()
         try window.pressAndWait("a")
@@ -195,6 +195,12 @@ struct GraphEditWindowTests {
         // The new shader's colour is (u, v, 0.5): a half of full in the middle of its image.
         #expect(try window.waitForCentre((r: 128, g: 128, b: 128)), "shown: \(String(describing: try? window.centre()))")
         try window.pressAndWait("n")
+        // Undone, the addition takes its starter file with it; redone, both come back.
+        let starter = try String(contentsOfFile: shader, encoding: .utf8)
+        try window.pressAndWait("ctrl+z")
+        #expect(eventually { (try? text(window)) == Self.composition && !FileManager.default.fileExists(atPath: shader) }, "stderr: \(window.app.error)")
+        try window.pressAndWait("ctrl+shift+z")
+        #expect(eventually { (try? text(window)) == added && (try? String(contentsOfFile: shader, encoding: .utf8)) == starter })
         try window.pressAndWait("a")
         try type("imag", in: window)
         #expect(eventually { window.count(of: "graph-edit-refused") == 1 }, "stderr: \(window.app.error)")
