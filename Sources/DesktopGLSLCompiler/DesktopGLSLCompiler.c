@@ -86,6 +86,29 @@ static int openGL_SPIRV(const char *source, shaderbench_glsl_stage stage, int de
     return done;
 }
 
+/* A kernel's uniforms outside blocks (numbers the composition sets) get bindings from glslang's automatic
+ * mapping, which GLSL ES gives only to opaque types and blocks: every binding but its images', buffers' and
+ * atomic counters' (which GLSL ES 3.10 places by nothing else) is dropped. `bound` is the module's id bound. */
+static void unbind_plain_uniforms(spvc_compiler compiler, spvc_resources resources, unsigned bound) {
+    const spvc_resource_type placed[] = { SPVC_RESOURCE_TYPE_STORAGE_IMAGE, SPVC_RESOURCE_TYPE_STORAGE_BUFFER, SPVC_RESOURCE_TYPE_ATOMIC_COUNTER };
+    unsigned char *keep = calloc(bound ? bound : 1, 1);
+    if (!keep) return;
+    for (size_t kind = 0; kind < sizeof placed / sizeof *placed; kind++) {
+        const spvc_reflected_resource *list = NULL;
+        size_t listed = 0;
+        if (spvc_resources_get_resource_list_for_type(resources, placed[kind], &list, &listed) != SPVC_SUCCESS) continue;
+        for (size_t index = 0; index < listed; index++) {
+            if (list[index].id < bound) keep[list[index].id] = 1;
+        }
+    }
+    for (unsigned id = 1; id < bound; id++) {
+        if (!keep[id] && spvc_compiler_has_decoration(compiler, id, SpvDecorationBinding)) {
+            spvc_compiler_unset_decoration(compiler, id, SpvDecorationBinding);
+        }
+    }
+    free(keep);
+}
+
 /* The shader `words` as GLSL ES `version` in `*text`, its uniforms, samplers and varyings under their own names,
  * or SPIRV-Cross's reason. Locations and bindings, which GLSL ES before 3.10 refuses on uniforms and varyings, are
  * dropped: the program finds its uniforms and attributes by name. A fragment shader's outputs keep theirs. */
@@ -126,6 +149,7 @@ static int GLSL_ES(const unsigned *words, size_t count, shaderbench_glsl_stage s
                 spvc_compiler_unset_decoration(compiler, list[index].id, SpvDecorationBinding);
             }
         }
+        if (stage == SHADERBENCH_GLSL_COMPUTE) unbind_plain_uniforms(compiler, resources, count > 3 ? words[3] : 0);
         done = spvc_compiler_compile(compiler, &written) == SPVC_SUCCESS && written;
     }
     *text = copy(done ? written : spvc_context_get_last_error_string(context));

@@ -7,8 +7,10 @@ import ShaderLanguage
 extension CompositionOpener {
     static func kernelComposition(path: String, source: SourceText, includeFolders: [String]) throws(DiagnosticsError) -> Composition {
         let interface: ComputeInterface
+        let format: ComputeShaderFormat?
         do throws(Diagnostic) {
-            interface = try ComputeInterface.read(source)
+            format = try ComputeShaderFormat.read(source)
+            interface = try ComputeInterface.read(format?.kernelSource(ofPass: 0) ?? source)
         } catch {
             throw DiagnosticsError([error])
         }
@@ -20,7 +22,7 @@ extension CompositionOpener {
                 line: buffer.line, column: buffer.column, code: .computeBuffer)])
         }
         let name = NodeName.isValid(fileStem(path)) ? fileStem(path) : "kernel"
-        let images = interface.samplers.map(\.name) + interface.images.filter { !$0.access.writes }.map(\.name)
+        let images = format.map { $0.imageInputs.map(\.name) } ?? interface.samplers.map(\.name) + interface.images.filter { !$0.access.writes }.map(\.name)
         let inputs = images.enumerated().map { index, image in (image, index == 0 ? liveNodeName : secondNodeName) }
         var text = "nodes:\n" + LoneShaderComposition.computeEntry(name: name, file: path, inputs: inputs) + "\n"
         for pattern in Set(inputs.map(\.1)).sorted() { text += "  \(pattern): { kind: pattern }\n" }

@@ -13,6 +13,8 @@ public struct ComputeKernel: Sendable {
         public var dispatch: [ComputeCount]?
         /// Where the pass is named (its `file:`), for problems found when it is bound.
         public var location: SourceLocation
+        /// The Compute Shader Format header the pass was written from, when its file has one.
+        public var format: ComputeShaderFormat?
     }
 
     /// How big the node's images are.

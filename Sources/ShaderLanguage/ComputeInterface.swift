@@ -68,8 +68,10 @@ public struct ComputeInterface: Sendable {
         buffers.first { $0.name == name }
     }
 
-    /// Whether `source` is a compute kernel: it declares its work group size (`layout(local_size_x = 8) in;`).
+    /// Whether `source` is a compute kernel: it declares its work group size (`layout(local_size_x = 8) in;`),
+    /// or it is a Compute Shader Format file.
     public static func isCompute(_ source: SourceText) -> Bool {
+        if ComputeShaderFormat.hasHeader(source) { return true }
         let tokens = GLSLTokenizer.tokens(of: source)
         return statements(of: tokens).contains { statement in
             statement.tokens.last?.text == "in" && qualifiers(in: statement.tokens).keys.contains { $0.hasPrefix("local_size_") }

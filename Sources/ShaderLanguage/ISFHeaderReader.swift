@@ -11,6 +11,12 @@ struct ISFHeaderReader {
     /// The header of `source`; nil when the file has none (it is then not ISF).
     static func read(_ source: SourceText) throws(Diagnostic) -> ISFHeader? {
         guard let text = ISFHeaderText.first(in: source) else { return nil }
+        let (reader, object) = try parsed(source, text: text)
+        return try reader.header(from: object)
+    }
+
+    /// The header's JSON, decoded, with a reader that locates each part of it.
+    static func parsed(_ source: SourceText, text: ISFHeaderText) throws(Diagnostic) -> (ISFHeaderReader, Any) {
         let layout: JSONLayout
         do {
             layout = try JSONLayout.scan(text.characters, document: "the header")
@@ -24,8 +30,7 @@ struct ISFHeaderReader {
         } catch {
             throw foundationError(error, text: text, source: source)
         }
-        let reader = ISFHeaderReader(source: source, text: text, layout: layout)
-        return try reader.header(from: object)
+        return (ISFHeaderReader(source: source, text: text, layout: layout), object)
     }
 
     /// A failure only Foundation saw, at the byte offset it names ("… around character 25."), else at the
@@ -96,10 +101,10 @@ struct ISFHeaderReader {
             throw error("the ISF header must be a JSON object { … }", at: [])
         }
         if let mode = top["MODE"] as? String, mode.uppercased() == "COMPUTE_SHADER" {
-            // ossia score's extension of ISF: read as a fragment shader, its body's first compute word would be the error.
-            throw error("this is a Compute Shader Format file (\"MODE\": \"COMPUTE_SHADER\"), whose header the workbench does not read; "
-                        + "write the kernel as GLSL ES 3.10 with its work group size, layout(local_size_x = 16, local_size_y = 16) in;, "
-                        + "its images and buffers declared with their bindings, and run it as a compute node", at: [.key("MODE")])
+            // ossia score's compute shaders run as compute nodes; read as a fragment shader, the body's first compute
+            // word would be the error.
+            throw error("this is a Compute Shader Format file (\"MODE\": \"COMPUTE_SHADER\"): a compute kernel, which runs as a compute node "
+                        + "(kind: compute, or opened on its own), not where a fragment shader is read", at: [.key("MODE")])
         }
         var header = ISFHeader()
         header.specificationVersion = try versionString(top["ISFVSN"], at: [.key("ISFVSN")])
@@ -137,7 +142,7 @@ struct ISFHeaderReader {
         return text
     }
 
-    private func string(_ value: Any?, at path: Path, what: String) throws(Diagnostic) -> String? {
+    func string(_ value: Any?, at path: Path, what: String) throws(Diagnostic) -> String? {
         guard let value, !(value is NSNull) else { return nil }
         guard kind(at: path) == .string, let text = value as? String else {
             throw error("\(what) must be a string in double quotes", at: path)
@@ -158,14 +163,14 @@ struct ISFHeaderReader {
         return result
     }
 
-    private func list(_ value: Any, at path: Path, what: String, of entries: String) throws(Diagnostic) -> [Any] {
+    func list(_ value: Any, at path: Path, what: String, of entries: String) throws(Diagnostic) -> [Any] {
         guard kind(at: path) == .array, let items = value as? [Any] else {
             throw error("\(what) must be a list of \(entries) [ { … }, … ]", at: path)
         }
         return items
     }
 
-    private func object(_ value: Any, at path: Path, what: String) throws(Diagnostic) -> [String: Any] {
+    func object(_ value: Any, at path: Path, what: String) throws(Diagnostic) -> [String: Any] {
         guard kind(at: path) == .object, let members = value as? [String: Any] else {
             throw error("\(what) must be an object { … }", at: path)
         }
@@ -174,7 +179,7 @@ struct ISFHeaderReader {
 
     // MARK: INPUTS
 
-    private func input(_ entry: Any, at path: Path, declared: [ISFInput]) throws(Diagnostic) -> ISFInput {
+    func input(_ entry: Any, at path: Path, declared: [ISFInput]) throws(Diagnostic) -> ISFInput {
         let members = try object(entry, at: path, what: "each entry of INPUTS")
         guard let nameValue = members["NAME"] else {
             throw error("this input has no NAME; every input needs \"NAME\" and \"TYPE\"", at: path)
@@ -343,7 +348,7 @@ struct ISFHeaderReader {
     }
 
     /// WIDTH or HEIGHT: an expression in a string, or a plain number of pixels.
-    private func sizeExpression(_ value: Any?, at path: Path, what: String, inputs: [String]) throws(Diagnostic) -> ISFSizeExpression? {
+    func sizeExpression(_ value: Any?, at path: Path, what: String, inputs: [String]) throws(Diagnostic) -> ISFSizeExpression? {
         guard let value else { return nil }
         let expression: String
         switch kind(at: path) {
@@ -413,7 +418,7 @@ struct ISFHeaderReader {
 
     /// A NAME or TARGET becomes a GLSL identifier in the prelude: it must be one, and not one the prelude or
     /// GLSL already uses.
-    private func checkName(_ name: String, at path: Path, what: String, taken: [(String, SourceLocation)]) throws(Diagnostic) {
+    func checkName(_ name: String, at path: Path, what: String, taken: [(String, SourceLocation)]) throws(Diagnostic) {
         func nameError(_ message: String) -> Diagnostic {
             error(message, at: nameLocation(of: path))
         }

@@ -6,9 +6,9 @@ struct ISFHeaderText {
     /// Line and column in the file of each character, then of the comment's closing `*/`.
     private let places: [(line: Int, column: Int)]
 
-    /// Top-level keys that only an ISF header has; a leading comment holding a JSON object with none of
-    /// them is an ordinary comment.
-    static let markerKeys = ["ISFVSN", "INPUTS", "CATEGORIES", "DESCRIPTION", "PASSES", "IMPORTED", "CREDIT", "VSN"]
+    /// Top-level keys that only an ISF header has (with those of ossia score's compute shaders); a leading
+    /// comment holding a JSON object with none of them is an ordinary comment.
+    static let markerKeys = ["ISFVSN", "INPUTS", "CATEGORIES", "DESCRIPTION", "PASSES", "IMPORTED", "CREDIT", "VSN", "MODE", "RESOURCES"]
 
     var text: String { String(characters) }
 

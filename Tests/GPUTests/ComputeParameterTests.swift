@@ -119,6 +119,26 @@ struct ComputeParameterTests {
         #expect(try centre(of: GraphExecutor(composition: shown), at: 30) == [153, 0, 0])
     }
 
+    @Test("a desktop GLSL kernel's uniforms outside blocks are set too: its translation drops the bindings GLSL ES refuses on them")
+    func desktopKernelUniforms() throws {
+        let workspace = try GPUWorkspace()
+        try workspace.write("desktop.comp", """
+            #version 430
+            layout(local_size_x = 4, local_size_y = 4) in;
+            layout(binding = 0, rgba8) writeonly uniform image2D result;
+            uniform float gain;
+            uniform vec2 pair;
+            void main() { imageStore(result, ivec2(gl_GlobalInvocationID.xy), vec4(gain, pair, 1.0)); }
+            """)
+        let composition = try workspace.load("""
+            size: [4, 4]
+            nodes:
+              k: { kind: compute, file: desktop.comp, uniforms: { gain: 0.2, pair: [0.4, 0.6] } }
+            output: k
+            """)
+        #expect(try centre(of: GraphExecutor(composition: composition)) == [51, 102, 153])
+    }
+
     @Test("publishing an image or a uniform no kernel has is refused at the name, with a suggestion")
     func refusedNames() throws {
         let workspace = try workspace()

@@ -29,6 +29,14 @@ struct ComputeNode: NodeKindModel {
             if passes[index].dispatch == nil { return nil }
         }
         var size = ComputeKernel.Size.render
+        if let format = passes.first?.format {
+            // The first image it writes as the header sizes it, else its first image input's size.
+            if let sized = imageSize(of: format) {
+                size = sized
+            } else if let input = format.imageInputs.first, let wire = inputs.wires[input.name] {
+                size = .node(wire)
+            }
+        }
         if let sizeNode = fields["size"] {
             if case .scalar = sizeNode, let wire = loading.attempt({ () throws(Diagnostic) in try loading.readWire(sizeNode) }) {
                 size = .node(wire)
@@ -82,25 +90,32 @@ struct ComputeNode: NodeKindModel {
                 loading.diagnostics += keyProblems
                 let pass = NodeDeclaration(name: declaration.name, keyword: declaration.keyword, fields: mapping, key: item)
                 guard let read = readPass(pass, in: loading) else { return nil }
-                passes.append((read, mapping["dispatch"]))
+                passes += read.map { ($0, mapping["dispatch"]) }
             }
             return passes
         }
-        return readPass(declaration, in: loading).map { [($0, fields["dispatch"])] }
+        return readPass(declaration, in: loading).map { $0.map { ($0, fields["dispatch"]) } }
     }
 
-    private static func readPass(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> ComputeKernel.Pass? {
+    /// The kernel a file holds, or the passes of a Compute Shader Format file, each with the work groups its
+    /// header counts.
+    private static func readPass(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> [ComputeKernel.Pass]? {
         guard let file = loading.existingFile(declaration) else { return nil }
-        let source: SourceText
-        let interface: ComputeInterface
         do throws(Diagnostic) {
-            source = try ShaderIncludes.expand(loading.files.readText(path: file.path, reference: file.location), folders: loading.includes, files: loading.files)
-            interface = try ComputeInterface.read(source)
+            let source = try ShaderIncludes.expand(loading.files.readText(path: file.path, reference: file.location), folders: loading.includes, files: loading.files)
+            if let format = try ComputeShaderFormat.read(source) {
+                if let dispatch = declaration.fields["dispatch"] {
+                    loading.report("\(file.path) is a Compute Shader Format file, whose EXECUTION_MODEL counts each pass's work groups; remove 'dispatch'",
+                                   at: dispatch, code: .keyDoesNotApply)
+                    return nil
+                }
+                return try passes(of: format, file: file.path, location: file.location)
+            }
+            return [ComputeKernel.Pass(file: file.path, source: source, interface: try ComputeInterface.read(source), dispatch: nil, location: file.location)]
         } catch {
             loading.diagnostics.append(error)
             return nil
         }
-        return ComputeKernel.Pass(file: file.path, source: source, interface: interface, dispatch: nil, location: file.location)
     }
 
     /// `dispatch: [X, Y, Z]`, each a number of work groups or an expression (`"ceil($WIDTH / 16)"`); Y and Z 1 where
