@@ -13,8 +13,10 @@ public struct ComputeKernel: Sendable {
         public var dispatch: [ComputeCount]?
         /// Where the pass is named (its `file:`), for problems found when it is bound.
         public var location: SourceLocation
-        /// The Compute Shader Format header the pass was written from, when its file has one.
+        /// The Compute Shader Format header the pass was written from, when its file has one, and which of its
+        /// PASSES it is.
         public var format: ComputeShaderFormat?
+        public var formatPass = 0
     }
 
     /// How big the node's images are.

@@ -16,6 +16,9 @@ public struct ComputeShaderFormat: Sendable {
             case texture
             /// A control: ISF's input types, a uniform the composition and the panel set.
             case control(ISFInput)
+            /// A storage buffer (std430) of LAYOUT's members, the last of which may be an array of no stated
+            /// length, SIZE elements long where the header says.
+            case storage(access: ComputeInterface.Access, members: [(name: String, type: String)], size: Int?)
         }
 
         public var name: String
@@ -30,6 +33,9 @@ public struct ComputeShaderFormat: Sendable {
         case image2D(stride: [Int])
         /// WORKGROUPS, as given.
         case manual([Int])
+        /// One invocation for each `stride` elements of a storage buffer's last array (TARGET, else the first
+        /// storage resource).
+        case buffer1D(target: String?, stride: Int)
     }
 
     public struct Pass: Sendable {
@@ -55,7 +61,7 @@ public struct ComputeShaderFormat: Sendable {
             switch resource.kind {
             case .image(let access, _, _, _): !access.writes
             case .texture: true
-            case .control: false
+            case .control, .storage: false
             }
         }
     }
@@ -92,7 +98,7 @@ public struct ComputeShaderFormat: Sendable {
             lines.append(("#define \(builtIn.name) \(builtIn.uniform)", header))
         }
         lines += Self.macros.map { ($0, header) }
-        var unit = 0
+        var unit = 0, bufferBinding = 0
         for resource in resources {
             switch resource.kind {
             case .image(let access, let format, _, _):
@@ -105,6 +111,16 @@ public struct ComputeShaderFormat: Sendable {
             case .control(let input):
                 let settings = input.annotation.map { "   // " + Self.settings($0) } ?? ""
                 lines.append(("uniform \(input.kind.glslType) \(resource.name);\(settings)", resource.location))
+            case .storage(let access, let members, _):
+                // The body reaches its members through its NAME; the block is named apart, as GLSL wants.
+                let qualifier = access == .readOnly ? "readonly " : access == .writeOnly ? "writeonly " : ""
+                let fields = members.map { member in
+                    guard let bracket = member.type.firstIndex(of: "[") else { return "\(member.type) \(member.name);" }
+                    return "\(member.type[..<bracket]) \(member.name)\(member.type[bracket...]);"
+                }
+                lines.append(("layout(std430, binding = \(bufferBinding)) \(qualifier)buffer \(Self.blockName(of: resource.name)) { \(fields.joined(separator: " ")) } \(resource.name);",
+                              resource.location))
+                bufferBinding += 1
             }
         }
         for number in bodyLine...max(bodyLine, source.lines.count) where number <= source.lines.count {
@@ -112,6 +128,9 @@ public struct ComputeShaderFormat: Sendable {
         }
         return SourceText(path: source.path, expandedLines: lines.map(\.text), origins: lines.map(\.origin), includedFiles: source.includedFiles)
     }
+
+    /// The GLSL block name of storage resource `name`, whose NAME is the block's instance.
+    public static func blockName(of name: String) -> String { name + "_block" }
 
     /// The built-ins a CSF body may read, as the uniforms the workbench sets each frame.
     static let builtIns: [(name: String, type: String, uniform: String)] = [

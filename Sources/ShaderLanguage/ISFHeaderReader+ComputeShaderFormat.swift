@@ -11,9 +11,9 @@ extension ISFHeaderReader {
         return try reader.computeShaderFormat(top)
     }
 
-    static let resourceTypes = ["image", "texture"] + ISFInput.Kind.allCases.filter { $0.componentCount != nil }.map(\.rawValue)
+    static let resourceTypes = ["image", "texture", "storage"] + ISFInput.Kind.allCases.filter { $0.componentCount != nil }.map(\.rawValue)
     static let imageFormats = ["rgba8", "rgba16f", "rgba32f", "r32f", "r32ui"]
-    static let executionModels = ["2D_IMAGE", "MANUAL"]
+    static let executionModels = ["2D_IMAGE", "MANUAL", "1D_BUFFER"]
 
     private func computeShaderFormat(_ top: [String: Any]) throws(Diagnostic) -> ComputeShaderFormat {
         var resources: [ComputeShaderFormat.Resource] = []
@@ -43,14 +43,15 @@ extension ISFHeaderReader {
             throw error("this resource has no TYPE; use one of \(Self.resourceTypes.joined(separator: ", "))", at: path)
         }
         switch type {
-        case "image", "texture":
+        case "image", "texture", "storage":
             guard let nameValue = members["NAME"], let name = try string(nameValue, at: path + [.key("NAME")], what: "NAME") else {
                 throw error("this \(type) has no NAME", at: path)
             }
             try checkName(name, at: path + [.key("NAME")], what: "a resource", taken: taken)
             let location = nameLocation(of: path + [.key("NAME")])
-            guard type == "image" else { return .init(name: name, kind: .texture, location: location) }
+            if type == "texture" { return .init(name: name, kind: .texture, location: location) }
             let access = try imageAccess(members["ACCESS"], at: path + [.key("ACCESS")], of: name)
+            if type == "storage" { return .init(name: name, kind: try storage(members, at: path, name: name, access: access), location: location) }
             let format = try imageFormat(members["FORMAT"], at: path + [.key("FORMAT")], of: name)
             let sizeNames = taken.map(\.0).flatMap { ["WIDTH_\($0)", "HEIGHT_\($0)"] } + controls.filter { $0.kind.componentCount == 1 }.map(\.name)
             let width = try sizeExpression(members["WIDTH"], at: path + [.key("WIDTH")], what: "WIDTH", inputs: sizeNames)
@@ -59,9 +60,9 @@ extension ISFHeaderReader {
                 throw error("image '\(name)' has \(key): a 3D image, which the workbench's 2D images cannot hold", at: path + [.key(key)])
             }
             return .init(name: name, kind: .image(access: access, format: format, width: width, height: height), location: location)
-        case "storage", "geometry":
-            throw error("a \(type) resource is not read here: the workbench runs a CSF file's images, textures and controls; "
-                        + "declare buffers in a GLSL kernel and give their count under the node's 'buffers:'", at: path + [.key("TYPE")])
+        case "geometry":
+            throw error("a geometry resource is not read here: the workbench runs a CSF file's images, textures, storage and controls",
+                        at: path + [.key("TYPE")])
         default:
             let input = try input(entry, at: path, declared: controls)
             guard input.kind.componentCount != nil else {
@@ -71,6 +72,50 @@ extension ISFHeaderReader {
             try checkName(input.name, at: path + [.key("NAME")], what: "a resource", taken: taken)
             return .init(name: input.name, kind: .control(input), location: input.location)
         }
+    }
+
+    /// A storage resource's LAYOUT (`[{ "NAME": "positions", "TYPE": "vec4[]" }, …]`, only the last an array of no
+    /// stated length) and SIZE, that array's length.
+    private func storage(_ members: [String: Any], at path: Path, name: String, access: ComputeInterface.Access) throws(Diagnostic) -> ComputeShaderFormat.Resource.Kind {
+        guard let layoutValue = members["LAYOUT"] else {
+            throw error("storage '\(name)' has no LAYOUT: [ { \"NAME\": \"positions\", \"TYPE\": \"vec4[]\" } ]", at: path)
+        }
+        let layoutPath = path + [.key("LAYOUT")]
+        let entries = try list(layoutValue, at: layoutPath, what: "LAYOUT", of: "members")
+        guard !entries.isEmpty else { throw error("storage '\(name)' has an empty LAYOUT", at: layoutPath) }
+        var fields: [(name: String, type: String)] = []
+        for (index, entry) in entries.enumerated() {
+            let fieldPath = layoutPath + [.index(index)]
+            let field = try object(entry, at: fieldPath, what: "each LAYOUT member")
+            guard let fieldName = try string(field["NAME"], at: fieldPath + [.key("NAME")], what: "NAME"),
+                  let fieldType = try string(field["TYPE"], at: fieldPath + [.key("TYPE")], what: "TYPE") else {
+                throw error("each LAYOUT member has a NAME and a TYPE", at: fieldPath)
+            }
+            try checkName(fieldName, at: fieldPath + [.key("NAME")], what: "a member", taken: fields.map { ($0.name, location(of: layoutPath)) })
+            let base = fieldType.prefix { $0 != "[" }
+            let suffix = fieldType.dropFirst(base.count)
+            guard StorageLayout.Element.byName[String(base)] != nil, suffix.isEmpty || suffix == "[]" || Self.isFixedArray(suffix) else {
+                throw error("LAYOUT member '\(fieldName)' has TYPE '\(fieldType)'; a member is a scalar or vector type (float, uint, vec4, …), "
+                            + "an array of one (vec4[8]) or, last, one of no stated length (vec4[])", at: fieldPath + [.key("TYPE")])
+            }
+            if suffix == "[]", index != entries.count - 1 {
+                throw error("LAYOUT member '\(fieldName)' is an array of no stated length, which only the last member may be", at: fieldPath + [.key("TYPE")])
+            }
+            fields.append((fieldName, fieldType))
+        }
+        var size: Int?
+        if let sizeValue = members["SIZE"] {
+            let number = (sizeValue as? NSNumber)?.doubleValue ?? (sizeValue as? String).flatMap(Double.init)
+            guard let number, number >= 1, number == number.rounded(), number <= Double(Int32.max) else {
+                throw error("storage '\(name)': SIZE is a whole number of elements, 1 or more", at: path + [.key("SIZE")])
+            }
+            size = Int(number)
+        }
+        return .storage(access: access, members: fields, size: size)
+    }
+
+    private static func isFixedArray(_ suffix: Substring) -> Bool {
+        suffix.hasPrefix("[") && suffix.hasSuffix("]") && Int(suffix.dropFirst().dropLast()).map { $0 > 0 } == true
     }
 
     private func imageAccess(_ value: Any?, at path: Path, of name: String) throws(Diagnostic) -> ComputeInterface.Access {
@@ -106,6 +151,9 @@ extension ISFHeaderReader {
                     try counts(fields[key].map { [$0] }, at: modelPath + [.key(key)], what: key, length: 1)?[0] ?? 1
                 }
                 model = .image2D(stride: stride)
+            case "1D_BUFFER":
+                let stride = try counts(fields["STRIDE_X"].map { [$0] }, at: modelPath + [.key("STRIDE_X")], what: "STRIDE_X", length: 1)?[0] ?? 1
+                model = .buffer1D(target: try string(fields["TARGET"], at: modelPath + [.key("TARGET")], what: "TARGET"), stride: stride)
             case "MANUAL":
                 guard let groups = try counts(fields["WORKGROUPS"], at: modelPath + [.key("WORKGROUPS")], what: "WORKGROUPS") else {
                     throw error("a MANUAL pass says how many work groups it runs: \"WORKGROUPS\": [X, Y, Z]", at: modelPath)

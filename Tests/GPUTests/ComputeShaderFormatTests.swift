@@ -121,6 +121,38 @@ struct ComputeShaderFormatTests {
         #expect((0..<16).map { floats[$0 * 4] } == expected)
     }
 
+    @Test("storage: LAYOUT's members reached through NAME, SIZE elements, kept from frame to frame when read_write; a 1D_BUFFER pass covers them")
+    func storage() throws {
+        let kernel = """
+            /*{ "MODE": "COMPUTE_SHADER",
+                "RESOURCES": [
+                  { "NAME": "state", "TYPE": "storage", "ACCESS": "read_write", "SIZE": 40,
+                    "LAYOUT": [ { "NAME": "frames", "TYPE": "uint" }, { "NAME": "sums", "TYPE": "float[]" } ] },
+                  { "NAME": "shown", "TYPE": "image", "ACCESS": "write_only", "FORMAT": "rgba32f", "WIDTH": 4, "HEIGHT": 1 } ],
+                "PASSES": [ { "LOCAL_SIZE": [16, 1, 1], "EXECUTION_MODEL": { "TYPE": "1D_BUFFER", "TARGET": "state" } },
+                            { "LOCAL_SIZE": [4, 1, 1], "EXECUTION_MODEL": { "TYPE": "2D_IMAGE" } } ] }*/
+            void main() {
+                uint i = gl_GlobalInvocationID.x;
+                if (PASSINDEX == 0) {
+                    if (i < uint(state.sums.length())) state.sums[i] += float(i);
+                    if (i == 0u) state.frames += 1u;
+                } else {
+                    imageStore(shown, ivec2(i, 0), vec4(state.sums[i * 10u], float(state.frames), float(state.sums.length()), 1.0));
+                }
+            }
+            """
+        let workspace = try GPUWorkspace()
+        try workspace.write("kernel.comp", kernel)
+        let composition = try workspace.load("size: [64, 36]\nnodes:\n  k: { kind: compute, file: kernel.comp }\noutput: k\n")
+        let executor = try GraphExecutor(composition: composition)
+        var floats: [Float] = []
+        for frame in 0..<3 { floats = try executor.renderFrame(FrameTime(index: frame, fps: 30)).readFloats() }
+        // 40 sums, each its index added every frame: three frames in, element 10k holds 30k; 16-wide groups cover all 40.
+        #expect((0..<4).map { floats[$0 * 4] } == [0, 30, 60, 90])
+        #expect(floats[1] == 3 && floats[2] == 40)
+        #expect(executor.bufferElements(of: "k", buffer: "state", range: 39..<40) == [[117]])
+    }
+
     @Test("TIME and RENDERSIZE are the frame's; a compile error is located at the body's own line in the file")
     func builtInsAndErrors() throws {
         let kernel = """

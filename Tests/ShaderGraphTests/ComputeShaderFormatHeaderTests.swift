@@ -38,7 +38,10 @@ struct ComputeShaderFormatHeaderTests {
 
     @Test("each mistake is said at its place", arguments: [
         (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a" } ], "PASSES": [ {} ] }*/"#, "1:46 this resource has no TYPE"),
-        (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "storage" } ], "PASSES": [ {} ] }*/"#, "1:69 a storage resource is not read here"),
+        (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "storage" } ], "PASSES": [ {} ] }*/"#, "1:46 storage 'a' has no LAYOUT"),
+        (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "storage", "LAYOUT": [ { "NAME": "v", "TYPE": "vec4[]" }, { "NAME": "n", "TYPE": "uint" } ] } ], "PASSES": [ {} ] }*/"#, "only the last member may be"),
+        (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "storage", "LAYOUT": [ { "NAME": "v", "TYPE": "Particle[]" } ] } ], "PASSES": [ {} ] }*/"#, "has TYPE 'Particle[]'"),
+        (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "geometry" } ], "PASSES": [ {} ] }*/"#, "1:69 a geometry resource is not read here"),
         (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "image", "FORMAT": "RG16F" } ], "PASSES": [ {} ] }*/"#, "1:88 image 'a' has FORMAT 'rg16f'"),
         (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "image", "ACCESS": "readonly" } ], "PASSES": [ {} ] }*/"#, "1:88 image 'a': ACCESS is"),
         (#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "a", "TYPE": "image", "DEPTH": "64" } ], "PASSES": [ {} ] }*/"#, "1:87 image 'a' has DEPTH: a 3D image"),

@@ -6,8 +6,10 @@ import Yams
 /// A compute node's `buffers:`: for each `buffer` block its kernels declare, how many elements its last array
 /// has and of what type, what it starts from, and whether it is kept from frame to frame.
 extension ComputeNode {
+    /// `defaults` are what a Compute Shader Format header says of its storage: their count and persistence where
+    /// the composition's `buffers:` says nothing.
     static func readBuffers(_ node: Yams.Node?, passes: [ComputeKernel.Pass], node declaration: NodeDeclaration,
-                            in loading: CompositionLoading) -> [ComputeKernel.StorageBuffer] {
+                            defaults: [String: (count: Int, persistent: Bool)] = [:], in loading: CompositionLoading) -> [ComputeKernel.StorageBuffer] {
         var settings: [String: (key: Yams.Node, value: Yams.Node.Mapping)] = [:]
         if let node, let mapping = loading.attempt({ () throws(Diagnostic) in try loading.reader.mapping(node, what: "'buffers'") }) {
             for (key, value) in mapping {
@@ -26,12 +28,12 @@ extension ComputeNode {
             loading.report("no kernel of node '\(declaration.name)' declares a buffer block '\(name)'\(hint)", at: setting.key, code: .computeBuffer)
         }
         return blocks.compactMap { block in
-            readBuffer(block, setting: settings[block.name], in: loading, node: declaration, passes: passes)
+            readBuffer(block, setting: settings[block.name], default: defaults[block.name], in: loading, node: declaration, passes: passes)
         }
     }
 
     private static func readBuffer(_ block: ComputeInterface.Buffer, setting: (key: Yams.Node, value: Yams.Node.Mapping)?,
-                                   in loading: CompositionLoading, node declaration: NodeDeclaration,
+                                   default headerSays: (count: Int, persistent: Bool)?, in loading: CompositionLoading, node declaration: NodeDeclaration,
                                    passes: [ComputeKernel.Pass]) -> ComputeKernel.StorageBuffer? {
         let file = passes.first { $0.interface.buffer(named: block.name) != nil }!.source
         let declared = file.location(line: block.line, column: block.column)
@@ -59,7 +61,9 @@ extension ComputeNode {
         }
         let arrayElement = element ?? StorageLayout.Element.byName[last.type]!
         var count = 0
-        if runtime != nil {
+        if runtime != nil, fields["count"] == nil, let headerSays {
+            count = headerSays.count
+        } else if runtime != nil {
             guard let countNode = fields["count"] else {
                 loading.report("buffer '\(block.name)' of node '\(declaration.name)' ends in an array of no stated length; give its element count: "
                                + "buffers: { \(block.name): { count: N } }", at: at, code: .computeBuffer)
@@ -83,7 +87,7 @@ extension ComputeNode {
                            at: fields["count"] ?? at, code: .computeBuffer)
             return nil
         }
-        var persistent = false
+        var persistent = headerSays?.persistent ?? false
         if let persistentNode = fields["persistent"],
            let flag = loading.attempt({ () throws(Diagnostic) in try loading.reader.flag(persistentNode, what: "'persistent'") }) {
             persistent = flag

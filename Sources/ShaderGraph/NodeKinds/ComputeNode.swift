@@ -49,7 +49,9 @@ struct ComputeNode: NodeKindModel {
             }
         }
         let format = fields["format"].map { _ in ShaderNode.readFormat(fields, in: loading) }
-        let buffers = readBuffers(fields["buffers"], passes: passes, node: declaration, in: loading)
+        let defaults = passes.compactMap(\.format).reduce(into: [String: (count: Int, persistent: Bool)]()) { $0.merge(bufferDefaults(of: $1)) { first, _ in first } }
+        let buffers = readBuffers(fields["buffers"], passes: passes, node: declaration, defaults: defaults, in: loading)
+        for index in passes.indices { passes[index].dispatch = bufferDispatch(of: passes[index], buffers: buffers) }
         var kernel = ComputeKernel(passes: passes, inputs: inputs.wires, uniforms: uniforms.settings, size: size, format: format, buffers: buffers)
         if let samplingNode = fields["sampling"] {
             kernel.samplings = readSamplings(samplingNode, samplers: passes.flatMap { $0.interface.samplers.map(\.name) }, in: loading)
