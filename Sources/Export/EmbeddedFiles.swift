@@ -67,7 +67,8 @@ struct EmbeddedFiles {
                 texts[pass.file] = pass.source.text
                 if let vertex = pass.interface.vertexShader { texts[vertex.path] = vertex.text }
             case .compute(let kernel):
-                for pass in kernel.passes { texts[pass.file] = pass.source.text }
+                // A Compute Shader Format file as it is written, not the kernels written from it.
+                for pass in kernel.passes { texts[pass.file] = pass.format?.source.text ?? pass.source.text }
                 // A buffer's JSON numbers are text, read as the loader read them; other starting bytes the exports
                 // refuse (`ExportedInterface`).
                 for file in kernel.buffers.compactMap(\.file) where file.hasSuffix(".json") {

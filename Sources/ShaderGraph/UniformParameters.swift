@@ -56,8 +56,8 @@ extension NodeKind {
                               dialect: pass.interface.dialect)
         case .compute(let kernel):
             // Row 0 is the top, as texture coordinate t = 0 is for this workbench's own GLSL.
-            UniformParameters(declarations: kernel.parameterDeclarations, settings: kernel.uniforms, file: kernel.passes[0].file, isf: nil,
-                              dialect: .glsl)
+            UniformParameters(declarations: kernel.parameterDeclarations, settings: kernel.uniforms, file: kernel.passes[0].file,
+                              isf: kernel.passes[0].format?.controls, dialect: .glsl)
         default:
             nil
         }

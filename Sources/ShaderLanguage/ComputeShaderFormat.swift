@@ -50,6 +50,14 @@ public struct ComputeShaderFormat: Sendable {
     public var bodyLine: Int
     public var source: SourceText
 
+    /// Its controls as ISF inputs, whose kinds choose their controls in the panel (a menu for a long with VALUES,
+    /// a colour, a point, a button for an event).
+    public var controls: ISFHeader {
+        var header = ISFHeader()
+        header.inputs = resources.compactMap { if case .control(let input) = $0.kind { input } else { nil } }
+        return header
+    }
+
     /// The images the kernels write, in the order declared: the first is the node's image.
     public var writtenImages: [Resource] {
         resources.filter { if case .image(let access, _, _, _) = $0.kind { access.writes } else { false } }

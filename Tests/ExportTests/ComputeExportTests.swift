@@ -3,11 +3,12 @@ import TestSupport
 import Testing
 
 /// Compute nodes in exports: the Swift export's ShaderbenchKit runs them as `render` does, frame for frame (a
-/// persistent buffer, one-channel targets, atomics, a buffer read into a uniform, dispatch expressions); the C
-/// runtime, which draws GLES 3.0 passes, refuses them at the node and says which export runs them.
+/// persistent buffer, one-channel targets, atomics, a buffer read into a uniform, dispatch expressions, a
+/// Compute Shader Format file embedded as it is written); the C runtime, which draws GLES 3.0 passes, refuses
+/// them at the node and says which export runs them.
 @Suite("Compute nodes in exports", .serialized)
 struct ComputeExportTests {
-    static let examples = ["compute-particles", "compute-average", "compute-histogram"].map { Repository.path("compositions/examples/\($0).yaml") }
+    static let examples = ["compute-particles", "compute-average", "compute-histogram", "compute-shader-format"].map { Repository.path("compositions/examples/\($0).yaml") }
 
     @Test("Swift: the compute examples draw render's frames, byte for byte")
     func swift() throws {

@@ -99,6 +99,26 @@ struct ComputeShaderFormatTests {
         withExtendedLifetime(workspace) {}
     }
 
+    @Test("a long with VALUES and LABELS is a menu in the panel, a color a colour, an event a button, as ISF's inputs are")
+    func controlKinds() throws {
+        let kernel = """
+            /*{ "MODE": "COMPUTE_SHADER",
+                "RESOURCES": [ { "NAME": "result", "TYPE": "image", "ACCESS": "write_only" },
+                               { "NAME": "mode", "TYPE": "long", "VALUES": [0, 1, 2], "LABELS": ["Add", "Multiply", "Replace"], "DEFAULT": 1 },
+                               { "NAME": "tint", "TYPE": "color", "DEFAULT": [1, 0.5, 0, 1] },
+                               { "NAME": "reset", "TYPE": "event" } ],
+                "PASSES": [ {} ] }*/
+            void main() { imageStore(result, ivec2(gl_GlobalInvocationID.xy), reset ? vec4(0.0) : tint * float(mode)); }
+            """
+        let workspace = try GPUWorkspace()
+        try workspace.write("kernel.comp", kernel)
+        let composition = try workspace.load("size: [4, 4]\nnodes:\n  k: { kind: compute, file: kernel.comp }\noutput: k\npublish: [k.mode, k.tint, k.reset]\n")
+        let controls = TunableParameter.all(in: composition, renderSize: PixelSize(width: 4, height: 4)).map(\.control)
+        #expect(controls == [.menu(values: [0, 1, 2], labels: ["Add", "Multiply", "Replace"]), .colour, .button])
+        let pixel = try GraphExecutor(composition: composition).renderFrame(FrameTime(index: 0, fps: 30)).readPixels()[1, 1]
+        #expect([pixel.r, pixel.g, pixel.b, pixel.a] == [255, 128, 0, 255], "the defaults: tint × mode 1")
+    }
+
     @Test("a MANUAL pass runs its WORKGROUPS; a second pass reads what the first stored, told apart by PASSINDEX")
     func manualAndPasses() throws {
         let kernel = """
