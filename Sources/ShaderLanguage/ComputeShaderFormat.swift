@@ -46,8 +46,9 @@ public struct ComputeShaderFormat: Sendable {
 
     public var resources: [Resource]
     public var passes: [Pass]
-    /// The body: the file's lines after the header's comment, from `bodyLine`.
+    /// Where the body starts: the line the header's comment closes on, after the column of its `*/`.
     public var bodyLine: Int
+    public var bodyColumn: Int
     public var source: SourceText
 
     /// Its controls as ISF inputs, whose kinds choose their controls in the panel (a menu for a long with VALUES,
@@ -132,7 +133,9 @@ public struct ComputeShaderFormat: Sendable {
             }
         }
         for number in bodyLine...max(bodyLine, source.lines.count) where number <= source.lines.count {
-            lines.append((String(source.lines[number - 1]), source.location(line: number)))
+            // What follows the `*/` on its own line keeps its columns, blanked before it.
+            let text = number == bodyLine ? String(repeating: " ", count: bodyColumn) + source.lines[number - 1].dropFirst(bodyColumn) : String(source.lines[number - 1])
+            lines.append((text, source.location(line: number)))
         }
         return SourceText(path: source.path, expandedLines: lines.map(\.text), origins: lines.map(\.origin), includedFiles: source.includedFiles)
     }

@@ -34,7 +34,8 @@ extension ISFHeaderReader {
         guard !passList.isEmpty else { throw error("PASSES is empty; a compute shader runs at least one pass", at: [.key("PASSES")]) }
         let passes = try passList.enumerated().map { index, entry throws(Diagnostic) in try pass(entry, at: [.key("PASSES"), .index(index)]) }
         let end = text.place(of: text.characters.count)
-        return ComputeShaderFormat(resources: resources, passes: passes, bodyLine: end.line + 1, source: source)
+        // `end` is where the `*/` starts: the body is what follows it.
+        return ComputeShaderFormat(resources: resources, passes: passes, bodyLine: end.line, bodyColumn: end.column + 1, source: source)
     }
 
     private func resource(_ entry: Any, at path: Path, taken: [(String, SourceLocation)], controls: [ISFInput]) throws(Diagnostic) -> ComputeShaderFormat.Resource {

@@ -31,7 +31,7 @@ struct ComputeShaderFormatHeaderTests {
         #expect(format.imageInputs.map(\.name) == ["picture"] && format.writtenImages.map(\.name) == ["result"])
         #expect(format.passes.map(\.localSize) == [[16, 16, 1], [64, 1, 1]])
         #expect(format.passes.map(\.model) == [.image2D(stride: [1, 1]), .manual([4, 1, 1])])
-        #expect(format.bodyLine == 5)
+        #expect(format.bodyLine == 4)
         #expect(try read("/*{ \"ISFVSN\": \"2.0\", \"INPUTS\": [] }*/") == nil)
         #expect(try read("// a kernel with no header") == nil)
     }
