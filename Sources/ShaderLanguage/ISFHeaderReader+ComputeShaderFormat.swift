@@ -65,7 +65,13 @@ extension ISFHeaderReader {
             throw error("a geometry resource is not read here: the workbench runs a CSF file's images, textures, storage and controls",
                         at: path + [.key("TYPE")])
         default:
-            let input = try input(entry, at: path, declared: controls)
+            var input = try input(entry, at: path, declared: controls)
+            // ossia score's controls with no MIN, MAX or DEFAULT span 0 to 1, points too (ISF's are in pixels).
+            if let count = input.kind.componentCount, input.minimum == nil, input.maximum == nil, input.defaultValue == nil,
+               [.float, .point2D, .point3D, .color].contains(input.kind) {
+                input.minimum = Array(repeating: 0, count: count)
+                input.maximum = Array(repeating: 1, count: count)
+            }
             guard input.kind.componentCount != nil else {
                 throw error("resource '\(input.name)' has TYPE '\(type)'; a compute shader's resources are \(Self.resourceTypes.joined(separator: ", "))",
                             at: path + [.key("TYPE")])

@@ -32,6 +32,12 @@ struct ComputeShaderFormatHeaderTests {
         #expect(format.passes.map(\.localSize) == [[16, 16, 1], [64, 1, 1]])
         #expect(format.passes.map(\.model) == [.image2D(stride: [1, 1]), .manual([4, 1, 1])])
         #expect(format.bodyLine == 4)
+        // A control that says nothing of its range spans 0 to 1, as ossia score makes it.
+        guard case .control(let gain) = format.resources[2].kind else { Issue.record("gain is not a control"); return }
+        #expect(gain.minimum == nil && gain.defaultValue == [0.5])
+        let bare = try #require(try read(#"/*{ "MODE": "COMPUTE_SHADER", "RESOURCES": [ { "NAME": "at", "TYPE": "point2D" } ], "PASSES": [ {} ] }*/"#))
+        guard case .control(let point) = bare.resources[0].kind else { Issue.record("at is not a control"); return }
+        #expect(point.minimum == [0, 0] && point.maximum == [1, 1])
         #expect(try read("/*{ \"ISFVSN\": \"2.0\", \"INPUTS\": [] }*/") == nil)
         #expect(try read("// a kernel with no header") == nil)
     }
