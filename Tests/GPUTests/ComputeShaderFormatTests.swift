@@ -173,6 +173,29 @@ struct ComputeShaderFormatTests {
         #expect(executor.bufferElements(of: "k", buffer: "state", range: 39..<40) == [[117]])
     }
 
+    @Test("a watch in a CSF body is read at the invocation, through the desktop reading of the kernel written from it")
+    func watched() throws {
+        let kernel = """
+            /*{ "MODE": "COMPUTE_SHADER",
+                "RESOURCES": [ { "NAME": "result", "TYPE": "image", "ACCESS": "write_only", "FORMAT": "rgba32f" },
+                               { "NAME": "gain", "TYPE": "float", "DEFAULT": 0.5 } ],
+                "PASSES": [ { "LOCAL_SIZE": [4, 4, 1] } ] }*/
+            void main() {
+                ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+                float t = float(p.x) * gain + float(p.y);
+                imageStore(result, p, vec4(t));
+            }
+            """
+        let workspace = try GPUWorkspace()
+        try workspace.write("kernel.comp", kernel)
+        let composition = try workspace.load("size: [8, 4]\nnodes:\n  k: { kind: compute, file: kernel.comp }\noutput: k\n")
+        let executor = try GraphExecutor(composition: composition)
+        let passes = executor.watch([ShaderWatch(line: 7, expression: "t")], of: "k")
+        #expect(passes.first?.problem == nil, "\(String(describing: passes.first?.problem))")
+        _ = try executor.renderFrame(FrameTime(index: 0, fps: 30))
+        #expect(passes.first?.reading(x: 6, y: 2).value == [6 * 0.5 + 2])
+    }
+
     @Test("TIME and RENDERSIZE are the frame's; a compile error is located at the body's own line in the file")
     func builtInsAndErrors() throws {
         let kernel = """

@@ -92,9 +92,10 @@ extension ComputeStep {
         ShaderWatchPass(watch: watch, problem: problem, pass: nil, targets: [], nodeSize: size)
     }
 
-    /// The image units none of the kernels uses, highest first.
+    /// The image units none of the kernels uses, lowest first: a desktop kernel's reading takes only as many units
+    /// as glslang's limits allow (8), whatever the device has.
     private func freeImageUnits() -> [Int] {
         let used = Set(plan.passes.flatMap { $0.interface.images.compactMap(\.binding) })
-        return (0..<ComputeLimits.current.imageUnits).reversed().filter { !used.contains($0) }
+        return (0..<ComputeLimits.current.imageUnits).filter { !used.contains($0) }
     }
 }
