@@ -123,7 +123,7 @@ let package = Package(
         ),
         // The window's interface over the image (heads-up display, help, errors, the parameter panel) in Swift,
         // drawn by Dear ImGui with the GL state saved and restored around it through the GPU module.
-        .target(name: "Overlay", dependencies: ["GPU", "ImGuiBridge"]),
+        .target(name: "Overlay", dependencies: ["GPU", "Images", "ImGuiBridge"]),
         // The live window: GLFW, the reload loop, overlays and keys.
         .target(name: "Workbench", dependencies: ["ShaderGraph", "ShaderLanguage", "GPU", "Images", "VideoFrames", "LiveSources", "Capture", "Media", "Headless", "Watch", "Overlay", "OSC", "MIDI", "OperatingSystem", "CGLFW"]),
         .executableTarget(

@@ -170,7 +170,7 @@ public final class RenderTarget {
         case .rgba16f, .rgba32f:
             let floats = readFloats()
             for index in floats.indices {
-                pixels[index] = UInt8((min(max(floats[index], 0), 1) * 255).rounded())
+                pixels[index] = EightBitLevel.of(floats[index])
             }
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)

@@ -23,7 +23,7 @@ public struct UniformWriter {
         case .mat4: glUniformMatrix4fv(location, count, GLboolean(GL_FALSE), base)
         case .int, .ivec2, .ivec3, .ivec4, .bool, .bvec2, .bvec3, .bvec4:
             if integers.count < values.count { integers = [GLint](repeating: 0, count: values.count) }
-            for index in values.indices { integers[index] = GLint(values[index].rounded()) }
+            for index in values.indices { integers[index] = WholeNumber.int32(values[index]) }
             integers.withUnsafeBufferPointer { buffer in
                 switch type.componentCount {
                 case 1: glUniform1iv(location, count, buffer.baseAddress)

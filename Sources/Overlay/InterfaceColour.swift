@@ -1,3 +1,5 @@
+import Images
+
 /// A straight-alpha colour for text and marks, each channel from 0 to 1.
 public struct InterfaceColour: Hashable, Sendable {
     public var red: Float
@@ -14,7 +16,7 @@ public struct InterfaceColour: Hashable, Sendable {
 
     /// ImGui's packed form: 0xAABBGGRR.
     var packed: UInt32 {
-        func byte(_ channel: Float) -> UInt32 { UInt32((min(max(channel, 0), 1) * 255).rounded()) }
+        func byte(_ channel: Float) -> UInt32 { UInt32(EightBitLevel.of(channel)) }
         return byte(alpha) << 24 | byte(blue) << 16 | byte(green) << 8 | byte(red)
     }
 }

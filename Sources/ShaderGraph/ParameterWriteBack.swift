@@ -162,7 +162,7 @@ public enum ParameterWriteBack {
     static func text(of number: Float, type: GLSLType) -> String {
         switch type.scalarKind {
         case .bool?: number != 0 ? "true" : "false"
-        case .int?: "\(Int(number.rounded()))"
+        case .int?: "\(WholeNumber.int32(number))"
         default: number == number.rounded() && abs(number) < 1e7 ? "\(Int(number))" : "\(number)"
         }
     }

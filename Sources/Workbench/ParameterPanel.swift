@@ -191,7 +191,7 @@ final class ParameterPanel {
             if interface.slider("##value", value: &number, range: range) { changed(to: [number]) }
             place(parameter, "value", interface.lastItem)
         case .integerSlider(let range):
-            var number = Int32(value[0].rounded())
+            var number = WholeNumber.int32(value[0])
             interface.nextWidth(interface.availableWidth)
             if interface.slider("##value", value: &number, range: range) { changed(to: [Float(number)]) }
             place(parameter, "value", interface.lastItem)
@@ -216,7 +216,7 @@ final class ParameterPanel {
             if interface.button("Trigger") { session.pulse(parameter) }
             place(parameter, "value", interface.lastItem)
         case .menu(let values, let labels):
-            var selected = Int32(values.firstIndex(of: Int32(value[0].rounded())) ?? 0)
+            var selected = Int32(values.firstIndex(of: WholeNumber.int32(value[0])) ?? 0)
             interface.nextWidth(interface.availableWidth)
             if interface.menu("##value", selected: &selected, items: labels), values.indices.contains(Int(selected)) {
                 changed(to: [Float(values[Int(selected)])])
@@ -238,7 +238,7 @@ final class ParameterPanel {
             var edited = false
             if integers {
                 var number = Int32(value[index].rounded())
-                let bounds = Int32(range.lowerBound.rounded(.down))...Int32(range.upperBound.rounded(.up))
+                let bounds = WholeNumber.int32(range.lowerBound.rounded(.down))...WholeNumber.int32(range.upperBound.rounded(.up))
                 edited = interface.slider("##" + name, value: &number, range: bounds)
                 changedValue[index] = Float(number)
             } else {

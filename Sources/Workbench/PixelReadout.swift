@@ -1,4 +1,5 @@
 import GPU
+import Images
 import Overlay
 import ShaderGraph
 import ShaderLanguage
@@ -105,7 +106,7 @@ final class PixelReadout {
 
     /// The pixel's value as floats with four decimals and as 0–255.
     static func shown(_ rgba: [Float]) -> String {
-        rgba.map { String(format4: $0) }.joined(separator: " ") + "  (" + rgba.map { String(Int(($0 * 255).rounded())) }.joined(separator: " ") + ")"
+        rgba.map { String(format4: $0) }.joined(separator: " ") + "  (" + rgba.map { String(EightBitLevel.of($0)) }.joined(separator: " ") + ")"
     }
 
     private static func describe(_ node: String, image: RenderTarget, pixel: (x: Int, y: Int), rgba: [Float],
