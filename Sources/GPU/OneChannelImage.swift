@@ -7,17 +7,23 @@ import ShaderLanguage
 /// copied out after its kernels into the image others read, and another node's image copied in before a kernel
 /// loads it as a one-channel input.
 final class OneChannelImage {
+    /// Which way its values are copied: out into a node's colour image, or in from another node's.
+    enum Direction {
+        case toColour
+        case fromColour
+    }
+
     let format: OneChannelFormat
     let size: PixelSize
     private let textureObject: GLObject
-    private let toColour: ComputeProgram
-    private let fromColour: ComputeProgram
+    /// The copy its direction needs, the only one built.
+    private let copy: ComputeProgram
 
     var texture: GLuint { textureObject.name }
 
     var internalFormat: GLenum { GLenum(format == .r32ui ? GL_R32UI : GL_R32F) }
 
-    init(_ format: OneChannelFormat, size: PixelSize) throws(GPUError) {
+    init(_ format: OneChannelFormat, size: PixelSize, direction: Direction) throws(GPUError) {
         self.format = format
         self.size = size
         textureObject = GLObject(.texture)
@@ -32,10 +38,8 @@ final class OneChannelImage {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
-        let text = GPUShaderFile.oneChannelCopy.text
-        toColour = try ComputeProgram(builtIn: Self.defining(format == .r32ui ? ["UNSIGNED"] : [], in: text), what: "the \(format.rawValue) image copy")
-        fromColour = try ComputeProgram(builtIn: Self.defining(format == .r32ui ? ["UNSIGNED", "TO_STORED"] : ["TO_STORED"], in: text),
-                                        what: "the \(format.rawValue) image copy")
+        let macros = (format == .r32ui ? ["UNSIGNED"] : []) + (direction == .fromColour ? ["TO_STORED"] : [])
+        copy = try ComputeProgram(builtIn: Self.defining(macros, in: GPUShaderFile.oneChannelCopy.text), what: "the \(format.rawValue) image copy")
         try GLInfo.check("making an \(format.rawValue) image")
     }
 
@@ -44,20 +48,20 @@ final class OneChannelImage {
         glBindImageTexture(GLuint(unit), texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_READ_WRITE), internalFormat)
     }
 
-    /// Its values into the red channel of `colour`, an `rgba32f` image of its size with fixed storage; visible to
+    /// (Made `.toColour`.) Its values into the red channel of `colour`, an `rgba32f` image of its size with fixed storage; visible to
     /// every reader after.
     func copy(into colour: RenderTarget) {
-        glUseProgram(toColour.name)
+        glUseProgram(copy.name)
         bind(toUnit: 0)
         glBindImageTexture(1, colour.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
         dispatch()
         glMemoryBarrier(ComputeStep.bits(of: .beforeReaders))
     }
 
-    /// The red channel of `colour` into it, whole numbers for `r32ui`; visible to the kernels after. Leaves
+    /// (Made `.fromColour`.) The red channel of `colour` into it, whole numbers for `r32ui`; visible to the kernels after. Leaves
     /// texture unit 0 and image unit 0 to be bound again.
     func copy(from colour: RenderTarget) {
-        glUseProgram(fromColour.name)
+        glUseProgram(copy.name)
         colour.bind(toUnit: 0, filter: GL_NEAREST)
         bind(toUnit: 0)
         dispatch()

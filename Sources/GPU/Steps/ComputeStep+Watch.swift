@@ -35,7 +35,8 @@ extension ComputeStep {
             // Watches are built together, as one kernel runs them all; one whose expression does not compile is
             // told apart by building each alone, and the others are built without it.
             var problems: [Int: Diagnostic] = [:]
-            if (try? instrumented(pass, index: passIndex, watching: wanted, units: Array(free.prefix(2 * wanted.count)), writer: &writer)) == nil {
+            let together = try? instrumented(pass, index: passIndex, watching: wanted, units: Array(free.prefix(2 * wanted.count)), writer: &writer)
+            if together == nil {
                 for (offset, watch) in wanted.enumerated() {
                     do throws(DiagnosticsError) {
                         _ = try instrumented(pass, index: passIndex, watching: [watch], units: Array(free.prefix(2)), writer: &writer)
@@ -50,7 +51,11 @@ extension ComputeStep {
             let units = Array(free.prefix(2 * kept.count))
             free.removeFirst(units.count)
             do throws(DiagnosticsError) {
-                let running = try instrumented(pass, index: passIndex, watching: kept.map { wanted[$0] }, units: units, writer: &writer)
+                // Built once more only when some were left out; all of them built together already.
+                let running: Pass
+                if let together { running = together } else {
+                    running = try instrumented(pass, index: passIndex, watching: kept.map { wanted[$0] }, units: units, writer: &writer)
+                }
                 var targets: [WatchTargets] = []
                 do throws(GPUError) {
                     for _ in kept { targets.append(try WatchTargets(size: size, storesImages: true)) }

@@ -102,23 +102,17 @@ final class ComputeStep: BoundStep {
             let targets = try plan.targets.map { target throws(GPUError) in
                 try RenderTarget(TextureDescriptor(size: size, format: target.format), storesImages: true)
             }
-            let stored = try plan.targets.map { target throws(GPUError) in try target.stored.map { format throws(GPUError) in try OneChannelImage(format, size: size) } }
+            let stored = try plan.targets.map { target throws(GPUError) in try target.stored.map { format throws(GPUError) in try OneChannelImage(format, size: size, direction: .toColour) } }
             let buffers = try plan.buffers.map { buffer throws(GPUError) in try StorageBuffer(buffer) }
             var samplers: [(source: Int, unit: Int, filter: GLint, wrap: GLint)] = []
             var images: [ImageInput] = []
             for input in plan.inputs {
                 switch input.binding {
                 case .sampler(let unit):
-                    let filter = input.sampling.filter == .nearest ? GL_NEAREST : GL_LINEAR
-                    let wrap = switch input.sampling.wrap {
-                    case .repeat: GL_REPEAT
-                    case .mirror: GL_MIRRORED_REPEAT
-                    case .clamp, nil: GL_CLAMP_TO_EDGE
-                    }
-                    samplers.append((input.source, unit, filter, wrap))
+                    samplers.append((input.source, unit, input.sampling.filter == .nearest ? GL_NEAREST : GL_LINEAR, input.sampling.glWrap))
                 case .image(let unit, let format):
                     let copy: ImageInput.Copy = if let oneChannel = OneChannelFormat(rawValue: format) {
-                        .oneChannel(try OneChannelImage(oneChannel, size: sizes[input.source]))
+                        .oneChannel(try OneChannelImage(oneChannel, size: sizes[input.source], direction: .fromColour))
                     } else {
                         .colour(try RenderTarget(TextureDescriptor(size: sizes[input.source], format: PixelFormat(rawValue: format) ?? .rgba8),
                                                  storesImages: true))
@@ -200,10 +194,12 @@ final class ComputeStep: BoundStep {
             // A watched kernel runs instrumented in its own place, recording into its watches' images as well.
             let watched = watchedPasses[passIndex]
             let pass = watched?.pass ?? ownPass
-            for (targets, units) in watched.map({ zip($0.targets, $0.units) }).map(Array.init) ?? [] {
-                targets.clear()
-                glBindImageTexture(GLuint(units.values), targets.value.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
-                glBindImageTexture(GLuint(units.runs), targets.runs.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
+            if let watched {
+                for (targets, units) in zip(watched.targets, watched.units) {
+                    targets.clear()
+                    glBindImageTexture(GLuint(units.values), targets.value.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
+                    glBindImageTexture(GLuint(units.runs), targets.runs.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
+                }
             }
             glUseProgram(pass.program.name)
             for wire in pass.wired {

@@ -113,12 +113,7 @@ extension ShaderStep {
         case .mipmap: GL_LINEAR_MIPMAP_LINEAR
         case nil: chosen
         }
-        let wrap = switch input.sampling.wrap {
-        case .repeat: GL_REPEAT
-        case .mirror: GL_MIRRORED_REPEAT
-        case .clamp, nil: GL_CLAMP_TO_EDGE
-        }
-        return Input(step: input.source, unit: input.unit, filter: filter, wrap: wrap, isFeedback: input.isFeedback, reshaper: reshaper, isRead: isRead)
+        return Input(step: input.source, unit: input.unit, filter: filter, wrap: input.sampling.glWrap, isFeedback: input.isFeedback, reshaper: reshaper, isRead: isRead)
     }
 
     /// GPUImage's texel step: one texel of the first input unless the composition sets it, in the shader's
