@@ -72,6 +72,9 @@ final class WindowLoop {
     var errorsShownWhole = true
     var pointer = PointerState()
     var keysHeld: Set<String> = []
+    /// Keys that came while a control looked held. Its release may have come in the same batch of events, which
+    /// the interface sees only in the next frame: after that frame they are answered if the control was let go.
+    var keysAfterRelease: [WindowKey] = []
     var keyboard = ShaderToyKeyboard()
     var keyboardChanged = false
     var camerasSeen = 0
@@ -229,7 +232,11 @@ final class WindowLoop {
             }
             // A field being typed into takes the keys, and so does a control being held (a list's line
             // pressed, a slider dragged), whose click gives the keyboard back to the library's search.
-            if interface.wantsText || interface.isHoldingControl { return }
+            if interface.wantsText { return }
+            if interface.isHoldingControl {
+                keysAfterRelease.append(key)
+                return
+            }
             WindowCommand.answering(key, in: self)?.action(self)
         }
     }
@@ -421,6 +428,16 @@ final class WindowLoop {
         keyboardChanged = false
         // A tuned value the running program could not take rebuilt the graph, which this frame already drew.
         shownExecutor = session.executor.map(ObjectIdentifier.init)
+        answerKeysAfterRelease()
+    }
+
+    /// Answers the keys that waited for this frame, unless a control is still held: then they were its.
+    private func answerKeysAfterRelease() {
+        let waiting = keysAfterRelease
+        keysAfterRelease = []
+        guard !waiting.isEmpty, !interface.isHoldingControl else { return }
+        for key in waiting { WindowCommand.answering(key, in: self)?.action(self) }
+        needsFrame = true
     }
 
     /// The pointer, buttons and keys as the graph's value nodes and ShaderToy's uniforms read them; returns

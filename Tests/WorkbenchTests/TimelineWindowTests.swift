@@ -238,8 +238,8 @@ struct TimelineWindowTests {
         for step in 1...30 {
             commands += ["sleep", "0.05", "mousemove", "\(Int(slider.x + slider.width / 8 + Double(step) * slider.width / 40))", "\(y)"]
         }
-        try window.pointer(commands + ["sleep", "0.2", "mouseup", "1"])
-        try window.pressAndWait("ctrl+r")
+        // Ctrl-R right on the release, in one batch of events: the key waits for the frame that lets the slider go.
+        try window.pointer(commands + ["sleep", "0.2", "mouseup", "1", "key", "ctrl+r"])
         #expect(eventually { window.count(of: "take-finished") == 1 }, "stderr: \(window.app.error)")
         #expect(eventually { !Self.take(window, "look.level").keys.isEmpty }, "no keys: \(window.app.error)")
         let (samples, keys) = Self.take(window, "look.level")
