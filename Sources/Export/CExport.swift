@@ -8,6 +8,8 @@ import ShaderLanguage
 struct CExport {
     let prefix: String
     let interface: ExportedInterface
+    /// Whether it has compute nodes, which run on GLES 3.1.
+    let runsCompute: Bool
     private let composition: Composition
     private var names = IdentifierScope(reserved: ["create", "destroy", "last_error", "resize", "render_size",
                                                    "process", "process_to_framebuffer", "value", "status"], separator: "_")
@@ -18,7 +20,8 @@ struct CExport {
     private(set) var movieTimeFunctions: [String: String] = [:]
 
     init(_ plan: FramePlan, name: String) throws(DiagnosticsError) {
-        interface = try ExportedInterface(plan, runsCompute: false)
+        interface = try ExportedInterface(plan)
+        runsCompute = plan.steps.contains { if case .compute = $0.work { true } else { false } }
         composition = plan.composition
         var prefix = Identifier.standalone(Identifier.snake(name, fallback: "graph"), in: .c, lead: "graph_")
         if prefix.hasPrefix("sb_") || prefix == "sb" { prefix = "graph_" + prefix }
@@ -44,7 +47,8 @@ struct CExport {
         var lines = [
             "/* \(prefix): the composition \(CodeLiteral.comment(file)), exported by shaderbench.",
             "",
-            "   Runs on the app's current OpenGL ES 3.0 context, with nothing beyond GLES. Call every",
+            runsCompute ? "   Runs on the app's current OpenGL ES 3.1 context (its compute nodes run kernels; a 3.0 context is refused at\n   \(prefix)_create), with nothing beyond GLES. Call every"
+                : "   Runs on the app's current OpenGL ES 3.0 context, with nothing beyond GLES. Call every",
             "   function with the context that created the graph current. Every GL object the graph makes is",
             "   released by \(prefix)_destroy. Functions return \(upper)_OK or an error; \(prefix)_last_error says",
             "   what went wrong. Rendering changes the bound framebuffer, program, textures, vertex array and",
@@ -57,7 +61,7 @@ struct CExport {
             "#define \(guardName)",
             "",
             "#include <stddef.h>",
-            "#include <GLES3/gl3.h>",
+            runsCompute ? "#include <GLES3/gl31.h>" : "#include <GLES3/gl3.h>",
             "",
             "#ifdef __cplusplus",
             "extern \"C\" {",

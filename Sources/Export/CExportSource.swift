@@ -10,11 +10,13 @@ extension CExport {
         parts.append("/* \(prefix): the composition \(CodeLiteral.comment(file)), exported by shaderbench. The runtime first\n   is the same in every export, private to this file; the tables after it are this composition's. */")
         parts.append("#include \"\(headerName)\"\n\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>")
         parts.append("/* ---- The runtime. ---- */")
+        if runsCompute { parts.append("/* Its compute nodes run kernels, on GLES 3.1. */\n#define SB_RUNTIME_COMPUTE") }
         parts.append(CRuntimeFile.amalgamation)
         parts.append("/* ---- This composition. ---- */")
         let inputNames = array("static const char *const", "sb_input_names", interface.inputs.map { CodeLiteral.c($0.node) }, into: &parts)
-        let programs = array("static const sb_program_def", "sb_programs", tables.programs.map {
-            "{ \(text($0.vertex)), \(text($0.fragment)), \(CodeLiteral.c($0.what)), \($0.fetchingFragment.map(text) ?? "{ NULL, 0 }") }"
+        let programs = array("static const sb_program_def", "sb_programs", tables.programs.map { program in
+            let stages = program.compute == nil ? "\(text(program.vertex)), \(text(program.fragment))" : "{ NULL, 0 }, { NULL, 0 }"
+            return "{ \(stages), \(CodeLiteral.c(program.what)), \(program.fetchingFragment.map(text) ?? "{ NULL, 0 }"), \(program.compute.map(text) ?? "{ NULL, 0 }") }"
         }, into: &parts)
         parts += tables.declarations
         let steps = array("static const sb_step_def", "sb_steps", tables.steps, into: &parts)
@@ -56,6 +58,9 @@ extension CExport {
         let unused = "{ NULL, 0 }"
         let usedShrinks = shrinks.enumerated().map { tables.usesMeasure[$0.offset / 2] ? text($0.element) : unused }
         let histogram = tables.usesMeasure[3]
+        let oneChannelCopies = [(OneChannelFormat.r32f, false), (.r32f, true), (.r32ui, false), (.r32ui, true)].enumerated().map { position, copy in
+            tables.usesOneChannelCopy[position] ? text(GPUShaderFile.oneChannelCopy(copy.0, toStored: copy.1)) : unused
+        }
         return """
             static const sb_built_in_shaders sb_built_in = {
                 .fullscreen_vertex = \(text(GPUShaderFile.fullscreenVertex.text)),
@@ -66,7 +71,10 @@ extension CExport {
                     \(usedShrinks.joined(separator: ",\n        "))
                 },
                 .histogram_vertex = \(histogram ? text(GPUShaderFile.histogramVertex.text) : unused),
-                .histogram_fragment = \(histogram ? text(GPUShaderFile.histogramFragment.text) : unused)
+                .histogram_fragment = \(histogram ? text(GPUShaderFile.histogramFragment.text) : unused),
+                .one_channel_copies = {
+                    \(oneChannelCopies.joined(separator: ",\n        "))
+                }
             };
             """
     }

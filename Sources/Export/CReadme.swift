@@ -11,11 +11,12 @@ enum CReadme {
             ? "This composition publishes none."
             : "Each published parameter has a setter, clamped to its range: "
                 + export.parameterFunctions.map { "`\(prefix)_\($0)`" }.joined(separator: ", ") + "."
+        let version = export.runsCompute ? "3.1 (its compute nodes run kernels)" : "3.0"
         return """
             # \(prefix)
 
             `\(export.headerName)` and `\(export.sourceName)` are the composition `\(file)`, exported by
-            `shaderbench export --c`. They are plain C99 that needs OpenGL ES 3.0 and nothing else: the shaders
+            `shaderbench export --c`. They are plain C99 that needs OpenGL ES \(version) and nothing else: the shaders
             and the graph are inside, so nothing is read from disk, and each frame is the workbench's own, pixel
             for pixel, at the render size.
 
@@ -30,8 +31,8 @@ enum CReadme {
 
             ## Draw a frame
 
-            On the thread whose OpenGL ES 3 context is current (creating the graph without one fails with
-            `\(upper)_ERROR_GL` and says so):
+            On the thread whose OpenGL ES \(export.runsCompute ? "3.1" : "3") context is current (creating the graph without one, or
+            \(export.runsCompute ? "on an older one" : "with none"), fails with `\(upper)_ERROR_GL` and says so):
 
             ```c
             #include "\(export.headerName)"

@@ -6,12 +6,13 @@ import ShaderTranslation
 /// The frame plan printed as the C runtime's tables: each step as the executor runs it, with every
 /// program's final text, each input's unit, mapping and source, each uniform's value or wire, and each
 /// published parameter as a step of its own that the app sets and the uniform reads. Everything here is
-/// read off the plan; nothing about the graph is worked out again.
+/// read off the plan; nothing about the graph is worked out again. Compute steps: `CTables+Compute.swift`.
 struct CTables {
     /// Declarations (arrays of numbers, inputs, uniforms, ISF passes, size functions) before the steps.
-    private(set) var declarations: [String] = []
-    /// Each program's texts; `fetchingFragment` for a shader that reads its target where the GPU can fetch it.
-    private(set) var programs: [(vertex: String, fragment: String, fetchingFragment: String?, what: String)] = []
+    var declarations: [String] = []
+    /// Each program's texts: a vertex and fragment stage, `fetchingFragment` for a shader that reads its target
+    /// where the GPU can fetch it; or one compute kernel.
+    var programs: [(vertex: String, fragment: String, fetchingFragment: String?, compute: String?, what: String)] = []
     private(set) var steps: [String] = []
     /// Step index of each published parameter and interaction, in the interface's order.
     private(set) var parameterSteps: [Int] = []
@@ -25,7 +26,9 @@ struct CTables {
     private(set) var usesMeasure = [false, false, false, false]
     private(set) var renderSize = PixelSize.standard
     private(set) var renderSizeInput = -1
-    private var counter = 0
+    /// Which one-channel copies the compute steps use, as the runtime's `one_channel_copies` orders them.
+    var usesOneChannelCopy = [false, false, false, false]
+    var counter = 0
 
     init(_ plan: FramePlan, interface: ExportedInterface) throws(DiagnosticsError) {
         let inputIndex = Dictionary(uniqueKeysWithValues: interface.inputs.enumerated().map { ($1.node, $0) })
@@ -104,8 +107,12 @@ struct CTables {
                 steps.append(valueStep("SB_STEP_HELD", initial: [0]))
             case .curve(let curve):
                 steps.append(curveStep(curve))
-            case .sequence, .compute, .bufferValue:
-                break // refused by the interface: a buffer value reads a compute node
+            case .compute(let compute):
+                steps.append(try computeStep(compute, node: node, index: index, parameterSlots: parameterSlots))
+            case .bufferValue(let read, let input):
+                steps.append(try bufferValueStep(read, of: plan.steps[input], index: index[input]))
+            case .sequence:
+                break // refused by the interface
             }
             if case .value = node.output, let slot = plan.step(named: node.name).map({ index[$0] }) { valueSteps.append((node.name, slot)) }
         }
@@ -177,7 +184,7 @@ struct CTables {
         return "{ .kind = SB_STEP_OPERATION, .value_capacity = \(operation.componentCount), .value_count = \(operation.componentCount), .operation = \(kind), .operands = \(name), .operand_count = \(operands.count) }"
     }
 
-    private mutating func operand(_ value: PlannedValue, index: [Int]) -> String {
+    mutating func operand(_ value: PlannedValue, index: [Int]) -> String {
         switch value {
         case .literal(let numbers):
             return "{ 1, -1, NULL, 0, \(floats(numbers)), \(numbers.count) }"
@@ -203,12 +210,7 @@ struct CTables {
             case .mipmap: "GL_LINEAR_MIPMAP_LINEAR"
             case nil: "0"
             }
-            let wrap = switch input.sampling.wrap {
-            case .repeat: "GL_REPEAT"
-            case .mirror: "GL_MIRRORED_REPEAT"
-            case .clamp, nil: "GL_CLAMP_TO_EDGE"
-            }
-            inputs.append("{ \(CodeLiteral.c(input.sampler)), \(input.unit), \(index[input.source]), \(mapping), \(input.isFeedback ? 1 : 0), \(input.shaderToyChannel ?? -1), \(filter), \(wrap), \(input.sampling.isFlipped ? 1 : 0) }")
+            inputs.append("{ \(CodeLiteral.c(input.sampler)), \(input.unit), \(index[input.source]), \(mapping), \(input.isFeedback ? 1 : 0), \(input.shaderToyChannel ?? -1), \(filter), \(Self.wrapName(input.sampling)), \(input.sampling.isFlipped ? 1 : 0) }")
         }
         var uniforms: [String] = []
         for uniform in pass.uniforms {
@@ -245,6 +247,15 @@ struct CTables {
             fields += isfFields(chain)
         }
         return "{ \(fields) }"
+    }
+
+    /// The GL edge mode a sampling asks for: clamped unless told.
+    static func wrapName(_ sampling: InputSampling) -> String {
+        switch sampling.wrap {
+        case .repeat: "GL_REPEAT"
+        case .mirror: "GL_MIRRORED_REPEAT"
+        case .clamp, nil: "GL_CLAMP_TO_EDGE"
+        }
     }
 
     /// GPUImage's texel step, as the plan settles it.
@@ -295,22 +306,22 @@ struct CTables {
     // MARK: Helpers
 
     private mutating func addProgram(vertex: String, fragment: String, fetchingFragment: String? = nil, what: String) -> Int {
-        programs.append((vertex, fragment, fetchingFragment, what))
+        programs.append((vertex, fragment, fetchingFragment, nil, what))
         return programs.count - 1
     }
 
-    private func size(_ size: PixelSize?) -> String {
+    func size(_ size: PixelSize?) -> String {
         size.map { ", .width = \($0.width), .height = \($0.height)" } ?? ""
     }
 
-    private mutating func declare(_ type: String, _ stem: String, _ value: String, array: Bool) -> String {
+    mutating func declare(_ type: String, _ stem: String, _ value: String, array: Bool) -> String {
         counter += 1
         let name = "sb_\(stem)_\(counter)"
         declarations.append("\(type) \(name)\(array ? "[]" : "") = \(value);")
         return name
     }
 
-    private mutating func floats(_ values: [Float]) -> String {
+    mutating func floats(_ values: [Float]) -> String {
         guard !values.isEmpty else { return "NULL" }
         return declare("static const float", "numbers", "{ \(values.map(float).joined(separator: ", ")) }", array: true)
     }

@@ -30,9 +30,7 @@ struct ExportedInterface {
     var values: [String] = []
 
     /// Reads the interface of the planned composition, or every reason it cannot be exported, each at its node.
-    /// `runsCompute`: the export's runtime runs compute nodes (ShaderbenchKit's executor does; the C runtime
-    /// draws GLES 3.0 passes only).
-    init(_ plan: FramePlan, runsCompute: Bool) throws(DiagnosticsError) {
+    init(_ plan: FramePlan) throws(DiagnosticsError) {
         var problems: [Diagnostic] = []
         for step in plan.steps {
             let node = step.node
@@ -52,9 +50,6 @@ struct ExportedInterface {
             case .sequence:
                 problems.append(.error("node '\(node.name)': a sequence reads numbered files while it runs, which an exported graph does not; make it an image node and feed each frame to that input", at: node.location, code: .notExportable))
             case .compute(let kernel):
-                if !runsCompute {
-                    problems.append(.error("node '\(node.name)': a compute node runs kernels, which the C runtime (GLES 3.0 passes) does not; export it with --swift, whose ShaderbenchKit runs them on a GLES 3.1 context", at: node.location, code: .notExportable))
-                }
                 for buffer in kernel.buffers where buffer.file.map({ !$0.hasSuffix(".json") }) ?? false {
                     problems.append(.error("node '\(node.name)': buffer '\(buffer.name)' starts from the raw bytes of \(buffer.file ?? ""), which an export does not embed; give its numbers as a .json list", at: buffer.location, code: .notExportable))
                 }

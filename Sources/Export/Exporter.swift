@@ -40,7 +40,7 @@ public enum Exporter {
                      (export.prefix + "-README.md", CReadme.text(for: export, from: file))]
         case .swift:
             // What cannot be exported is said before the files are gathered, which such a node may not let load.
-            let interface = try ExportedInterface(plan, runsCompute: true)
+            let interface = try ExportedInterface(plan)
             let embedded = try EmbeddedFiles(composition, compositionText: source.text)
             let export = SwiftExport(plan, interface: interface, name: name ?? stem, embedded: embedded)
             files = [(export.fileName, export.source()), (export.typeName + "-README.md", SwiftReadme.text(for: export))]

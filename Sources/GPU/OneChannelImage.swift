@@ -38,8 +38,7 @@ final class OneChannelImage {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
-        let macros = (format == .r32ui ? ["UNSIGNED"] : []) + (direction == .fromColour ? ["TO_STORED"] : [])
-        copy = try ComputeProgram(builtIn: Self.defining(macros, in: GPUShaderFile.oneChannelCopy.text), what: "the \(format.rawValue) image copy")
+        copy = try ComputeProgram(builtIn: GPUShaderFile.oneChannelCopy(format, toStored: direction == .fromColour), what: "the \(format.rawValue) image copy")
         try GLInfo.check("making an \(format.rawValue) image")
     }
 
@@ -55,7 +54,7 @@ final class OneChannelImage {
         bind(toUnit: 0)
         glBindImageTexture(1, colour.texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA32F))
         dispatch()
-        glMemoryBarrier(ComputeStep.bits(of: .beforeReaders))
+        glMemoryBarrier(ComputeBarrier.beforeReaders.glBits)
     }
 
     /// (Made `.fromColour`.) The red channel of `colour` into it, whole numbers for `r32ui`; visible to the kernels after. Leaves
@@ -71,10 +70,14 @@ final class OneChannelImage {
     private func dispatch() {
         glDispatchCompute(GLuint((size.width + 7) / 8), GLuint((size.height + 7) / 8), 1)
     }
+}
 
-    /// `text` with each of `macros` defined after its `#version` line.
-    private static func defining(_ macros: [String], in text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+extension GPUShaderFile {
+    /// The one-channel copy kernel for `format`, copying into the one-channel image (`toStored`) or out of it: its
+    /// text with the macros that choose those defined after its `#version` line.
+    package static func oneChannelCopy(_ format: OneChannelFormat, toStored: Bool) -> String {
+        let macros = (format == .r32ui ? ["UNSIGNED"] : []) + (toStored ? ["TO_STORED"] : [])
+        var lines = oneChannelCopy.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.insert(contentsOf: macros.map { "#define \($0)" }, at: 1)
         return lines.joined(separator: "\n")
     }

@@ -41,17 +41,18 @@ struct CRuntimeTests {
         try #require(result.status == 0, "\(result.error)")
     }
 
-    static func compile(_ source: String, into object: String, in folder: TemporaryFolder) throws {
-        let result = try runProcess("/usr/bin/cc", ExportBuild.strictC + ["-c", source, "-o", object], in: folder.path)
+    static func compile(_ source: String, into object: String, in folder: TemporaryFolder, flags: [String] = []) throws {
+        let result = try runProcess("/usr/bin/cc", ExportBuild.strictC + flags + ["-c", source, "-o", object], in: folder.path)
         #expect(result.status == 0, "cc \((source as NSString).lastPathComponent):\n\(result.error)")
     }
 
-    @Test("sb_runtime.c compiles on its own, from the source tree, as C99 with every warning an error")
+    @Test("sb_runtime.c compiles on its own, from the source tree, as C99 with every warning an error, with compute steps (GLES 3.1) and without")
     func runtimeCompilesAlone() throws {
         let folder = try TemporaryFolder()
         let source = Repository.path("Sources/Export/Runtime/sb_runtime.c")
         try #require(FileManager.default.fileExists(atPath: source), "the runtime is at \(source)")
         try Self.compile(source, into: folder.file("sb_runtime.o"), in: folder)
+        try Self.compile(source, into: folder.file("sb_runtime_compute.o"), in: folder, flags: ["-DSB_RUNTIME_COMPUTE"])
     }
 
     @Test("an export's .c and .h compile alone with the same flags, whether or not it calls every entry point of the runtime")

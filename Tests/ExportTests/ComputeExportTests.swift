@@ -2,27 +2,102 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Compute nodes in exports: the Swift export's ShaderbenchKit runs them as `render` does, frame for frame (a
-/// persistent buffer, one-channel targets, atomics, a buffer read into a uniform, dispatch expressions, a
-/// Compute Shader Format file embedded as it is written); the C runtime, which draws GLES 3.0 passes, refuses
-/// them at the node and says which export runs them.
+/// Compute nodes in exports: the Swift export's ShaderbenchKit and the C runtime (on GLES 3.1) run them as
+/// `render` does, frame for frame (a persistent buffer, one-channel targets and inputs, atomics, a buffer read into
+/// a uniform, dispatch expressions over sizes and uniforms, a Compute Shader Format file embedded as it is
+/// written); C refuses a 3.0 context at creation, naming the node.
 @Suite("Compute nodes in exports", .serialized)
 struct ComputeExportTests {
-    static let examples = ["compute-particles", "compute-average", "compute-histogram", "compute-shader-format"].map { Repository.path("compositions/examples/\($0).yaml") }
+    static let examples = ["compute-particles", "compute-average", "compute-histogram", "compute-shader-format", "compute-movie"]
+        .map { Repository.path("compositions/examples/\($0).yaml") }
+
+    /// What no example has: an `r32f` target read by a second node as a one-channel `readonly` image, work groups
+    /// from a uniform (`$columns`), and a buffer's elements wired into a fragment pass's uniform.
+    static func oneChannelChain(in folder: TemporaryFolder) throws -> String {
+        try folder.write("ramp.comp", """
+            #version 310 es
+            layout(local_size_x = 8, local_size_y = 8) in;
+            layout(r32f, binding = 0) writeonly uniform highp image2D ramp;
+            void main() {
+                ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+                imageStore(ramp, p, vec4(float(p.x * 3 + p.y) * 0.37 - 5.0));
+            }
+            """)
+        try folder.write("columns.comp", """
+            #version 310 es
+            layout(local_size_x = 4, local_size_y = 4) in;
+            layout(r32f, binding = 2) readonly uniform highp image2D ramp;
+            layout(rgba8, binding = 0) writeonly uniform highp image2D shade;
+            layout(std430, binding = 1) buffer Sums { highp float sums[]; };
+            uniform int columns;
+            void main() {
+                ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+                float value = imageLoad(ramp, p).r;
+                if (p.y == 0) sums[p.x] = value;
+                imageStore(shade, p, vec4(fract(value), float(p.x) / float(columns * 4), value < 0.0 ? 1.0 : 0.0, 1.0));
+            }
+            """)
+        try folder.write("tint.fsh", """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform vec2 firsts;
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate) * vec4(1.0, 1.0, fract(firsts.x + firsts.y), 1.0); }
+            """)
+        return try folder.write("chain.yaml", """
+            size: [48, 32]
+            nodes:
+              ramp: { kind: compute, file: ramp.comp }
+              shade:
+                kind: compute
+                passes: [{ file: columns.comp, dispatch: ["$columns", "$HEIGHT / 4"] }]
+                inputs: { ramp: ramp }
+                uniforms: { columns: 10 }
+                size: ramp
+                buffers: { Sums: { count: 48 } }
+              firsts: { kind: buffer, input: shade, buffer: Sums, start: 3, count: 2 }
+              tinted: { kind: shader, file: tint.fsh, inputs: { inputImageTexture: shade }, uniforms: { firsts: firsts } }
+            output: tinted
+            """)
+    }
 
     @Test("Swift: the compute examples draw render's frames, byte for byte")
     func swift() throws {
         try ExportFaithfulnessTests.checkSwift(Self.examples)
     }
 
-    @Test("C: a compute node is refused at the node, naming the export that runs it; nothing is written")
-    func cRefuses() throws {
+    @Test("C: the compute examples draw render's frames, byte for byte, on GLES 3.1", arguments: Self.examples)
+    func c(example: String) throws {
+        _ = try ExportFaithfulnessTests.checkC(example)
+    }
+
+    @Test("C and Swift: a one-channel image read by a second node, work groups from a uniform and a buffer wired into a pass draw render's frames")
+    func oneChannelChain() throws {
         let folder = try TemporaryFolder()
-        let export = try runShaderbench(["export", Self.examples[0], "--c", folder.file("out")])
-        #expect(export.status != 0)
-        #expect(export.error.contains("compute-particles.yaml:10:3: error: node 'particles': a compute node runs kernels") && export.error.contains("--swift"),
-                "\(export.error)")
-        #expect(!FileManager.default.fileExists(atPath: folder.file("out")))
+        let composition = try Self.oneChannelChain(in: folder)
+        _ = try ExportFaithfulnessTests.checkC(composition)
+        try ExportFaithfulnessTests.checkSwift([composition])
+    }
+
+    @Test("C: the runtime compiled with compute draws under the address, leak and undefined-behaviour sanitizers, which report nothing")
+    func sanitized() throws {
+        let errors = try ExportFaithfulnessTests.checkC(Self.examples[0], flags: CRuntimeTests.sanitizerFlags, environment: CRuntimeTests.sanitizerEnvironment)
+        #expect(!errors.contains("Sanitizer") && !errors.contains("runtime error"), "\(errors)")
+    }
+
+    @Test("C: the header asks for GLES 3.1, and a 3.0 context is refused at creation, naming the node")
+    func refusesES30() throws {
+        let folder = try TemporaryFolder()
+        let export = try runShaderbench(["export", Self.examples[3], "--c", folder.path])
+        try #require(export.status == 0, "\(export.error)")
+        let header = try String(contentsOfFile: folder.file("compute_shader_format.h"), encoding: .utf8)
+        #expect(header.contains("#include <GLES3/gl31.h>") && header.contains("OpenGL ES 3.1 context"), "\(header.prefix(600))")
+        let harness = try ExportBuild.compileC(prefix: "compute_shader_format", in: folder.path, setup: "")
+        var environment = ProcessInfo.processInfo.environment
+        environment["MESA_GLES_VERSION_OVERRIDE"] = "3.0"
+        let run = try ExportBuild.run(harness, [folder.path, "8", "8", "1", "30"], in: folder.path, environment: environment)
+        #expect(run.status != 0)
+        #expect(run.error.contains("create failed: node 'graded': this GL context is OpenGL ES 3.0; compute kernels need OpenGL ES 3.1"), "\(run.error)")
     }
 
     @Test("the Swift export refuses a buffer starting from raw bytes, at the buffer, and embeds a JSON one")

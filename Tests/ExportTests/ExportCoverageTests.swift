@@ -7,7 +7,8 @@ import Testing
 /// persistent one sized by an expression, feedback, ShaderToy with a repeated, mipmapped channel, a flipped
 /// one and one reading the previous frame of a pass drawn after it, a glslViewer shader, a GLSL Sandbox one
 /// reading its backbuffer, reductions, value arithmetic, an LFO, the clock, a curve node and a published parameter
-/// with keys) exported both ways and run for several frames: each frame is render's, byte for byte.
+/// with keys) exported both ways and run for several frames: each frame is render's, byte for byte. Compute and
+/// buffer nodes have theirs in `ComputeExportTests`.
 @Suite("Exports carry every node kind", .serialized)
 struct ExportCoverageTests {
     static let frames = 4

@@ -38,7 +38,7 @@ struct SharedPlanTests {
         #expect(pixel.r == 191 && pixel.g == 191 && pixel.b == 191, "\(pixel)")
         withExtendedLifetime(context) {}
 
-        let tables = try CTables(plan, interface: ExportedInterface(plan, runsCompute: false))
+        let tables = try CTables(plan, interface: ExportedInterface(plan))
         let numbers = tables.declarations.joined(separator: "\n")
         #expect(numbers.contains("0.75f") && !numbers.contains("0.25f"), "\(numbers)")
     }
@@ -74,7 +74,7 @@ struct StartingValueTests {
                                             "look.bare": [0, 0], "look.wired": nil]
         let panel = TunableParameter.all(in: composition, renderSize: PixelSize(width: 4, height: 4))
         #expect(Dictionary(uniqueKeysWithValues: panel.map { ($0.reference.description, $0.compositionValue) }) == expected)
-        let exported = try ExportedInterface(try FramePlan(composition), runsCompute: false).parameters
+        let exported = try ExportedInterface(try FramePlan(composition)).parameters
         #expect(Dictionary(uniqueKeysWithValues: exported.map { ($0.reference.description, $0.startingValue) }) == expected)
         let kit = try EmbeddedComposition(path: "c.yaml", files: ["c.yaml": text, "look.fsh": shader], inputs: [], filterFolder: "shaders")
         #expect(Dictionary(uniqueKeysWithValues: expected.keys.map { ($0, kit.parameter($0)) }) == expected)
@@ -110,7 +110,7 @@ struct PlannedRangeTests {
         #expect(planned["free"]?.spans == [0...8], "no declared range: one around the default")
         #expect(planned["free"]?.bounds.isEmpty == true, "a span offered is not a bound that clamps")
 
-        #expect(try ExportedInterface(plan, runsCompute: false).parameters == plan.parameters)
+        #expect(try ExportedInterface(plan).parameters == plan.parameters)
         let panel = TunableParameter.all(in: composition, renderSize: PixelSize(width: 4, height: 4))
         #expect(panel.map(\.control) == [.slider(0...2), .components([0...1, 0.5...1, 0...1], integers: false), .slider(0...8)])
 

@@ -1,5 +1,5 @@
 /* The runtime every C export carries: runs a composition's tables (sb_runtime.h) on the app's GLES 3
-   context as the workbench's executor runs its frame plan. */
+   context as the workbench's executor runs its frame plan; sb_compute.c, included below, runs compute steps. */
 #include "sb_runtime.h"
 
 #include <math.h>
@@ -37,6 +37,7 @@ typedef struct sb_step_state {
     int value_count, value_capacity;
     int has_value, is_set;
     int width, height;
+    struct sb_compute_state *compute; /* a compute step's images, buffers and kernels' locations */
     GLint time_location, frame_location, delta_location, rate_location, mouse_location, date_location,
           channel_time_location, pass_index_location, render_size_location;
 } sb_step_state;
@@ -47,6 +48,7 @@ struct sb_runtime {
     int *fetches;              /* per composition program: linked with its fetch_fragment */
     GLuint reshape_program, copy_program, histogram_program, shrink_programs[SB_SHRINK_PROGRAM_COUNT];
     GLuint vertex_array, quad_buffer, coordinate_buffer, empty_vertex_array, output_framebuffer;
+    GLuint one_channel_programs[4], read_framebuffer; /* compute steps' copies (sb_compute.c) */
     GLint reshape_share, reshape_pass_size, reshape_flipped, histogram_width, histogram_rows, copy_exact;
     GLint shrink_source_size[SB_SHRINK_PROGRAM_COUNT], shrink_span[SB_SHRINK_PROGRAM_COUNT],
           shrink_original_size[SB_SHRINK_PROGRAM_COUNT];
@@ -85,16 +87,27 @@ static GLuint sb_compile(sb_runtime *runtime, GLenum stage, const sb_text *text,
     glGetShaderInfoLog(shader, (GLsizei)sizeof log, &written, log);
     log[written > 0 && written < (GLsizei)sizeof log ? written : 0] = '\0';
     snprintf(runtime->error, sizeof runtime->error, "%s: the %s shader failed to compile: %s", what,
-             stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+             stage == GL_VERTEX_SHADER ? "vertex" : stage == GL_FRAGMENT_SHADER ? "fragment" : "compute", log);
     glDeleteShader(shader);
+    return 0;
+}
+
+/* The program once glLinkProgram has run, or 0 (deleted) with the driver's log as the error. */
+static GLuint sb_linked(sb_runtime *runtime, GLuint program, const char *what, const char *stages) {
+    GLint linked = GL_FALSE;
+    char log[768];
+    GLsizei written = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &linked);
+    if (linked == GL_TRUE) return program;
+    glGetProgramInfoLog(program, (GLsizei)sizeof log, &written, log);
+    log[written > 0 && written < (GLsizei)sizeof log ? written : 0] = '\0';
+    snprintf(runtime->error, sizeof runtime->error, "%s: the %s failed to link: %s", what, stages, log);
+    glDeleteProgram(program);
     return 0;
 }
 
 static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text *fragment, const char *what) {
     GLuint vertex_shader, fragment_shader, program;
-    GLint linked = GL_FALSE;
-    char log[768];
-    GLsizei written = 0;
     vertex_shader = sb_compile(runtime, GL_VERTEX_SHADER, vertex, what);
     if (!vertex_shader) return 0;
     fragment_shader = sb_compile(runtime, GL_FRAGMENT_SHADER, fragment, what);
@@ -115,13 +128,7 @@ static GLuint sb_link(sb_runtime *runtime, const sb_text *vertex, const sb_text 
     glLinkProgram(program);
     glDeleteShader(vertex_shader);
     glDeleteShader(fragment_shader);
-    glGetProgramiv(program, GL_LINK_STATUS, &linked);
-    if (linked == GL_TRUE) return program;
-    glGetProgramInfoLog(program, (GLsizei)sizeof log, &written, log);
-    log[written > 0 && written < (GLsizei)sizeof log ? written : 0] = '\0';
-    snprintf(runtime->error, sizeof runtime->error, "%s: the shaders failed to link: %s", what, log);
-    glDeleteProgram(program);
-    return 0;
+    return sb_linked(runtime, program, what, "shaders");
 }
 
 /* Whether the driver lists EXT_shader_framebuffer_fetch, by whole name; an app may rule it out by defining
@@ -488,6 +495,8 @@ static int sb_pixels(double value) {
     return (int)value;
 }
 
+#include "sb_compute.c"
+
 /* A last frame may be a later pass's, not configured yet: its size is the one its definition gives. */
 static void sb_input_size(const sb_runtime *runtime, const sb_input_def *input, int *width, int *height) {
     const sb_step_def *source = &runtime->composition->steps[input->source];
@@ -495,9 +504,10 @@ static void sb_input_size(const sb_runtime *runtime, const sb_input_def *input, 
     *height = input->feedback ? (source->height ? source->height : runtime->render_height) : runtime->steps[input->source].height;
 }
 
-/* The format of the image an input reads: a pass's own, else the 8 bits of an app's texture or a pattern. */
+/* The format of the image an input reads: a pass's or compute step's own, else the 8 bits of an app's texture or a pattern. */
 static int sb_input_format(const sb_runtime *runtime, const sb_input_def *input) {
     const sb_step_def *source = &runtime->composition->steps[input->source];
+    if (source->kind == SB_STEP_COMPUTE) return source->compute->target_count ? source->compute->targets[0].format : SB_RGBA8;
     return source->kind == SB_STEP_PASS ? source->format : SB_RGBA8;
 }
 
@@ -658,6 +668,11 @@ static int sb_configure(sb_runtime *runtime) {
         case SB_STEP_PASS:
             if ((status = sb_configure_pass(runtime, step, state, width, height))) return status;
             break;
+#ifdef SB_RUNTIME_COMPUTE
+        case SB_STEP_COMPUTE:
+            if ((status = sb_configure_compute(runtime, step, state))) return status;
+            break;
+#endif
         case SB_STEP_REDUCTION: {
             int source_width = runtime->steps[step->source].width, source_height = runtime->steps[step->source].height;
             int level = 0;
@@ -797,6 +812,10 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
             return sb_fail(runtime, SB_ERROR_MISSING_INPUT, "input '%s' has no texture; set it before rendering", composition->input_names[index]);
         }
     }
+#ifdef SB_RUNTIME_COMPUTE
+    /* A compute step's size or work groups read a uniform the app has set since. */
+    if (runtime->configured && sb_compute_shape_changed(runtime)) runtime->configured = 0;
+#endif
     if (!runtime->configured && (status = sb_configure(runtime))) return status;
     if (runtime->has_previous && seconds > runtime->previous_seconds) delta = seconds - runtime->previous_seconds;
     else delta = frame > 0 ? seconds / frame : 1.0 / 60;
@@ -871,6 +890,14 @@ static int sb_render(sb_runtime *runtime, double seconds, int frame) {
             if (source->image) sb_reduce(runtime, step, state, source->image, source->width, source->height);
             break;
         }
+#ifdef SB_RUNTIME_COMPUTE
+        case SB_STEP_COMPUTE:
+            sb_run_compute(runtime, step, state, frame, seconds, delta);
+            break;
+        case SB_STEP_BUFFER_VALUE:
+            sb_read_buffer(runtime, step, state);
+            break;
+#endif
         case SB_STEP_PARAMETER:
             /* Until the app sets it, a parameter follows what the composition wires into it. */
             if (!state->is_set && step->follows.present) state->value_count = sb_gather(runtime, &step->follows, state->value, state->value_capacity);
@@ -888,11 +915,17 @@ SB_RUNTIME_API void sb_destroy(sb_runtime *runtime) {
     if (!runtime) return;
     composition = runtime->composition;
     /* A program still in use would outlive its deletion. */
+#ifdef SB_RUNTIME_COMPUTE
+    sb_let_go_of_programs(runtime);
+#endif
     glUseProgram(0);
     glBindVertexArray(0);
     for (index = 0; runtime->steps && index < composition->step_count; index++) {
         const sb_step_def *step = &composition->steps[index];
         sb_step_state *state = &runtime->steps[index];
+#ifdef SB_RUNTIME_COMPUTE
+        if (step->kind == SB_STEP_COMPUTE) sb_release_compute(step, state);
+#endif
         sb_release_target(&state->own);
         sb_release_target(&state->feedback[0]);
         sb_release_target(&state->feedback[1]);
@@ -922,6 +955,8 @@ SB_RUNTIME_API void sb_destroy(sb_runtime *runtime) {
     if (runtime->vertex_array) glDeleteVertexArrays(1, &runtime->vertex_array);
     if (runtime->empty_vertex_array) glDeleteVertexArrays(1, &runtime->empty_vertex_array);
     if (runtime->output_framebuffer) glDeleteFramebuffers(1, &runtime->output_framebuffer);
+    if (runtime->read_framebuffer) glDeleteFramebuffers(1, &runtime->read_framebuffer);
+    for (index = 0; index < 4; index++) if (runtime->one_channel_programs[index]) glDeleteProgram(runtime->one_channel_programs[index]);
     free(runtime->programs);
     free(runtime->fetches);
     free(runtime->steps);
@@ -968,8 +1003,15 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
     runtime->created = time(NULL);
     while (glGetError() != GL_NO_ERROR) {}
     fetch = sb_framebuffer_fetch();
+    status = sb_check_compute_version(runtime);
     for (index = 0; index < composition->program_count && status == SB_OK; index++) {
         const sb_program_def *program = &composition->programs[index];
+#ifdef SB_RUNTIME_COMPUTE
+        if (program->compute.count > 0) {
+            if (!(runtime->programs[index] = sb_link_compute(runtime, &program->compute, program->what))) status = SB_ERROR_COMPILE;
+            continue;
+        }
+#endif
         runtime->fetches[index] = fetch && program->fetch_fragment.count > 0;
         runtime->programs[index] = sb_link(runtime, &program->vertex, runtime->fetches[index] ? &program->fetch_fragment : &program->fragment,
                                            program->what);
@@ -986,6 +1028,9 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
         if (!composition->uses_measure[index / 2]) continue;
         if (!(runtime->shrink_programs[index] = sb_link_built_in(runtime, &shaders->shrink_fragments[index], NULL, "a reduction"))) status = SB_ERROR_COMPILE;
     }
+#ifdef SB_RUNTIME_COMPUTE
+    if (status == SB_OK) status = sb_link_one_channel_copies(runtime);
+#endif
     if (status == SB_OK && composition->uses_measure[SB_HISTOGRAM]
         && !(runtime->histogram_program = sb_link_built_in(runtime, &shaders->histogram_fragment, &shaders->histogram_vertex, "a histogram"))) status = SB_ERROR_COMPILE;
     if (status == SB_OK) {
@@ -1045,6 +1090,9 @@ SB_RUNTIME_API int sb_create(sb_runtime **result, const sb_composition *composit
             state->value_count = step->value_count;
         }
         if (step->kind == SB_STEP_PATTERN) state->time_location = glGetUniformLocation(runtime->programs[step->program], "time");
+#ifdef SB_RUNTIME_COMPUTE
+        if (step->kind == SB_STEP_COMPUTE && (status = sb_create_compute(runtime, step, state))) break;
+#endif
         if (step->kind != SB_STEP_PASS) continue;
         {
             GLuint program = runtime->programs[step->program];

@@ -10,7 +10,13 @@
 #define SB_RUNTIME_H
 
 #include <stddef.h>
+/* Compute steps need GLES 3.1's entry points, which an export defines SB_RUNTIME_COMPUTE for; without it the
+   runtime asks for GLES 3.0 alone. */
+#ifdef SB_RUNTIME_COMPUTE
+#include <GLES3/gl31.h>
+#else
 #include <GLES3/gl3.h>
+#endif
 
 /* An export need not call every entry point (a composition without inputs never sets one), and an unused
    static function would be a warning in the app's build. */
@@ -28,13 +34,15 @@ enum { SB_OK, SB_ERROR_COMPILE, SB_ERROR_GL, SB_ERROR_OUT_OF_MEMORY, SB_ERROR_AR
 enum { SB_FLOAT, SB_VEC2, SB_VEC3, SB_VEC4, SB_INT, SB_IVEC2, SB_IVEC3, SB_IVEC4,
        SB_BOOL, SB_BVEC2, SB_BVEC3, SB_BVEC4, SB_MAT2, SB_MAT3, SB_MAT4 };
 enum { SB_STEP_INPUT, SB_STEP_PATTERN, SB_STEP_PASS, SB_STEP_CONSTANT, SB_STEP_TIME, SB_STEP_LFO,
-       SB_STEP_OPERATION, SB_STEP_REDUCTION, SB_STEP_HELD, SB_STEP_PARAMETER, SB_STEP_CURVE };
+       SB_STEP_OPERATION, SB_STEP_REDUCTION, SB_STEP_HELD, SB_STEP_PARAMETER, SB_STEP_CURVE, SB_STEP_COMPUTE,
+       SB_STEP_BUFFER_VALUE };
 enum { SB_DIALECT_GLSL, SB_DIALECT_SHADERTOY, SB_DIALECT_ISF, SB_DIALECT_GLSLVIEWER, SB_DIALECT_GLSLSANDBOX, SB_DIALECT_BONZOMATIC };
 enum { SB_MAP_FILL, SB_MAP_FIT, SB_MAP_STRETCH };
 enum { SB_ADD, SB_MULTIPLY, SB_MIX, SB_CLAMP, SB_SMOOTH };
 enum { SB_SINE, SB_TRIANGLE, SB_SQUARE };
 enum { SB_AVERAGE, SB_CENTROID, SB_MINMAX, SB_HISTOGRAM, SB_MEASURE_COUNT };
-enum { SB_RGBA8, SB_RGBA16F, SB_RGBA32F };
+enum { SB_RGBA8, SB_RGBA16F, SB_RGBA32F, SB_R32F, SB_R32UI };
+enum { SB_SCALAR_FLOAT, SB_SCALAR_INT, SB_SCALAR_UINT };
 enum { SB_KEY_HOLD, SB_KEY_LINEAR, SB_KEY_SMOOTH, SB_KEY_BEZIER };
 enum { SB_CURVE_ONCE, SB_CURVE_LOOP, SB_CURVE_PING_PONG };
 enum { SB_ROUND_NONE, SB_ROUND_WHOLE, SB_ROUND_STEPS };
@@ -46,13 +54,14 @@ typedef struct sb_text {
     int count;
 } sb_text;
 
-/* A program; fetch_fragment, for a shader that reads gl_LastFragData, is its text for a GPU that lists
+/* A program: vertex and fragment, or (compute not empty) one compute kernel. fetch_fragment, for a shader that reads gl_LastFragData, is its text for a GPU that lists
    EXT_shader_framebuffer_fetch, which the runtime links instead there (unless the app defines
    SB_NO_FRAMEBUFFER_FETCH): fragment reads the target's previous contents from a texture. */
 typedef struct sb_program_def {
     sb_text vertex, fragment;
     const char *what;
     sb_text fetch_fragment;
+    sb_text compute;
 } sb_program_def;
 
 /* A value: literal numbers (slot < 0) or another step's value, optionally some of its components. */
@@ -99,6 +108,70 @@ typedef struct sb_isf_target_def {
     int persistent;
     int first_pass;
 } sb_isf_target_def;
+
+/* A number a compute step works out from its measures: [0] and [1] the width and height it is over (the render
+   size for the step's own size, the step's size for its work groups), then each compute input's width and
+   height in turn, then the first number of each uniform its expressions read. Rounded down by the function. */
+typedef double (*sb_measure_function)(const double *measures);
+
+/* A kernel of a compute step, run in order: its program, its work groups on each axis (NULL: as many groups of
+   its local size as cover the step's image), the barrier bits after it, and its iResolution's components (0:
+   none). */
+typedef struct sb_kernel_def {
+    int program;
+    int local_width, local_height;
+    sb_measure_function groups[3];
+    unsigned barrier;
+    int resolution_components;
+} sb_kernel_def;
+
+/* An image a compute step reads: sampled on unit (image_unit < 0), or loaded as a readonly image on image_unit,
+   copied first into an image of format. */
+typedef struct sb_compute_input_def {
+    const char *name;
+    int source;
+    int image_unit, format;
+    int unit;
+    int filter, wrap;
+} sb_compute_input_def;
+
+/* An image a compute step's kernels write on unit; stored (SB_R32F, SB_R32UI, else -1) is the one-channel format
+   they store into, copied after them into the red channel of the image, then an SB_RGBA32F one. */
+typedef struct sb_compute_target_def {
+    int unit, format, stored;
+} sb_compute_target_def;
+
+/* A storage buffer on binding: byte_count bytes from initial (NULL: zeros), started again each frame unless
+   persistent. */
+typedef struct sb_buffer_def {
+    int binding, byte_count;
+    const unsigned char *initial;
+    int persistent;
+} sb_buffer_def;
+
+/* A compute step: its kernels, inputs, targets (the first is its image) and buffers; its size, the size of
+   step size_step (>= 0), else width and height (not NULL), else the step's width and height. */
+typedef struct sb_compute_def {
+    const char *what;
+    const sb_kernel_def *kernels;
+    int kernel_count;
+    const sb_compute_input_def *inputs;
+    int input_count;
+    const sb_compute_target_def *targets;
+    int target_count;
+    const sb_buffer_def *buffers;
+    int buffer_count;
+    int size_step;
+    sb_measure_function width, height;
+    const sb_operand_def *measured; /* the uniforms the expressions read, in the order of the measures */
+    int measured_count;
+} sb_compute_def;
+
+/* Elements of a compute step's buffer as a value: count elements of components numbers each (scalar as the
+   SB_SCALAR_ kinds), stride bytes apart from byte offset. */
+typedef struct sb_buffer_read_def {
+    int buffer, offset, stride, components, count, scalar;
+} sb_buffer_read_def;
 
 typedef struct sb_step_def {
     int kind;
@@ -148,6 +221,10 @@ typedef struct sb_step_def {
     const int *key_interpolations;
     const double *key_handles;
     int key_count, repetition, rounding;
+    /* compute: its kernels and what they read and write; uniforms above are theirs */
+    const sb_compute_def *compute;
+    /* buffer value: source is the compute step */
+    const sb_buffer_read_def *buffer_read;
 } sb_step_def;
 
 /* A value node the app reads by name: the step that holds its numbers. */
@@ -164,6 +241,7 @@ typedef struct sb_built_in_shaders {
     sb_text copy_vertex, copy_fragment;
     sb_text shrink_fragments[SB_MEASURE_COUNT * 2]; /* per measure: its first level's, then its later levels' */
     sb_text histogram_vertex, histogram_fragment;
+    sb_text one_channel_copies[4]; /* r32f out of the kernels, r32f in, then r32ui's */
 } sb_built_in_shaders;
 
 /* One composition, as its export's tables describe it; the runtime is handed it at creation and keeps a

@@ -211,7 +211,7 @@ final class ComputeStep: BoundStep {
             }
             setFrameUniforms(pass.frameUniforms, frame: frame.state)
             glDispatchCompute(GLuint(pass.groups[0]), GLuint(pass.groups[1]), GLuint(pass.groups[2]))
-            glMemoryBarrier(Self.bits(of: watched == nil ? pass.barrier : .beforeReaders))
+            glMemoryBarrier((watched == nil ? pass.barrier : .beforeReaders).glBits)
         }
         for (stored, target) in zip(storedTargets, targets) {
             stored?.copy(into: target)
@@ -245,16 +245,6 @@ final class ComputeStep: BoundStep {
             if components == 2 { glUniform2f(location, Float(size.width), Float(size.height)) }
             if components == 3 { glUniform3f(location, Float(size.width), Float(size.height), 1) }
         }
-    }
-
-    static func bits(of barrier: ComputeBarrier) -> GLbitfield {
-        var bits: Int32 = 0
-        if barrier.contains(.imageAccess) { bits |= GL_SHADER_IMAGE_ACCESS_BARRIER_BIT }
-        if barrier.contains(.storage) { bits |= GL_SHADER_STORAGE_BARRIER_BIT }
-        if barrier.contains(.textureFetch) { bits |= GL_TEXTURE_FETCH_BARRIER_BIT }
-        if barrier.contains(.framebuffer) { bits |= GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT }
-        if barrier.contains(.bufferUpdate) { bits |= GL_BUFFER_UPDATE_BARRIER_BIT }
-        return GLbitfield(bits)
     }
 
     func descriptor(orSize size: PixelSize) -> TextureDescriptor {
