@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import TestSupport
 import Testing
 
@@ -77,6 +78,31 @@ struct ComputeExportTests {
         let composition = try Self.oneChannelChain(in: folder)
         _ = try ExportFaithfulnessTests.checkC(composition)
         try ExportFaithfulnessTests.checkSwift([composition])
+    }
+
+    @Test("C: setting a published uniform that the work groups are counted from, after a frame, counts them again: the frames are render's with it set")
+    func reshapedByParameter() throws {
+        let folder = try TemporaryFolder()
+        let chain = try String(contentsOfFile: try Self.oneChannelChain(in: folder), encoding: .utf8)
+        let composition = try folder.write("published.yaml", chain + "\npublish: [shade.columns]\n")
+        let export = try runShaderbench(["export", composition, "--c", folder.path])
+        try #require(export.status == 0, "\(export.error)")
+        // A frame at 10 columns, then 6: the work groups must be counted again, not kept from the first frame.
+        let setup = """
+            { GLuint first; glGenTextures(1, &first); glBindTexture(GL_TEXTURE_2D, first);
+              glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 48, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+              CHECK(published_process(graph, 0, 0, first, 48, 32)); glDeleteTextures(1, &first); }
+            published_set_shade_columns(graph, 6);
+            """
+        let harness = try ExportBuild.compileC(prefix: "published", in: folder.path, setup: setup)
+        try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: true)
+        try ExportBuild.require(try ExportBuild.run(harness, [folder.file("out"), "48", "32", "1", "30"], in: folder.path), "the C harness")
+        let render = try runShaderbench(["render", composition, "--set", "shade.columns=6", "--out", folder.file("six.png")])
+        try #require(render.status == 0, "\(render.error)")
+        let expected = try ImageFile.read(path: folder.file("six.png"))
+        let frame = RGBAImage(width: 48, height: 32, pixels: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("out/frame-0.rgba")))))
+        ExportFaithfulnessTests.compare([frame], with: [expected], what: "columns set to 6")
+        #expect(expected.pixels[(5 * 48 + 30) * 4 + 3] == 0, "column 30 is past 6 groups of 4, which render leaves empty")
     }
 
     @Test("C: the runtime compiled with compute draws under the address, leak and undefined-behaviour sanitizers, which report nothing")

@@ -192,12 +192,23 @@ static int sb_make_storage_target(sb_runtime *runtime, sb_target *target, int wi
     return sb_check_gl(runtime, "making a compute node's image");
 }
 
-/* The step's size, its images and each kernel's work groups, refused where the device cannot run them. */
+/* The step's size, its images and each kernel's work groups, refused where the device cannot run them. Sized
+   again, it starts again, as the workbench binds a node again: its images zeros, its buffers as they start. */
 static int sb_configure_compute(sb_runtime *runtime, const sb_step_def *step, sb_step_state *state) {
     const sb_compute_def *compute = step->compute;
     sb_compute_state *own = state->compute;
     static const char axes[] = "xyz";
     int index, kernel, axis, status;
+    for (index = 0; index < compute->target_count; index++) {
+        sb_release_target(&own->targets[index]);
+        sb_release_target(&own->stored[index]);
+    }
+    for (index = 0; index < compute->buffer_count; index++) {
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, own->buffers[index]);
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, compute->buffers[index].byte_count,
+                        compute->buffers[index].initial ? compute->buffers[index].initial : own->zeros);
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     if (compute->size_step >= 0) {
         state->width = runtime->steps[compute->size_step].width;
         state->height = runtime->steps[compute->size_step].height;
