@@ -16,6 +16,8 @@ struct MovieSink: RenderedFrameSink {
     private let writer: MovieWriter
     /// The first frame's index: the movie starts there.
     private let firstFrame: Int
+    /// A network stream's frames go out at the composition's rate; a file's as fast as they are drawn.
+    private let pacing: StreamPacing?
 
     /// `sound` is what the movie carries, from its first frame on; nil makes a silent movie. `packed`: the frames
     /// come as their planes (`GraphExecutor.packsOutput`).
@@ -23,6 +25,7 @@ struct MovieSink: RenderedFrameSink {
          sound: (any TimelineSound)?, packed: Bool, progress: ProgressReporter) throws(RenderJob.Failure) {
         self.output = output
         self.firstFrame = firstFrame
+        pacing = MovieSettings.isStream(output.path) ? StreamPacing(frameRate: frameRate) : nil
         do {
             readback = try FrameReadbacks.forMovie(imageSize: imageSize, packed: packed)
         } catch {
@@ -31,8 +34,13 @@ struct MovieSink: RenderedFrameSink {
         let settings = MovieSettings(path: output.path, width: readback.size.width, height: readback.size.height,
                                      frameRate: frameRate, codec: output.codec, quality: output.quality, sound: sound,
                                      whenBehind: .wait)
+        if pacing != nil {
+            // An SRT listener's header waits for its first receiver to connect.
+            let waits = output.path.contains("mode=listener")
+            progress.note("streaming to \(output.path) at \(frameRate), in real time\(waits ? ", once a receiver connects" : "")")
+        }
         do {
-            try Directories.createParent(of: output.path)
+            if pacing == nil { try Directories.createParent(of: output.path) }
             writer = try MovieWriter(settings)
         } catch let error as MediaError {
             throw .failed(error.message, code: .outputNotWritten)
@@ -73,6 +81,7 @@ struct MovieSink: RenderedFrameSink {
     }
 
     private func append(_ frame: VideoFrame) throws(RenderJob.Failure) {
+        pacing?.wait(forFrame: Int(frame.sequence))
         do throws(MediaError) {
             _ = try writer.append(frame, frameIndex: Int(frame.sequence))
         } catch {

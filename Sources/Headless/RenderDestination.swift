@@ -1,4 +1,7 @@
-/// Where `render` puts its frames: numbered PNG files, one movie file, or a YUV4MPEG2 stream on standard output.
+import Media
+
+/// Where `render` puts its frames: numbered PNG files, one movie file or network stream, or a YUV4MPEG2 stream on
+/// standard output.
 public enum RenderDestination: Sendable {
     case images(OutputPattern)
     case movie(MovieOutput)
@@ -22,12 +25,12 @@ public enum RenderDestination: Sendable {
     /// What `--output` takes, for a usage error.
     public static let outputUsage = "--output takes v4l2:DEVICE (a V4L2 video output such as /dev/video9), or v4l2 for the first there is"
 
-    /// `--out`: `-` for standard output, a movie when the path ends in a movie container's extension,
-    /// numbered PNGs otherwise.
+    /// `--out`: `-` for standard output, a movie when the path ends in a movie container's extension or is a
+    /// stream's URL (`udp://`, `srt://`, `rtmp://`, `rtsp://`), numbered PNGs otherwise.
     public init(parsing text: String, codec: String? = nil, quality: Int? = nil) throws(OutputPattern.Problem) {
         if text == "-" {
             self = .standardOutput
-        } else if MovieOutput.isMoviePath(text) {
+        } else if MovieOutput.isMoviePath(text) || MovieSettings.isStream(text) {
             self = .movie(MovieOutput(path: text, codec: codec, quality: quality))
         } else {
             self = .images(try OutputPattern(text))
@@ -52,7 +55,7 @@ public enum RenderDestination: Sendable {
     }
 }
 
-/// A movie `render` writes: H.264 in MP4 unless told otherwise.
+/// A movie `render` writes: H.264 in MP4 unless told otherwise; or sends, to a stream's URL.
 public struct MovieOutput: Sendable {
     public var path: String
     /// An FFmpeg encoder name (`libx264`, `libvpx-vp9`, `mpeg4`, …); nil picks the container's usual one.

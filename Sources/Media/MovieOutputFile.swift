@@ -49,8 +49,14 @@ final class MovieOutputFile {
     /// Creates the file and writes the header; the streams' time bases are final after this.
     func start() throws(MediaError) {
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            let status = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
-            guard status >= 0 else { throw MediaError(path: path, operation: "creating the file", code: status) }
+            var protocolOptions: OpaquePointer?
+            defer { av_dict_free(&protocolOptions) }
+            for option in Self.protocolOptions(for: path) {
+                av_dict_set(&protocolOptions, option.name, option.value, 0)
+            }
+            let status = avio_open2(&context.pointee.pb, path, AVIO_FLAG_WRITE, nil, &protocolOptions)
+            let operation = container.isStream ? "connecting" : "creating the file"
+            guard status >= 0 else { throw MediaError(path: path, operation: operation, code: status) }
             fileIsOpen = true
         }
         var options: OpaquePointer?
@@ -67,7 +73,9 @@ final class MovieOutputFile {
     /// in time order; the caller interleaves them, so nothing waits in the muxer for another stream.
     func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
         let status = av_write_frame(context, packet)
-        guard status >= 0 else { throw MediaError(path: path, operation: "writing", code: status) }
+        guard status >= 0 else {
+            throw MediaError(path: path, operation: container.isStream ? "sending (the receiver has gone, or refuses the stream)" : "writing", code: status)
+        }
         if let failure = writeFailure { throw failure }
     }
 
@@ -86,6 +94,12 @@ final class MovieOutputFile {
         }
         guard status >= 0 else { throw MediaError(path: path, operation: "writing the trailer", code: status) }
         if let failure { throw failure }
+    }
+
+    /// What a stream's protocol is opened with where its URL does not say: SRT in live mode drops what it has
+    /// not yet sent when it is closed, and the last frames would never reach the receiver, unless it lingers.
+    private static func protocolOptions(for url: String) -> [(name: String, value: String)] {
+        url.lowercased().hasPrefix("srt://") && !url.contains("linger=") ? [("linger", "2")] : []
     }
 
     /// The error the file's buffered writes met, which FFmpeg keeps on the I/O context rather than

@@ -46,6 +46,15 @@ public struct MovieSettings: Sendable {
     /// rather than falls behind.
     public var queueCapacity: Int
 
+    /// Whether `path` is a network stream's URL (`udp://`, `srt://`, `rtmp://`, `rtsp://`) rather than a file.
+    public static func isStream(_ path: String) -> Bool {
+        OutputContainer.streamed(to: path) != nil
+    }
+
+    /// Whether it is sent to a network stream, which its receivers play as it comes: tuned for latency, as a live
+    /// recording is.
+    public var isStream: Bool { Self.isStream(path) }
+
     public init(path: String, width: Int, height: Int, frameRate: FrameRate, codec: String? = nil,
                 quality: Int? = nil, preset: String = "veryfast", container: String? = nil,
                 encoding: ColorEncoding = ColorEncoding(matrix: .bt709, range: .limited),

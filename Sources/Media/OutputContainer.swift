@@ -1,10 +1,17 @@
 /// The kinds of movie file the writer makes, with the encoder each is usually paired with and the muxer
-/// options that keep a recording playable when the process dies before it finishes.
+/// options that keep a recording playable when the process dies before it finishes; and the containers a
+/// network stream is sent in, chosen by its URL's scheme.
 enum OutputContainer: String, CaseIterable {
     case mp4
     case mov
     case matroska
     case webm
+    /// MPEG-TS, as UDP and SRT streams carry video.
+    case mpegts
+    /// FLV, which RTMP carries.
+    case flv
+    /// RTSP's own muxer, which publishes to a server (ANNOUNCE and RECORD).
+    case rtsp
 
     /// The container that `name` (an extension such as "mkv", or FFmpeg's muxer name) stands for.
     init?(name: String) {
@@ -17,8 +24,10 @@ enum OutputContainer: String, CaseIterable {
         }
     }
 
-    /// The container for `settings`: its explicit `container`, else the path's extension.
+    /// The container for `settings`: a stream's by its URL's scheme, else its explicit `container`, else the path's
+    /// extension.
     static func choose(for settings: MovieSettings) throws(MediaError) -> OutputContainer {
+        if let streamed = streamed(to: settings.path) { return streamed }
         let name = settings.container ?? extensionName(of: settings.path)
         guard let container = OutputContainer(name: name) else {
             let shown = name.isEmpty ? "movies without an extension" : ".\(name) movies"
@@ -33,6 +42,26 @@ enum OutputContainer: String, CaseIterable {
         return String(fileName[fileName.index(after: dot)...])
     }
 
+    /// The container a network stream to `url` is sent in: MPEG-TS over `udp://` and `srt://`, FLV over
+    /// `rtmp://`, RTSP's own over `rtsp://`; nil for anything else.
+    static func streamed(to url: String) -> OutputContainer? {
+        guard let colon = url.range(of: "://") else { return nil }
+        return switch url[..<colon.lowerBound].lowercased() {
+        case "udp", "srt": .mpegts
+        case "rtmp": .flv
+        case "rtsp": .rtsp
+        default: nil
+        }
+    }
+
+    /// Whether it is sent to a network stream rather than written to a file.
+    var isStream: Bool {
+        switch self {
+        case .mpegts, .flv, .rtsp: true
+        case .mp4, .mov, .matroska, .webm: false
+        }
+    }
+
     /// FFmpeg's muxer.
     var muxerName: String { rawValue }
 
@@ -43,12 +72,15 @@ enum OutputContainer: String, CaseIterable {
         case .mov: ".mov"
         case .matroska: ".mkv"
         case .webm: ".webm"
+        case .mpegts: ".ts"
+        case .flv: ".flv"
+        case .rtsp: "RTSP"
         }
     }
 
     var defaultCodec: String {
         switch self {
-        case .mp4, .mov, .matroska: "libx264"
+        case .mp4, .mov, .matroska, .mpegts, .flv, .rtsp: "libx264"
         case .webm: "libvpx-vp9"
         }
     }
@@ -74,6 +106,14 @@ enum OutputContainer: String, CaseIterable {
         case .matroska, .webm:
             options.append(("cluster_time_limit", "500"))
             options.append(("avoid_negative_ts", "disabled"))
+        case .mpegts:
+            break
+        case .flv:
+            // A stream has no end to seek back to for the duration and size.
+            options.append(("flvflags", "no_duration_filesize"))
+        case .rtsp:
+            // Over the server's own connection, so that no packet is lost on the way.
+            options = [("rtsp_transport", "tcp")]
         }
         return options
     }

@@ -269,10 +269,10 @@ final class VideoEncoder {
 
     /// The private options for each encoder the writer knows. libx264 and libvpx-vp9 take a CRF; VP9 also
     /// needs its bitrate left at zero (FFmpeg's default) to be in constant-quality mode. A live recording
-    /// (`.drop`) wants each frame out of the encoder at once: x264's zerolatency tune and VP9's realtime
-    /// deadline without lagging frames; a render keeps a short lookahead, which makes smaller files.
+    /// (`.drop`) and a network stream want each frame out of the encoder at once: x264's zerolatency tune and
+    /// VP9's realtime deadline without lagging frames; a render keeps a short lookahead, which makes smaller files.
     static func options(for codecName: String, settings: MovieSettings) -> [(name: String, value: String)] {
-        let live = settings.whenBehind == .drop
+        let live = settings.whenBehind == .drop || settings.isStream
         switch codecName {
         case "libx264":
             var options = [("preset", settings.preset), ("crf", "\(settings.quality ?? 18)")]

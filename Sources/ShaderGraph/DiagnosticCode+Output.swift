@@ -23,9 +23,9 @@ extension DiagnosticCode {
         6002, "an output that cannot be written",
         explanation: """
             A file or stream the workbench writes failed: a render's PNG frames or movie, the `--values` log, a \
-            recording or screenshot from the window, the gallery's pictures, an export's files, or standard \
-            output for `--out -`. The message gives the system's or the encoder's reason: a folder that cannot \
-            be made, no permission, a full disk. What was written before the failure stays (a movie is finished \
+            recording or screenshot from the window, the gallery's pictures, an export's files, standard \
+            output for `--out -`, or a network stream (`--out srt://…`). The message gives the system's or the \
+            encoder's reason: a folder that cannot be made, no permission, a full disk, a stream's receiver gone. What was written before the failure stays (a movie is finished \
             after its last whole frame).
             """,
         example: """

@@ -13,7 +13,7 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: CompositionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), a movie (.mp4, .mkv, .mov, .webm), or - for a YUV4MPEG2 stream on standard output (| ffmpeg -i -, | mpv -).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), a movie (.mp4, .mkv, .mov, .webm), a network stream sent in real time (udp://HOST:PORT or srt://HOST:PORT as MPEG-TS, rtmp://…, rtsp://…), or - for a YUV4MPEG2 stream on standard output (| ffmpeg -i -, | mpv -).", valueName: "PATH"))
     var out: String?
 
     @Option(help: ArgumentHelp("Write the frames to a V4L2 video output at the render's rate instead, which other programs read as a camera: v4l2:/dev/videoN, or v4l2 for the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "v4l2:DEVICE"))
@@ -74,7 +74,8 @@ struct Render: ParsableCommand {
                 // Standard output carries the frames; what is said about them goes to standard error.
                 StandardStreams.error("wrote \(written.count) frame\(written.count == 1 ? "" : "s") to standard output\n")
             } else if case .movie(let movie) = destination {
-                StandardStreams.output("wrote \(movie.path) (\(written.count) frame\(written.count == 1 ? "" : "s"))\n")
+                let verb = MovieSettings.isStream(movie.path) ? "sent" : "wrote"
+                StandardStreams.output("\(verb) \(movie.path) (\(written.count) frame\(written.count == 1 ? "" : "s"))\n")
             } else if written.count == 1 {
                 StandardStreams.output("wrote \(written[0])\n")
             } else if let first = written.first, let last = written.last {

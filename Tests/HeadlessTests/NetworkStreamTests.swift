@@ -1,0 +1,122 @@
+import Foundation
+import Images
+import TestSupport
+import Testing
+
+/// `render --out` to a network stream, received over loopback by FFmpeg's own command (a receiver the project did
+/// not write): MPEG-TS over UDP and over SRT (the render listening, FFmpeg calling), every frame there at the
+/// composition's size and rate with render's colours, sent in real time, and a receiver that goes away ending
+/// the render with its message and exit code.
+@Suite("Network streams out of render", .serialized)
+struct NetworkStreamTests {
+    /// Four flat quarters whose colours move with the clock: flat areas survive H.264 within a few levels, and
+    /// the frames differ, so one out of its place shows.
+    static let quarters = """
+        void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            vec2 uv = fragCoord / iResolution.xy;
+            float t = fract(iTime * 0.5);
+            vec3 colour = uv.x < 0.5 ? (uv.y < 0.5 ? vec3(0.9, 0.1, t) : vec3(0.1, 0.8, 0.2)) : (uv.y < 0.5 ? vec3(t, 0.3, 0.9) : vec3(0.95));
+            fragColor = vec4(colour, 1.0);
+        }
+        """
+
+    static func composition(in folder: TemporaryFolder) throws -> String {
+        try folder.write("quarters.frag", quarters)
+        return try folder.write("stream.yaml", "size: [160, 96]\nnodes:\n  quarters: { kind: shader, file: quarters.frag }\noutput: quarters\n")
+    }
+
+    /// A UDP port nothing here uses: the one the kernel gives a socket bound to port 0.
+    static func freePort() -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether a UDP socket is bound to `port` (SRT runs over UDP too): a receiver or listener is ready.
+    static func isBound(_ port: Int) -> Bool {
+        let table = (try? String(contentsOfFile: "/proc/net/udp", encoding: .utf8)) ?? ""
+        return table.contains(String(format: ":%04X ", port))
+    }
+
+    /// Checks the received stream: its frame count, size and rate, and each of a few frames' colours against
+    /// render's PNG of the same frame.
+    static func checkReceived(_ path: String, frames: Int, composition: String, in folder: TemporaryFolder) throws {
+        let probe = try MovieProbe(path: path)
+        let video = try #require(probe.video)
+        #expect(video.codec == "h264" && video.width == 160 && video.height == 96, "\(video)")
+        #expect(video.frameRate == "30/1" && video.frames == frames, "\(video)")
+        let render = try runShaderbench(["render", composition, "--frames", "\(frames)", "--out", folder.file("png/f-%02d.png")])
+        try #require(render.status == 0, "\(render.error)")
+        for index in [0, frames / 2, frames - 1] {
+            let received = try MovieProbe.frame(index, of: path, width: 160, height: 96)
+            let expected = try ImageFile.read(path: folder.file(String(format: "png/f-%02d.png", index))).pixels
+            // The middle of each quarter, away from the edges H.264 blurs.
+            for (x, y) in [(40, 24), (120, 24), (40, 72), (120, 72)] {
+                let at = (y * 160 + x) * 4
+                let difference = (0..<3).map { abs(Int(received[at + $0]) - Int(expected[at + $0])) }.max() ?? 0
+                #expect(difference <= 4, "frame \(index) at \(x),\(y): received \(received[at..<at + 3]), render drew \(expected[at..<at + 3])")
+            }
+        }
+    }
+
+    @Test("UDP: FFmpeg receives every frame at the composition's size and rate, with render's colours, sent in real time")
+    func udp() throws {
+        let folder = try TemporaryFolder()
+        let composition = try Self.composition(in: folder)
+        let port = Self.freePort()
+        // Ends 3 s after the last packet.
+        let receiver = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "udp://127.0.0.1:\(port)?timeout=3000000", "-c", "copy", folder.file("received.ts")],
+                                          environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
+        try #require(eventually { Self.isBound(port) }, "the receiver listens")
+        let started = Date()
+        let sender = try runShaderbench(["render", composition, "--frames", "30", "--out", "udp://127.0.0.1:\(port)?pkt_size=1316"])
+        let seconds = Date().timeIntervalSince(started)
+        try #require(sender.status == 0, "\(sender.error)")
+        #expect(sender.output.contains("sent udp://127.0.0.1:\(port)?pkt_size=1316 (30 frames)") && sender.error.contains("in real time"), "\(sender.output)\(sender.error)")
+        // 30 frames at 30 a second take a second at least, where a file is written as fast as they are drawn.
+        #expect(seconds >= 0.95, "sent in \(seconds) s")
+        try #require(receiver.waitForExit(timeout: 20), "the receiver stops once the stream does")
+        try Self.checkReceived(folder.file("received.ts"), frames: 30, composition: composition, in: folder)
+    }
+
+    @Test("SRT: the render listens, FFmpeg calls and receives every frame; the last ones are not lost when the render closes")
+    func srt() throws {
+        let folder = try TemporaryFolder()
+        let composition = try Self.composition(in: folder)
+        let port = Self.freePort()
+        let url = "srt://127.0.0.1:\(port)?mode=listener"
+        let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "20", "--out", url],
+                                        environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
+        try #require(eventually { Self.isBound(port) }, "the render listens: \(sender.error)")
+        let receiver = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller", "-c", "copy", folder.file("received.ts")],
+                                      in: folder.path)
+        try #require(sender.waitForExit(timeout: 30))
+        #expect(sender.status == 0 && sender.output.contains("sent \(url) (20 frames)"), "\(sender.error)\(receiver.error)")
+        #expect(sender.error.contains("once a receiver connects"), "\(sender.error)")
+        try Self.checkReceived(folder.file("received.ts"), frames: 20, composition: composition, in: folder)
+    }
+
+    @Test("SRT: a receiver that goes away ends the render with a message saying so and exit code 3")
+    func receiverGoesAway() throws {
+        let folder = try TemporaryFolder()
+        let composition = try Self.composition(in: folder)
+        let port = Self.freePort()
+        let url = "srt://127.0.0.1:\(port)?mode=listener"
+        let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "900", "--out", url],
+                                        environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
+        try #require(eventually { Self.isBound(port) }, "the render listens: \(sender.error)")
+        // Takes ten frames and hangs up.
+        _ = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller", "-frames:v", "10", "-c", "copy", folder.file("received.ts")],
+                           in: folder.path)
+        try #require(sender.waitForExit(timeout: 25), "the render stops well before its 30 s of frames")
+        #expect(sender.status == 3, "\(sender.error)")
+        #expect(sender.error.contains("\(url): sending (the receiver has gone, or refuses the stream)") && sender.error.contains("[SB6002]"), "\(sender.error)")
+    }
+}
