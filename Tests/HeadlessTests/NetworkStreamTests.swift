@@ -4,9 +4,10 @@ import TestSupport
 import Testing
 
 /// `render --out` to a network stream, received over loopback by FFmpeg's own command (a receiver the project did
-/// not write): MPEG-TS over UDP and over SRT (the render listening, FFmpeg calling), every frame there at the
-/// composition's size and rate with render's colours, sent in real time, and a receiver that goes away ending
-/// the render with its message and exit code.
+/// not write): MPEG-TS over UDP and over SRT (the render listening, FFmpeg calling), FLV to an RTMP server and
+/// RTSP published to a server (FFmpeg listening as each), every frame there at the composition's size and rate
+/// with render's colours, sent in real time, the soundtrack with it, and a receiver that goes away ending the
+/// render with its message and exit code.
 @Suite("Network streams out of render", .serialized)
 struct NetworkStreamTests {
     /// Four flat quarters whose colours move with the clock: flat areas survive H.264 within a few levels, and
@@ -45,10 +46,18 @@ struct NetworkStreamTests {
         return table.contains(String(format: ":%04X ", port))
     }
 
+    /// Whether a TCP socket listens on `port`: an RTMP or RTSP server is ready.
+    static func isListening(_ port: Int) -> Bool {
+        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        // State 0A is LISTEN.
+        return table.split(separator: "\n").contains { $0.contains(String(format: ":%04X ", port)) && $0.contains(" 0A ") }
+    }
+
     /// Checks the received stream: its frame count, size and rate, and each of a few frames' colours against
     /// render's PNG of the same frame.
     static func checkReceived(_ path: String, frames: Int, composition: String, in folder: TemporaryFolder) throws {
         let probe = try MovieProbe(path: path)
+        #expect(probe.audio == nil, "a composition without sound sends none")
         let video = try #require(probe.video)
         #expect(video.codec == "h264" && video.width == 160 && video.height == 96, "\(video)")
         #expect(video.frameRate == "30/1" && video.frames == frames, "\(video)")
@@ -118,5 +127,44 @@ struct NetworkStreamTests {
         try #require(sender.waitForExit(timeout: 25), "the render stops well before its 30 s of frames")
         #expect(sender.status == 3, "\(sender.error)")
         #expect(sender.error.contains("\(url): sending (the receiver has gone, or refuses the stream)") && sender.error.contains("[SB6002]"), "\(sender.error)")
+    }
+
+    /// Runs FFmpeg as a server on `port` (its `arguments` before the URL), sends the render to `url`, and
+    /// checks what the server received.
+    static func publish(to url: String, port: Int, serving arguments: [String], composition: String, in folder: TemporaryFolder) throws -> String {
+        let received = folder.file("received.mkv")
+        let server = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-y"] + arguments + ["-i", url, "-c", "copy", received],
+                                        environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
+        try #require(eventually { Self.isListening(port) }, "the server listens: \(server.error)")
+        let sender = try runShaderbench(["render", composition, "--frames", "20", "--out", url])
+        #expect(sender.status == 0 && sender.output.contains("sent \(url) (20 frames)"), "\(sender.error)")
+        try #require(server.waitForExit(timeout: 20), "the server stops when the stream ends")
+        return received
+    }
+
+    @Test("RTMP: an RTMP server (FFmpeg listening) receives every frame as FLV, with the composition's soundtrack as AAC")
+    func rtmp() throws {
+        let folder = try TemporaryFolder()
+        try MovieSoundRenderTests.clip(in: folder)
+        let composition = try folder.write("show.yaml", """
+            nodes:
+              clip: { kind: movie, file: clip.mp4 }
+              show: { kind: shader, file: copy.fsh, inputs: { inputImageTexture: clip } }
+            output: show
+            """)
+        let port = Self.freePort()
+        let received = try Self.publish(to: "rtmp://127.0.0.1:\(port)/live/show", port: port, serving: ["-listen", "1"], composition: composition, in: folder)
+        let probe = try MovieProbe(path: received)
+        #expect(probe.video?.codec == "h264" && probe.video?.frames == 20 && probe.video?.width == 160, "\(probe.streams)")
+        #expect(probe.audio?.codec == "aac", "\(probe.streams)")
+    }
+
+    @Test("RTSP: a stream published to an RTSP server (FFmpeg listening) arrives whole, with render's colours")
+    func rtsp() throws {
+        let folder = try TemporaryFolder()
+        let composition = try Self.composition(in: folder)
+        let port = Self.freePort()
+        let received = try Self.publish(to: "rtsp://127.0.0.1:\(port)/quarters", port: port, serving: ["-rtsp_flags", "listen"], composition: composition, in: folder)
+        try Self.checkReceived(received, frames: 20, composition: composition, in: folder)
     }
 }
