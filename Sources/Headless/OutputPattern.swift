@@ -17,7 +17,7 @@ public struct OutputPattern: Sendable {
 
         public var description: String {
             switch self {
-            case .notPNG(let text): "--out \(text): frames are written as PNG (end the pattern with .png) or as a movie (.mp4, .mkv, .mov or .webm)"
+            case .notPNG(let text): "--out \(text): frames are written as PNG (end the pattern with .png), as a movie (.mp4, .mkv, .mov or .webm), or sent to a udp://, srt://, rtmp:// or rtsp:// URL"
             case .malformed(let text): "--out \(text): a frame number is written %d or %0Nd (e.g. %04d); write %% for a literal %"
             case .severalNumbers(let text): "--out \(text): the pattern may hold one frame number, not several"
             }
