@@ -19,8 +19,9 @@ final class MovieEncodingPipeline {
     let warnings: [String]
     private(set) var videoPacketsWritten = 0
 
-    /// Checks the container, the codec and the sound, then creates the file and writes its header. The
-    /// checks come first, so a movie that cannot be made leaves no file behind.
+    /// Checks the container, the codec and the sound and sets up their streams; `start` then creates the file
+    /// (or connects) and writes its header. The checks come first, so a movie that cannot be made leaves no
+    /// file behind.
     init(_ settings: MovieSettings, soundBlocks: SoundBlockQueue?) throws(MediaError) {
         let path = settings.path
         FFmpegLogging.quiet()
@@ -46,7 +47,6 @@ final class MovieEncodingPipeline {
                 warnings.append("\(path): this FFmpeg has no sound encoder for \(container.extensionName) movies; the movie is silent")
             }
         }
-        try output.start()
         self.sound = sound
         self.soundBlocks = soundBlocks
         knownSound = settings.sound
@@ -55,6 +55,11 @@ final class MovieEncodingPipeline {
         self.video = video
         self.videoStream = videoStream
         self.warnings = warnings
+    }
+
+    /// Creates the file, or connects to the stream's receiver, and writes the header.
+    func start() throws(MediaError) {
+        try output.start()
     }
 
     /// Encodes one frame and writes what the encoder yields, with the sound that plays before it.

@@ -98,8 +98,13 @@ final class MovieOutputFile {
 
     /// What a stream's protocol is opened with where its URL does not say: SRT in live mode drops what it has
     /// not yet sent when it is closed, and the last frames would never reach the receiver, unless it lingers.
+    /// An RTMP write that blocks (a server that stopped reading) gives up after 5 s, as SRT's own peer timeout
+    /// does, so that the stream ends; a UDP write never blocks.
     private static func protocolOptions(for url: String) -> [(name: String, value: String)] {
-        url.lowercased().hasPrefix("srt://") && !url.contains("linger=") ? [("linger", "2")] : []
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        if scheme == "srt" && !url.contains("linger=") { return [("linger", "2")] }
+        if scheme == "rtmp" && !url.contains("rw_timeout=") { return [("rw_timeout", "5000000")] }
+        return []
     }
 
     /// The error the file's buffered writes met, which FFmpeg keeps on the I/O context rather than

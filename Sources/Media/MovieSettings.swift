@@ -55,6 +55,11 @@ public struct MovieSettings: Sendable {
     /// recording is.
     public var isStream: Bool { Self.isStream(path) }
 
+    /// Whether the stream connects on the encoder's thread after `MovieWriter` is made: a live recording's, so
+    /// that the window never waits for the network (frames shown meanwhile queue, then drop, counted); a
+    /// render's connects first, so that a receiver that is not there fails it before anything is drawn.
+    public var connectsInBackground: Bool { isStream && whenBehind == .drop }
+
     public init(path: String, width: Int, height: Int, frameRate: FrameRate, codec: String? = nil,
                 quality: Int? = nil, preset: String = "veryfast", container: String? = nil,
                 encoding: ColorEncoding = ColorEncoding(matrix: .bt709, range: .limited),

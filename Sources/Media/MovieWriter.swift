@@ -31,8 +31,10 @@ public final class MovieWriter: Sendable {
 
     private let producer = Locked(ProducerState())
 
-    /// Opens the output and writes its header. Throws, with the path first, when the path or its folder
-    /// cannot be written, the container is unknown, the codec is missing, or the container cannot hold it.
+    /// Opens the output and writes its header (a live recording's stream connects after it returns, on the
+    /// encoder's thread: `MovieSettings.connectsInBackground`). Throws, with the path first, when the path or
+    /// its folder cannot be written, the container is unknown, the codec is missing, or the container cannot
+    /// hold it.
     public init(_ settings: MovieSettings) throws(MediaError) {
         self.settings = settings
         queue = EncoderFrameQueue(capacity: settings.queueCapacity)
@@ -185,6 +187,7 @@ public final class MovieWriter: Sendable {
         do {
             pipeline = try MovieEncodingPipeline(settings, soundBlocks: soundBlocks)
             report.warnings = pipeline.warnings
+            if !settings.connectsInBackground { try pipeline.start() }
         } catch {
             report.fail(error)
             queue.close()
@@ -192,6 +195,16 @@ public final class MovieWriter: Sendable {
             return
         }
         opened.signal()
+        if settings.connectsInBackground {
+            do throws(MediaError) {
+                try pipeline.start()
+            } catch {
+                // The next `append` throws it.
+                report.fail(error)
+                queue.close()
+                return
+            }
+        }
         var failed = false
         while true {
             let entry = FrameStages.time("waiting for frames to encode", queue.take)

@@ -80,6 +80,8 @@ final class WindowLoop {
     var camerasSeen = 0
     var shownNotices = SourceNotices()
     var recorder: WindowRecorder?
+    /// `--record-to`: the stream V sends to instead of a movie file.
+    let recordTarget: String?
     /// The image the last frame showed: what V starts recording, at its size.
     var shownImage: RenderTarget?
 
@@ -115,6 +117,7 @@ final class WindowLoop {
         session.fileChanged = { soundtrack?.reload($0) }
         if let osc { StandardStreams.error("listening for OSC on UDP port \(osc.port)\n") }
         midiSourceGiven = options.midiSource
+        recordTarget = options.recordTarget
         virtualCamera = options.videoOutput.map { WindowVirtualCamera(selector: $0) }
         panel = ParameterPanel(trace: trace)
         grid = NodeGrid(trace: trace)
@@ -182,6 +185,7 @@ final class WindowLoop {
         }
         // A virtual camera's reader gets frames at a steady rate, the last one again while nothing changes.
         if let virtualCamera { timeout = min(timeout, virtualCamera.timeUntilDue) }
+        if let repeatDue = recorder?.timeUntilRepeat { timeout = min(timeout, repeatDue) }
         return timeout
     }
 
@@ -273,9 +277,14 @@ final class WindowLoop {
         }
     }
 
-    /// Saves, the virtual camera's pace, OSC commands, finished compiles and the soundtrack's place.
+    /// Saves, the virtual camera's and a stream's pace, OSC commands, finished compiles and the soundtrack's place.
     private func takeArrivals() {
         session.takeSaves()
+        // A stream's receivers are sent the shown image again while nothing changes, as a camera's would be.
+        if let active = recorder, active.timeUntilRepeat == 0, let image = shownImage, let message = Workbench.record(image, with: active) {
+            say(message, seconds: 6)
+            recorder = nil
+        }
         do {
             try virtualCamera?.tick()
         } catch {
@@ -557,7 +566,7 @@ final class WindowLoop {
             recorder = nil
         } else {
             do {
-                recorder = try Workbench.startRecording(session, image: shownImage, sound: soundtrack)
+                recorder = try Workbench.startRecording(session, image: shownImage, sound: soundtrack, streamingTo: recordTarget)
             } catch {
                 say("recording not started: \(error)")
             }

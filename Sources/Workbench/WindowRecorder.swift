@@ -5,7 +5,8 @@ import ShaderGraph
 import ShaderLanguage
 import VideoFrames
 
-/// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4`, at its own size, each frame
+/// Records the image the window shows to `shaderbench-recordings/NAME-N.mp4` (or sends it to a network stream,
+/// `--record-to`, which connects on the encoder's thread), at its own size, each frame
 /// at the real time it was shown. The window never waits for it: frames are converted to YUV on the GPU and
 /// read back a frame or two later (or, where the GPU is software, read back as RGBA and converted on the
 /// encoder's thread), and queued for the encoder's thread, which drops (and counts) frames
@@ -39,20 +40,24 @@ final class WindowRecorder {
     /// Sound kept while the first frame is awaited: more than the window ever takes to show it.
     private static let mostEarlySamples = 4 * MovieWriter.soundSampleRate * MovieWriter.soundChannelCount
     private var lastStep = -1
+    /// When an image last went in: a stream's receivers are sent the shown image again while the window is idle.
+    private var lastRecorded = ContinuousClock.now
+    /// A stream's slowest pace: a receiver sees a still window as a stream of the same frame at this rate.
+    static let streamRepeatInterval = Duration.milliseconds(1000 / 30)
     /// Frames the window showed within one step of the last, not recorded.
     private var framesCoalesced = 0
     /// Attaches a listener to the sound recorded (nil detaches it), when there is sound to record.
     private let listen: ((SoundListener?) -> Void)?
 
-    init(name: String, imageSize: PixelSize, listen: ((SoundListener?) -> Void)?) throws {
+    init(name: String, streamingTo url: String?, imageSize: PixelSize, listen: ((SoundListener?) -> Void)?) throws {
         var number = 1
-        var path: String
-        repeat {
+        var path = url ?? ""
+        while url == nil, path.isEmpty || UserFile.isRegularFile(path) {
             path = "\(Self.folder)/\(name)-\(number).mp4"
             number += 1
-        } while UserFile.isRegularFile(path)
+        }
         self.path = path
-        try Directories.create(Self.folder)
+        if url == nil { try Directories.create(Self.folder) }
         readback = try FrameReadbacks.forMovie(imageSize: imageSize)
         size = imageSize
         var settings = MovieSettings(path: path, width: readback.size.width, height: readback.size.height,
@@ -85,14 +90,25 @@ final class WindowRecorder {
 
     /// How long the finished movie plays, read from the file: its last frame's end, which is not the time
     /// recording ran (the last frame shown may be well before V was pressed again). Nil when unreadable.
-    var writtenDuration: Double? { try? MovieReader.duration(ofMovieAt: path) }
+    var writtenDuration: Double? { isStream ? nil : try? MovieReader.duration(ofMovieAt: path) }
+
+    /// Whether it sends a network stream rather than writing a file.
+    var isStream: Bool { writer.settings.isStream }
 
     /// Frames the encoder could not keep up with.
     var framesDropped: Int { writer.framesDropped }
 
+    /// Seconds until a stream is due the shown image again (`streamRepeatInterval` after the last), or nil for a
+    /// movie file, which only takes what is shown.
+    var timeUntilRepeat: Double? {
+        guard isStream else { return nil }
+        return max(0, Self.seconds(lastRecorded + Self.streamRepeatInterval - .now))
+    }
+
     /// Queues the image shown now. Throws when the movie cannot be written (a full disk), which ends it.
     func record(_ image: RenderTarget) throws {
         let now = ContinuousClock.now
+        lastRecorded = now
         let origin = timeline.withLock { timeline in
             if let origin = timeline.origin { return origin }
             // The first frame: time zero. What was heard before it is cut where the movie starts.

@@ -51,12 +51,12 @@ public enum Workbench {
                                    "residentBytes": .integer(ProcessResources.residentBytes())])
     }
 
-    /// Starts recording the image shown, at its size.
-    static func startRecording(_ session: LiveSession, image: RenderTarget?, sound: SoundtrackPlayer?) throws -> WindowRecorder {
+    /// Starts recording the image shown, at its size, to a movie file or to the stream `streamingTo`.
+    static func startRecording(_ session: LiveSession, image: RenderTarget?, sound: SoundtrackPlayer?, streamingTo url: String?) throws -> WindowRecorder {
         guard let image else { throw WindowError("nothing is shown yet") }
-        let recorder = try WindowRecorder(name: outputName(session), imageSize: image.size,
+        let recorder = try WindowRecorder(name: outputName(session), streamingTo: url, imageSize: image.size,
                                           listen: sound?.isPlaying == true ? sound?.listen : session.liveSound?.listen)
-        StandardStreams.output("recording: \(recorder.path)\n")
+        StandardStreams.output("\(recorder.isStream ? "streaming" : "recording"): \(recorder.path)\n")
         return recorder
     }
 
@@ -70,6 +70,7 @@ public enum Workbench {
             return nil
         } catch {
             StandardStreams.error(Diagnostic.error("recording \(recorder.path): \(error)", code: .outputNotWritten).rendered() + "\n")
+            if recorder.isStream { return "streaming stopped: \(error)" }
             return "recording stopped: \(error); what was recorded is in \(recorder.path)"
         }
     }
@@ -79,8 +80,9 @@ public enum Workbench {
         do {
             try recorder.finish()
             let dropped = recorder.framesDropped > 0 ? ", \(recorder.framesDropped) frames dropped" : ""
-            StandardStreams.output("recorded \(recorder.path) (\(String(format2: recorder.writtenDuration ?? recorder.elapsed)) s\(dropped))\n")
-            return "recorded \(recorder.path)"
+            let verb = recorder.isStream ? "streamed" : "recorded"
+            StandardStreams.output("\(verb) \(recorder.path) (\(String(format2: recorder.writtenDuration ?? recorder.elapsed)) s\(dropped))\n")
+            return "\(verb) \(recorder.path)"
         } catch {
             StandardStreams.error(Diagnostic.error("finishing \(recorder.path): \(error)", code: .outputNotWritten).rendered() + "\n")
             return "recording \(recorder.path) could not be finished: \(error)"

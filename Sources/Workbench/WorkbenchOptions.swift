@@ -23,6 +23,8 @@ public struct WorkbenchOptions: Sendable {
     public var fusing = true
     /// `--precision`: what shaders compute at, over the composition's `precision:`.
     public var precision: ShaderPrecision?
+    /// `--record-to URL`: the network stream V records to, instead of a movie file.
+    public var recordTarget: String?
 
     public init(path: String, input: LiveInput? = nil, tracePath: String? = nil, overrides: [ParameterOverride] = [],
                 includeFolders: [String] = [], mute: Bool = false, oscPort: Int? = nil, videoOutput: String? = nil) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Headless
+import Media
 import OperatingSystem
 import ShaderGraph
 import ShaderLanguage
@@ -36,6 +37,9 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write the image shown to a V4L2 video output, which other programs read as a camera: v4l2:/dev/videoN, or v4l2 for the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "v4l2:DEVICE"))
     var output: String?
 
+    @Option(name: .customLong("record-to"), help: ArgumentHelp("What V records to instead of a movie file: a network stream, sent live (udp://HOST:PORT or srt://HOST:PORT?mode=caller as MPEG-TS, rtmp://…, rtsp://…).", valueName: "URL"))
+    var recordTo: String?
+
     @Flag(help: "Play no sound: a movie's soundtrack is not played and ALSA's output is never opened.")
     var mute = false
 
@@ -47,6 +51,14 @@ struct Open: ParsableCommand {
 
     func validate() throws {
         _ = try videoOutput()
+        if let recordTo {
+            guard MovieSettings.isStream(recordTo) else {
+                throw ValidationError("--record-to \(recordTo): the window records to a stream's URL (udp://, srt://, rtmp:// or rtsp://); without the option V writes a movie file")
+            }
+            guard !recordTo.contains("mode=listener") else {
+                throw ValidationError("--record-to \(recordTo): the window does not wait for a receiver to call it; let the receiver listen and call it (mode=caller)")
+            }
+        }
         if let osc, !(1...65535).contains(osc) { throw ValidationError("--osc \(osc): a UDP port is 1 to 65535") }
     }
 
@@ -70,6 +82,7 @@ struct Open: ParsableCommand {
             options.fusing = !noFuse
             options.precision = precision
             options.midiSource = midi
+            options.recordTarget = recordTo
             try Workbench.run(options)
         } catch {
             StandardStreams.error(error.description + "\n")

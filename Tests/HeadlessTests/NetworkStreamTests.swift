@@ -26,33 +26,6 @@ struct NetworkStreamTests {
         return try folder.write("stream.yaml", "size: [160, 96]\nnodes:\n  quarters: { kind: shader, file: quarters.frag }\noutput: quarters\n")
     }
 
-    /// A UDP port nothing here uses: the one the kernel gives a socket bound to port 0.
-    static func freePort() -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    /// Whether a UDP socket is bound to `port` (SRT runs over UDP too): a receiver or listener is ready.
-    static func isBound(_ port: Int) -> Bool {
-        let table = (try? String(contentsOfFile: "/proc/net/udp", encoding: .utf8)) ?? ""
-        return table.contains(String(format: ":%04X ", port))
-    }
-
-    /// Whether a TCP socket listens on `port`: an RTMP or RTSP server is ready.
-    static func isListening(_ port: Int) -> Bool {
-        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
-        // State 0A is LISTEN.
-        return table.split(separator: "\n").contains { $0.contains(String(format: ":%04X ", port)) && $0.contains(" 0A ") }
-    }
-
     /// Checks the received stream: its frame count, size and rate, and each of a few frames' colours against
     /// render's PNG of the same frame.
     static func checkReceived(_ path: String, frames: Int, composition: String, in folder: TemporaryFolder) throws {
@@ -79,11 +52,11 @@ struct NetworkStreamTests {
     func udp() throws {
         let folder = try TemporaryFolder()
         let composition = try Self.composition(in: folder)
-        let port = Self.freePort()
+        let port = NetworkPorts.freeUDP()
         // Ends 3 s after the last packet.
         let receiver = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "udp://127.0.0.1:\(port)?timeout=3000000", "-c", "copy", folder.file("received.ts")],
                                           environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
-        try #require(eventually { Self.isBound(port) }, "the receiver listens")
+        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the receiver listens")
         let started = Date()
         let sender = try runShaderbench(["render", composition, "--frames", "30", "--out", "udp://127.0.0.1:\(port)?pkt_size=1316"])
         let seconds = Date().timeIntervalSince(started)
@@ -99,11 +72,11 @@ struct NetworkStreamTests {
     func srt() throws {
         let folder = try TemporaryFolder()
         let composition = try Self.composition(in: folder)
-        let port = Self.freePort()
+        let port = NetworkPorts.freeUDP()
         let url = "srt://127.0.0.1:\(port)?mode=listener"
         let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "20", "--out", url],
                                         environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
-        try #require(eventually { Self.isBound(port) }, "the render listens: \(sender.error)")
+        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the render listens: \(sender.error)")
         let receiver = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller", "-c", "copy", folder.file("received.ts")],
                                       in: folder.path)
         try #require(sender.waitForExit(timeout: 30))
@@ -116,11 +89,11 @@ struct NetworkStreamTests {
     func receiverGoesAway() throws {
         let folder = try TemporaryFolder()
         let composition = try Self.composition(in: folder)
-        let port = Self.freePort()
+        let port = NetworkPorts.freeUDP()
         let url = "srt://127.0.0.1:\(port)?mode=listener"
         let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "900", "--out", url],
                                         environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
-        try #require(eventually { Self.isBound(port) }, "the render listens: \(sender.error)")
+        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the render listens: \(sender.error)")
         // Takes ten frames and hangs up.
         _ = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller", "-frames:v", "10", "-c", "copy", folder.file("received.ts")],
                            in: folder.path)
@@ -135,7 +108,7 @@ struct NetworkStreamTests {
         let received = folder.file("received.mkv")
         let server = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-y"] + arguments + ["-i", url, "-c", "copy", received],
                                         environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
-        try #require(eventually { Self.isListening(port) }, "the server listens: \(server.error)")
+        try #require(eventually { NetworkPorts.isListeningTCP(port) }, "the server listens: \(server.error)")
         let sender = try runShaderbench(["render", composition, "--frames", "20", "--out", url])
         #expect(sender.status == 0 && sender.output.contains("sent \(url) (20 frames)"), "\(sender.error)")
         try #require(server.waitForExit(timeout: 20), "the server stops when the stream ends")
@@ -152,7 +125,7 @@ struct NetworkStreamTests {
               show: { kind: shader, file: copy.fsh, inputs: { inputImageTexture: clip } }
             output: show
             """)
-        let port = Self.freePort()
+        let port = NetworkPorts.freeUDP()
         let received = try Self.publish(to: "rtmp://127.0.0.1:\(port)/live/show", port: port, serving: ["-listen", "1"], composition: composition, in: folder)
         let probe = try MovieProbe(path: received)
         #expect(probe.video?.codec == "h264" && probe.video?.frames == 20 && probe.video?.width == 160, "\(probe.streams)")
@@ -163,7 +136,7 @@ struct NetworkStreamTests {
     func rtsp() throws {
         let folder = try TemporaryFolder()
         let composition = try Self.composition(in: folder)
-        let port = Self.freePort()
+        let port = NetworkPorts.freeUDP()
         let received = try Self.publish(to: "rtsp://127.0.0.1:\(port)/quarters", port: port, serving: ["-rtsp_flags", "listen"], composition: composition, in: folder)
         try Self.checkReceived(received, frames: 20, composition: composition, in: folder)
     }

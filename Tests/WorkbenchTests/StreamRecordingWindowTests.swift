@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--record-to URL`: V sends the image shown to a network stream instead of a movie file, received here by
+/// FFmpeg's own command; a receiver that is not there ends the stream with a message while the window draws on;
+/// URLs the window cannot send to are refused before it opens.
+@Suite("The window records to a network stream", .serialized)
+struct StreamRecordingWindowTests {
+    @Test("V streams the shown image over UDP: FFmpeg receives it at the image's size with its colour; V again ends it")
+    func udp() throws {
+        let port = NetworkPorts.freeUDP()
+        let url = "udp://127.0.0.1:\(port)"
+        let window = try LiveWindow(arguments: ["--record-to", url])
+        let received = window.folder.file("received.ts")
+        // Its logs apart from the window's, which are in the folder itself.
+        let logs = window.folder.file("receiver")
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        let receiver = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(url)?timeout=3000000", "-c", "copy", received],
+                                          environment: ProcessInfo.processInfo.environment, directory: window.folder.path, logs: logs)
+        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the receiver listens")
+        try window.pressAndWait("v")
+        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
+        Thread.sleep(forTimeInterval: 2)
+        try window.pressAndWait("v")
+        #expect(eventually { window.app.output.contains("streamed \(url) (") }, "\(window.app.output)\(window.app.error)")
+        try #require(receiver.waitForExit(timeout: 20), "the receiver stops once the stream does")
+        let video = try #require(try MovieProbe(path: received).video)
+        // Two seconds of a window drawing at up to 60 frames a second, on a machine that may be busy.
+        #expect(video.codec == "h264" && video.width == 64 && video.height == 64 && video.frames >= 10, "\(video)")
+        let frame = try MovieProbe.frame(video.frames / 2, of: received, width: 64, height: 64)
+        let centre = (32 * 64 + 32) * 4
+        #expect(frame[centre] >= 240 && frame[centre + 1] <= 16 && frame[centre + 2] <= 16, "the red square, received as \(frame[centre..<centre + 3])")
+        #expect(window.app.isRunning)
+    }
+
+    @Test("V with no receiver to call: the stream ends with the reason while the window runs on, and V starts another")
+    func noReceiver() throws {
+        let port = NetworkPorts.freeUDP()
+        let url = "srt://127.0.0.1:\(port)?mode=caller"
+        let window = try LiveWindow(arguments: ["--record-to", url])
+        try window.pressAndWait("v")
+        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
+        // The connection fails on the encoder's thread; the next frame shown learns it.
+        #expect(eventually(timeout: 20) { window.app.error.contains("recording \(url): \(url): connecting") }, "\(window.app.error)")
+        // The window answers keys on: V starts another stream.
+        #expect(window.app.isRunning)
+        try window.pressAndWait("v")
+        #expect(eventually { window.app.output.components(separatedBy: "streaming: \(url)").count == 3 }, "V starts a stream again: \(window.app.output)")
+    }
+
+    @Test("--record-to takes a stream's URL, and not an SRT listener, which would wait for a caller")
+    func refusedTargets() throws {
+        let folder = try TemporaryFolder()
+        let composition = try folder.write("fill.yaml", LiveWindow.composition(shaderFolder: "."))
+        for (target, reason) in [("clip.mp4", "the window records to a stream's URL"), ("srt://127.0.0.1:9000?mode=listener", "does not wait for a receiver")] {
+            let result = try runShaderbench([composition, "--record-to", target])
+            #expect(result.status != 0 && result.error.contains("--record-to \(target): ") && result.error.contains(reason), "\(result.error)")
+        }
+    }
+}
