@@ -52,7 +52,8 @@ struct CExport {
             "   function with the context that created the graph current. Every GL object the graph makes is",
             "   released by \(prefix)_destroy. Functions return \(upper)_OK or an error; \(prefix)_last_error says",
             "   what went wrong. Rendering changes the bound framebuffer, program, textures, vertex array and",
-            "   viewport; an app that relies on them sets them again afterwards.",
+            runsCompute ? "   viewport, image units and shader storage buffer bindings; an app that relies on them sets them again\n   afterwards."
+                : "   viewport; an app that relies on them sets them again afterwards.",
             "",
             "   Per frame: feed each input's texture (RGBA, row 0 the image's top), set parameters, then",
             "   \(prefix)_process into the app's texture. Frames are the workbench's own, pixel for pixel, when",
