@@ -76,7 +76,7 @@ enum ComputeReductionBenchmark {
         let workgroup = try executor(keeping: "workgroup"), fragment = try executor(keeping: "fragment")
         _ = try frame(workgroup)
         _ = try frame(fragment)
-        let means = (try workgroup.value(of: "workgroup") ?? [], try fragment.value(of: "fragment") ?? [])
+        let means = (workgroup.value(of: "workgroup") ?? [], fragment.value(of: "fragment") ?? [])
         let meanDifference = zip(means.0, means.1).map { abs($0 - $1) }.max() ?? .nan
         let averages = try measure([("workgroup reduction (2 kernels, shared memory)", workgroup), ("fragment reduction (`average`)", fragment)],
                                    frames: frames, rounds: rounds, frame: { _ = try frame($0) })

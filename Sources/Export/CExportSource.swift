@@ -58,8 +58,8 @@ extension CExport {
         let unused = "{ NULL, 0 }"
         let usedShrinks = shrinks.enumerated().map { tables.usesMeasure[$0.offset / 2] ? text($0.element) : unused }
         let histogram = tables.usesMeasure[3]
-        let oneChannelCopies = [(OneChannelFormat.r32f, false), (.r32f, true), (.r32ui, false), (.r32ui, true)].enumerated().map { position, copy in
-            tables.usesOneChannelCopy[position] ? text(GPUShaderFile.oneChannelCopy(copy.0, toStored: copy.1)) : unused
+        let oneChannelCopies = CTables.oneChannelCopies.map { format, toStored in
+            tables.usesOneChannelCopy[CTables.oneChannelCopy(format, toStored: toStored)] ? text(GPUShaderFile.oneChannelCopy(format, toStored: toStored)) : unused
         }
         return """
             static const sb_built_in_shaders sb_built_in = {

@@ -1,7 +1,6 @@
 import GPU
 import ShaderGraph
 import ShaderLanguage
-import ShaderTranslation
 
 /// Compute steps as the runtime's `sb_compute_def` (run by `sb_compute.c` as the executor's ComputeStep runs
 /// them), and the values read out of their buffers: every number read off the plan.
@@ -19,14 +18,7 @@ extension CTables {
 
         var kernels: [String] = []
         for (position, pass) in plan.passes.enumerated() {
-            var text = pass.source.lines.joined(separator: "\n")
-            if pass.interface.isDesktop {
-                switch DesktopGLSLTranslator.translate(compute: text) {
-                case .success(let translated): text = translated
-                case .failure(let failure):
-                    throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: failure.log, in: pass.source, stage: .compile))
-                }
-            }
+            let text = try pass.driverText()
             let what = plan.passes.count == 1 ? "node '\(node.name)'" : "node '\(node.name)', kernel \(pass.file)"
             programs.append(("", "", nil, text, what))
             let groups = pass.dispatch.map { counts in counts.map { countFunction($0, variables: variables) } } ?? ["NULL", "NULL", "NULL"]
@@ -43,12 +35,12 @@ extension CTables {
                 inputs.append("{ \(CodeLiteral.c(input.name)), \(index[input.source]), -1, SB_RGBA8, \(unit), \(filter), \(Self.wrapName(input.sampling)) }")
             case .image(let unit, let format):
                 let name = Self.formatName(format)
-                if OneChannelFormat(rawValue: format) != nil { usesOneChannelCopy[(format == "r32ui" ? 2 : 0) + 1] = true }
+                if let oneChannel = OneChannelFormat(rawValue: format) { usesOneChannelCopy[Self.oneChannelCopy(oneChannel, toStored: true)] = true }
                 inputs.append("{ \(CodeLiteral.c(input.name)), \(index[input.source]), \(unit), \(name), \(unit), GL_NEAREST, GL_CLAMP_TO_EDGE }")
             }
         }
         let targets = plan.targets.map { target in
-            if let stored = target.stored { usesOneChannelCopy[stored == .r32ui ? 2 : 0] = true }
+            if let stored = target.stored { usesOneChannelCopy[Self.oneChannelCopy(stored, toStored: false)] = true }
             return "{ \(target.unit), \(Self.formatName(target.format.rawValue)), \(target.stored.map { Self.formatName($0.rawValue) } ?? "-1") }"
         }
         let buffers = zip(plan.buffers, plan.bufferBindings).map { buffer, binding in
@@ -155,6 +147,14 @@ extension CTables {
     private static func slotOperand(_ slot: Int) -> String {
         "{ 1, \(slot), NULL, 0, NULL, 0 }"
     }
+
+    /// Where the runtime's `one_channel_copies` holds the copy of `format` into the one-channel image
+    /// (`toStored`) or out of it: r32f's two, then r32ui's.
+    static func oneChannelCopy(_ format: OneChannelFormat, toStored: Bool) -> Int {
+        (format == .r32ui ? 2 : 0) + (toStored ? 1 : 0)
+    }
+
+    static let oneChannelCopies = OneChannelFormat.allCases.flatMap { format in [false, true].map { (format, toStored: $0) } }
 
     static func formatName(_ format: String) -> String {
         ["rgba8": "SB_RGBA8", "rgba16f": "SB_RGBA16F", "rgba32f": "SB_RGBA32F", "r32f": "SB_R32F", "r32ui": "SB_R32UI"][format] ?? "SB_RGBA8"

@@ -228,7 +228,7 @@ struct CTables {
             uniforms.append("{ \(CodeLiteral.c(declaration.name)), \(type), \(declaration.arrayLength ?? 1), { 1, \(slot), NULL, 0, NULL, 0 } }")
         }
         var fields = ".kind = SB_STEP_PASS, .program = \(program)\(size(pass.size))"
-        fields += ", .format = \(["rgba8": "SB_RGBA8", "rgba16f": "SB_RGBA16F", "rgba32f": "SB_RGBA32F"][pass.format.rawValue] ?? "SB_RGBA8")"
+        fields += ", .format = \(Self.formatName(pass.format.rawValue))"
         // VS Code's Shader Toy extension sets ShaderToy's uniforms, on ten channels.
         let dialects = ["glsl": "SB_DIALECT_GLSL", "shaderToy": "SB_DIALECT_SHADERTOY", "isf": "SB_DIALECT_ISF", "glslViewer": "SB_DIALECT_GLSLVIEWER",
                         "glslSandbox": "SB_DIALECT_GLSLSANDBOX", "bonzomatic": "SB_DIALECT_BONZOMATIC", "vsCodeShaderToy": "SB_DIALECT_SHADERTOY"]

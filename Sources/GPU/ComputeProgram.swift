@@ -16,15 +16,7 @@ final class ComputeProgram {
 
     /// `written` is the text to build, the kernel's own unless told (its instrumented text, for watches).
     convenience init(_ pass: ComputeKernel.Pass, text written: String? = nil) throws(DiagnosticsError) {
-        let written = written ?? pass.source.lines.joined(separator: "\n")
-        var text = written
-        if pass.interface.isDesktop {
-            switch DesktopGLSLTranslator.translate(compute: written) {
-            case .success(let translated): text = translated
-            case .failure(let failure):
-                throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: failure.log, in: pass.source, stage: .compile))
-            }
-        }
+        let text = try pass.driverText(written: written)
         switch Self.link(text) {
         case .success(let program):
             self.init(text: text, linked: program)
@@ -76,5 +68,19 @@ final class ComputeProgram {
     /// -1 when the uniform is absent or optimised away, which GL treats as "ignore".
     func uniformLocation(_ uniform: String) -> GLint {
         glGetUniformLocation(name, uniform)
+    }
+}
+
+extension ComputeKernel.Pass {
+    /// The GLSL ES text the driver is given for the pass (`written`, else its own): a desktop kernel's
+    /// translation, which the C export embeds too, so that the app's driver needs no translator.
+    package func driverText(written: String? = nil) throws(DiagnosticsError) -> String {
+        let written = written ?? source.lines.joined(separator: "\n")
+        guard interface.isDesktop else { return written }
+        switch DesktopGLSLTranslator.translate(compute: written) {
+        case .success(let translated): return translated
+        case .failure(let failure):
+            throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: failure.log, in: source, stage: .compile))
+        }
     }
 }

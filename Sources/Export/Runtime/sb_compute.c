@@ -198,6 +198,7 @@ static int sb_configure_compute(sb_runtime *runtime, const sb_step_def *step, sb
     const sb_compute_def *compute = step->compute;
     sb_compute_state *own = state->compute;
     static const char axes[] = "xyz";
+    const double *measures;
     int index, kernel, axis, status;
     for (index = 0; index < compute->target_count; index++) {
         sb_release_target(&own->targets[index]);
@@ -213,7 +214,7 @@ static int sb_configure_compute(sb_runtime *runtime, const sb_step_def *step, sb
         state->width = runtime->steps[compute->size_step].width;
         state->height = runtime->steps[compute->size_step].height;
     } else if (compute->width) {
-        const double *measures = sb_compute_measures(runtime, compute, own, runtime->render_width, runtime->render_height);
+        measures = sb_compute_measures(runtime, compute, own, runtime->render_width, runtime->render_height);
         state->width = sb_pixels(compute->width(measures));
         state->height = sb_pixels(compute->height(measures));
     }
@@ -235,9 +236,9 @@ static int sb_configure_compute(sb_runtime *runtime, const sb_step_def *step, sb
         if (input->image_unit < 0) continue;
         if ((status = sb_make_storage_target(runtime, &own->input_copies[index], source->width, source->height, input->format))) return status;
     }
+    measures = sb_compute_measures(runtime, compute, own, state->width, state->height);
     for (kernel = 0; kernel < compute->kernel_count; kernel++) {
         const sb_kernel_def *definition = &compute->kernels[kernel];
-        const double *measures = sb_compute_measures(runtime, compute, own, state->width, state->height);
         for (axis = 0; axis < 3; axis++) {
             GLint most = 0;
             double groups;
