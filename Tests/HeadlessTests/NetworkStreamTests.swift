@@ -48,6 +48,20 @@ struct NetworkStreamTests {
         }
     }
 
+    /// Starts a render of `frames` frames listening on SRT and, once it listens, FFmpeg calling it (with
+    /// `receiving` options) into `received.ts` until the stream or the options end it.
+    static func callListeningRender(_ composition: String, frames: Int, receiving: [String] = [],
+                                    in folder: TemporaryFolder) throws -> (sender: RunningProcess, url: String, receiver: ProcessResult) {
+        let port = NetworkPorts.freeUDP()
+        let url = "srt://127.0.0.1:\(port)?mode=listener"
+        let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "\(frames)", "--out", url],
+                                        environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
+        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the render listens: \(sender.error)")
+        let receiver = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller&latency=1000000"] + receiving
+                                          + ["-c", "copy", folder.file("received.ts")], in: folder.path)
+        return (sender, url, receiver)
+    }
+
     @Test("UDP: FFmpeg receives every frame at the composition's size and rate, with render's colours, sent in real time")
     func udp() throws {
         let folder = try TemporaryFolder()
@@ -72,13 +86,7 @@ struct NetworkStreamTests {
     func srt() throws {
         let folder = try TemporaryFolder()
         let composition = try Self.composition(in: folder)
-        let port = NetworkPorts.freeUDP()
-        let url = "srt://127.0.0.1:\(port)?mode=listener"
-        let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "20", "--out", url],
-                                        environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
-        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the render listens: \(sender.error)")
-        let receiver = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller", "-c", "copy", folder.file("received.ts")],
-                                      in: folder.path)
+        let (sender, url, receiver) = try Self.callListeningRender(composition, frames: 20, in: folder)
         try #require(sender.waitForExit(timeout: 30))
         #expect(sender.status == 0 && sender.output.contains("sent \(url) (20 frames)"), "\(sender.error)\(receiver.error)")
         #expect(sender.error.contains("once a receiver connects"), "\(sender.error)")
@@ -89,14 +97,8 @@ struct NetworkStreamTests {
     func receiverGoesAway() throws {
         let folder = try TemporaryFolder()
         let composition = try Self.composition(in: folder)
-        let port = NetworkPorts.freeUDP()
-        let url = "srt://127.0.0.1:\(port)?mode=listener"
-        let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "900", "--out", url],
-                                        environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
-        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the render listens: \(sender.error)")
-        // Takes ten frames and hangs up.
-        _ = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller", "-frames:v", "10", "-c", "copy", folder.file("received.ts")],
-                           in: folder.path)
+        // The caller takes ten frames and hangs up.
+        let (sender, url, _) = try Self.callListeningRender(composition, frames: 900, receiving: ["-frames:v", "10"], in: folder)
         try #require(sender.waitForExit(timeout: 25), "the render stops well before its 30 s of frames")
         #expect(sender.status == 3, "\(sender.error)")
         #expect(sender.error.contains("\(url): sending (the receiver has gone, or refuses the stream)") && sender.error.contains("[SB6002]"), "\(sender.error)")
