@@ -57,7 +57,7 @@ struct NetworkStreamTests {
         let sender = try RunningProcess(Repository.executable, ["render", composition, "--frames", "\(frames)", "--out", url],
                                         environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
         try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the render listens: \(sender.error)")
-        let receiver = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller&latency=1000000"] + receiving
+        let receiver = try runProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "srt://127.0.0.1:\(port)?mode=caller&latency=1000000&tlpktdrop=0"] + receiving
                                           + ["-c", "copy", folder.file("received.ts")], in: folder.path)
         return (sender, url, receiver)
     }
