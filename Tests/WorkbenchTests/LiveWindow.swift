@@ -107,6 +107,13 @@ final class LiveWindow {
     /// The trace as recorded so far.
     var trace: WindowTrace { WindowTrace(path: tracePath) }
 
+    /// Where the panel says a control is, once it has said so: the panel may draw a frame or two before
+    /// the graph's parameters reach it, so a control read straight after the panel opens can be missing.
+    func control(_ node: String, _ uniform: String, part: String = "value") -> (x: Double, y: Double, width: Double, height: Double)? {
+        _ = eventually { trace.control(node, uniform, part: part) != nil }
+        return trace.control(node, uniform, part: part)
+    }
+
     /// How many times the trace records `event`.
     func count(of event: String) -> Int {
         textSoFar(of: tracePath).components(separatedBy: "\"event\":\"\(event)\"").count - 1
@@ -126,7 +133,7 @@ final class LiveWindow {
         let before = count(of: "key")
         for _ in 0..<3 {
             try press(key)
-            if eventually(timeout: 2, { count(of: "key") > before }) { return }
+            if eventually(timeout: 4, { count(of: "key") > before }) { return }
         }
     }
 

@@ -79,7 +79,7 @@ struct MIDIWindowTests {
         #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(255))]), "stderr: \(window.app.error)")
         try window.pressAndWait("p")
         #expect(eventually { window.trace.control("look", "level", part: "learn") != nil }, "the panel shows a learn button")
-        let learn = try #require(window.trace.control("look", "level", part: "learn"))
+        let learn = try #require(window.control("look", "level", part: "learn"))
         try window.pointer(["mousemove", "\(Int(learn.x + learn.width / 2))", "\(Int(learn.y + learn.height / 2))", "sleep", "0.2", "click", "1"])
         #expect(eventually { window.count(of: "midi-learn") > 0 }, "the learn button waits")
         // The fader moved while it waits is learned, not played; from then on it plays the level.

@@ -60,7 +60,7 @@ struct ParameterPanelTests {
 
     /// Drags the level slider from its first quarter to its third; the value it ended at.
     func dragLevel(_ window: LiveWindow) throws -> Double {
-        let slider = try #require(window.trace.control("look", "level"))
+        let slider = try #require(window.control("look", "level"))
         let before = window.trace.parameterValues("look", "level").count
         try drag(window, from: Int(slider.x + slider.width / 4), to: Int(slider.x + slider.width * 3 / 4), y: Int(slider.y + slider.height / 2))
         #expect(eventually { window.trace.parameterValues("look", "level").count > before })
@@ -106,7 +106,7 @@ struct ParameterPanelTests {
     func checkbox() throws {
         let window = try openWindow()
         #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
-        let box = try #require(window.trace.control("look", "flip"))
+        let box = try #require(window.control("look", "flip"))
         try click(window, x: Int(box.x + box.height / 2), y: Int(box.y + box.height / 2))
         #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(191))]))
         #expect(window.trace.parameterValues("look", "flip").last == [1])
@@ -116,11 +116,11 @@ struct ParameterPanelTests {
     func colourPicker() throws {
         let window = try openWindow(composition: Self.composition.replacingOccurrences(of: "{ level: 0.25 }", with: "{ level: 1, tint: [0.5, 0.25, 0.25] }"))
         #expect(try window.waitFor([(Self.image.x, Self.image.y, (128, 64, 64))]))
-        let swatch = try #require(window.trace.control("look", "tint", part: "swatch"))
+        let swatch = try #require(window.control("look", "tint", part: "swatch"))
         try click(window, x: Int(swatch.x + swatch.width / 2), y: Int(swatch.y + swatch.height / 2))
         #expect(eventually { window.trace.control("look", "tint", part: "picker") != nil }, "the picker did not open")
         Thread.sleep(forTimeInterval: 0.3)
-        let picker = try #require(window.trace.control("look", "tint", part: "picker"))
+        let picker = try #require(window.control("look", "tint", part: "picker"))
         try click(window, x: Int(picker.x) + 2, y: Int(picker.y) + 2)
         #expect(eventually { window.trace.parameterValues("look", "tint").last.map { $0.allSatisfy { $0 > 0.95 } } ?? false })
         let tint = try #require(window.trace.parameterValues("look", "tint").last)
@@ -133,7 +133,7 @@ struct ParameterPanelTests {
     func refusesNonFiniteText() throws {
         let window = try openWindow()
         #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
-        let slider = try #require(window.trace.control("look", "level"))
+        let slider = try #require(window.control("look", "level"))
         func type(_ text: String) throws {
             try window.pointer(["mousemove", "\(Int(slider.x + slider.width / 2))", "\(Int(slider.y + slider.height / 2))", "sleep", "0.2",
                                 "keydown", "ctrl", "click", "1", "keyup", "ctrl", "sleep", "0.3", "type", "--delay", "100", text, "sleep", "0.3"])
@@ -173,7 +173,7 @@ struct ParameterPanelTests {
         let window = try openWindow()
         #expect(try window.waitFor([(Self.image.x, Self.image.y, grey(64))]))
         let level = try dragLevel(window)
-        let box = try #require(window.trace.control("look", "flip"))
+        let box = try #require(window.control("look", "flip"))
         try click(window, x: Int(box.x + box.height / 2), y: Int(box.y + box.height / 2))
         #expect(eventually { window.trace.parameterValues("look", "flip").last == [1] })
         let changes = window.count(of: "file-changed")

@@ -230,7 +230,7 @@ struct TimelineWindowTests {
         let window = try openWindow(composition: Self.composition.replacingOccurrences(of: "animate:\n  look.level:\n    - [0, 0]      # dark\n    - [4, 1]      # light\n", with: ""))
         try window.pressAndWait("p")
         #expect(eventually { window.trace.control("look", "level") != nil }, "the panel did not open")
-        let slider = try #require(window.trace.control("look", "level"))
+        let slider = try #require(window.control("look", "level"))
         try window.pressAndWait("ctrl+r")
         #expect(eventually { window.count(of: "take-started") == 1 }, "stderr: \(window.app.error)")
         let y = Int(slider.y + slider.height / 2)
