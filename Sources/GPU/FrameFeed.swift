@@ -105,7 +105,10 @@ public final class FrameFeed {
         // The source's own line first: it holds from frame to frame, where a failure names the frame asked for.
         if let notice = source.notice { return .warning(notice, code: problem) }
         if let failure { return .warning(failure, code: problem) }
-        if gaveUpWaiting, latest != nil { return .warning("camera: no new frame in time; holding the last frame", code: problem) }
+        if gaveUpWaiting, latest != nil {
+            let source = problem == .streamNotReceived ? "stream" : "camera"
+            return .warning("\(source): no new frame in time; holding the last frame", code: problem)
+        }
         return nil
     }
 }

@@ -117,7 +117,7 @@ public final class GraphResources {
     /// The feed for a movie node, opened on first use and kept while compositions that reload use it.
     func movieFeed(for movie: MovieSource) throws(DiagnosticsError) -> FrameFeed {
         if let feed = movies[movie] { return feed }
-        let feed = try feed(at: movie.location, problem: .movieNotDecoded) { opener, arrived throws(DiagnosticsError) in
+        let feed = try feed(at: movie.location, problem: movie.isStream ? .streamNotReceived : .movieNotDecoded) { opener, arrived throws(DiagnosticsError) in
             try opener.openMovie(movie, conversionSite: frameConversion, onFrame: arrived)
         }
         movies[movie] = feed

@@ -242,10 +242,10 @@ public enum RenderJob {
 
     /// The sound a movie render carries: the first movie node's soundtrack, heard where its pictures are from
     /// the first frame on. A movie without sound makes a silent movie, which is no mistake: nothing asked for
-    /// sound.
+    /// sound. A stream's sound is not heard.
     private static func soundtrack(of composition: Composition, timeline: RenderTimeline) throws(Failure) -> (any TimelineSound)? {
         for node in composition.nodes {
-            guard case .movie(let movie) = node.kind else { continue }
+            guard case .movie(let movie) = node.kind, !movie.isStream else { continue }
             do throws(MediaError) {
                 return try RenderedSoundtrack(movie, from: timeline.time(ofFrame: timeline.start).seconds)
             } catch {

@@ -59,10 +59,11 @@ struct RenderTimeline {
         FrameTime(index: index, seconds: frameRate.seconds(ofFrame: index))
     }
 
-    /// The composition's live source when it is a movie (as `--input clip.mp4` makes it).
+    /// The composition's live source when it is a movie file (as `--input clip.mp4` makes it); a stream has
+    /// no length or rate to stand in for what was not asked.
     private static func liveMovie(of composition: Composition) -> MovieSource? {
         guard let name = composition.liveSource, let node = composition.nodes.first(where: { $0.name == name }),
-              case .movie(let movie) = node.kind, movie.speed > 0 else { return nil }
+              case .movie(let movie) = node.kind, movie.speed > 0, !movie.isStream else { return nil }
         return movie
     }
 }

@@ -45,6 +45,7 @@ public struct StandardFrameSources: FrameSourceOpener {
 
     public func openMovie(_ movie: MovieSource, conversionSite: FrameConversionSite,
                           onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
+        if movie.isStream { return try openStream(movie, conversionSite: conversionSite, onFrame: onFrame) }
         do throws(MediaError) {
             let reader = try MovieReader(path: movie.file, conversionSite: conversionSite, onFrame: onFrame)
             if verifiesMovies {
@@ -61,11 +62,36 @@ public struct StandardFrameSources: FrameSourceOpener {
         }
     }
 
+    /// Connects to a network stream and waits a little for its first frame, so that the node takes the
+    /// stream's size. A render and `check`, which need its frames, wait longer and fail without them; the
+    /// window shows black with a notice and keeps connecting.
+    private func openStream(_ movie: MovieSource, conversionSite: FrameConversionSite,
+                            onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
+        let stream = LiveStreamReader(url: movie.file, conversionSite: conversionSite, onFrame: onFrame)
+        let waitForFirstFrame = busyCameraIsAnError ? Self.renderStreamWait : Self.windowStreamWait
+        if !stream.waitUntilStreaming(timeout: waitForFirstFrame), busyCameraIsAnError {
+            let reason = stream.failure.map { " (\($0))" } ?? ""
+            stream.stop()
+            throw DiagnosticsError([.error("\(movie.file): no frame arrived in \(Int(waitForFirstFrame)) s\(reason); is the sender running?",
+                                           at: movie.location, code: .streamNotReceived)])
+        }
+        return stream
+    }
+
+    /// How long a render waits for a stream's first frame, and how long the window waits before it shows the
+    /// composition without it.
+    static let renderStreamWait = 10.0
+    static let windowStreamWait = 1.0
+
     public func openSound(_ audio: AudioSource, liveMovie: MovieSource?) throws(DiagnosticsError) -> any SoundSource {
         if audio.file == nil, capturesSound {
             // Without a device the composition keeps running on silence while the capture looks for one,
             // and the window says why.
             return AnalysedSound(.captured(SoundCapture()))
+        }
+        if audio.file == nil, let liveMovie, liveMovie.isStream {
+            return AnalysedSound(.silence(channels: SoundCapture.channelCount),
+                                 notice: "\(liveMovie.file): a stream's sound is not heard, only its pictures are shown; audio inputs hear silence")
         }
         guard let file = audio.file ?? liveMovie?.file else {
             return AnalysedSound(.silence(channels: SoundCapture.channelCount),

@@ -24,8 +24,8 @@ final class MovieDecoder {
     /// Corrupt packets a decoder may skip (it conceals them, as players do) before the file counts as broken.
     static let toleratedConsecutiveErrors = 8
 
-    init(path: String) throws(MediaError) {
-        demuxer = try MovieDemuxer(path: path)
+    init(path: String, interruption: StreamInterruption? = nil, options: [(name: String, value: String)] = []) throws(MediaError) {
+        demuxer = try MovieDemuxer(path: path, interruption: interruption, options: options)
         decoder = try VideoDecoder(stream: demuxer.videoStream, path: path)
         guard let packet = av_packet_alloc() else {
             throw MediaError(path: path, operation: "cannot allocate a packet", code: cffmpeg_error_nomem())

@@ -10,12 +10,26 @@ final class MovieDemuxer {
     let videoStream: UnsafeMutablePointer<AVStream>
 
     /// Opens `path` and finds its video stream. Errors name the file and say which of the user's possible
-    /// mistakes it is: no file, a file that is not a movie, a movie without pictures.
-    init(path: String) throws(MediaError) {
+    /// mistakes it is: no file, a file that is not a movie, a movie without pictures. A network stream is
+    /// opened with its protocol's `options`, and `interruption` can cut short every wait on it.
+    init(path: String, interruption: StreamInterruption? = nil, options: [(name: String, value: String)] = []) throws(MediaError) {
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
         FFmpegLogging.quiet()
-        let opened = avformat_open_input(&context, path, nil, nil)
+        if let interruption {
+            avformat_network_init()
+            context = avformat_alloc_context()
+            context?.pointee.interrupt_callback = interruption.callback
+        }
+        var dictionary: OpaquePointer?
+        defer { av_dict_free(&dictionary) }
+        for option in options {
+            av_dict_set(&dictionary, option.name, option.value, 0)
+        }
+        let opened = avformat_open_input(&context, path, nil, &dictionary)
+        if opened < 0, interruption != nil {
+            throw MediaError(path: path, operation: "cannot connect", code: opened)
+        }
         if opened < 0 {
             // The file system's refusals say so plainly; anything else means the bytes are not a movie.
             let fileErrors = [ENOENT, EACCES, EISDIR, ENOTDIR, EPERM].map(cffmpeg_error_from_errno)

@@ -20,7 +20,12 @@ extension AnimatedParameter {
                 return nil
             }
             switch node.kind {
-            case .movie:
+            case .movie(let movie):
+                guard !movie.isStream else {
+                    diagnostics.append(.error("\(movie.file) is a live stream: it has no time to key, its newest frame is always the one shown",
+                                              at: reference.location, code: .keysOnInput))
+                    return nil
+                }
                 guard reference.uniform == movieTime else {
                     diagnostics.append(.error("a movie's one keyable parameter is its '\(movieTime)' (seconds of the movie shown), not '\(reference.uniform)'",
                                               at: reference.location, code: .keysOnInput))

@@ -157,7 +157,7 @@ public enum CompositionOpener {
             guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine, code: .unreadableFile)]) }
             return FilePaths.isShaderFile(path) ? try generator(path) : .image(ImageSource(file: path, location: commandLine))
         case .movie(let path):
-            guard UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine, code: .unreadableFile)]) }
+            guard NetworkStream.isStream(path) || UserFile.isRegularFile(path) else { throw DiagnosticsError([.error("no such file", at: commandLine, code: .unreadableFile)]) }
             return .movie(MovieSource(file: path, location: commandLine))
         case .camera(let device):
             return .camera(CameraSource(device: CameraSelector(parsing: device ?? "auto"), location: commandLine))

@@ -2,7 +2,7 @@ import ShaderLanguage
 
 /// Live sources: cameras, movies and sound, which can fail while the composition itself is right.
 extension DiagnosticCode {
-    static let sources = [noCamera, cameraNotDelivering, movieNotDecoded, startPastMovieEnd, soundNotHeard]
+    static let sources = [noCamera, cameraNotDelivering, movieNotDecoded, startPastMovieEnd, streamNotReceived, soundNotHeard]
 
     public static let noCamera = DiagnosticCode(
         5001, "no camera matches the node's device",
@@ -59,6 +59,23 @@ extension DiagnosticCode {
             shaderbench render grade.yaml --input clip.mp4 --start 900 --out clip-graded.mp4   # clip.mp4 has 300 frames
             # fixed:
             shaderbench render grade.yaml --input clip.mp4 --start 200 --out clip-graded.mp4
+            """)
+
+    public static let streamNotReceived = DiagnosticCode(
+        5103, "a network stream that sends no frames",
+        explanation: """
+            A movie node whose `file:` is a stream's URL (`srt://`, `udp://`, `rtsp://`, `rtmp://`, `http://` …) \
+            got no picture from it: nothing sends to that address and port, a server refuses the connection or \
+            has no such stream, or what arrives is not video FFmpeg can decode. The window shows the node black \
+            (or its last frame) with a notice and keeps connecting, and a stream that stops for a while is \
+            connected again; `render` and `check` wait 10 s for a first frame and then stop with this error. A \
+            listener (`udp://@:PORT`, `srt://…?mode=listener`) waits for its sender; a caller needs the sender \
+            listening first. `ffprobe URL` says what arrives.
+            """,
+        example: """
+            feed: { kind: movie, file: "udp://127.0.0.1:5000" }   # the sender sends to port 5001
+            # fixed:
+            feed: { kind: movie, file: "udp://127.0.0.1:5001" }
             """)
 
     public static let soundNotHeard = DiagnosticCode(

@@ -3,7 +3,7 @@ import ShaderLanguage
 /// The source named by `--input`: it replaces a composition's live source node, or feeds a lone shader.
 public enum LiveInput: Hashable, Sendable, CustomStringConvertible {
     case image(path: String)
-    /// A movie file, recognised by its extension.
+    /// A movie file, recognised by its extension, or a network stream's URL.
     case movie(path: String)
     case pattern
     /// `camera` or `camera:DEVICE`.
@@ -16,7 +16,7 @@ public enum LiveInput: Hashable, Sendable, CustomStringConvertible {
             self = .camera(device: nil)
         } else if text.hasPrefix("camera:") {
             self = .camera(device: String(text.dropFirst("camera:".count)))
-        } else if FilePaths.isMovieFile(text) {
+        } else if FilePaths.isMovieFile(text) || NetworkStream.isStream(text) {
             self = .movie(path: text)
         } else {
             self = .image(path: text)

@@ -2,7 +2,7 @@ import ShaderLanguage
 
 /// A movie file node: which file, and how its timeline follows the composition's clock.
 public struct MovieSource: Sendable, Hashable {
-    /// The file's path, resolved against the composition's folder.
+    /// The file's path, resolved against the composition's folder, or a network stream's URL as written.
     public var file: String
     /// Whether it starts again after its last frame (otherwise the last frame stays).
     public var loop: Bool
@@ -23,6 +23,9 @@ public struct MovieSource: Sendable, Hashable {
         self.start = start
         self.location = location
     }
+
+    /// Whether `file` is a live network stream (`srt://`, `udp://`, …): its newest frame shows, whatever the time.
+    public var isStream: Bool { NetworkStream.isStream(file) }
 
     /// The movie's moment shown at composition time `seconds`, for a movie `duration` seconds long: wrapped
     /// round when it loops, held at the end when it does not, never before its first frame.

@@ -2,10 +2,11 @@ import GPU
 import ShaderGraph
 
 extension LiveSession {
-    /// The movie whose soundtrack the window plays: the composition's first, as its pictures show it.
+    /// The movie whose soundtrack the window plays: the composition's first file, as its pictures show it
+    /// (a stream's sound is not heard).
     var playedMovie: MovieSource? {
         executor?.composition.nodes.lazy.compactMap { node -> MovieSource? in
-            if case .movie(let movie) = node.kind { return movie }
+            if case .movie(let movie) = node.kind, !movie.isStream { return movie }
             return nil
         }.first
     }

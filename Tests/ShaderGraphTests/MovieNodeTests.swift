@@ -69,6 +69,57 @@ struct MovieNodeTests {
         #expect(LiveInput(parsing: "photo.png") == .image(path: "photo.png"))
     }
 
+    @Test("a movie node's file may be a network stream's URL, kept as written, not looked for on disk and not watched")
+    func streamURL() throws {
+        let workspace = try Workspace()
+        let composition = try CompositionLoader.load(path: try workspace.write("c.yaml", """
+            nodes:
+              feed: { kind: movie, file: "srt://192.168.1.20:9000?mode=caller&latency=200000" }
+              web: { kind: movie, file: "HTTPS://example.org/live.m3u8" }
+            """))
+        guard case .movie(let feed) = composition.node(named: "feed")?.kind, case .movie(let web) = composition.node(named: "web")?.kind else {
+            Issue.record("the streams are not movie nodes: \(composition.warnings)")
+            return
+        }
+        #expect(feed.file == "srt://192.168.1.20:9000?mode=caller&latency=200000" && feed.isStream)
+        #expect(web.isStream && web.location.line == 3 && web.location.column == 29)
+        #expect(composition.files.allSatisfy { !$0.contains("://") }, "\(composition.files)")
+        #expect(composition.liveSource == "feed")
+    }
+
+    @Test("a stream of a protocol the node does not play, a stream with a timeline setting, and keys on a stream's time are located")
+    func badStreams() throws {
+        let workspace = try Workspace()
+        let diagnostics = try workspace.diagnostics("""
+            nodes:
+              a: { kind: movie, file: "ftp://example.org/clip.mp4" }
+              b: { kind: movie, file: "udp://@:5000", loop: false }
+              c: { kind: movie, file: "udp://@:5001", speed: 2 }
+              d: { kind: movie, file: "udp://@:5002" }
+            animate:
+              d.time: [[0, 0], [1, 5]]
+            """)
+        #expect(diagnostics.coded == ["2:27 SB1004", "3:49 SB1004", "4:50 SB1004", "7:3 SB2107"])
+        #expect(diagnostics.map(\.message).first?.contains("'ftp://' is not a stream a movie node plays; it plays srt://, udp://") == true, "\(diagnostics.positioned)")
+        #expect(diagnostics.map(\.message).dropFirst().first?.contains("'loop' is for a movie file: the stream udp://@:5000 plays live") == true, "\(diagnostics.positioned)")
+    }
+
+    @Test("--input names a network stream by its URL, as a movie that needs no file")
+    func liveInputStream() throws {
+        #expect(LiveInput(parsing: "udp://@:5000") == .movie(path: "udp://@:5000"))
+        #expect(LiveInput(parsing: "rtsp://camera.local/stream1") == .movie(path: "rtsp://camera.local/stream1"))
+        #expect(LiveInput(parsing: "ftp://example.org/a.png") == .image(path: "ftp://example.org/a.png"))
+        #expect(NetworkStream.scheme(of: "C:/not://") == nil && NetworkStream.scheme(of: "clips/a.mp4") == nil)
+        let workspace = try Workspace()
+        let path = try workspace.write("c.yaml", "nodes:\n  src: { kind: pattern }\noutput: src\n")
+        let composition = try CompositionOpener.open(path: path, input: LiveInput(parsing: "srt://127.0.0.1:9000"))
+        guard case .movie(let movie) = composition.node(named: "src")?.kind else {
+            Issue.record("src was not replaced by the stream")
+            return
+        }
+        #expect(movie.file == "srt://127.0.0.1:9000" && movie.isStream)
+    }
+
     @Test("--input replaces the live source with a movie")
     func inputReplacesLiveSource() throws {
         let workspace = try Workspace()

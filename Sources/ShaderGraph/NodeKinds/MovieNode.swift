@@ -1,6 +1,6 @@
 import ShaderLanguage
 
-/// `kind: movie`: a movie file whose timeline follows the composition's clock.
+/// `kind: movie`: a movie file whose timeline follows the composition's clock, or a network stream shown live.
 struct MovieNode: NodeKindModel {
     var movie: MovieSource
 
@@ -9,6 +9,7 @@ struct MovieNode: NodeKindModel {
     static func read(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind? {
         loading.checkKeys(of: declaration, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node")
         let fields = declaration.fields
+        if let stream = readStream(declaration, in: loading) { return stream }
         guard let file = loading.existingFile(declaration) else { return nil }
         var movie = MovieSource(file: file.path, location: file.location)
         if let loopNode = fields["loop"] {
@@ -35,10 +36,31 @@ struct MovieNode: NodeKindModel {
         return .movie(movie)
     }
 
+    /// A `file:` written as a URL: a stream of a protocol the node plays, which has no timeline to loop, speed
+    /// up or start part way; nil when `file:` is not a URL. (A URL of another protocol is an error, returned as
+    /// a node of nothing so the path is not looked for.)
+    private static func readStream(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind?? {
+        guard let fileNode = declaration.fields["file"], let text = fileNode.scalar?.string,
+              let scheme = NetworkStream.scheme(of: text) else { return nil }
+        guard NetworkStream.schemes.contains(scheme) else {
+            loading.report("'\(scheme)://' is not a stream a movie node plays; it plays \(NetworkStream.schemes.map { "\($0)://" }.joined(separator: ", ")), or a file's path",
+                           at: fileNode, code: .wrongValue)
+            return .some(nil)
+        }
+        for key in ["loop", "speed", "start"] {
+            if let node = declaration.fields[key] {
+                loading.report("'\(key)' is for a movie file: the stream \(text) plays live, its newest frame shown", at: node, code: .wrongValue)
+                return .some(nil)
+            }
+        }
+        return .movie(MovieSource(file: text, location: loading.reader.location(of: fileNode)))
+    }
+
     var output: NodeOutput { .image }
     var isImageSource: Bool { true }
     var canSetRenderSize: Bool { true }
-    var files: [String] { [movie.file] }
+    /// A stream is no file to watch.
+    var files: [String] { movie.isStream ? [] : [movie.file] }
 
     func work(in planning: StepPlanning) -> FramePlan.Work {
         .movie(movie)

@@ -1,0 +1,125 @@
+import Foundation
+import OperatingSystem
+import VideoFrames
+
+/// The work of a live stream's thread: connects, decodes every picture as it arrives into the newest-frame
+/// slot, and when the stream fails or goes quiet says why and connects again, until stopped. Every FFmpeg
+/// object is made, used and released on this one thread.
+struct LiveStreamLoop: Sendable {
+    let url: String
+    let options: [(name: String, value: String)]
+    let conversionSite: FrameConversionSite
+    let interruption: StreamInterruption
+    let newest: NewestFrame
+    let status: Locked<LiveStreamStatus>
+    let onFrame: @Sendable () -> Void
+
+    /// How long connecting (and a listener's wait for its sender) may take before it starts again.
+    static let connectTimeout = 10.0
+    /// How long a stream that delivered may go without a picture before it counts as lost.
+    static let stallAfter = 3.0
+    /// The pause between losing a stream and connecting again, so a refusing server is not hammered.
+    static let retryInterval = 0.5
+
+    /// Why one connection ended.
+    private struct Ended: Error {
+        var reason: String
+    }
+
+    func run() {
+        while !interruption.isStopping {
+            interruption.allow(Self.connectTimeout)
+            do throws(Ended) {
+                try receive()
+            } catch {
+                guard !interruption.isStopping else { break }
+                let reason = interruption.timedOut ? Self.quietReason(status.withLock { $0.framesReceived > 0 }) : error.reason
+                status.withLock { $0.lose(reason) }
+                onFrame()
+            }
+            pauseBeforeRetrying()
+        }
+        newest.wake()
+    }
+
+    private static func quietReason(_ hasDelivered: Bool) -> String {
+        hasDelivered ? "nothing arrived for \(Int(stallAfter)) s" : "nothing arrived in \(Int(connectTimeout)) s"
+    }
+
+    /// Connects, then hands over pictures until the stream ends or fails.
+    private func receive() throws(Ended) {
+        let decoder: MovieDecoder
+        do throws(MediaError) {
+            decoder = try MovieDecoder(path: url, interruption: interruption, options: options)
+        } catch {
+            throw Ended(reason: Self.withoutURL(error.message, url: url))
+        }
+        let copier = PictureCopier(conversionSite: conversionSite)
+        let quarterTurns = decoder.demuxer.quarterTurns
+        var sequence: UInt32 = 0
+        while true {
+            interruption.allow(sequence == 0 ? Self.connectTimeout : Self.stallAfter)
+            let decoded: DecodedPicture?
+            do throws(DecodeFailure) {
+                decoded = try decoder.nextPicture()
+            } catch {
+                throw Ended(reason: error.reason)
+            }
+            guard let picture = decoded else { throw Ended(reason: "the sender ended the stream") }
+            if sequence == 0 { decoder.setOrigin(from: picture) }
+            var storage = newest.takeStorage()
+            guard let layout = copier.copy(picture, encoding: picture.colorEncoding, quarterTurns: quarterTurns,
+                                           pixelAspect: decoder.demuxer.pixelAspect(of: picture.frame), into: &storage) else {
+                throw Ended(reason: "cannot convert its \(picture.pixelFormatName) frames")
+            }
+            newest.publish(VideoFrame(layout: layout, bytes: storage, sequence: sequence, timestamp: decoder.presentationTime(of: picture)))
+            sequence &+= 1
+            let shown = layout.displaySize
+            let codec = decoder.decoder.codecName
+            status.withLock { $0.receive(size: shown, delivery: "\(url): \(codec) \(shown.width)×\(shown.height)") }
+            onFrame()
+        }
+    }
+
+    /// FFmpeg's errors start with the URL, which the notice around them already names.
+    private static func withoutURL(_ message: String, url: String) -> String {
+        message.hasPrefix(url + ": ") ? String(message.dropFirst(url.count + 2)) : message
+    }
+
+    private func pauseBeforeRetrying() {
+        let resume = Date(timeIntervalSinceNow: Self.retryInterval)
+        while !interruption.isStopping, Date() < resume {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}
+
+/// Where a live stream stands, as its thread last said.
+struct LiveStreamStatus: Sendable {
+    enum Phase: Sendable {
+        case connecting
+        case streaming
+        /// It delivered, then stopped or failed; its thread is connecting again.
+        case lost
+    }
+
+    var phase = Phase.connecting
+    var framesReceived = 0
+    var size: (width: Int, height: Int)?
+    var delivery: String?
+    /// Why it is not streaming, once it has failed to.
+    var reason: String?
+
+    mutating func receive(size: (width: Int, height: Int), delivery: String) {
+        phase = .streaming
+        framesReceived += 1
+        self.size = size
+        self.delivery = delivery
+        reason = nil
+    }
+
+    mutating func lose(_ reason: String) {
+        if phase == .streaming { phase = .lost }
+        self.reason = reason
+    }
+}
