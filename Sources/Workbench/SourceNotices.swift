@@ -1,3 +1,4 @@
+import ShaderGraph
 import ShaderLanguage
 
 /// What the live sources say (cameras and movies, sound captured, sound played), as the heads-up display shows it
@@ -14,7 +15,11 @@ struct SourceNotices: Equatable {
     /// What the terminal is told as the notices go from `previous` to these.
     func terminalLines(after previous: SourceNotices) -> [String] {
         var lines = all.filter { !previous.all.contains($0) }.map(\.description)
-        if pictures.isEmpty, !previous.pictures.isEmpty { lines.append("camera: streaming") }
+        if pictures.isEmpty, !previous.pictures.isEmpty {
+            // A stream's notices cleared say the stream is back; a camera's or a movie's, that pictures flow.
+            let wasStream = previous.pictures.allSatisfy { $0.code == .streamNotReceived }
+            lines.append(wasStream ? "stream: receiving" : "camera: streaming")
+        }
         if capture.isEmpty, !previous.capture.isEmpty { lines.append("sound: capturing") }
         if playback.isEmpty, !previous.playback.isEmpty { lines.append("sound: playing") }
         return lines

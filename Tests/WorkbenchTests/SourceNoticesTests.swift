@@ -21,5 +21,8 @@ struct SourceNoticesTests {
         #expect(SourceNotices().terminalLines(after: noCapture) == ["sound: capturing"])
         let unplugged = SourceNotices(pictures: [.warning("Emulated Camera: unplugged; showing the last frame, reconnecting…", code: .cameraNotDelivering)])
         #expect(SourceNotices().terminalLines(after: unplugged) == ["camera: streaming"])
+        let lost = SourceNotices(pictures: [.warning("udp://@:5000: the stream stopped (nothing arrived for 3 s); holding its last frame, connecting again",
+                                                     code: .streamNotReceived)])
+        #expect(SourceNotices().terminalLines(after: lost) == ["stream: receiving"])
     }
 }
