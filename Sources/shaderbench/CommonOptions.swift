@@ -7,7 +7,7 @@ struct CompositionOptions: ParsableArguments {
     @Argument(help: "A composition (.yaml, .json), a fragment shader (.fsh, .frag, .fs, .glsl) or a compute kernel (.comp).")
     var composition: String
 
-    @Option(help: ArgumentHelp("The live source: an image or movie path, 'pattern', 'camera' or 'camera:DEVICE'; replaces the composition's live source node.", valueName: "SOURCE"))
+    @Option(help: ArgumentHelp("The live source: an image or movie path, a stream's URL (udp://, srt://, rtsp:// and others), 'pattern', 'camera' or 'camera:DEVICE'; replaces the composition's live source node.", valueName: "SOURCE"))
     var input: String?
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a published parameter, e.g. --set threshold=0.2 or --set targetColor=0.1,0.8,0.2 (repeatable).", valueName: "NAME=VALUE"))

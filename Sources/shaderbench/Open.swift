@@ -16,7 +16,7 @@ struct Open: ParsableCommand {
     @Argument(help: "A composition or fragment shader; default: compositions/default.yaml.")
     var composition: String?
 
-    @Option(help: ArgumentHelp("The live source: an image or movie path, 'pattern', 'camera' or 'camera:DEVICE'.", valueName: "SOURCE"))
+    @Option(help: ArgumentHelp("The live source: an image or movie path, a stream's URL (udp://, srt://, rtsp:// and others), 'pattern', 'camera' or 'camera:DEVICE'.", valueName: "SOURCE"))
     var input: String?
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a published parameter, e.g. --set threshold=0.2 (repeatable).", valueName: "NAME=VALUE"))
