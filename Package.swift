@@ -132,7 +132,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "Images", "VideoFrames", "Capture", "Media", "CGLES", "OSC", "TestSupport"],
+            dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "Images", "VideoFrames", "Capture", "Media", "CGLES", "OSC", "OperatingSystem", "TestSupport"],
             path: "Benchmarks"
         ),
 
@@ -142,7 +142,7 @@ let package = Package(
         .executableTarget(name: "shaderbench-fuzz", dependencies: ["FuzzTargets", "CLibFuzzer"]),
 
         // Real processes and temporary folders for the end-to-end tests.
-        .target(name: "TestSupport", dependencies: ["Images", "OperatingSystem"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Images", "OperatingSystem", "VideoFrames"], path: "Tests/TestSupport"),
         // An emulated V4L2 camera, preloaded into the real binary by the capture tests.
         .target(name: "V4L2Emulator", dependencies: ["CTurboJPEG"], path: "Tests/V4L2Emulator"),
 

@@ -37,11 +37,12 @@ public final class LiveStreamReader: FrameSource {
         stop()
     }
 
-    /// What the protocol is opened with where the URL does not say: no buffering while the stream is probed
-    /// (latency), a UDP socket whose overflow drops old packets instead of failing (the newest frame wins), and
-    /// RTSP over TCP, which passes firewalls and loses nothing on a busy machine.
+    /// What the protocol is opened with where the URL does not say: a UDP socket whose overflow drops old
+    /// packets instead of failing (the newest frame wins), and RTSP over TCP, which passes firewalls and loses
+    /// nothing on a busy machine. (The packets read while the stream is probed are kept, not dropped as
+    /// `fflags=nobuffer` would: they decode faster than they came, and the newest is soon on show.)
     static func options(for url: String) -> [(name: String, value: String)] {
-        var options: [(name: String, value: String)] = [("fflags", "nobuffer")]
+        var options: [(name: String, value: String)] = [("analyzeduration", "500000")]
         let scheme = url.prefix { $0 != ":" }.lowercased()
         if ["udp", "rtp"].contains(scheme), !url.contains("overrun_nonfatal=") { options.append(("overrun_nonfatal", "1")) }
         if ["rtsp", "rtsps"].contains(scheme) { options.append(("rtsp_transport", "tcp")) }

@@ -5,7 +5,9 @@ final class VideoDecoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     let codecName: String
 
-    init(stream: UnsafeMutablePointer<AVStream>, path: String) throws(MediaError) {
+    /// With `lowDelay` (a live stream) each picture comes out as soon as its packet is in: threads share the
+    /// slices of one frame rather than decode several frames at once, each thread a frame's delay.
+    init(stream: UnsafeMutablePointer<AVStream>, path: String, lowDelay: Bool = false) throws(MediaError) {
         let parameters = stream.pointee.codecpar!
         codecName = Self.name(of: parameters)
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
@@ -20,6 +22,10 @@ final class VideoDecoder {
         context.pointee.pkt_timebase = stream.pointee.time_base
         // Every core: playing in real time matters more than the few frames of latency threads add.
         context.pointee.thread_count = 0
+        if lowDelay {
+            context.pointee.thread_type = FF_THREAD_SLICE
+            context.pointee.flags |= AV_CODEC_FLAG_LOW_DELAY
+        }
         let opened = avcodec_open2(context, codec, nil)
         if opened < 0 { throw MediaError(path: path, operation: "cannot start the \(codecName) decoder", code: opened) }
     }

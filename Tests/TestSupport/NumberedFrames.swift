@@ -1,25 +1,31 @@
 import VideoFrames
 
-/// I420 frames made in the test: the frame number drawn as white and black blocks along the top of the luma
+/// I420 frames made by a test or benchmark: the frame number drawn as white and black blocks along the top of the luma
 /// plane (bit 0 on the left, as TestClip draws it), grey elsewhere, and constant chroma.
-struct NumberedFrames {
-    var width: Int
-    var height: Int
-    var encoding = ColorEncoding(matrix: .bt709, range: .limited)
+public struct NumberedFrames: Sendable {
+    public var width: Int
+    public var height: Int
+    public var encoding = ColorEncoding(matrix: .bt709, range: .limited)
 
-    static let bitCount = 10
+    public init(width: Int, height: Int, encoding: ColorEncoding = ColorEncoding(matrix: .bt709, range: .limited)) {
+        self.width = width
+        self.height = height
+        self.encoding = encoding
+    }
+
+    public static let bitCount = 10
     /// Limited-range codes for white, black and grey luma, and neutral chroma.
-    static let white: UInt8 = 235
-    static let black: UInt8 = 16
-    static let grey: UInt8 = 128
-    static let neutral: UInt8 = 128
+    public static let white: UInt8 = 235
+    public static let black: UInt8 = 16
+    public static let grey: UInt8 = 128
+    public static let neutral: UInt8 = 128
 
     /// The side of one frame-number block.
-    var blockSide: Int { max(4, width / (Self.bitCount + 2)) }
+    public var blockSide: Int { max(4, width / (Self.bitCount + 2)) }
 
     /// Y, Cb and Cr planes one after another, each row exactly as wide as its plane: odd sizes have
     /// (width + 1) / 2 chroma samples a row.
-    var layout: FrameLayout {
+    public var layout: FrameLayout {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         let lumaBytes = width * height, chromaBytes = chromaWidth * chromaHeight
         return FrameLayout(format: .i420, width: width, height: height,
@@ -30,7 +36,7 @@ struct NumberedFrames {
     }
 
     /// One flat colour given as codes.
-    func flat(luma: UInt8, blue: UInt8, red: UInt8) -> VideoFrame {
+    public func flat(luma: UInt8, blue: UInt8, red: UInt8) -> VideoFrame {
         let layout = layout
         var bytes = [UInt8](repeating: luma, count: layout.byteCount)
         let chromaBytes = (layout.byteCount - layout.planes[1].offset) / 2
@@ -41,7 +47,7 @@ struct NumberedFrames {
     }
 
     /// Grey with frame `number` drawn along the top.
-    func frame(_ number: Int) -> VideoFrame {
+    public func frame(_ number: Int) -> VideoFrame {
         var frame = flat(luma: Self.grey, blue: Self.neutral, red: Self.neutral)
         let side = blockSide
         for bit in 0..<Self.bitCount {
@@ -57,7 +63,7 @@ struct NumberedFrames {
 
     /// The number drawn in one decoded luma picture whose rows are `rowBytes` apart; nil when a block is
     /// neither clearly white nor clearly black.
-    func number(inLuma luma: ArraySlice<UInt8>, rowBytes: Int) -> Int? {
+    public func number(inLuma luma: ArraySlice<UInt8>, rowBytes: Int) -> Int? {
         let side = blockSide
         var number = 0
         for bit in 0..<Self.bitCount {
