@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// A movie node whose `file:` is a network stream, rendered: MPEG-TS over UDP from FFmpeg's own sender (a
-/// producer the project did not write) with a colour the test chose, one workbench's SRT stream fed into a
-/// second, and a stream nobody sends ending the render with its error.
+/// producer the project did not write) with a colour the test chose, FFmpeg serving over HTTP, TCP and RTMP,
+/// one workbench's SRT stream fed into a second, and a stream nobody sends ending the render with its error.
 @Suite("Network streams into render", .serialized)
 struct NetworkStreamInputTests {
     /// Shows its input's colours inverted, so the picture is the receiver's own work on what arrived.
@@ -56,6 +56,26 @@ struct NetworkStreamInputTests {
             let pixel = image[80, 48]
             #expect(!Self.differs(pixel, from: (255 - 0x30, 255 - 0x80, 255 - 0xc0), by: 4), "frame \(index): \(pixel)")
         }
+    }
+
+    @Test("HTTP, TCP and RTMP: FFmpeg serving its stream, the workbench as the client receives it in the colour sent",
+          arguments: [("http", "/live.ts", ["-listen", "1", "-f", "mpegts"], ""), ("tcp", "", ["-f", "mpegts"], "?listen=1"),
+                      ("rtmp", "/live/feed", ["-listen", "1", "-f", "flv"], "")])
+    func served(scheme: String, path: String, muxing: [String], serverOptions: String) throws {
+        let folder = try TemporaryFolder()
+        let composition = try Self.receiver(in: folder)
+        let port = NetworkPorts.freeUDP()
+        let url = "\(scheme)://127.0.0.1:\(port)\(path)"
+        let server = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-re", "-f", "lavfi", "-i", "color=c=0x3080c0:s=160x96:r=30", "-t", "20",
+                                                            "-c:v", "libx264", "-tune", "zerolatency", "-g", "10", "-pix_fmt", "yuv420p"]
+                                            + muxing + [url + serverOptions],
+                                        environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
+        defer { server.stopNow() }
+        try #require(eventually { NetworkPorts.isListeningTCP(port) }, "FFmpeg serves: \(server.error)")
+        let render = try runShaderbench(["render", composition, "--input", url, "--frames", "3", "--out", folder.file("f-%d.png")], in: folder.path)
+        try #require(render.status == 0, "\(render.error)")
+        let pixel = try ImageFile.read(path: folder.file("f-2.png"))[80, 48]
+        #expect(!Self.differs(pixel, from: (255 - 0x30, 255 - 0x80, 255 - 0xc0), by: 4), "\(pixel)")
     }
 
     @Test("SRT: one workbench's stream feeds another, which draws what the first rendered")
