@@ -171,6 +171,15 @@ public final class GraphExecutor {
         steps.contains { $0.work is CameraStep }
     }
 
+    /// Whether a network stream's frames come at a size other than its node was built with: the graph is to
+    /// be built again for the node to take it.
+    public var streamChangedSize: Bool {
+        steps.contains { step in
+            guard let movie = step.work as? MovieStep, movie.movie.isStream, let size = movie.feed.frameSize else { return false }
+            return size != movie.placeholder.descriptor.size
+        }
+    }
+
     /// The movies the graph plays, by node name.
     public var movies: [String: any FrameSource] {
         var movies: [String: any FrameSource] = [:]

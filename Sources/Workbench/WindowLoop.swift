@@ -79,6 +79,8 @@ final class WindowLoop {
     var keyboardChanged = false
     var camerasSeen = 0
     var shownNotices = SourceNotices()
+    /// The graph a stream's new size last rebuilt, so it is rebuilt once for it.
+    private var resizedForStream: ObjectIdentifier?
     var recorder: WindowRecorder?
     /// `--record-to`: the stream V sends to instead of a movie file.
     let recordTarget: String?
@@ -342,6 +344,12 @@ final class WindowLoop {
         if let current = notice, current.until <= .now {
             notice = nil
             needsFrame = true
+        }
+        // A stream's frames that come at a size other than its node was built with (the first after the window
+        // opened, or a change mid-stream) build the graph again at that size, as a reload would.
+        if let executor = session.executor, executor.streamChangedSize, ObjectIdentifier(executor) != resizedForStream {
+            resizedForStream = ObjectIdentifier(executor)
+            session.reload(reason: "stream size")
         }
         return edited
     }

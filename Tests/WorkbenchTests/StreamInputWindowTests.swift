@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// A network stream as the window's live source: the window runs while nobody sends, shows the stream once a
-/// sender calls, holds its last frame when the sender goes, and shows the next sender's stream by itself.
+/// sender calls (the graph built again at the stream's size), holds its last frame when the sender goes, and
+/// shows the next sender's stream by itself.
 @Suite("Network streams in the window", .serialized)
 struct StreamInputWindowTests {
     /// FFmpeg calling the window's SRT listener with a flat `colour` (as `0xRRGGBB`), in real time.
@@ -34,6 +35,9 @@ struct StreamInputWindowTests {
         let first = try Self.send("0xc03030", port: port, in: window.folder)
         #expect(eventually(timeout: 20) { Self.shows(window, (0xc0, 0x30, 0x30)) }, "the first sender's colour: \(String(describing: try? window.centre())) \(window.app.error)")
         #expect(window.app.error.contains("stream: receiving"), "\(window.app.error)")
+        // Built before the stream came, the node takes the stream's size once its frames show it.
+        let reasons = window.trace.events.filter { $0.name == "reload" }.compactMap { $0.fields["reason"] as? String }
+        #expect(reasons.filter { $0 == "stream size" }.count == 1, "\(reasons)")
         first.stopNow()
         #expect(eventually(timeout: 20) { window.app.error.contains("\(url): the stream stopped") }, "\(window.app.error)")
         #expect(Self.shows(window, (0xc0, 0x30, 0x30)), "the last frame stays")
