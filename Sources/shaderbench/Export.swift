@@ -7,10 +7,9 @@ struct Export: ParsableCommand {
         abstract: "Write a composition as library code: a Swift class on ShaderbenchKit, or a C99 header and source.",
         discussion: """
             The code embeds every shader and draws the same pixels as `shaderbench render` at the render size. \
-            Image and camera nodes become inputs the app feeds as textures; published parameters become typed \
-            properties or setters. Compute nodes run in the Swift export (on an OpenGL ES 3.1 context); the C \
-            export refuses them. Nodes that read files while running (sequences, ISF IMPORTED images) are \
-            refused, each at its line.
+            Image, camera and movie nodes become inputs the app feeds as textures; published parameters become \
+            typed properties or setters. Compute nodes run in both exports, on an OpenGL ES 3.1 context. Nodes \
+            that read files while running (sequences, ISF IMPORTED images) are refused, each at its line.
             """
     )
 
