@@ -12,8 +12,9 @@ enum HeadsUpDisplay {
         var compiling: Bool
         /// Movie frames decoded too late to be shown.
         var framesDropped: Int
-        /// While recording: seconds recorded and frames the encoder dropped.
-        var recording: (seconds: Double, dropped: Int)?
+        /// While recording: seconds recorded, frames the encoder dropped, and whether it goes to a network
+        /// stream (LIVE) rather than a movie file (REC).
+        var recording: (seconds: Double, dropped: Int, isStream: Bool)?
         /// Passing messages (a screenshot saved, a camera unplugged), one line each.
         var notices: [String]
     }
@@ -22,12 +23,7 @@ enum HeadsUpDisplay {
         let margin = 10 * interface.scale
         let textWidth = layout.imageAreaWidth - 4 * margin
         var lines = [(text: truncated(summary(of: status), to: textWidth, in: interface), colour: InterfacePalette.grey)]
-        if let recording = status.recording {
-            let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
-            let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
-            let dropped = recording.dropped > 0 ? "  ·  \(recording.dropped) frames dropped" : ""
-            lines.append(("● REC \(clock)\(dropped)", InterfacePalette.recording))
-        }
+        if let recording = status.recording { lines.append((recordingLine(recording), InterfacePalette.recording)) }
         lines += status.notices.map { (truncated($0, to: textWidth, in: interface), InterfacePalette.amber) }
         // Sized to this frame's lines: the rate and the clock change as they are drawn.
         interface.textWindow("heads-up", x: margin, y: margin, lines: lines, style: .overlay)
@@ -44,6 +40,15 @@ enum HeadsUpDisplay {
         if status.compiling { parts.append("compiling…") }
         if status.framesDropped > 0 { parts.append("\(status.framesDropped) movie frames dropped") }
         return parts.joined(separator: "  ·  ")
+    }
+
+    /// The red line while V records: REC for a movie file, LIVE for a network stream, the time so far, and the
+    /// frames the encoder dropped.
+    static func recordingLine(_ recording: (seconds: Double, dropped: Int, isStream: Bool)) -> String {
+        let minutes = Int(recording.seconds) / 60, seconds = recording.seconds - Double(minutes * 60)
+        let clock = "\(minutes):" + (seconds < 10 ? "0" : "") + String(format1: seconds)
+        let dropped = recording.dropped > 0 ? "  ·  \(recording.dropped) frames dropped" : ""
+        return "● \(recording.isStream ? "LIVE" : "REC") \(clock)\(dropped)"
     }
 
     /// `text` cut to fit `width`, ending in an ellipsis when cut.

@@ -390,7 +390,7 @@ final class WindowLoop {
                                                   frameMilliseconds: statistics.frameMilliseconds,
                                                   paused: clock.isPaused, compiling: session.isCompiling,
                                                   framesDropped: session.movieFramesDropped,
-                                                  recording: recorder.map { ($0.elapsed, $0.framesDropped) },
+                                                  recording: recorder.map { ($0.elapsed, $0.framesDropped, $0.isStream) },
                                                   notices: [notice?.text, watches.caption].compactMap { $0 } + shownNotices.all.map(\.codedMessage)),
                             in: interface, layout: current)
         let errorsWhole = ErrorOverlay.draw(session.diagnostics, in: interface, layout: current)

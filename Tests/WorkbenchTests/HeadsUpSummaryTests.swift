@@ -21,6 +21,12 @@ struct HeadsUpSummaryTests {
                 == "paused  ·  sepia.yaml  ·  node: sepia")
     }
 
+    @Test("recording, a red line says REC for a movie file and LIVE for a network stream, with the time and the frames dropped")
+    func recording() {
+        #expect(HeadsUpDisplay.recordingLine((seconds: 75.2, dropped: 0, isStream: false)) == "● REC 1:15.2")
+        #expect(HeadsUpDisplay.recordingLine((seconds: 3.5, dropped: 2, isStream: true)) == "● LIVE 0:03.5  ·  2 frames dropped")
+    }
+
     @Test("with nothing changing, it says idle")
     func idle() {
         #expect(HeadsUpDisplay.summary(of: Self.status(framesPerSecond: 0, paused: false)) == "idle  ·  sepia.yaml  ·  node: sepia")
