@@ -34,6 +34,31 @@ struct StreamRecordingWindowTests {
         #expect(window.app.isRunning)
     }
 
+    @Test("V streams a movie's soundtrack with its pictures: FFmpeg receives AAC beside the H.264, holding the tones")
+    func soundtrack() throws {
+        let port = NetworkPorts.freeUDP()
+        let url = "udp://127.0.0.1:\(port)"
+        let window = try SoundtrackWindowTests.openWindow(arguments: ["--record-to", url]) { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
+        #expect(eventually(timeout: 20) { (try? MovieWindowTests.shownFrame(window)).flatMap { $0 } != nil })
+        let received = window.folder.file("received.ts")
+        let logs = window.folder.file("receiver")
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        let receiver = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(url)?timeout=3000000", "-c", "copy", received],
+                                          environment: ProcessInfo.processInfo.environment, directory: window.folder.path, logs: logs)
+        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the receiver listens")
+        try window.pressAndWait("v")
+        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
+        Thread.sleep(forTimeInterval: 3)
+        try window.pressAndWait("v")
+        #expect(eventually { window.app.output.contains("streamed \(url) (") }, "\(window.app.output)\(window.app.error)")
+        try #require(receiver.waitForExit(timeout: 20), "the receiver stops once the stream does")
+        let probe = try MovieProbe(path: received)
+        #expect(probe.video?.codec == "h264" && probe.audio?.codec == "aac", "\(probe.streams)")
+        let sound = try PlayedSound(decodingSoundOf: received, into: window.folder.file("received.raw"))
+        let stretches = sound.stretches(from: 4800, to: sound.samples.count - 4800, holding: SoundtrackWindowTests.frequencies, power: 0.25)
+        #expect(stretches.toned * 2 >= stretches.all, "\(stretches.toned) of \(stretches.all) stretches hold a tone")
+    }
+
     @Test("V with no receiver to call: the stream ends with the reason while the window runs on, and V starts another")
     func noReceiver() throws {
         let port = NetworkPorts.freeUDP()
