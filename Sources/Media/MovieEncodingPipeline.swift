@@ -22,12 +22,12 @@ final class MovieEncodingPipeline {
     /// Checks the container, the codec and the sound and sets up their streams; `start` then creates the file
     /// (or connects) and writes its header. The checks come first, so a movie that cannot be made leaves no
     /// file behind.
-    init(_ settings: MovieSettings, soundBlocks: SoundBlockQueue?) throws(MediaError) {
+    init(_ settings: MovieSettings, soundBlocks: SoundBlockQueue?, interruption: StreamInterruption) throws(MediaError) {
         let path = settings.path
         FFmpegLogging.quiet()
         let container = try OutputContainer.choose(for: settings)
         let codec = try VideoEncoder.find(settings.codec ?? container.defaultCodec, path: path)
-        let output = try MovieOutputFile(path: path, container: container)
+        let output = try MovieOutputFile(path: path, container: container, interruption: interruption)
         guard output.canHold(codec.pointee.id) else {
             throw MediaError("\(path): \(container.extensionName) movies cannot hold \(VideoEncoder.formatName(of: codec)) video; "
                              + "use \(container.defaultCodec)")

@@ -8,11 +8,14 @@ final class MovieOutputFile {
     private let context: UnsafeMutablePointer<AVFormatContext>
     private var fileIsOpen = false
     private var trailerWritten = false
+    /// Gives up connecting a stream (see `StreamInterruption.abandonConnecting`).
+    private let interruption: StreamInterruption
 
     /// Prepares the muxer; creates no file yet, so a movie that cannot be set up leaves nothing behind.
-    init(path: String, container: OutputContainer) throws(MediaError) {
+    init(path: String, container: OutputContainer, interruption: StreamInterruption) throws(MediaError) {
         self.path = path
         self.container = container
+        self.interruption = interruption
         guard let format = av_guess_format(container.muxerName, nil, nil) else {
             throw MediaError("\(path): this FFmpeg cannot write \(container.extensionName) movies")
         }
@@ -22,6 +25,7 @@ final class MovieOutputFile {
             throw MediaError(path: path, operation: "preparing the movie", code: status < 0 ? status : cffmpeg_error_nomem())
         }
         self.context = context
+        context.pointee.interrupt_callback = interruption.callback
     }
 
     deinit {
@@ -48,25 +52,33 @@ final class MovieOutputFile {
 
     /// Creates the file and writes the header; the streams' time bases are final after this.
     func start() throws(MediaError) {
-        if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            var protocolOptions: OpaquePointer?
-            defer { av_dict_free(&protocolOptions) }
-            for option in Self.protocolOptions(for: path) {
-                av_dict_set(&protocolOptions, option.name, option.value, 0)
+        try interruption.connecting { () throws(MediaError) in
+            if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+                var protocolOptions: OpaquePointer?
+                defer { av_dict_free(&protocolOptions) }
+                for option in Self.protocolOptions(for: path) {
+                    av_dict_set(&protocolOptions, option.name, option.value, 0)
+                }
+                var callback = interruption.callback
+                let status = avio_open2(&context.pointee.pb, path, AVIO_FLAG_WRITE, &callback, &protocolOptions)
+                let operation = container.isStream ? "connecting" : "creating the file"
+                guard status >= 0 else { throw abandoned ?? MediaError(path: path, operation: operation, code: status) }
+                fileIsOpen = true
             }
-            let status = avio_open2(&context.pointee.pb, path, AVIO_FLAG_WRITE, nil, &protocolOptions)
-            let operation = container.isStream ? "connecting" : "creating the file"
-            guard status >= 0 else { throw MediaError(path: path, operation: operation, code: status) }
-            fileIsOpen = true
+            var options: OpaquePointer?
+            defer { av_dict_free(&options) }
+            for option in container.muxerOptions {
+                av_dict_set(&options, option.name, option.value, 0)
+            }
+            let status = avformat_write_header(context, &options)
+            guard status >= 0 else { throw abandoned ?? MediaError(path: path, operation: "writing the header", code: status) }
         }
-        var options: OpaquePointer?
-        defer { av_dict_free(&options) }
-        for option in container.muxerOptions {
-            av_dict_set(&options, option.name, option.value, 0)
-        }
-        let status = avformat_write_header(context, &options)
-        guard status >= 0 else { throw MediaError(path: path, operation: "writing the header", code: status) }
         if let failure = writeFailure { throw failure }
+    }
+
+    /// What a connection given up on says, rather than FFmpeg's "Immediate exit requested".
+    private var abandoned: MediaError? {
+        interruption.isAbandoning ? MediaError("\(path): stopped before the receiver answered; nothing was sent") : nil
     }
 
     /// Writes one packet whose times are in its stream's time base. Packets of different streams must come

@@ -22,6 +22,8 @@ public final class MovieWriter: Sendable {
     private let soundBlocks: SoundBlockQueue?
     private let report = EncoderReport()
     private let encoderStopped = DispatchSemaphore(value: 0)
+    /// Gives up a stream still connecting when the writer is finished (a live recording stopped first).
+    private let interruption = StreamInterruption()
 
     private struct ProducerState {
         var lastFrameIndex: Int?
@@ -48,8 +50,8 @@ public final class MovieWriter: Sendable {
         }
         // The pipeline is opened on the encoder thread, so every FFmpeg object lives and dies on that thread.
         let opened = DispatchSemaphore(value: 0)
-        let thread = Thread { [queue, report, encoderStopped] in
-            Self.encode(settings, queue: queue, soundBlocks: soundBlocks, report: report, opened: opened)
+        let thread = Thread { [queue, report, encoderStopped, interruption] in
+            Self.encode(settings, queue: queue, soundBlocks: soundBlocks, report: report, interruption: interruption, opened: opened)
             encoderStopped.signal()
         }
         thread.name = "shaderbench-encoder"
@@ -121,6 +123,8 @@ public final class MovieWriter: Sendable {
             return !state.finished
         }
         guard first else { return }
+        // A stream that has not connected yet is given up rather than waited for: the receiver may never answer.
+        if settings.connectsInBackground { interruption.abandonConnecting() }
         _ = queue.put(.finish, waitForRoom: true)
         encoderStopped.wait()
         if let failure = report.failure { throw failure }
@@ -182,10 +186,10 @@ public final class MovieWriter: Sendable {
     // MARK: The encoder thread
 
     private static func encode(_ settings: MovieSettings, queue: EncoderFrameQueue, soundBlocks: SoundBlockQueue?,
-                               report: EncoderReport, opened: DispatchSemaphore) {
+                               report: EncoderReport, interruption: StreamInterruption, opened: DispatchSemaphore) {
         let pipeline: MovieEncodingPipeline
         do {
-            pipeline = try MovieEncodingPipeline(settings, soundBlocks: soundBlocks)
+            pipeline = try MovieEncodingPipeline(settings, soundBlocks: soundBlocks, interruption: interruption)
             report.warnings = pipeline.warnings
             if !settings.connectsInBackground { try pipeline.start() }
         } catch {

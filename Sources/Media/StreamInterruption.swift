@@ -3,15 +3,20 @@ import Foundation
 import OperatingSystem
 
 /// Ends FFmpeg's blocking network calls from outside: libavformat asks its interrupt callback while it waits
-/// on a socket, and gives up with `AVERROR_EXIT` once this says so. A stream is cut short this way when its
-/// reader stops, and when nothing has arrived for a while (a sender gone quiet, a listener nobody calls),
-/// which a protocol's own timeouts do not cover alike for UDP, SRT, RTSP and HTTP.
+/// on a socket, and gives up with `AVERROR_EXIT` once this says so. A stream read is cut short this way when
+/// its reader stops, and when nothing has arrived for a while (a sender gone quiet, a listener nobody calls),
+/// which a protocol's own timeouts do not cover alike for UDP, SRT, RTSP and HTTP; a stream sent, when the
+/// window stops it before its receiver has answered (an unreachable host keeps TCP trying for minutes).
 final class StreamInterruption: Sendable {
     private struct State {
         var stopping = false
         /// Past this moment a blocking call is given up; nil while nothing is waited for.
         var deadline: Date?
         var timedOut = false
+        /// A stream being sent: whether it has connected, after which it is never given up, so that its last
+        /// frames go out; and whether its connecting was given up.
+        var connected = false
+        var abandoned = false
     }
 
     private let state = Locked(State())
@@ -26,7 +31,7 @@ final class StreamInterruption: Sendable {
 
     private var shouldInterrupt: Bool {
         state.withLock { state in
-            if state.stopping { return true }
+            if state.stopping || (state.abandoned && !state.connected) { return true }
             guard let deadline = state.deadline, Date() >= deadline else { return false }
             state.timedOut = true
             return true
@@ -43,6 +48,27 @@ final class StreamInterruption: Sendable {
 
     /// Whether the last call given up was given up for its time running out.
     var timedOut: Bool { state.withLock { $0.timedOut } }
+
+    /// Runs `connect` (opening a stream to send and writing its header), which `abandonConnecting` can cut
+    /// short until it returns.
+    func connecting<Failure: Error>(_ connect: () throws(Failure) -> Void) throws(Failure) {
+        defer { state.withLock { $0.connected = true } }
+        try connect()
+    }
+
+    /// Gives up a stream that is still connecting, or has not begun to; whether it was (a stream that has
+    /// connected goes on to its end).
+    @discardableResult
+    func abandonConnecting() -> Bool {
+        state.withLock { state in
+            guard !state.connected else { return false }
+            state.abandoned = true
+            return true
+        }
+    }
+
+    /// Whether `abandonConnecting` gave connecting up.
+    var isAbandoning: Bool { state.withLock { $0.abandoned } }
 
     /// Gives up every call from now on, for good.
     func stop() {

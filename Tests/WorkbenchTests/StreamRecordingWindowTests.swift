@@ -74,6 +74,22 @@ struct StreamRecordingWindowTests {
         #expect(eventually { window.app.output.components(separatedBy: "streaming: \(url)").count == 3 }, "V starts a stream again: \(window.app.output)")
     }
 
+    @Test("V again while the stream is still connecting gives it up at once, saying nothing was sent, and the window runs on")
+    func stopWhileConnecting() throws {
+        let port = NetworkPorts.freeUDP()
+        // SRT would try for a minute to reach a receiver that is not there.
+        let url = "srt://127.0.0.1:\(port)?mode=caller&connect_timeout=60000"
+        let window = try LiveWindow(arguments: ["--record-to", url])
+        try window.pressAndWait("v")
+        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
+        try window.pressAndWait("v")
+        #expect(eventually(timeout: 20) { window.app.error.contains("\(url): stopped before the receiver answered; nothing was sent [SB6002]") },
+                "\(window.app.error)")
+        let frames = window.count(of: "frame-presented")
+        try window.pressAndWait("r")
+        #expect(eventually { window.count(of: "frame-presented") > frames }, "the window draws on")
+    }
+
     @Test("--record-to takes a stream's URL, and not an SRT listener, which would wait for a caller")
     func refusedTargets() throws {
         let folder = try TemporaryFolder()
