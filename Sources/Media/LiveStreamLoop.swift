@@ -29,11 +29,14 @@ struct LiveStreamLoop: Sendable {
     func run() {
         while !interruption.isStopping {
             interruption.allow(Self.connectTimeout)
+            let receivedBefore = status.withLock { $0.framesReceived }
             do throws(Ended) {
                 try receive()
             } catch {
                 guard !interruption.isStopping else { break }
-                let reason = interruption.timedOut ? Self.quietReason(status.withLock { $0.framesReceived > 0 }) : error.reason
+                // Quiet after pictures came on this connection, or quiet from the start of it.
+                let delivered = status.withLock { $0.framesReceived > receivedBefore }
+                let reason = interruption.timedOut ? Self.quietReason(delivered) : error.reason
                 status.withLock { $0.lose(reason) }
                 onFrame()
             }
@@ -42,8 +45,8 @@ struct LiveStreamLoop: Sendable {
         newest.wake()
     }
 
-    private static func quietReason(_ hasDelivered: Bool) -> String {
-        hasDelivered ? "nothing arrived for \(Int(stallAfter)) s" : "nothing arrived in \(Int(connectTimeout)) s"
+    private static func quietReason(_ delivered: Bool) -> String {
+        delivered ? "nothing arrived for \(Int(stallAfter)) s" : "nothing arrived in \(Int(connectTimeout)) s"
     }
 
     /// Connects, then hands over pictures until the stream ends or fails.
