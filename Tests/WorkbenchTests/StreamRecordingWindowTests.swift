@@ -7,11 +7,10 @@ import Testing
 /// URLs the window cannot send to are refused before it opens.
 @Suite("The window records to a network stream", .serialized)
 struct StreamRecordingWindowTests {
-    @Test("V streams the shown image over UDP: FFmpeg receives it at the image's size with its colour; V again ends it")
-    func udp() throws {
-        let port = NetworkPorts.freeUDP()
+    /// FFmpeg receiving the window's UDP stream on `port` into `received.ts` while V sends for `seconds`; the
+    /// file's path once the stream has ended and the receiver with it.
+    static func receive(port: Int, from window: LiveWindow, seconds: Double) throws -> String {
         let url = "udp://127.0.0.1:\(port)"
-        let window = try LiveWindow(arguments: ["--record-to", url])
         let received = window.folder.file("received.ts")
         // Its logs apart from the window's, which are in the folder itself.
         let logs = window.folder.file("receiver")
@@ -21,10 +20,18 @@ struct StreamRecordingWindowTests {
         try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the receiver listens")
         try window.pressAndWait("v")
         try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
-        Thread.sleep(forTimeInterval: 2)
+        Thread.sleep(forTimeInterval: seconds)
         try window.pressAndWait("v")
         #expect(eventually { window.app.output.contains("streamed \(url) (") }, "\(window.app.output)\(window.app.error)")
         try #require(receiver.waitForExit(timeout: 20), "the receiver stops once the stream does")
+        return received
+    }
+
+    @Test("V streams the shown image over UDP: FFmpeg receives it at the image's size with its colour; V again ends it")
+    func udp() throws {
+        let port = NetworkPorts.freeUDP()
+        let window = try LiveWindow(arguments: ["--record-to", "udp://127.0.0.1:\(port)"])
+        let received = try Self.receive(port: port, from: window, seconds: 2)
         let video = try #require(try MovieProbe(path: received).video)
         // Two seconds of a window drawing at up to 60 frames a second, on a machine that may be busy.
         #expect(video.codec == "h264" && video.width == 64 && video.height == 64 && video.frames >= 10, "\(video)")
@@ -37,21 +44,11 @@ struct StreamRecordingWindowTests {
     @Test("V streams a movie's soundtrack with its pictures: FFmpeg receives AAC beside the H.264, holding the tones")
     func soundtrack() throws {
         let port = NetworkPorts.freeUDP()
-        let url = "udp://127.0.0.1:\(port)"
-        let window = try SoundtrackWindowTests.openWindow(arguments: ["--record-to", url]) { TestTone.alsaConfiguration(writingRaw: $0.file("played.raw")) }
+        let window = try SoundtrackWindowTests.openWindow(arguments: ["--record-to", "udp://127.0.0.1:\(port)"]) {
+            TestTone.alsaConfiguration(writingRaw: $0.file("played.raw"))
+        }
         #expect(eventually(timeout: 20) { (try? MovieWindowTests.shownFrame(window)).flatMap { $0 } != nil })
-        let received = window.folder.file("received.ts")
-        let logs = window.folder.file("receiver")
-        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
-        let receiver = try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(url)?timeout=3000000", "-c", "copy", received],
-                                          environment: ProcessInfo.processInfo.environment, directory: window.folder.path, logs: logs)
-        try #require(eventually { NetworkPorts.isBoundUDP(port) }, "the receiver listens")
-        try window.pressAndWait("v")
-        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
-        Thread.sleep(forTimeInterval: 3)
-        try window.pressAndWait("v")
-        #expect(eventually { window.app.output.contains("streamed \(url) (") }, "\(window.app.output)\(window.app.error)")
-        try #require(receiver.waitForExit(timeout: 20), "the receiver stops once the stream does")
+        let received = try Self.receive(port: port, from: window, seconds: 3)
         let probe = try MovieProbe(path: received)
         #expect(probe.video?.codec == "h264" && probe.audio?.codec == "aac", "\(probe.streams)")
         let sound = try PlayedSound(decodingSoundOf: received, into: window.folder.file("received.raw"))
