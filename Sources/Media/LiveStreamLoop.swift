@@ -78,8 +78,13 @@ struct LiveStreamLoop: Sendable {
             newest.publish(VideoFrame(layout: layout, bytes: storage, sequence: sequence, timestamp: decoder.presentationTime(of: picture)))
             sequence &+= 1
             let shown = layout.displaySize
-            let codec = decoder.decoder.codecName
-            status.withLock { $0.receive(size: shown, delivery: "\(url): \(codec) \(shown.width)×\(shown.height)") }
+            status.withLock { status in
+                // Said again only when it changes, so a steady stream builds no text a frame.
+                if status.size.map({ $0 != shown }) ?? true || status.phase != .streaming {
+                    status.delivery = "\(url): \(decoder.decoder.codecName) \(shown.width)×\(shown.height)"
+                }
+                status.receive(size: shown)
+            }
             onFrame()
         }
     }
@@ -94,35 +99,5 @@ struct LiveStreamLoop: Sendable {
         while !interruption.isStopping, Date() < resume {
             Thread.sleep(forTimeInterval: 0.02)
         }
-    }
-}
-
-/// Where a live stream stands, as its thread last said.
-struct LiveStreamStatus: Sendable {
-    enum Phase: Sendable {
-        case connecting
-        case streaming
-        /// It delivered, then stopped or failed; its thread is connecting again.
-        case lost
-    }
-
-    var phase = Phase.connecting
-    var framesReceived = 0
-    var size: (width: Int, height: Int)?
-    var delivery: String?
-    /// Why it is not streaming, once it has failed to.
-    var reason: String?
-
-    mutating func receive(size: (width: Int, height: Int), delivery: String) {
-        phase = .streaming
-        framesReceived += 1
-        self.size = size
-        self.delivery = delivery
-        reason = nil
-    }
-
-    mutating func lose(_ reason: String) {
-        if phase == .streaming { phase = .lost }
-        self.reason = reason
     }
 }
