@@ -56,14 +56,11 @@ final class StreamInterruption: Sendable {
         try connect()
     }
 
-    /// Gives up a stream that is still connecting, or has not begun to; whether it was (a stream that has
-    /// connected goes on to its end).
-    @discardableResult
-    func abandonConnecting() -> Bool {
+    /// Gives up a stream that is still connecting, or has not begun to; one that has connected goes on to
+    /// its end.
+    func abandonConnecting() {
         state.withLock { state in
-            guard !state.connected else { return false }
-            state.abandoned = true
-            return true
+            if !state.connected { state.abandoned = true }
         }
     }
 
