@@ -20,6 +20,7 @@
 /* FFmpeg's error codes and sentinels are macros Swift cannot import. */
 static inline int cffmpeg_error_again(void) { return AVERROR(EAGAIN); }
 static inline int cffmpeg_error_eof(void) { return AVERROR_EOF; }
+static inline int cffmpeg_error_exit(void) { return AVERROR_EXIT; }
 static inline int cffmpeg_error_nomem(void) { return AVERROR(ENOMEM); }
 static inline int cffmpeg_error_invalid_data(void) { return AVERROR_INVALIDDATA; }
 static inline int cffmpeg_error_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }

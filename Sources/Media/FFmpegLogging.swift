@@ -18,6 +18,9 @@ enum FFmpegLogging {
     }
 
     private static let printed = Locked(Printed())
+    /// FFmpeg's words for a call its interrupt callback ended: the workbench ended it (a stream stopped, or
+    /// given up while connecting) and says so itself.
+    private static let exitText = MediaError.text(of: cffmpeg_error_exit())
 
     /// Routes FFmpeg's messages through the workbench; every use of FFmpeg calls this first.
     static func quiet() {
@@ -48,7 +51,7 @@ enum FFmpegLogging {
             guard printed.partial.hasSuffix("\n") else { return nil }
             let line = printed.partial.trimmingCharacters(in: .whitespacesAndNewlines)
             printed.partial = ""
-            guard !line.isEmpty, printed.lines.count <= mostLines, printed.lines.insert(line).inserted else { return nil }
+            guard !line.isEmpty, !line.hasSuffix(exitText), printed.lines.count <= mostLines, printed.lines.insert(line).inserted else { return nil }
             let prefix = speaker.map { "warning: \($0): " } ?? "warning: FFmpeg: "
             return printed.lines.count > mostLines ? "warning: FFmpeg: further messages are not shown\n" : prefix + line + "\n"
         }

@@ -82,6 +82,7 @@ struct StreamRecordingWindowTests {
         try window.pressAndWait("v")
         #expect(eventually(timeout: 20) { window.app.error.contains("\(url): stopped before the receiver answered; nothing was sent [SB6002]") },
                 "\(window.app.error)")
+        #expect(!window.app.error.contains("Immediate exit requested"), "FFmpeg's own word for the connect given up is not repeated: \(window.app.error)")
         let frames = window.count(of: "frame-presented")
         try window.pressAndWait("r")
         #expect(eventually { window.count(of: "frame-presented") > frames }, "the window draws on")
