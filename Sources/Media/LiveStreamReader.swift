@@ -95,8 +95,10 @@ public final class LiveStreamReader: FrameSource {
         }
     }
 
-    /// Ends the thread, cutting short any wait on the network, and waits until it has let the stream go.
-    /// Safe to call more than once.
+    /// Ends the thread, cutting short any wait on the network, and waits until it has let the stream go. A
+    /// host name being resolved does not ask the interrupt callback (the resolver blocks on its own
+    /// timeouts), so the wait gives up after `stopWait`: the thread then ends by itself once the resolver
+    /// returns, touching nothing but what it shares with this reader. Safe to call more than once.
     public func stop() {
         let isFirst = stopped.withLock { stopped in
             defer { stopped = true }
@@ -104,6 +106,8 @@ public final class LiveStreamReader: FrameSource {
         }
         guard isFirst else { return }
         interruption.stop()
-        threadEnded.wait()
+        _ = threadEnded.wait(timeout: .now() + Self.stopWait)
     }
+
+    static let stopWait = 2.0
 }
