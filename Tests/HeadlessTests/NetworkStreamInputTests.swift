@@ -37,15 +37,18 @@ struct NetworkStreamInputTests {
         abs(Int(shown.r) - expected.0) > most || abs(Int(shown.g) - expected.1) > most || abs(Int(shown.b) - expected.2) > most
     }
 
-    @Test("UDP: FFmpeg's stream is decoded as it arrives, at its own size, in the colour it sent")
-    func udpFromFFmpeg() throws {
+    @Test("UDP: FFmpeg's stream is decoded as it arrives, at its own size, in the colour it sent, its frames converted on either side",
+          arguments: ["cpu", "gpu"])
+    func udpFromFFmpeg(conversion: String) throws {
         let folder = try TemporaryFolder()
         let composition = try Self.receiver(in: folder)
         let port = NetworkPorts.freeUDP()
         let sender = try Self.sendColour("0x3080c0", to: "udp://127.0.0.1:\(port)?pkt_size=1316", in: folder)
         defer { sender.stopNow() }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SHADERBENCH_FRAME_CONVERSION"] = conversion
         let render = try runShaderbench(["render", composition, "--input", "udp://127.0.0.1:\(port)", "--frames", "5", "--out", folder.file("f-%d.png")],
-                                        in: folder.path)
+                                        in: folder.path, environment: environment)
         try #require(render.status == 0, "\(render.error)")
         #expect(render.error.contains("udp://127.0.0.1:\(port): h264 160×96") || render.output.contains("udp://127.0.0.1:\(port): h264 160×96"),
                 "the render says what arrived: \(render.output)\(render.error)")
