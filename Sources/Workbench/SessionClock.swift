@@ -31,4 +31,12 @@ struct SessionClock {
     mutating func advanceFrame() {
         frameIndex += 1
     }
+
+    /// Starts again from 0 and frame 0, keeping a pause: the first graph's first frame is at time 0, frame 0,
+    /// as a ShaderToy starts, however long the window took to build it.
+    mutating func restart() {
+        started = .now
+        if pausedAt != nil { pausedAt = started }
+        frameIndex = 0
+    }
 }

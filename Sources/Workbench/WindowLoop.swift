@@ -66,6 +66,8 @@ final class WindowLoop {
     /// How often that is: a movie frame is shown at most this late.
     static let movieLookInterval = Duration.milliseconds(4)
     var shownExecutor: ObjectIdentifier?
+    /// Whether a graph has drawn yet: frames before the first (while it compiles) do not count on the clock.
+    private var hasDrawnGraph = false
     var shownErrors = 0
     var lastRenderError: String?
     /// Whether the error overlay showed all of its errors in the last frame, for the trace.
@@ -427,7 +429,7 @@ final class WindowLoop {
             ProcessResources.returnFreedMemory()
             if let trace { Workbench.recordResources(trace) }
         }
-        clock.advanceFrame()
+        if hasDrawnGraph { clock.advanceFrame() }
         needsFrame = false
         // The frame after a press shows its w negative.
         if mouse.w > 0 { needsFrame = true }
@@ -477,6 +479,12 @@ final class WindowLoop {
     }
 
     private func renderAndPresent(layout current: WindowLayout) {
+        // The clock starts with the first graph drawn, at time 0 and frame 0 (a ShaderToy's `iFrame == 0`
+        // sets up its buffers there), however long the window took to build it.
+        if !hasDrawnGraph, session.executor != nil {
+            clock.restart()
+            hasDrawnGraph = true
+        }
         do {
             let time = FrameTime(index: clock.frameIndex, seconds: clock.seconds)
             watches.prepare(session, active: readout.isOn || watches.shown != nil) { say($0, seconds: 6) }
