@@ -1,4 +1,5 @@
 import ShaderLanguage
+import Yams
 
 /// `kind: movie`: a movie file whose timeline follows the composition's clock, or a network stream shown live.
 struct MovieNode: NodeKindModel {
@@ -9,7 +10,9 @@ struct MovieNode: NodeKindModel {
     static func read(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind? {
         loading.checkKeys(of: declaration, allowed: ["kind", "file", "loop", "speed", "start"], in: "a movie node")
         let fields = declaration.fields
-        if let stream = readStream(declaration, in: loading) { return stream }
+        if let fileNode = fields["file"], let url = fileNode.scalar?.string, let scheme = NetworkStream.scheme(of: url) {
+            return readStream(url, scheme: scheme, at: fileNode, declaration, in: loading)
+        }
         guard let file = loading.existingFile(declaration) else { return nil }
         var movie = MovieSource(file: file.path, location: file.location)
         if let loopNode = fields["loop"] {
@@ -37,23 +40,22 @@ struct MovieNode: NodeKindModel {
     }
 
     /// A `file:` written as a URL: a stream of a protocol the node plays, which has no timeline to loop, speed
-    /// up or start part way; nil when `file:` is not a URL. (A URL of another protocol is an error, returned as
-    /// a node of nothing so the path is not looked for.)
-    private static func readStream(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind?? {
-        guard let fileNode = declaration.fields["file"], let text = fileNode.scalar?.string,
-              let scheme = NetworkStream.scheme(of: text) else { return nil }
+    /// up or start part way.
+    private static func readStream(_ url: String, scheme: String, at fileNode: Yams.Node, _ declaration: NodeDeclaration,
+                                   in loading: CompositionLoading) -> NodeKind? {
         guard NetworkStream.schemes.contains(scheme) else {
-            loading.report("'\(scheme)://' is not a stream a movie node plays; it plays \(NetworkStream.schemes.map { "\($0)://" }.joined(separator: ", ")), or a file's path",
+            let schemes = NetworkStream.schemes.map { "\($0)://" }.joined(separator: ", ")
+            loading.report("'\(scheme)://' is not a stream a movie node plays; it plays \(schemes), or a file's path",
                            at: fileNode, code: .wrongValue)
-            return .some(nil)
+            return nil
         }
         for key in ["loop", "speed", "start"] {
             if let node = declaration.fields[key] {
-                loading.report("'\(key)' is for a movie file: the stream \(text) plays live, its newest frame shown", at: node, code: .wrongValue)
-                return .some(nil)
+                loading.report("'\(key)' is for a movie file: the stream \(url) plays live, its newest frame shown", at: node, code: .wrongValue)
+                return nil
             }
         }
-        return .movie(MovieSource(file: text, location: loading.reader.location(of: fileNode)))
+        return .movie(MovieSource(file: url, location: loading.reader.location(of: fileNode)))
     }
 
     var output: NodeOutput { .image }
