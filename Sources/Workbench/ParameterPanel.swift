@@ -36,11 +36,16 @@ final class ParameterPanel {
 
     /// The shown compute node's buffers, under the values.
     private let buffers: BufferTable
+    /// What the panel last drew of them: each reading maps a GPU buffer, so the values the frame starts from are
+    /// not read again once drawn.
+    private var drawnBuffers: [BufferTable.Reading] = []
 
     /// The parameters, the value nodes, and the watches of the shown node's shader (`WatchEditor`).
     func draw(_ session: LiveSession, watches: WindowWatches, readout: PixelReadout, midi: MIDIControl, in interface: InterfaceContext,
               layout: WindowLayout) {
         placements.removeAll(keepingCapacity: true)
+        // Read whether or not the window's contents are drawn this frame, so `readings` never sees old ones.
+        drawnBuffers = BufferTable.readings(of: session)
         interface.window("parameters", x: layout.width - layout.panelWidth, y: 0, size: (layout.panelWidth, layout.height),
                          style: .panel) {
             let unsaved = session.unsavedCount
@@ -74,7 +79,7 @@ final class ParameterPanel {
                     }
                 }
             }
-            buffers.draw(BufferTable.readings(of: session), node: session.shownNode, in: interface)
+            buffers.draw(drawnBuffers, node: session.shownNode, in: interface)
             watchEditor.draw(session, watches: watches, readout: readout, in: interface) { part, rectangle in
                 placements.append(Placement(node: session.shownNode, uniform: "watch", part: part, rectangle: rectangle))
             }
@@ -121,10 +126,12 @@ final class ParameterPanel {
     }
 
     /// What the panel shows of values the graph makes (wired parameters, value nodes), as shown: when a frame
-    /// changes them, the panel needs another frame to show what it made.
-    func readings(of session: LiveSession) -> [String] {
+    /// changes them, the panel needs another frame to show what it made. `buffersAsDrawn` takes the buffers as
+    /// the panel drew them this frame instead of reading them again (before the frame renders, nothing has
+    /// changed them).
+    func readings(of session: LiveSession, buffersAsDrawn: Bool = false) -> [String] {
         let wired = session.parameters.filter(\.isWired).map { session.value(of: $0).map(Self.shown) ?? "—" }
-        let buffers = isOpen ? BufferTable.readings(of: session).flatMap { $0.elements.map(Self.shown) } : []
+        let buffers = isOpen ? (buffersAsDrawn ? drawnBuffers : BufferTable.readings(of: session)).flatMap { $0.elements.map(Self.shown) } : []
         return wired + session.valueNodes.map { $0.value.map(Self.shown) ?? "—" } + buffers
     }
 

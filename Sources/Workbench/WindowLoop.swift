@@ -410,7 +410,7 @@ final class WindowLoop {
         if library.isOpen, let message = library.draw(session, in: interface, layout: current) { say(message) }
         // Both show values the graph makes, which the frame may change.
         let showsValues = panel.isOpen || coversImage
-        let readings = showsValues ? panel.readings(of: session) : []
+        let readings = showsValues ? panel.readings(of: session, buffersAsDrawn: true) : []
         if showHelp { KeyHelp.draw(in: interface, layout: current) }
         if let answer = quitting.draw(unsaved: session.unsavedCount, in: interface, layout: current) { answerQuit(answer) }
         // A control let go, or a point: the next change is a step of its own to undo.
