@@ -39,10 +39,12 @@ public final class LiveStreamReader: FrameSource {
 
     /// What the protocol is opened with where the URL does not say: a UDP socket whose overflow drops old
     /// packets instead of failing (the newest frame wins), and RTSP over TCP, which passes firewalls and loses
-    /// nothing on a busy machine. (The packets read while the stream is probed are kept, not dropped as
-    /// `fflags=nobuffer` would: they decode faster than they came, and the newest is soon on show.)
+    /// nothing on a busy machine. The stream is probed as long as FFmpeg's default allows (5 s), since a
+    /// picture's size comes with its keyframe, which a stream may send only every few seconds; the packets read
+    /// meanwhile are kept, not dropped as `fflags=nobuffer` would: they decode faster than they came, and the
+    /// newest is soon on show.
     static func options(for url: String) -> [(name: String, value: String)] {
-        var options: [(name: String, value: String)] = [("analyzeduration", "500000")]
+        var options: [(name: String, value: String)] = []
         let scheme = url.prefix { $0 != ":" }.lowercased()
         if ["udp", "rtp"].contains(scheme), !url.contains("overrun_nonfatal=") { options.append(("overrun_nonfatal", "1")) }
         if ["rtsp", "rtsps"].contains(scheme) { options.append(("rtsp_transport", "tcp")) }

@@ -26,7 +26,7 @@ final class MovieDecoder {
 
     init(path: String, interruption: StreamInterruption? = nil, options: [(name: String, value: String)] = []) throws(MediaError) {
         demuxer = try MovieDemuxer(path: path, interruption: interruption, options: options)
-        decoder = try VideoDecoder(stream: demuxer.videoStream, path: path, lowDelay: interruption != nil)
+        decoder = try VideoDecoder(stream: demuxer.videoStream, path: path, live: interruption != nil)
         guard let packet = av_packet_alloc() else {
             throw MediaError(path: path, operation: "cannot allocate a packet", code: cffmpeg_error_nomem())
         }

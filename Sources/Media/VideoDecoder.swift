@@ -5,9 +5,12 @@ final class VideoDecoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     let codecName: String
 
-    /// With `lowDelay` (a live stream) each picture comes out as soon as its packet is in: threads share the
-    /// slices of one frame rather than decode several frames at once, each thread a frame's delay.
-    init(stream: UnsafeMutablePointer<AVStream>, path: String, lowDelay: Bool = false) throws(MediaError) {
+    /// For a `live` stream each picture comes out as soon as its packet is in: threads share the slices of one
+    /// frame rather than decode several frames at once, each thread a frame's delay. And its complaints are
+    /// not the user's: joined between keyframes, a decoder reports every picture before the next keyframe
+    /// (missing parameter sets, slices it cannot decode), and a failure that matters ends the connection with
+    /// its reason.
+    init(stream: UnsafeMutablePointer<AVStream>, path: String, live: Bool = false) throws(MediaError) {
         let parameters = stream.pointee.codecpar!
         codecName = Self.name(of: parameters)
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
@@ -22,9 +25,11 @@ final class VideoDecoder {
         context.pointee.pkt_timebase = stream.pointee.time_base
         // Every core: playing in real time matters more than the few frames of latency threads add.
         context.pointee.thread_count = 0
-        if lowDelay {
+        if live {
             context.pointee.thread_type = FF_THREAD_SLICE
             context.pointee.flags |= AV_CODEC_FLAG_LOW_DELAY
+            // Errors and warnings become information, which the workbench does not print.
+            context.pointee.log_level_offset = AV_LOG_INFO - AV_LOG_ERROR
         }
         let opened = avcodec_open2(context, codec, nil)
         if opened < 0 { throw MediaError(path: path, operation: "cannot start the \(codecName) decoder", code: opened) }

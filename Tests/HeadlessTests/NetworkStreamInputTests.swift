@@ -26,10 +26,13 @@ struct NetworkStreamInputTests {
             """)
     }
 
-    /// FFmpeg sending a flat `colour` (as `0xRRGGBB`) as H.264 in MPEG-TS to `url`, in real time, for `seconds`.
-    static func sendColour(_ colour: String, to url: String, seconds: Int = 20, in folder: TemporaryFolder) throws -> RunningProcess {
+    /// FFmpeg sending a flat `colour` (as `0xRRGGBB`) as H.264 in MPEG-TS to `url`, in real time, for `seconds`,
+    /// a keyframe every `keyframeInterval` frames.
+    static func sendColour(_ colour: String, to url: String, seconds: Int = 20, keyframeInterval: Int = 10,
+                           in folder: TemporaryFolder) throws -> RunningProcess {
         try RunningProcess("/usr/bin/ffmpeg", ["-v", "error", "-re", "-f", "lavfi", "-i", "color=c=\(colour):s=160x96:r=30", "-t", "\(seconds)",
-                                               "-c:v", "libx264", "-tune", "zerolatency", "-g", "10", "-pix_fmt", "yuv420p", "-f", "mpegts", url],
+                                               "-c:v", "libx264", "-tune", "zerolatency", "-g", "\(keyframeInterval)", "-pix_fmt", "yuv420p",
+                                               "-f", "mpegts", url],
                            environment: ProcessInfo.processInfo.environment, directory: folder.path, logs: folder.path)
     }
 
@@ -59,6 +62,22 @@ struct NetworkStreamInputTests {
             let pixel = image[80, 48]
             #expect(!Self.differs(pixel, from: (255 - 0x30, 255 - 0x80, 255 - 0xc0), by: 4), "frame \(index): \(pixel)")
         }
+    }
+
+    @Test("a stream joined between its keyframes, which come every 3 s, shows from the next one")
+    func joinedBetweenKeyframes() throws {
+        let folder = try TemporaryFolder()
+        let composition = try Self.receiver(in: folder)
+        let port = NetworkPorts.freeUDP()
+        let sender = try Self.sendColour("0x3080c0", to: "udp://127.0.0.1:\(port)?pkt_size=1316", keyframeInterval: 90, in: folder)
+        defer { sender.stopNow() }
+        // Past the first keyframe: the picture's size comes with the next.
+        Thread.sleep(forTimeInterval: 0.5)
+        let render = try runShaderbench(["render", composition, "--input", "udp://127.0.0.1:\(port)", "--frames", "2", "--out", folder.file("f-%d.png")],
+                                        in: folder.path)
+        try #require(render.status == 0, "\(render.error)")
+        let image = try ImageFile.read(path: folder.file("f-1.png"))
+        #expect(image.width == 160 && !Self.differs(image[80, 48], from: (255 - 0x30, 255 - 0x80, 255 - 0xc0), by: 4), "\(image[80, 48])")
     }
 
     @Test("HTTP, TCP and RTMP: FFmpeg serving its stream, the workbench as the client receives it in the colour sent",
