@@ -31,12 +31,14 @@ struct LiveStreamReaderTests {
             taken.append((Date(), frame.timestamp))
             reader.recycle(frame)
         }
-        // The stream's time between the first and last frame taken is the wall time between, within a
-        // couple of frames and the machine's jitter; a queue would fall behind by 0.5 s a take.
+        // The stream's time between the first and last frame taken is the wall time between, give or take how
+        // far a busy machine lets the sender or the decoder lag; a queue would hand over the next frame at each
+        // take, 0.2 s of stream in those 3 s.
         let wall = taken.last!.wall.timeIntervalSince(taken.first!.wall)
         let stream = taken.last!.stream - taken.first!.stream
-        #expect(abs(stream - wall) < 0.5, "3 s of takes: \(stream) s of stream in \(wall) s")
-        #expect(reader.framesDropped - droppedBefore >= 50, "about 28 of every 30 frames let go: \(reader.framesDropped - droppedBefore)")
+        #expect(abs(stream - wall) < 1.5, "3 s of takes: \(stream) s of stream in \(wall) s")
+        // About 14 of every 15 frames let go; a queue lets none go.
+        #expect(reader.framesDropped - droppedBefore >= 30, "\(reader.framesDropped - droppedBefore) frames let go")
     }
 
     @Test("stopping ends a listener's wait for a sender at once, and it said it was connecting")
