@@ -45,7 +45,7 @@ public final class LiveStreamReader: FrameSource {
     /// newest is soon on show.
     static func options(for url: String) -> [(name: String, value: String)] {
         var options: [(name: String, value: String)] = []
-        let scheme = url.prefix { $0 != ":" }.lowercased()
+        let scheme = StreamURL.scheme(of: url) ?? ""
         if ["udp", "rtp"].contains(scheme), !url.contains("overrun_nonfatal=") { options.append(("overrun_nonfatal", "1")) }
         if ["rtsp", "rtsps"].contains(scheme) { options.append(("rtsp_transport", "tcp")) }
         return options

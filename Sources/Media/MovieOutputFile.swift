@@ -113,7 +113,7 @@ final class MovieOutputFile {
     /// An RTMP write that blocks (a server that stopped reading) gives up after 5 s, as SRT's own peer timeout
     /// does, so that the stream ends; a UDP write never blocks.
     private static func protocolOptions(for url: String) -> [(name: String, value: String)] {
-        let scheme = url.prefix { $0 != ":" }.lowercased()
+        let scheme = StreamURL.scheme(of: url)
         if scheme == "srt" && !url.contains("linger=") { return [("linger", "2")] }
         if scheme == "rtmp" && !url.contains("rw_timeout=") { return [("rw_timeout", "5000000")] }
         return []

@@ -45,8 +45,7 @@ enum OutputContainer: String, CaseIterable {
     /// The container a network stream to `url` is sent in: MPEG-TS over `udp://` and `srt://`, FLV over
     /// `rtmp://`, RTSP's own over `rtsp://`; nil for anything else.
     static func streamed(to url: String) -> OutputContainer? {
-        guard let colon = url.range(of: "://") else { return nil }
-        return switch url[..<colon.lowerBound].lowercased() {
+        switch StreamURL.scheme(of: url) {
         case "udp", "srt": .mpegts
         case "rtmp": .flv
         case "rtsp": .rtsp
