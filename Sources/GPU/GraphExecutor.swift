@@ -175,8 +175,9 @@ public final class GraphExecutor {
     /// be built again for the node to take it.
     public var streamChangedSize: Bool {
         steps.contains { step in
-            guard let movie = step.work as? MovieStep, movie.movie.isStream, let size = movie.feed.frameSize else { return false }
-            return size != movie.placeholder.descriptor.size
+            // Asked every frame: a movie file's frames are always its node's size, so its URL is never looked at.
+            guard let movie = step.work as? MovieStep, let size = movie.feed.frameSize, size != movie.placeholder.descriptor.size else { return false }
+            return movie.movie.isStream
         }
     }
 
