@@ -27,6 +27,14 @@ struct StreamRecordingWindowTests {
         return received
     }
 
+    /// A window started streaming to `url` with V, once it says so.
+    static func windowStreaming(to url: String) throws -> LiveWindow {
+        let window = try LiveWindow(arguments: ["--record-to", url])
+        try window.pressAndWait("v")
+        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
+        return window
+    }
+
     @Test("V streams the shown image over UDP: FFmpeg receives it at the image's size with its colour; V again ends it")
     func udp() throws {
         let port = NetworkPorts.freeUDP()
@@ -60,9 +68,7 @@ struct StreamRecordingWindowTests {
     func noReceiver() throws {
         let port = NetworkPorts.freeUDP()
         let url = "srt://127.0.0.1:\(port)?mode=caller"
-        let window = try LiveWindow(arguments: ["--record-to", url])
-        try window.pressAndWait("v")
-        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
+        let window = try Self.windowStreaming(to: url)
         // The connection fails on the encoder's thread; the next frame shown learns it.
         #expect(eventually(timeout: 20) { window.app.error.contains("recording \(url): \(url): connecting") }, "\(window.app.error)")
         // The window answers keys on: V starts another stream.
@@ -76,9 +82,7 @@ struct StreamRecordingWindowTests {
         let port = NetworkPorts.freeUDP()
         // SRT would try for a minute to reach a receiver that is not there.
         let url = "srt://127.0.0.1:\(port)?mode=caller&connect_timeout=60000"
-        let window = try LiveWindow(arguments: ["--record-to", url])
-        try window.pressAndWait("v")
-        try #require(eventually { window.app.output.contains("streaming: \(url)") }, "\(window.app.output)\(window.app.error)")
+        let window = try Self.windowStreaming(to: url)
         try window.pressAndWait("v")
         #expect(eventually(timeout: 20) { window.app.error.contains("\(url): stopped before the receiver answered; nothing was sent [SB6002]") },
                 "\(window.app.error)")
