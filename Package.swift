@@ -87,8 +87,14 @@ let package = Package(
         // in the code.
         .target(name: "GPU", dependencies: ["ShaderGraph", "ShaderLanguage", "ShaderTranslation", "Images", "VideoFrames", "OperatingSystem", "CGLES", "CEGL"],
                 resources: [.embedInCode("Shaders")]),
-        // Live cameras through libv4l2: discovery, format choice, a capture thread per camera.
-        .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG"]),
+        // libpipewire behind plain C calls (listing cameras, capturing, publishing), compiled against
+        // libpipewire-0.3-dev's headers, whose interface is inline functions and variadic macros; it opens the
+        // library when a PipeWire camera or output is first used.
+        .target(name: "PipeWireBridge",
+                cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])]),
+        // Live cameras through libv4l2 and PipeWire: discovery, format choice, a capture thread per camera, and
+        // the outputs other programs read as cameras.
+        .target(name: "Capture", dependencies: ["ShaderGraph", "VideoFrames", "OperatingSystem", "CV4L2", "CTurboJPEG", "PipeWireBridge"]),
         // Movie files through FFmpeg's libraries: decoding on a thread of its own, encoding and muxing.
         .target(name: "Media", dependencies: ["VideoFrames", "OperatingSystem", "CFFmpeg"]),
         // Sound for ISF's audio inputs: live capture through ALSA on a thread of its own, and spectra through FFTW.

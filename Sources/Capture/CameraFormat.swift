@@ -14,6 +14,9 @@ public struct CameraFormat: Sendable, Hashable, CustomStringConvertible {
     /// The device's own format, when libv4l2 converts from it on the CPU; nil when frames come as the device
     /// sends them.
     public var convertedFrom: UInt32?
+    /// The format as its source names it: the four-character code for V4L2, PipeWire's name (RGBx, I420…) for
+    /// PipeWire cameras.
+    public var formatName: String
 
     public init(format: CameraPixelFormat, width: Int, height: Int, bytesPerLine: Int, byteCount: Int, encoding: ColorEncoding) {
         self.format = format
@@ -22,6 +25,7 @@ public struct CameraFormat: Sendable, Hashable, CustomStringConvertible {
         self.bytesPerLine = bytesPerLine
         self.byteCount = byteCount
         self.encoding = encoding
+        formatName = format.rawValue
     }
 
     /// How the frames handed to the GPU lie: as the driver delivers them, or tightly packed RGBA for MJPEG,
@@ -35,7 +39,7 @@ public struct CameraFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let shape = "\(format.rawValue) \(width)×\(height)"
+        let shape = "\(formatName) \(width)×\(height)"
         let described = format.isYCbCr ? "\(shape), \(encoding)" : encoding.range == .limited ? "\(shape), limited range" : shape
         return convertedFrom.map { "\(described), converted on the CPU by libv4l2 from \(CameraPixelFormat.name(of: $0))" } ?? described
     }

@@ -52,6 +52,8 @@ public enum DeviceDiscovery {
             return devices.indices.contains(index) ? devices[index] : nil
         case .name(let text):
             return captureDevices().first { $0.card.localizedCaseInsensitiveContains(text) }
+        case .pipewire:
+            return nil
         }
     }
 }

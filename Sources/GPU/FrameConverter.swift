@@ -71,7 +71,7 @@ public final class FrameConverter {
                     plane(cr, .red, width: chromaWidth, height: chromaHeight)]
         case .rgb24, .bgr24:
             return [plane(0, .rgb, width: width, height: height)]
-        case .rgba:
+        case .rgba, .bgra:
             return [plane(0, .rgba, width: width, height: height)]
         }
     }
@@ -143,7 +143,7 @@ public final class FrameConverter {
         case .nv12: return .nv12
         case .yuyv: return .yuyv
         case .uyvy: return .uyvy
-        case .rgb24, .bgr24, .rgba: return nil
+        case .rgb24, .bgr24, .rgba, .bgra: return nil
         }
     }
 
@@ -170,7 +170,7 @@ public final class FrameConverter {
         case .nv12: planes = ["NV12"]
         case .i420, .yv12, .yuv422p, .yuv444p: planes = ["THREE_PLANES"]
         case .rgb24, .rgba: planes = []
-        case .bgr24: planes = ["BGR"]
+        case .bgr24, .bgra: planes = ["BGR"]
         }
         let (horizontal, vertical) = format.chromaSubsampling
         return GPUShaderFile.frameConversion.text(defining: planes + ["CHROMA_SUBSAMPLING ivec2(\(horizontal), \(vertical))"])

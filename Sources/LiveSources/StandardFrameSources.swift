@@ -2,6 +2,7 @@ import Audio
 import Capture
 import GPU
 import Media
+import OperatingSystem
 import ShaderGraph
 import ShaderLanguage
 import VideoFrames
@@ -26,20 +27,48 @@ public struct StandardFrameSources: FrameSourceOpener {
 
     public func openCamera(_ camera: CameraSource, size: PixelSize, conversionSite: FrameConversionSite,
                            onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
+        let request = CaptureRequest(width: size.width, height: size.height, frameRate: camera.frameRate ?? 30,
+                                     format: camera.format.flatMap(CameraPixelFormat.init(rawValue:)))
+        let toRGBA = conversionSite == .cpu ? CameraFrameConverter() : nil
+        if case .pipewire(let node) = camera.device {
+            return try openPipeWireCamera(node, for: camera, request: request, toRGBA: toRGBA, onFrame: onFrame)
+        }
+        if camera.device == .auto, DeviceDiscovery.find(.auto) == nil,
+           let first = (try? PipeWireDiscovery.cameras())?.first {
+            StandardStreams.error("camera: no V4L2 camera answers; using the PipeWire camera \(first.label)\n")
+            return try openPipeWireCamera(first.name, for: camera, request: request, toRGBA: toRGBA, onFrame: onFrame)
+        }
         if camera.device != .auto, DeviceDiscovery.find(camera.device) == nil {
             let found = DeviceDiscovery.captureDevices().map { $0.isBusy ? "\($0.name), busy" : $0.name }
             let list = found.isEmpty ? "no capture devices are connected" : "found: \(found.joined(separator: ", "))"
             throw DiagnosticsError([.error("no camera matches '\(camera.device)'; \(list)", at: camera.location, code: .noCamera)])
         }
-        let request = CaptureRequest(width: size.width, height: size.height, frameRate: camera.frameRate ?? 30,
-                                     format: camera.format.flatMap(CameraPixelFormat.init(rawValue:)))
-        let session = CameraSession(selector: camera.device, request: request,
-                                    toRGBA: conversionSite == .cpu ? CameraFrameConverter() : nil, onFrame: onFrame)
+        let session = CameraSession(selector: camera.device, request: request, toRGBA: toRGBA, onFrame: onFrame)
         _ = session.waitUntilNegotiated(timeout: 2)
         if busyCameraIsAnError, session.status.state == .busy, let problem = session.status.problem {
             session.stop()
             throw DiagnosticsError([.error(problem, at: camera.location, code: .cameraNotDelivering)])
         }
+        return session
+    }
+
+    /// A PipeWire camera node that must be there when the composition opens; once open, its session follows
+    /// it through the node's and the daemon's comings and goings.
+    private func openPipeWireCamera(_ node: String, for camera: CameraSource, request: CaptureRequest, toRGBA: CameraFrameConverter?,
+                                    onFrame: @escaping @Sendable () -> Void) throws(DiagnosticsError) -> any FrameSource {
+        let cameras: [PipeWireCameraDescription]
+        do throws(PipeWireDiscovery.Unavailable) {
+            cameras = try PipeWireDiscovery.cameras()
+        } catch {
+            throw DiagnosticsError([.error("camera '\(camera.device)': \(error.description)", at: camera.location, code: .noCamera)])
+        }
+        if PipeWireDiscovery.find(node, among: cameras) == nil {
+            let list = cameras.isEmpty ? "PipeWire has no camera" : "found: \(cameras.map { "pipewire:\($0.label)" }.joined(separator: ", "))"
+            let wanted = node.isEmpty ? "no PipeWire camera is there" : "no PipeWire camera matches '\(node)'"
+            throw DiagnosticsError([.error("\(wanted); \(list)", at: camera.location, code: .noCamera)])
+        }
+        let session = PipeWireCamera(node: node, request: request, toRGBA: toRGBA, onFrame: onFrame)
+        _ = session.waitUntilNegotiated(timeout: 2)
         return session
     }
 

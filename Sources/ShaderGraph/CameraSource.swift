@@ -52,10 +52,20 @@ public enum CameraSelector: Sendable, Hashable, CustomStringConvertible {
     case index(Int)
     /// The first device whose card name contains this text (case-insensitive).
     case name(String)
+    /// A PipeWire camera node (`pipewire:NAME`): by its node name, serial or id, or the first whose description
+    /// contains the text; empty (`pipewire`) takes the first PipeWire camera.
+    case pipewire(String)
+
+    /// What marks a PipeWire camera in a `device:` or `--input camera:…`.
+    public static let pipewirePrefix = "pipewire"
 
     public init(parsing text: String) {
         if text == "auto" || text.isEmpty {
             self = .auto
+        } else if text == Self.pipewirePrefix {
+            self = .pipewire("")
+        } else if text.hasPrefix(Self.pipewirePrefix + ":") {
+            self = .pipewire(String(text.dropFirst(Self.pipewirePrefix.count + 1)))
         } else if text.hasPrefix("/") {
             self = .path(text)
         } else if let index = Int(text), index >= 0 {
@@ -71,6 +81,7 @@ public enum CameraSelector: Sendable, Hashable, CustomStringConvertible {
         case .path(let path): path
         case .index(let index): "\(index)"
         case .name(let name): "\"\(name)\""
+        case .pipewire(let node): node.isEmpty ? Self.pipewirePrefix : "\(Self.pipewirePrefix):\(node)"
         }
     }
 }

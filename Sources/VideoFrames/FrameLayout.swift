@@ -66,7 +66,7 @@ public struct FrameLayout: Sendable, Hashable, CustomStringConvertible {
                 planes.append(Plane(offset: end, bytesPerRow: chromaRow))
                 end += chromaRow * chromaHeight
             }
-        case .yuyv, .uyvy, .rgb24, .bgr24, .rgba:
+        case .yuyv, .uyvy, .rgb24, .bgr24, .rgba, .bgra:
             break
         }
         self.init(format: format, width: width, height: height, planes: planes, byteCount: end, encoding: encoding,

@@ -17,13 +17,15 @@ public enum PlaneFormat: String, CaseIterable, Sendable, Hashable {
     case yuv444p
     case rgb24
     case bgr24
-    /// Tightly packed RGBA, 8 bits a channel: frames decoded or converted on the CPU.
+    /// Tightly packed RGBA, 8 bits a channel: frames decoded or converted on the CPU, and RGBx cameras.
     case rgba
+    /// BGRA (or BGRx), 8 bits a channel: PipeWire cameras and screens.
+    case bgra
 
     /// Whether its samples are luma and chroma, and so need a YCbCr matrix, rather than RGB.
     public var isYCbCr: Bool {
         switch self {
-        case .rgb24, .bgr24, .rgba: false
+        case .rgb24, .bgr24, .rgba, .bgra: false
         default: true
         }
     }
@@ -31,7 +33,7 @@ public enum PlaneFormat: String, CaseIterable, Sendable, Hashable {
     /// How many planes the format has.
     public var planeCount: Int {
         switch self {
-        case .yuyv, .uyvy, .rgb24, .bgr24, .rgba: 1
+        case .yuyv, .uyvy, .rgb24, .bgr24, .rgba, .bgra: 1
         case .nv12: 2
         case .i420, .yv12, .yuv422p, .yuv444p: 3
         }
@@ -42,7 +44,7 @@ public enum PlaneFormat: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .nv12, .i420, .yv12: (2, 2)
         case .yuyv, .uyvy, .yuv422p: (2, 1)
-        case .yuv444p, .rgb24, .bgr24, .rgba: (1, 1)
+        case .yuv444p, .rgb24, .bgr24, .rgba, .bgra: (1, 1)
         }
     }
 }

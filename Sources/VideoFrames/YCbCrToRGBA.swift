@@ -44,7 +44,7 @@ public struct YCbCrToRGBA: Sendable {
             case .nv12: convertRow(InterleavedChroma.self, samples, width: width, into: rowPixels, layout: layout)
             case .yuyv: convertRow(LumaFirstPairs.self, samples, width: width, into: rowPixels, layout: layout)
             case .uyvy: convertRow(ChromaFirstPairs.self, samples, width: width, into: rowPixels, layout: layout)
-            case .rgb24, .bgr24, .rgba: return false
+            case .rgb24, .bgr24, .rgba, .bgra: return false
             }
         }
         return true
@@ -145,7 +145,7 @@ public struct YCbCrToRGBA: Sendable {
                 (cbPlane, crPlane) = (2, 1)
             case .yuv444p:
                 chromaShift = 0
-            case .rgb24, .bgr24, .rgba:
+            case .rgb24, .bgr24, .rgba, .bgra:
                 break
             }
         }

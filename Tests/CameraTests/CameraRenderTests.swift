@@ -345,7 +345,7 @@ struct CameraRenderTests {
         #expect(result.output.contains("        1920×1080  60 fps"))
         #expect(!result.output.contains("Metadata"))
         let none = try runShaderbench(["devices"], environment: try EmulatedCamera(devices: "").environment)
-        #expect(none.output.contains("No capture devices found"))
+        #expect(none.output.contains("No V4L2 capture devices found"))
     }
 
     @Test("a camera named by part of its card name or by index is found")

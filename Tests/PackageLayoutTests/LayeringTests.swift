@@ -13,8 +13,9 @@ struct LayeringTests {
          "CLibFuzzer", "CGlslang", "CSPIRVCross", "CDesktopGLSL", "CALSA", "CFFTW", "CLiblo"],
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
         // Dear ImGui behind a C interface, with its GLFW and GLES backends; libpng's classic reader (C); glslang and
-        // SPIRV-Cross behind the desktop GLSL compiler's interface (C, a shared library of its own).
-        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge", "DesktopGLSLCompiler"],
+        // SPIRV-Cross behind the desktop GLSL compiler's interface (C, a shared library of its own); libpipewire
+        // behind plain C calls.
+        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge", "DesktopGLSLCompiler", "PipeWireBridge"],
         // The shader language: GLSL, its dialects and the driver's logs, read without a composition.
         ["ShaderLanguage"],
         // The pure model, and the wrappers over C libraries (two each for the desktop GLSL translation and sound).
