@@ -165,7 +165,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "TestSupport"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "ShaderGraph", "VideoFrames", "TestSupport"]),
         // Spectra of known tones, and capture from an ALSA device that reads a file.
         .testTarget(name: "AudioTests", dependencies: ["Audio", "OperatingSystem", "TestSupport"]),
         .testTarget(name: "MIDITests", dependencies: ["MIDI", "CALSA"]),

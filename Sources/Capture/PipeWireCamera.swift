@@ -12,6 +12,8 @@ public final class PipeWireCamera: Sendable {
     /// What follows `pipewire:`: a node name, serial or id, or part of a description; empty for the first camera.
     public let node: String
     public let request: CaptureRequest
+    /// The daemon's socket; nil for the session's own (as PIPEWIRE_REMOTE or XDG_RUNTIME_DIR say).
+    public let remote: String?
 
     private struct Shared {
         var status = CameraStatus()
@@ -48,9 +50,10 @@ public final class PipeWireCamera: Sendable {
 
     /// Starts connecting at once; `onFrame` runs on PipeWire's thread after each new frame (to wake a window).
     /// With `toRGBA`, YCbCr frames are handed over as RGBA it converted them to there.
-    public init(node: String, request: CaptureRequest, toRGBA: (any RGBAFrameConversion)? = nil,
+    public init(node: String, request: CaptureRequest, remote: String? = nil, toRGBA: (any RGBAFrameConversion)? = nil,
                 onFrame: @escaping @Sendable () -> Void = {}) {
         self.node = node
+        self.remote = remote
         self.request = request
         self.toRGBA = toRGBA
         self.onFrame = onFrame
@@ -153,7 +156,7 @@ public final class PipeWireCamera: Sendable {
     private func connect() -> OpenCapture? {
         let camera: PipeWireCameraDescription
         do throws(PipeWireDiscovery.Unavailable) {
-            guard let found = PipeWireDiscovery.find(node, among: try PipeWireDiscovery.cameras()) else {
+            guard let found = PipeWireDiscovery.find(node, among: try PipeWireDiscovery.cameras(remote: remote)) else {
                 update { $0.status.state = .disconnected(node.isEmpty ? "no PipeWire camera found" : "no PipeWire camera matches '\(node)'") }
                 return nil
             }
@@ -170,8 +173,8 @@ public final class PipeWireCamera: Sendable {
         }
         let offered = request.format.flatMap(PipeWireFormat.init).map { [$0] } ?? PipeWireFormat.captureOrder
         let receiver = PictureReceiver(session: self)
-        guard let capture = OpenCapture(serial: camera.serial, request: request, formats: offered, receiver: receiver) else {
-            update { $0.status.state = .disconnected(PipeWireDiscovery.notRunning(errorNumber: receiver.openError)) }
+        guard let capture = OpenCapture(remote: remote, serial: camera.serial, request: request, formats: offered, receiver: receiver) else {
+            update { $0.status.state = .disconnected(PipeWireDiscovery.notRunning(errorNumber: receiver.openError, remote: remote)) }
             return nil
         }
         return capture
@@ -389,12 +392,12 @@ private final class OpenCapture {
     private let capture: OpaquePointer
     private let context: Unmanaged<PictureReceiver>
 
-    init?(serial: UInt64, request: CaptureRequest, formats: [PipeWireFormat], receiver: PictureReceiver) {
+    init?(remote: String?, serial: UInt64, request: CaptureRequest, formats: [PipeWireFormat], receiver: PictureReceiver) {
         let retained = Unmanaged.passRetained(receiver)
         var error: Int32 = 0
         let values = formats.map(\.bridgeValue)
         let opened = values.withUnsafeBufferPointer { values in
-            sbpw_capture_open(serial, "shaderbench", UInt32(request.width), UInt32(request.height), UInt32(max(1, request.frameRate.rounded())),
+            sbpw_capture_open(remote, serial, "shaderbench", UInt32(request.width), UInt32(request.height), UInt32(max(1, request.frameRate.rounded())),
                               values.baseAddress, UInt32(values.count),
                               { context, picture in
                                   guard let context, let picture else { return }

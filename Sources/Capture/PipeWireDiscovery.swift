@@ -41,18 +41,19 @@ public enum PipeWireDiscovery {
         public var isNotRunning: Bool
     }
 
-    /// The Video/Source nodes now, in the order the daemon announced them.
-    public static func cameras() throws(Unavailable) -> [PipeWireCameraDescription] {
+    /// The Video/Source nodes now, in the order the daemon announced them. `remote` is a daemon's socket; nil
+    /// for the session's own.
+    public static func cameras(remote: String? = nil) throws(Unavailable) -> [PipeWireCameraDescription] {
         var sources = [sbpw_source](repeating: sbpw_source(), count: 32)
         var count: Int32 = 0
         var error = [CChar](repeating: 0, count: 512)
-        let result = sbpw_list_sources(&sources, Int32(sources.count), &count, &error, error.count)
+        let result = sbpw_list_sources(remote, &sources, Int32(sources.count), &count, &error, error.count)
         if result == -ENOSYS {
             throw Unavailable(description: "PipeWire cameras need libpipewire (Debian: libpipewire-0.3-0): \(Self.text(error))",
                               isNotRunning: false)
         }
         if result < 0, count == 0 {
-            throw Unavailable(description: Self.notRunning(errorNumber: -result), isNotRunning: true)
+            throw Unavailable(description: Self.notRunning(errorNumber: -result, remote: remote), isNotRunning: true)
         }
         return sources.prefix(Int(count)).map(Self.description)
     }
@@ -67,8 +68,9 @@ public enum PipeWireDiscovery {
     }
 
     /// Words for a connection that failed with `errorNumber`.
-    static func notRunning(errorNumber: Int32) -> String {
-        let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map { " in \($0)" } ?? " (XDG_RUNTIME_DIR is not set)"
+    static func notRunning(errorNumber: Int32, remote: String?) -> String {
+        let runtime = remote.map { " at \($0)" }
+            ?? ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map { " in \($0)" } ?? " (XDG_RUNTIME_DIR is not set)"
         return errorNumber == EHOSTDOWN || errorNumber == ECONNREFUSED || errorNumber == ENOENT
             ? "PipeWire is not running\(runtime)"
             : "PipeWire cannot be reached: \(String(cString: strerror(errorNumber)))"

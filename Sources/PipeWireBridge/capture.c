@@ -183,7 +183,7 @@ static uint32_t build_formats(struct spa_pod_builder *builder, const struct spa_
     return count;
 }
 
-sbpw_capture *sbpw_capture_open(uint64_t serial, const char *client_name, uint32_t width, uint32_t height, uint32_t rate,
+sbpw_capture *sbpw_capture_open(const char *remote, uint64_t serial, const char *client_name, uint32_t width, uint32_t height, uint32_t rate,
                                 const uint32_t *formats, uint32_t format_count,
                                 sbpw_picture_callback on_picture, sbpw_event_callback on_event, void *context,
                                 int *error_number) {
@@ -200,7 +200,7 @@ sbpw_capture *sbpw_capture_open(uint64_t serial, const char *client_name, uint32
     capture->on_picture = on_picture;
     capture->on_event = on_event;
     capture->context = context;
-    int result = sbpw_connection_open(&capture->connection, client_name);
+    int result = sbpw_connection_open(&capture->connection, client_name, remote);
     if (result < 0) {
         *error_number = result;
         free(capture);

@@ -30,7 +30,7 @@ static const struct pw_core_events core_events = {
     .error = on_core_error,
 };
 
-int sbpw_connection_open(struct sbpw_connection *connection, const char *name) {
+int sbpw_connection_open(struct sbpw_connection *connection, const char *name, const char *remote) {
     memset(connection, 0, sizeof *connection);
     connection->loop = pw_thread_loop_new(name, NULL);
     if (!connection->loop) return -errno;
@@ -47,7 +47,8 @@ int sbpw_connection_open(struct sbpw_connection *connection, const char *name) {
         return error;
     }
     pw_thread_loop_lock(connection->loop);
-    connection->core = pw_context_connect(connection->context, NULL, 0);
+    struct pw_properties *properties = remote ? pw_properties_new(PW_KEY_REMOTE_NAME, remote, NULL) : NULL;
+    connection->core = pw_context_connect(connection->context, properties, 0);
     if (!connection->core) {
         int error = errno ? -errno : -EHOSTDOWN;
         sbpw_connection_close(connection);

@@ -19,8 +19,9 @@ struct sbpw_connection {
     void *broken_context;
 };
 
-/* Starts the loop and connects; 0 with the loop locked, or a negative errno with everything undone. */
-int sbpw_connection_open(struct sbpw_connection *connection, const char *name);
+/* Starts the loop and connects to `remote` (a daemon's socket path; NULL for the session's own, as
+   PIPEWIRE_REMOTE or XDG_RUNTIME_DIR say); 0 with the loop locked, or a negative errno with everything undone. */
+int sbpw_connection_open(struct sbpw_connection *connection, const char *name, const char *remote);
 /* Waits (locked) until the daemon has handled everything sent so far: 0, -EPIPE, or -ETIMEDOUT. */
 int sbpw_connection_round_trip(struct sbpw_connection *connection, int timeout_seconds);
 /* Disconnects and frees; call with the loop locked, from any thread but the loop's. */

@@ -77,7 +77,7 @@ static const struct pw_stream_events stream_events = {
     .param_changed = on_param_changed,
 };
 
-sbpw_publisher *sbpw_publisher_open(const char *name, const char *description, uint32_t width, uint32_t height,
+sbpw_publisher *sbpw_publisher_open(const char *remote, const char *name, const char *description, uint32_t width, uint32_t height,
                                     uint32_t rate_numerator, uint32_t rate_denominator,
                                     const uint32_t *formats, uint32_t format_count,
                                     sbpw_event_callback on_event, void *context, int *error_number) {
@@ -109,7 +109,7 @@ sbpw_publisher *sbpw_publisher_open(const char *name, const char *description, u
     publisher->height = height;
     publisher->on_event = on_event;
     publisher->context = context;
-    int result = sbpw_connection_open(&publisher->connection, name);
+    int result = sbpw_connection_open(&publisher->connection, name, remote);
     if (result < 0) {
         *error_number = result;
         free(publisher);

@@ -111,14 +111,14 @@ static const struct pw_registry_events registry_events = {
     .global = on_global,
 };
 
-int sbpw_list_sources(sbpw_source *sources, int capacity, int *count, char *error, size_t error_size) {
+int sbpw_list_sources(const char *remote, sbpw_source *sources, int capacity, int *count, char *error, size_t error_size) {
     *count = 0;
     if (sbpw_load(error, error_size) < 0) return -ENOSYS;
     struct listing *listing = calloc(1, sizeof *listing);
     if (!listing) return -ENOMEM;
     listing->sources = sources;
     listing->capacity = capacity;
-    int result = sbpw_connection_open(&listing->connection, "shaderbench-devices");
+    int result = sbpw_connection_open(&listing->connection, "shaderbench-devices", remote);
     if (result < 0) {
         snprintf(error, error_size, "%s", strerror(-result));
         free(listing);

@@ -51,6 +51,13 @@ public final class RunningProcess {
         stop(process)
     }
 
+    /// Kills the process (SIGKILL, as a crash would) and waits for it: for programs that take their time over
+    /// SIGTERM, or whose sudden end is the point.
+    public func killNow() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     deinit {
         stop(process)
     }

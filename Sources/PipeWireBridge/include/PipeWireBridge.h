@@ -46,9 +46,12 @@ typedef struct {
     sbpw_offer offers[SBPW_OFFER_CAPACITY];
 } sbpw_source;
 
+/* Every call that connects takes `remote`: a daemon's socket path, or NULL for the session's own (as
+   PIPEWIRE_REMOTE or XDG_RUNTIME_DIR say). */
+
 /* Lists up to `capacity` Video/Source nodes with their formats into `sources` and their number into `count`.
    0, or a negative errno with words in `error` (-EHOSTDOWN: no daemon answers). */
-int sbpw_list_sources(sbpw_source *sources, int capacity, int *count, char *error, size_t error_size);
+int sbpw_list_sources(const char *remote, sbpw_source *sources, int capacity, int *count, char *error, size_t error_size);
 
 /* One picture as a stream hands it over: up to three blocks of bytes (a planar format may come as one block
    holding every plane), valid only during the callback. A stride of 0 means the sender did not say. */
@@ -81,7 +84,7 @@ typedef struct sbpw_capture sbpw_capture;
 /* Connects a capture stream to the node whose serial is `serial`, offering `formats` (in order of preference)
    near `width`×`height` at `rate` frames a second. NULL with a negative errno in `*error_number` when the
    daemon cannot be reached. */
-sbpw_capture *sbpw_capture_open(uint64_t serial, const char *client_name, uint32_t width, uint32_t height, uint32_t rate,
+sbpw_capture *sbpw_capture_open(const char *remote, uint64_t serial, const char *client_name, uint32_t width, uint32_t height, uint32_t rate,
                                 const uint32_t *formats, uint32_t format_count,
                                 sbpw_picture_callback on_picture, sbpw_event_callback on_event, void *context,
                                 int *error_number);
@@ -101,7 +104,7 @@ typedef struct {
 /* Publishes a Video/Source node called `name` offering `formats` at exactly `width`×`height` and `rate_numerator`/
    `rate_denominator` frames a second. NULL with a negative errno in `*error_number` when the daemon cannot be
    reached. `on_event` hears FORMAT, STREAMING, PAUSED and DAEMON_GONE. */
-sbpw_publisher *sbpw_publisher_open(const char *name, const char *description, uint32_t width, uint32_t height,
+sbpw_publisher *sbpw_publisher_open(const char *remote, const char *name, const char *description, uint32_t width, uint32_t height,
                                     uint32_t rate_numerator, uint32_t rate_denominator,
                                     const uint32_t *formats, uint32_t format_count,
                                     sbpw_event_callback on_event, void *context, int *error_number);
