@@ -1,3 +1,4 @@
+import Capture
 import Media
 
 /// Where `render` puts its frames: numbered PNG files, one movie file or network stream, or a YUV4MPEG2 stream on
@@ -9,11 +10,17 @@ public enum RenderDestination: Sendable {
     case standardOutput
     /// `--output v4l2:DEVICE`: a V4L2 video output other programs read as a camera; `auto` finds the first.
     case videoDevice(String)
+    /// `--output pipewire:NAME`: a PipeWire camera node of that name, which other programs read as a camera.
+    case pipewireCamera(String)
 
-    /// `--output`: `v4l2:DEVICE` (a device path), or `v4l2` alone for the first video output there is; nil
-    /// for anything else.
+    /// `--output`: `v4l2:DEVICE` (a device path), or `v4l2` alone for the first video output there is;
+    /// `pipewire:NAME`, or `pipewire` alone for a node called shaderbench; nil for anything else.
     public init?(parsingOutput text: String) {
-        if text == "v4l2" || text == "v4l2:" || text == "v4l2:auto" {
+        if text == "pipewire" || text == "pipewire:" {
+            self = .pipewireCamera(PipeWireOutput.defaultName)
+        } else if text.hasPrefix("pipewire:") {
+            self = .pipewireCamera(String(text.dropFirst("pipewire:".count)))
+        } else if text == "v4l2" || text == "v4l2:" || text == "v4l2:auto" {
             self = .videoDevice("auto")
         } else if text.hasPrefix("v4l2:") {
             self = .videoDevice(String(text.dropFirst(5)))
@@ -23,7 +30,7 @@ public enum RenderDestination: Sendable {
     }
 
     /// What `--output` takes, for a usage error.
-    public static let outputUsage = "--output takes v4l2:DEVICE (a V4L2 video output such as /dev/video9), or v4l2 for the first there is"
+    public static let outputUsage = "--output takes v4l2:DEVICE (a V4L2 video output such as /dev/video9), v4l2 for the first there is, or pipewire:NAME (a PipeWire camera node of that name; pipewire alone names it shaderbench)"
 
     /// `--out`: `-` for standard output, a movie when the path ends in a movie container's extension or is a
     /// stream's URL (`udp://`, `srt://`, `rtmp://`, `rtsp://`), numbered PNGs otherwise.
@@ -37,11 +44,19 @@ public enum RenderDestination: Sendable {
         }
     }
 
+    /// Whether it is a camera other programs read (what `--output` names).
+    public var isCamera: Bool {
+        switch self {
+        case .videoDevice, .pipewireCamera: true
+        case .images, .movie, .standardOutput: false
+        }
+    }
+
     /// Whether it takes more than one frame: a movie, or PNGs with a frame number in their name.
     var holdsManyFrames: Bool {
         switch self {
         case .images(let pattern): pattern.isNumbered
-        case .movie, .standardOutput, .videoDevice: true
+        case .movie, .standardOutput, .videoDevice, .pipewireCamera: true
         }
     }
 
@@ -51,6 +66,7 @@ public enum RenderDestination: Sendable {
         case .movie(let movie): movie.path
         case .standardOutput: "-"
         case .videoDevice(let device): "v4l2:\(device)"
+        case .pipewireCamera(let name): "pipewire:\(name)"
         }
     }
 }

@@ -190,7 +190,7 @@ public enum RenderJob {
     private static func packing(for output: RenderDestination) -> ColorEncoding.Matrix? {
         guard FrameReadbacks.packsInOutputPass else { return nil }
         switch output {
-        case .images: return nil
+        case .images, .pipewireCamera: return nil
         case .movie: return MovieSink.matrix
         case .videoDevice: return VirtualCameraSink.matrix
         case .standardOutput: return YUV4MPEGSink.matrix
@@ -210,6 +210,9 @@ public enum RenderJob {
         case .videoDevice(let selector):
             return try VirtualCameraSink(selector, imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
                                          packed: packed, progress: progress)
+        case .pipewireCamera(let name):
+            return try PipeWireCameraSink(name, imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start,
+                                          progress: progress)
         case .standardOutput:
             return try YUV4MPEGSink(imageSize: imageSize, frameRate: timeline.frameRate, firstFrame: timeline.start, packed: packed,
                                     progress: progress)

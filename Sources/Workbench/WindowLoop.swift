@@ -25,7 +25,7 @@ final class WindowLoop {
     /// The `osc:` port last tried, so a port that cannot be opened is said once, not once a frame.
     var oscPortTried: Int?
     /// `--output v4l2:DEVICE`: the image shown, written to a video output other programs read as a camera.
-    var virtualCamera: WindowVirtualCamera?
+    var virtualCamera: (any WindowCameraOutput)?
     /// A failure that ends the window once it has closed properly: a virtual camera that cannot be opened.
     var fatal: WindowError?
     /// MIDI from the ALSA sequencer and OSC's `/shaderbench/midi`, playing the composition's `controls:`.
@@ -123,6 +123,7 @@ final class WindowLoop {
         midiSourceGiven = options.midiSource
         recordTarget = options.recordTarget
         virtualCamera = options.videoOutput.map { WindowVirtualCamera(selector: $0) }
+            ?? options.pipewireOutput.map { WindowPipeWireOutput(name: $0) }
         panel = ParameterPanel(trace: trace)
         grid = NodeGrid(trace: trace)
         graph = GraphView(trace: trace)
@@ -290,10 +291,10 @@ final class WindowLoop {
             recorder = nil
         }
         do {
-            try virtualCamera?.tick()
+            try virtualCamera?.tick(shown: shownImage)
         } catch {
-            StandardStreams.error(Diagnostic.error("the virtual camera stopped: \(error)", code: .virtualCamera).rendered() + "\n")
-            say("the virtual camera stopped: \(error)", seconds: 6)
+            StandardStreams.error(Diagnostic.error("the camera output stopped: \(error)", code: .virtualCamera).rendered() + "\n")
+            say("the camera output stopped: \(error)", seconds: 6)
             virtualCamera = nil
         }
         followCompositionOSCPort()
@@ -521,14 +522,17 @@ final class WindowLoop {
             let opening = output.path == nil
             do {
                 try output.show(image)
-                if opening, let path = output.path { StandardStreams.error("virtual camera: writing the image to \(path)\n") }
+                if opening, let path = output.path {
+                    StandardStreams.error(output is WindowPipeWireOutput ? "PipeWire output: publishing the image as the camera node \(path)\n"
+                                                                         : "virtual camera: writing the image to \(path)\n")
+                }
             } catch {
                 if opening {
                     fatal = WindowError("\(error)", code: .virtualCamera)
                     window.shouldClose = true
                 } else {
-                    StandardStreams.error(Diagnostic.error("the virtual camera stopped: \(error)", code: .virtualCamera).rendered() + "\n")
-                    say("the virtual camera stopped: \(error)", seconds: 6)
+                    StandardStreams.error(Diagnostic.error("the camera output stopped: \(error)", code: .virtualCamera).rendered() + "\n")
+                    say("the camera output stopped: \(error)", seconds: 6)
                 }
                 virtualCamera = nil
             }

@@ -19,6 +19,8 @@ public struct WorkbenchOptions: Sendable {
     public var midiSource: String?
     /// `--output v4l2:DEVICE`: the V4L2 video output (a path, or `auto`) the image shown is written to.
     public var videoOutput: String?
+    /// `--output pipewire:NAME`: the name of the PipeWire camera node the image shown is published as.
+    public var pipewireOutput: String?
     /// `--no-fuse`: every shader node drawn as a pass of its own.
     public var fusing = true
     /// `--precision`: what shaders compute at, over the composition's `precision:`.

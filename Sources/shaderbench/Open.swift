@@ -34,7 +34,7 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Connect the ALSA sequencer port CLIENT:PORT (numbers or names, as aconnect -i lists them) to the window's MIDI input, whose controls: play published parameters.", valueName: "CLIENT:PORT"))
     var midi: String?
 
-    @Option(help: ArgumentHelp("Write the image shown to a V4L2 video output, which other programs read as a camera: v4l2:/dev/videoN, or v4l2 for the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "v4l2:DEVICE"))
+    @Option(help: ArgumentHelp("Send the image shown to a camera other programs read: pipewire:NAME publishes a PipeWire camera node (pipewire alone names it shaderbench), v4l2:/dev/videoN writes a V4L2 video output, or v4l2 the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "pipewire:NAME|v4l2:DEVICE"))
     var output: String?
 
     @Option(name: .customLong("record-to"), help: ArgumentHelp("What V records to instead of a movie file: a network stream, sent live (udp://HOST:PORT or srt://HOST:PORT?mode=caller as MPEG-TS, rtmp://…, rtsp://…).", valueName: "URL"))
@@ -50,7 +50,7 @@ struct Open: ParsableCommand {
     var precision: ShaderPrecision?
 
     func validate() throws {
-        _ = try videoOutput()
+        _ = try cameraOutput()
         if let recordTo {
             guard MovieSettings.isStream(recordTo) else {
                 throw ValidationError("--record-to \(recordTo): the window records to a stream's URL (udp://, srt://, rtmp:// or rtsp://); without the option V writes a movie file")
@@ -62,23 +62,26 @@ struct Open: ParsableCommand {
         if let osc, !(1...65535).contains(osc) { throw ValidationError("--osc \(osc): a UDP port is 1 to 65535") }
     }
 
-    /// `--output`'s device: a path, `auto` for the first video output, or nil without the option.
-    private func videoOutput() throws -> String? {
+    /// `--output`'s camera: a V4L2 device (a path, or `auto` for the first video output) or a PipeWire node's
+    /// name; nil without the option.
+    private func cameraOutput() throws -> RenderDestination? {
         guard let output else { return nil }
-        guard case .videoDevice(let device)? = RenderDestination(parsingOutput: output) else {
-            throw ValidationError(RenderDestination.outputUsage)
+        switch RenderDestination(parsingOutput: output) {
+        case let destination? where destination.isCamera: return destination
+        default: throw ValidationError(RenderDestination.outputUsage)
         }
-        return device
     }
 
     func run() throws {
         guard let path = composition ?? DefaultComposition.locate() else {
             throw ValidationError("no composition given and \(DefaultComposition.relativePath) was not found here or beside the executable")
         }
-        let device = try videoOutput()
+        let camera = try cameraOutput()
         do {
             var options = WorkbenchOptions(path: path, input: input.map(LiveInput.init(parsing:)), tracePath: trace,
-                                           overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc, videoOutput: device)
+                                           overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc)
+            if case .videoDevice(let device)? = camera { options.videoOutput = device }
+            if case .pipewireCamera(let name)? = camera { options.pipewireOutput = name }
             options.fusing = !noFuse
             options.precision = precision
             options.midiSource = midi

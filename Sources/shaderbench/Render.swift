@@ -16,7 +16,7 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Output: PNG files with a frame number (out/frame-%04d.png), a movie (.mp4, .mkv, .mov, .webm), a network stream sent in real time (udp://HOST:PORT or srt://HOST:PORT as MPEG-TS, rtmp://…, rtsp://…), or - for a YUV4MPEG2 stream on standard output (| ffmpeg -i -, | mpv -).", valueName: "PATH"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Write the frames to a V4L2 video output at the render's rate instead, which other programs read as a camera: v4l2:/dev/videoN, or v4l2 for the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "v4l2:DEVICE"))
+    @Option(help: ArgumentHelp("Send the frames at the render's rate to a camera other programs read instead: pipewire:NAME publishes a PipeWire camera node (pipewire alone names it shaderbench), v4l2:/dev/videoN writes a V4L2 video output, or v4l2 the first (v4l2loopback makes one: sudo modprobe v4l2loopback exclusive_caps=1).", valueName: "pipewire:NAME|v4l2:DEVICE"))
     var output: String?
 
     @Option(help: ArgumentHelp("Movie encoder, an FFmpeg name: libx264, libx265, libvpx-vp9, libaom-av1, mpeg4, mjpeg, prores_ks, png, … (those this FFmpeg has are listed when the name is wrong); default: libx264, or libvpx-vp9 for .webm.", valueName: "NAME"))
@@ -102,12 +102,12 @@ struct Render: ParsableCommand {
         let destination: RenderDestination
         switch (out, output) {
         case (nil, nil):
-            throw ValidationError("render needs --out (PNG files, a movie, or - for standard output) or --output v4l2:DEVICE")
+            throw ValidationError("render needs --out (PNG files, a movie, or - for standard output) or --output (pipewire:NAME or v4l2:DEVICE)")
         case (_?, _?):
             throw ValidationError("--out and --output are two places for the same frames: give one")
         case (nil, let output?):
             guard let device = RenderDestination(parsingOutput: output) else { throw ValidationError(RenderDestination.outputUsage) }
-            if codec != nil || quality != nil { throw ValidationError("--codec and --quality apply to movies; --output writes raw YUYV frames") }
+            if codec != nil || quality != nil { throw ValidationError("--codec and --quality apply to movies; --output writes raw frames to a camera") }
             return device
         case (let out?, nil):
             do {
@@ -128,7 +128,7 @@ struct Render: ParsableCommand {
             if codec != nil || quality != nil {
                 throw ValidationError("--codec and --quality apply to movies; --out - writes uncompressed YUV4MPEG2 frames")
             }
-        case .videoDevice:
+        case .videoDevice, .pipewireCamera:
             break
         case .movie(let movie):
             if let problem = VideoEncoderCatalogue.problem(codec: codec, quality: quality, moviePath: movie.path) {
