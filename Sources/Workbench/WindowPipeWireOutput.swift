@@ -21,13 +21,16 @@ final class WindowPipeWireOutput: WindowCameraOutput {
     private var last: Prepared?
     private var lastSend = ContinuousClock.now
     private var sequence = 0
+    /// Whether the window has shown a new image since the last one sent.
+    private var changed = false
 
     private enum Prepared {
         case planes(VideoFrame)
         case rgba([UInt8])
 
-        func suits(_ format: PipeWireFormat) -> Bool {
-            switch self {
+        func suits(_ format: PipeWireFormat?) -> Bool {
+            guard let format else { return true }
+            return switch self {
             case .planes: format != .rgbx && format != .bgrx
             case .rgba: format == .rgbx || format == .bgrx
             }
@@ -53,48 +56,61 @@ final class WindowPipeWireOutput: WindowCameraOutput {
             imageSize = image.size
             last = nil
         }
-        guard let output, let readback else { return }
-        try checkDaemon(output)
-        switch output.consumerFormat {
-        case nil:
-            last = nil
-        case .rgbx?, .bgrx?:
-            try send(.rgba(image.readPixels().pixels))
-        case _?:
-            sequence += 1
-            if let frame = try readback.push(image, index: sequence) { try send(.planes(frame)) }
-        }
+        changed = true
+        if timeUntilDue == 0 { try send(image) }
     }
 
     func tick(shown: RenderTarget?) throws {
-        guard let output, ContinuousClock.now >= lastSend + WindowVirtualCamera.interval else { return }
-        try checkDaemon(output)
-        let format = output.consumerFormat
-        if let readback, let frame = try readback.drain().last {
-            try send(.planes(frame))
-        } else if let format, let shown, !(last?.suits(format) ?? false) {
-            // A consumer came while the window was still, or asked for another kind of format: the image on
-            // screen is prepared for it now.
-            try show(shown)
-            lastSend = .now
+        guard let output, timeUntilDue == 0 else { return }
+        if let shown, changed || !(last?.suits(output.consumerFormat) ?? false) {
+            try send(shown)
         } else if let last {
+            try checkDaemon(output)
             try resend(last, to: output)
-            lastSend = .now
+            advanceClock()
+        } else {
+            advanceClock()
         }
+    }
+
+    /// Prepares `image` for the consumer's format and sends it; with no consumer, nothing is done with it.
+    /// Either way the next frame is due an interval later, so a still window waits between frames.
+    private func send(_ image: RenderTarget) throws {
+        guard let output, let readback else { return }
+        try checkDaemon(output)
+        advanceClock()
+        let prepared: Prepared
+        switch output.consumerFormat {
+        case nil:
+            last = nil
+            return
+        case .rgbx?, .bgrx?:
+            prepared = .rgba(image.readPixels().pixels)
+        case _?:
+            sequence += 1
+            // Read back at once: at the output's rate the wait is worth a frame that is the one on screen.
+            var frames = try readback.drain()
+            if let earlier = try readback.push(image, index: sequence) { frames.append(earlier) }
+            frames += try readback.drain()
+            guard let frame = frames.popLast() else { return }
+            frames.forEach(readback.recycle)
+            prepared = .planes(frame)
+        }
+        try resend(prepared, to: output)
+        if case .planes(let old)? = last { readback.recycle(old) }
+        last = prepared
+        changed = false
+    }
+
+    /// Moves the clock on by one interval from when the frame was due, not from when it went, so the rate
+    /// holds at 30 whatever the loop's wake-ups; a window that fell behind by more than a frame starts afresh.
+    private func advanceClock() {
+        let due = lastSend + WindowVirtualCamera.interval
+        lastSend = ContinuousClock.now - due > WindowVirtualCamera.interval ? .now : due
     }
 
     private func checkDaemon(_ output: PipeWireOutput) throws {
         if output.daemonGone { throw VirtualCameraError("PipeWire stopped, which ends the output pipewire:\(output.name)") }
-    }
-
-    private func send(_ prepared: Prepared) throws {
-        guard let output else { return }
-        try resend(prepared, to: output)
-        if case .planes(let old)? = last, case .planes(let new) = prepared, old.bytes.count == new.bytes.count {
-            readback?.recycle(old)
-        }
-        last = prepared
-        lastSend = .now
     }
 
     private func resend(_ prepared: Prepared, to output: PipeWireOutput) throws {
