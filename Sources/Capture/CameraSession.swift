@@ -64,20 +64,6 @@ public final class CameraSession: Sendable {
 
     public var status: CameraStatus { shared.withLock { $0.status } }
 
-    /// Waits up to `timeout` seconds for the device to be negotiated; the layout, or nil if it was not.
-    public func waitUntilNegotiated(timeout: Double) -> CameraFormat? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            let status = status
-            if let layout = status.layout { return layout }
-            switch status.state {
-            case .connecting, .streaming: Thread.sleep(forTimeInterval: 0.005)
-            default: return nil
-            }
-        }
-        return nil
-    }
-
     /// The newest frame not taken yet, if any. Give it back with `recycle` once uploaded.
     public func takeFrame() -> VideoFrame? {
         shared.withLock { shared in

@@ -72,20 +72,6 @@ public final class PipeWireCamera: Sendable {
 
     public var status: CameraStatus { shared.withLock { $0.status } }
 
-    /// Waits up to `timeout` seconds for a format to be agreed; the layout, or nil if none was.
-    public func waitUntilNegotiated(timeout: Double) -> CameraFormat? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            let status = status
-            if let layout = status.layout { return layout }
-            switch status.state {
-            case .connecting, .streaming: Thread.sleep(forTimeInterval: 0.005)
-            default: return nil
-            }
-        }
-        return nil
-    }
-
     public func takeFrame() -> VideoFrame? { frames.take() }
 
     /// Like `takeFrame`, waiting up to `timeout` seconds; nil early once a camera that delivered is away.

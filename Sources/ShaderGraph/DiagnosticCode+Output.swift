@@ -82,11 +82,13 @@ extension DiagnosticCode {
             """)
 
     public static let virtualCamera = DiagnosticCode(
-        6101, "the virtual camera cannot be written",
+        6101, "the camera output cannot be written",
         explanation: """
             `--output v4l2:DEVICE` writes to a V4L2 video output, which v4l2loopback makes. There is none (the \
             module is not loaded), the device named is not a video output, another program is writing to it, or \
-            it stopped taking frames. `v4l2-ctl --list-devices` lists the video devices there are.
+            it stopped taking frames. `v4l2-ctl --list-devices` lists the video devices there are. \
+            `--output pipewire:NAME` publishes a PipeWire camera node: PipeWire is not running for this session \
+            (no daemon where `XDG_RUNTIME_DIR` or `PIPEWIRE_REMOTE` lead), or it stopped, which ends the output.
             """,
         example: """
             shaderbench tour.yaml --output v4l2   # no v4l2loopback device

@@ -8,7 +8,8 @@ extension DiagnosticCode {
         5001, "no camera matches the node's device",
         explanation: """
             A camera node's `device` names a camera that is not connected: a path, an index as `shaderbench \
-            devices` counts them, or part of its name. The message lists the cameras there are. An `auto` camera \
+            devices` counts them, or part of its name; or a PipeWire camera (`pipewire:NAME`) that is not there, \
+            or PipeWire is not running. The message lists the cameras there are. An `auto` camera \
             that finds none is not an error: it shows the moving test pattern, with a warning, until one is \
             plugged in.
             """,
