@@ -7,7 +7,7 @@ import VideoFrames
 /// read by the workbench's own PipeWire camera in the benchmark's process, against the same window with no output and with
 /// an output nobody reads: frames received a second against the composition's 30, and the CPU a frame shown
 /// costs; (2) one hop through PipeWire, a frame sent by a `PipeWireOutput` until the `PipeWireCamera` reading
-/// it has it, against the frame interval.
+/// it has it, against the frame interval; (3) a PipeWire camera to photon in the window.
 enum PipeWireBenchmark {
     struct Reading {
         var received: Double
@@ -30,6 +30,50 @@ enum PipeWireBenchmark {
         }
         print(String(format: "received ÷ the composition's 30 a second: %.3f", read.received / 30))
         try hop(session)
+        try photon(session)
+    }
+
+    /// A PipeWire camera to photon in the window: a still composition showing the camera `probe`, fed by a
+    /// `PipeWireOutput` here one frame at a time, 100 ms apart, each a new grey; from each send to the first
+    /// frame the window presented after it, by its trace. The window draws only when a camera frame wakes it.
+    static func photon(_ session: PipeWireSession, frames: Int = 100) throws {
+        let output = try PipeWireOutput(name: "probe", width: 640, height: 360, frameRate: (30, 1), remote: session.socket)
+        let window = try WindowedApp(files: ["probe.yaml": """
+            composition: 1
+            size: [640, 360]
+            nodes:
+              camera: { kind: camera, device: "pipewire:probe", size: [640, 360] }
+            output: camera
+            """], composition: "probe.yaml", showing: nil,
+            environment: session.environment.filter { ["XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"].contains($0.key) })
+        defer { window.stop() }
+        func frame(_ level: UInt8) -> VideoFrame {
+            var bytes = [UInt8](repeating: 128, count: 640 * 360 * 3 / 2)
+            for index in 0..<(640 * 360) { bytes[index] = level }
+            return VideoFrame(layout: FrameLayout(contiguous: .i420, width: 640, height: 360, bytesPerRow: 640, encoding: .init(matrix: .bt601, range: .limited)),
+                              bytes: bytes, sequence: 0, timestamp: 0)
+        }
+        let levels = (0..<8).map { frame(UInt8(40 + 20 * $0)) }
+        let ready = Date().addingTimeInterval(20)
+        while output.consumerFormat == nil, Date() < ready {
+            _ = try output.send(i420: levels[0])
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        var latencies: [Double] = []
+        for index in 0..<frames {
+            let sent = monotonicSeconds()
+            guard try output.send(i420: levels[index % levels.count]) else { continue }
+            var shown: Double?
+            _ = eventually(timeout: 5) {
+                shown = WindowTrace(path: window.tracePath).events.first { $0.name == "frame-presented" && $0.time > sent }?.time
+                return shown != nil
+            }
+            if let shown { latencies.append((shown - sent) * 1000) }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        print(String(format: "PipeWire camera → photon, 640×360 I420 frames 100 ms apart into a still window under Xvfb (%d of %d shown): median %.1f ms, p95 %.1f ms, max %.1f ms",
+                     latencies.count, frames, percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.max() ?? .nan))
     }
 
     static func measure(_ session: PipeWireSession, seconds: Double, output: Bool, reading: Bool) throws -> Reading {

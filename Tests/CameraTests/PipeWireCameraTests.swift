@@ -108,6 +108,19 @@ struct PipeWireCameraTests {
         #expect(bySerial.status == 0 && bySerial.error.contains("camera pipewire:\(name)"), "\(bySerial.error)")
     }
 
+    @Test("--input camera:pipewire:NAME puts a PipeWire camera in the composition's live source")
+    func asInput() throws {
+        let name = "input-\(UUID().uuidString.prefix(6))"
+        let producer = try source(name, format: "NV12")
+        defer { producer.killNow() }
+        let out = folder.file("input.png")
+        let result = try runShaderbench(["render", Repository.root + "/compositions/sepia.yaml", "--input", "camera:pipewire:\(name)",
+                                         "--size", "320x240", "--out", out], environment: session.environment)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("camera pipewire:\(name) (Test-source-\(name)): NV12 320×240"), "\(result.error)")
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+
     @Test("a description matches too, ignoring case")
     func byDescription() throws {
         let name = "described-\(UUID().uuidString.prefix(6))"
