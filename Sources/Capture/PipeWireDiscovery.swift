@@ -67,13 +67,23 @@ public enum PipeWireDiscovery {
         String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// What to add where no PipeWire camera is found while the process runs in a sandbox (Flatpak, Snap),
+    /// which reaches cameras only through the camera portal; nil outside one.
+    public static var sandboxNote: String? {
+        let environment = ProcessInfo.processInfo.environment
+        let sandbox = environment["FLATPAK_ID"] != nil || FileManager.default.fileExists(atPath: "/.flatpak-info") ? "Flatpak"
+            : environment["SNAP_NAME"] != nil ? "a Snap" : nil
+        return sandbox.map { "this runs inside \($0), where cameras are reached only through the camera portal (xdg-desktop-portal), which the workbench does not ask" }
+    }
+
     /// Words for a connection that failed with `errorNumber`.
     static func notRunning(errorNumber: Int32, remote: String?) -> String {
         let runtime = remote.map { " at \($0)" }
             ?? ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map { " in \($0)" } ?? " (XDG_RUNTIME_DIR is not set)"
-        return errorNumber == EHOSTDOWN || errorNumber == ECONNREFUSED || errorNumber == ENOENT
+        let words = errorNumber == EHOSTDOWN || errorNumber == ECONNREFUSED || errorNumber == ENOENT
             ? "PipeWire is not running\(runtime)"
             : "PipeWire cannot be reached: \(String(cString: strerror(errorNumber)))"
+        return sandboxNote.map { "\(words); \($0)" } ?? words
     }
 
     private static func description(of source: sbpw_source) -> PipeWireCameraDescription {

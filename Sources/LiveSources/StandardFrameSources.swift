@@ -63,7 +63,8 @@ public struct StandardFrameSources: FrameSourceOpener {
             throw DiagnosticsError([.error("camera '\(camera.device)': \(error.description)", at: camera.location, code: .noCamera)])
         }
         if PipeWireDiscovery.find(node, among: cameras) == nil {
-            let list = cameras.isEmpty ? "PipeWire has no camera" : "found: \(cameras.map { "pipewire:\($0.label)" }.joined(separator: ", "))"
+            let list = cameras.isEmpty ? "PipeWire has no camera\(PipeWireDiscovery.sandboxNote.map { " (\($0))" } ?? "")"
+                : "found: \(cameras.map { "pipewire:\($0.label)" }.joined(separator: ", "))"
             let wanted = node.isEmpty ? "no PipeWire camera is there" : "no PipeWire camera matches '\(node)'"
             throw DiagnosticsError([.error("\(wanted); \(list)", at: camera.location, code: .noCamera)])
         }

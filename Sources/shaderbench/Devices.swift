@@ -51,7 +51,7 @@ struct Devices: ParsableCommand {
             return
         }
         guard !cameras.isEmpty else {
-            StandardStreams.output("PipeWire cameras: none (the daemon has no Video/Source node).\n")
+            StandardStreams.output("PipeWire cameras: none (the daemon has no Video/Source node\(PipeWireDiscovery.sandboxNote.map { "; \($0)" } ?? "")).\n")
             return
         }
         for camera in cameras {

@@ -168,5 +168,10 @@ struct PipeWireCameraTests {
         let listing = try runShaderbench(["devices"], environment: environment)
         #expect(listing.status == 0)
         #expect(listing.output.contains("PipeWire cameras: none listed (PipeWire is not running"), "\(listing.output)")
+        #expect(!listing.output.contains("portal"), "\(listing.output)")
+        environment["FLATPAK_ID"] = "org.example.Shaderbench"
+        let sandboxed = try runShaderbench(["devices"], environment: environment)
+        #expect(sandboxed.output.contains("this runs inside Flatpak, where cameras are reached only through the camera portal"),
+                "\(sandboxed.output)")
     }
 }
