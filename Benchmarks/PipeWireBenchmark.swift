@@ -30,13 +30,17 @@ enum PipeWireBenchmark {
         }
         print(String(format: "received ÷ the composition's 30 a second: %.3f", read.received / 30))
         try hop(session)
-        try photon(session)
+        let pipewire = try photon(session)
+        let v4l2 = try emulatedCameraPhoton()
+        print(String(format: "camera → photon, same window and probe: PipeWire median %.1f ms against the emulated V4L2 camera's %.1f ms (%+.1f ms; a frame at 30 a second: 33.3 ms)",
+                     pipewire, v4l2, pipewire - v4l2))
     }
 
     /// A PipeWire camera to photon in the window: a still composition showing the camera `probe`, fed by a
     /// `PipeWireOutput` here one frame at a time, 100 ms apart, each a new grey; from each send to the first
     /// frame the window presented after it, by its trace. The window draws only when a camera frame wakes it.
-    static func photon(_ session: PipeWireSession, frames: Int = 100) throws {
+    @discardableResult
+    static func photon(_ session: PipeWireSession, frames: Int = 100) throws -> Double {
         let output = try PipeWireOutput(name: "probe", width: 640, height: 360, frameRate: (30, 1), remote: session.socket)
         let window = try WindowedApp(files: ["probe.yaml": """
             composition: 1
@@ -74,6 +78,50 @@ enum PipeWireBenchmark {
         }
         print(String(format: "PipeWire camera → photon, 640×360 I420 frames 100 ms apart into a still window under Xvfb (%d of %d shown): median %.1f ms, p95 %.1f ms, max %.1f ms",
                      latencies.count, frames, percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.max() ?? .nan))
+        return percentile(latencies, 0.5)
+    }
+
+    /// The same probe on the emulated V4L2 camera: it is held (`stall`) and let go 100 ms later, when it arms
+    /// its frame timer, whose first frame comes one interval (1/30 s) after; each latency runs from that frame's
+    /// moment to the first frame the window presented after it.
+    static func emulatedCameraPhoton(frames: Int = 100) throws -> Double {
+        let camera = try EmulatedCamera(devices: """
+            [/dev/video0]
+            card = Emulated Camera
+            driver = v4l2-emulator
+            formats = YUYV
+            sizes = 640x360
+            fps = 30
+            colorspace = smpte170m
+            quantization = limited
+            """)
+        let window = try WindowedApp(files: ["probe.yaml": """
+            composition: 1
+            size: [640, 360]
+            nodes:
+              camera: { kind: camera, device: /dev/video0, size: [640, 360] }
+            output: camera
+            """], composition: "probe.yaml", showing: nil,
+            environment: camera.environment.filter { ["LD_PRELOAD", "V4L2_EMULATOR_DIR", "V4L2_EMULATOR_LAYER"].contains($0.key) })
+        defer { window.stop() }
+        Thread.sleep(forTimeInterval: 2)
+        var latencies: [Double] = []
+        for _ in 0..<frames {
+            try camera.set("stall", true)
+            Thread.sleep(forTimeInterval: 0.1)
+            let released = monotonicSeconds()
+            try camera.set("stall", false)
+            let due = released + 1.0 / 30
+            var shown: Double?
+            _ = eventually(timeout: 5) {
+                shown = WindowTrace(path: window.tracePath).events.first { $0.name == "frame-presented" && $0.time > due }?.time
+                return shown != nil
+            }
+            if let shown { latencies.append((shown - due) * 1000) }
+        }
+        print(String(format: "emulated V4L2 camera → photon, 640×360 YUYV, the same probe (%d of %d shown): median %.1f ms, p95 %.1f ms, max %.1f ms",
+                     latencies.count, frames, percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.max() ?? .nan))
+        return percentile(latencies, 0.5)
     }
 
     static func measure(_ session: PipeWireSession, seconds: Double, output: Bool, reading: Bool) throws -> Reading {

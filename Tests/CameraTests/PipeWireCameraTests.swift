@@ -76,7 +76,7 @@ struct PipeWireCameraTests {
         let name = "format-\(format.lowercased())-\(UUID().uuidString.prefix(6))"
         let producer = try source(name, format: format)
         defer { producer.killNow() }
-        let (result, image) = try render(try composition(device: "pipewire:\(name)"))
+        let (result, image) = try render(try composition(device: "pipewire:\(name)"), frames: 1)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.error.contains("camera pipewire:\(name) (Test-source-\(name)): \(format) 320×240"), "\(result.error)")
         let frame = try #require(image, "\(result.error)")
