@@ -171,11 +171,15 @@ public final class GraphExecutor {
         steps.contains { $0.work is CameraStep }
     }
 
-    /// Whether a network stream's frames come at a size other than its node was built with: the graph is to
-    /// be built again for the node to take it.
-    public var streamChangedSize: Bool {
+    /// Whether a network stream's or a camera's frames come at a size other than its node was built with (a
+    /// PipeWire camera back at another size, a stream's first frames): the graph is to be built again for the
+    /// node to take it.
+    public var sourceChangedSize: Bool {
         steps.contains { step in
             // Asked every frame: a movie file's frames are always its node's size, so its URL is never looked at.
+            if let camera = step.work as? CameraStep {
+                return camera.feed.frameSize.map { $0 != camera.placeholder.descriptor.size } ?? false
+            }
             guard let movie = step.work as? MovieStep, let size = movie.feed.frameSize, size != movie.placeholder.descriptor.size else { return false }
             return movie.movie.isStream
         }

@@ -82,7 +82,7 @@ final class WindowLoop {
     var camerasSeen = 0
     var shownNotices = SourceNotices()
     /// The graph a stream's new size last rebuilt, so it is rebuilt once for it.
-    private var resizedForStream: ObjectIdentifier?
+    private var resizedForSource: ObjectIdentifier?
     var recorder: WindowRecorder?
     /// `--record-to`: the stream V sends to instead of a movie file.
     let recordTarget: String?
@@ -348,11 +348,12 @@ final class WindowLoop {
             notice = nil
             needsFrame = true
         }
-        // A stream's frames that come at a size other than its node was built with (the first after the window
-        // opened, or a change mid-stream) build the graph again at that size, as a reload would.
-        if let executor = session.executor, executor.streamChangedSize, ObjectIdentifier(executor) != resizedForStream {
-            resizedForStream = ObjectIdentifier(executor)
-            session.reload(reason: "stream size")
+        // A stream's or a camera's frames that come at a size other than its node was built with (the first
+        // after the window opened, a change mid-stream, a camera back at another size) build the graph again
+        // at that size, as a reload would.
+        if let executor = session.executor, executor.sourceChangedSize, ObjectIdentifier(executor) != resizedForSource {
+            resizedForSource = ObjectIdentifier(executor)
+            session.reload(reason: "source size")
         }
         return edited
     }

@@ -37,7 +37,7 @@ struct StreamInputWindowTests {
         #expect(window.app.error.contains("stream: receiving"), "\(window.app.error)")
         // Built before the stream came, the node takes the stream's size once its frames show it.
         let reasons = window.trace.events.filter { $0.name == "reload" }.compactMap { $0.fields["reason"] as? String }
-        #expect(reasons.filter { $0 == "stream size" }.count == 1, "\(reasons)")
+        #expect(reasons.filter { $0 == "source size" }.count == 1, "\(reasons)")
         first.stopNow()
         #expect(eventually(timeout: 20) { window.app.error.contains("\(url): the stream stopped") }, "\(window.app.error)")
         #expect(Self.shows(window, (0xc0, 0x30, 0x30)), "the last frame stays")
