@@ -48,8 +48,9 @@ public final class PipeWireCamera: Sendable {
     static let reconnectAfterStall = 5.0
     static let reconnectInterval = 0.5
 
-    /// Starts connecting at once; `onFrame` runs on PipeWire's thread after each new frame (to wake a window).
-    /// With `toRGBA`, YCbCr frames are handed over as RGBA it converted them to there.
+    /// Starts connecting at once; `onFrame` runs after each new frame (to wake a window), on PipeWire's thread
+    /// or, for frames decoded or converted, the session's. With `toRGBA`, YCbCr frames are handed over as RGBA
+    /// it converted them to on the session's thread.
     public init(node: String, request: CaptureRequest, remote: String? = nil, toRGBA: (any RGBAFrameConversion)? = nil,
                 onFrame: @escaping @Sendable () -> Void = {}) {
         self.node = node
@@ -125,6 +126,14 @@ public final class PipeWireCamera: Sendable {
         return shared.withLock { $0.ended == nil && !$0.stopping }
     }
 
+    /// Sleeps up to `seconds`, returning early when the session is stopping.
+    private func pause(_ seconds: Double) {
+        changed.lock()
+        defer { changed.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !stopping, changed.wait(until: deadline) {}
+    }
+
     // MARK: The session thread
 
     private func sessionLoop() {
@@ -134,7 +143,7 @@ public final class PipeWireCamera: Sendable {
                 watch(decoder: decoder)
                 capture.close()
             }
-            if !stopping { _ = waitWhileStreaming(Self.reconnectInterval) }
+            pause(Self.reconnectInterval)
         }
     }
 
@@ -143,12 +152,19 @@ public final class PipeWireCamera: Sendable {
         let camera: PipeWireCameraDescription
         do throws(PipeWireDiscovery.Unavailable) {
             guard let found = PipeWireDiscovery.find(node, among: try PipeWireDiscovery.cameras(remote: remote)) else {
-                update { $0.status.state = .disconnected(node.isEmpty ? "no PipeWire camera found" : "no PipeWire camera matches '\(node)'") }
+                // A node that went away is still said to have gone, rather than a second notice for one fault.
+                update { shared in
+                    if case .disconnected = shared.status.state { return }
+                    shared.status.state = .disconnected(node.isEmpty ? "no PipeWire camera found" : "no PipeWire camera matches '\(node)'")
+                }
                 return nil
             }
             camera = found
         } catch {
-            update { $0.status.state = .disconnected(error.description) }
+            update { shared in
+                if case .disconnected("PipeWire stopped") = shared.status.state { return }
+                shared.status.state = .disconnected(error.description)
+            }
             return nil
         }
         update {
@@ -174,9 +190,12 @@ public final class PipeWireCamera: Sendable {
             let now = ProcessInfo.processInfo.systemUptime
             let silentFor = now - (shared.withLock { $0.lastFrameTime } ?? connected)
             if silentFor > Self.reconnectAfterStall {
-                let negotiated = status.layout != nil
-                update { $0.ended = negotiated ? "no frames for \(Int(Self.reconnectAfterStall)) s" : "no format agreed in \(Int(Self.reconnectAfterStall)) s" }
-                update { if case .disconnected = $0.status.state {} else { $0.status.state = .failed($0.ended!) } }
+                update { shared in
+                    let why = shared.status.layout != nil ? "no frames for \(Int(Self.reconnectAfterStall)) s"
+                        : "no format agreed in \(Int(Self.reconnectAfterStall)) s"
+                    shared.ended = why
+                    if case .disconnected = shared.status.state {} else { shared.status.state = .failed(why) }
+                }
                 break
             }
             if silentFor > Self.stallAfter {
