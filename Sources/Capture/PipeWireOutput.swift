@@ -68,9 +68,10 @@ public final class PipeWireOutput: @unchecked Sendable {
     @discardableResult
     public func send(i420 frame: VideoFrame) throws(VirtualCameraError) -> Bool {
         let layout = frame.layout
-        guard layout.format == .i420, layout.planes.count == 3, layout.width == width, layout.height == height else { return false }
+        guard layout.format == .i420, layout.planes.count == 3, layout.width == width, layout.height == height,
+              frame.bytes.count >= layout.byteCount else { return false }
         return try frame.bytes.withUnsafeBufferPointer { bytes throws(VirtualCameraError) in
-            let base = bytes.baseAddress!
+            guard let base = bytes.baseAddress else { return false }
             var source = sbpw_source_frame()
             source.width = UInt32(width)
             source.height = UInt32(height)
@@ -85,7 +86,7 @@ public final class PipeWireOutput: @unchecked Sendable {
     /// consumer takes them now.
     @discardableResult
     public func send(rgba pixels: [UInt8]) throws(VirtualCameraError) -> Bool {
-        guard pixels.count >= width * height * 4 else { return false }
+        guard pixels.count >= width * height * 4, !pixels.isEmpty else { return false }
         return try pixels.withUnsafeBufferPointer { bytes throws(VirtualCameraError) in
             var source = sbpw_source_frame()
             source.width = UInt32(width)
