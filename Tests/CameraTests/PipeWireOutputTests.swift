@@ -121,6 +121,19 @@ struct PipeWireOutputTests {
         #expect(Date().timeIntervalSince(started) >= 0.45)
     }
 
+    @Test("a render whose daemon goes away stops with exit 3, saying so")
+    func daemonGoes() throws {
+        let (path, _) = try solid()
+        let own = try PipeWireSession()
+        let render = try RunningProcess(Repository.executable, ["render", path, "--output", "pipewire:doomed", "--frames", "900"],
+                                        environment: own.environment, directory: folder.path, logs: try folder.makeFolder("doomed"))
+        #expect(eventually(timeout: 20) { own.nodeNames().contains("doomed") }, "\(render.error)")
+        own.killDaemon()
+        #expect(render.waitForExit(timeout: 20), "\(render.error)")
+        #expect(render.status == 3)
+        #expect(render.error.contains("PipeWire stopped, which ends the output pipewire:doomed [SB6101]"), "\(render.error)")
+    }
+
     @Test("--output pipewire with no daemon is an error saying so")
     func noDaemon() throws {
         let (path, _) = try solid()
