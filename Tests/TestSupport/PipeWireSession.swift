@@ -180,7 +180,8 @@ public final class PipeWireSession: @unchecked Sendable {
         defer { childrenLock.unlock() }
         if children.isEmpty {
             atexit {
-                for child in PipeWireSession.children { kill(child, SIGTERM) }
+                // SIGKILL: dbus-daemon outlives a SIGTERM.
+                for child in PipeWireSession.children { kill(child, SIGKILL) }
             }
         }
         children.append(process.processIdentifier)
