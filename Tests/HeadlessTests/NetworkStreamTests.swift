@@ -90,6 +90,8 @@ struct NetworkStreamTests {
         try #require(sender.waitForExit(timeout: 30))
         #expect(sender.status == 0 && sender.output.contains("sent \(url) (20 frames)"), "\(sender.error)\(receiver.error)")
         #expect(sender.error.contains("once a receiver connects"), "\(sender.error)")
+        try #require(FileManager.default.fileExists(atPath: folder.file("received.ts")),
+                     "FFmpeg wrote nothing (status \(receiver.status)): \(receiver.error); the render said: \(sender.error)")
         try Self.checkReceived(folder.file("received.ts"), frames: 20, composition: composition, in: folder)
     }
 
