@@ -171,8 +171,9 @@ public final class PipeWireSession: @unchecked Sendable {
         return condition()
     }
 
-    // The shared session lives as long as the test process: its daemons are ended when that exits.
-    nonisolated(unsafe) private static var children: [pid_t] = []
+    // The shared session lives as long as the test process: its daemons are ended when that exits. Only
+    // processes still running are signalled: a pid whose process has gone may already be another's.
+    nonisolated(unsafe) private static var children: [Process] = []
     private static let childrenLock = NSLock()
 
     private static func started(_ process: Process) {
@@ -181,10 +182,11 @@ public final class PipeWireSession: @unchecked Sendable {
         if children.isEmpty {
             atexit {
                 // SIGKILL: dbus-daemon outlives a SIGTERM.
-                for child in PipeWireSession.children { kill(child, SIGKILL) }
+                for child in PipeWireSession.children where child.isRunning { kill(child.processIdentifier, SIGKILL) }
             }
         }
-        children.append(process.processIdentifier)
+        children.removeAll { !$0.isRunning }
+        children.append(process)
     }
 
     deinit {
