@@ -177,10 +177,13 @@ public final class RenderTarget {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// An 8-bit target's pixels into `bytes` (resized to width × height × 4), row 0 first, reusing its storage
-    /// from frame to frame.
+    /// The pixels into `bytes` (resized to width × height × 4), row 0 first, reusing its storage from frame to
+    /// frame; half-float targets are read as floats and rounded to 8 bits, as `readPixels()` does.
     public func readPixels(into bytes: inout [UInt8]) {
-        precondition(descriptor.format == .rgba8, "readPixels(into:) reads 8-bit targets")
+        guard descriptor.format == .rgba8 else {
+            bytes = readPixels().pixels
+            return
+        }
         let width = descriptor.size.width, height = descriptor.size.height
         if bytes.count != width * height * 4 { bytes = [UInt8](repeating: 0, count: width * height * 4) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)

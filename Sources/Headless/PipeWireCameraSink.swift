@@ -19,6 +19,8 @@ struct PipeWireCameraSink: RenderedFrameSink {
     private let firstFrame: Int
     private var started: Double?
     private var sent = 0
+    /// The RGBA an RGBx or BGRx consumer is sent, reused from frame to frame.
+    private var rgba: [UInt8] = []
     private let progress: ProgressReporter
 
     init(_ name: String, imageSize: PixelSize, frameRate: MovieSettings.FrameRate, firstFrame: Int,
@@ -52,7 +54,8 @@ struct PipeWireCameraSink: RenderedFrameSink {
             case nil:
                 break
             case .rgbx?, .bgrx?:
-                if try output.send(rgba: image.readPixels().pixels) { sent += 1 }
+                image.readPixels(into: &rgba)
+                if try output.send(rgba: rgba) { sent += 1 }
             case _?:
                 let frame: VideoFrame?
                 do {

@@ -21,11 +21,7 @@ final class SoftwarePlanarReadback: FrameReadback {
     }
 
     func push(_ image: RenderTarget, index: Int) throws(GPUError) -> VideoFrame? {
-        if image.descriptor.format == .rgba8 {
-            image.readPixels(into: &rgba)
-        } else {
-            rgba = image.readPixels().pixels
-        }
+        image.readPixels(into: &rgba)
         try GLInfo.check("reading a frame back as RGBA")
         var planes = spare.popLast() ?? []
         guard converter.convert(rgba, into: &planes) else { throw .imageSize(image.size, notFrameSize: size) }

@@ -85,7 +85,12 @@ final class WindowPipeWireOutput: WindowCameraOutput {
             last = nil
             return
         case .rgbx?, .bgrx?:
-            prepared = .rgba(image.readPixels().pixels)
+            // The last frame's storage, taken out of it so the read reuses it rather than copying it.
+            var pixels: [UInt8] = []
+            if case .rgba(let old)? = last { pixels = old }
+            last = nil
+            image.readPixels(into: &pixels)
+            prepared = .rgba(pixels)
         case _?:
             sequence += 1
             // Read back at once: at the output's rate the wait is worth a frame that is the one on screen.
