@@ -53,6 +53,8 @@ struct ExportedInterface {
                 for buffer in kernel.buffers where buffer.file.map({ !$0.hasSuffix(".json") }) ?? false {
                     problems.append(.error("node '\(node.name)': buffer '\(buffer.name)' starts from the raw bytes of \(buffer.file ?? ""), which an export does not embed; give its numbers as a .json list", at: buffer.location, code: .notExportable))
                 }
+            case .draw:
+                problems.append(.error("node '\(node.name)': a draw node's mesh and depth are drawn by the workbench only; neither export draws geometry yet", at: node.location, code: .notExportable))
             case .shader(let pass):
                 if let imported = pass.interface.isf?.imported.first {
                     problems.append(.error("node '\(node.name)': ISF IMPORTED images ('\(imported.name)') are read from files, which an exported graph does not; make the image an input of the shader and wire an image node to it", at: imported.location, code: .notExportable))

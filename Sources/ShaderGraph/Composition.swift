@@ -155,6 +155,8 @@ public enum NodeKind: Sendable {
     case shader(ShaderPass)
     /// GLSL compute kernels run in order over images and storage buffers.
     case compute(ComputeKernel)
+    /// A mesh drawn with depth by a vertex and a fragment stage, seen through a camera.
+    case draw(DrawScene)
     /// Fixed numbers, wired into uniforms.
     case constant([Float])
     /// The clock in seconds: frame k of a render is at k / fps.

@@ -4,7 +4,7 @@ import ShaderLanguage
 /// docs/diagnostics.md list.
 extension DiagnosticCode {
     /// Every code, in order.
-    public static var all: [DiagnosticCode] { (composition + graph + animation + compute + shaders + liveControl + sources + output).sorted { $0.number < $1.number } }
+    public static var all: [DiagnosticCode] { (composition + graph + animation + compute + geometry + shaders + liveControl + sources + output).sorted { $0.number < $1.number } }
 
     /// The code `name` stands for (`SB4004`, `sb4004` or `4004`).
     public static func named(_ name: String) -> DiagnosticCode? {

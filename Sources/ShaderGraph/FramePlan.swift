@@ -21,6 +21,7 @@ public struct FramePlan: Sendable {
         case audio(AudioSource)
         case pass(PassPlan)
         case compute(ComputePlan)
+        case draw(DrawPlan)
         case constant([Float])
         case time
         case reduction(Reduction, input: Int)

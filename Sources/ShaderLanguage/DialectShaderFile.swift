@@ -34,6 +34,9 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
     case yuv420Packing = "yuv420-packing.frag.glsl"
     /// Not spliced: the first member of a chain that reads a camera's or movie's planes (`FrameConversionMember`).
     case frameConversionMember = "frame-conversion-member.frag.glsl"
+    /// A draw node's stages where it names none (`ModelStage`).
+    case modelVertex = "model-vertex.vert.glsl"
+    case modelFragment = "model-fragment.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -61,6 +64,8 @@ package enum DialectShaderFile: String, EmbeddedShaderFile {
         case .bonzomaticPrelude: PackageResources.bonzomatic_prelude_frag_glsl
         case .yuv420Packing: PackageResources.yuv420_packing_frag_glsl
         case .frameConversionMember: PackageResources.frame_conversion_member_frag_glsl
+        case .modelVertex: PackageResources.model_vertex_vert_glsl
+        case .modelFragment: PackageResources.model_fragment_frag_glsl
         }
     }
 }

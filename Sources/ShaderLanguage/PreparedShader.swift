@@ -117,7 +117,7 @@ public struct PreparedShader: Sendable {
 
     /// The user's `lines` with `prelude` after their header (the lines before `bodyStartLine`), numbered as
     /// a source string of its own.
-    private static func spliced(_ lines: [String], prelude: [DialectShaderFile], bodyStartLine: Int, defines: [String] = []) -> String {
+    static func spliced(_ lines: [String], prelude: [DialectShaderFile], bodyStartLine: Int, defines: [String] = []) -> String {
         let header = lines.prefix(bodyStartLine - 1)
         let body = lines.dropFirst(bodyStartLine - 1)
         let preludeLines = [SourceStringNumbering.directive(line: 1, string: preludeSourceString)] + defines.map { "#define \($0)" } + prelude.flatMap(\.lines) + ["#line \(bodyStartLine) 0"]

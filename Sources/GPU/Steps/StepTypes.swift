@@ -12,6 +12,7 @@ extension FramePlan.Work {
         case .audio: SoundStep.self
         case .pass: ShaderStep.self
         case .compute: ComputeStep.self
+        case .draw: DrawStep.self
         case .constant: ConstantStep.self
         case .time: TimeStep.self
         case .reduction: ReductionStep.self

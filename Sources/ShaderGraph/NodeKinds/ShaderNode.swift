@@ -89,7 +89,7 @@ struct ShaderNode: NodeKindModel {
     }
 
     /// A shader node's `inputs` and `uniforms`, with where each key is written.
-    private static func readWiring(_ fields: Yams.Node.Mapping, in loading: CompositionLoading) -> (inputs: [String: Wire], uniforms: [String: UniformSetting], keyLocations: [String: SourceLocation]) {
+    static func readWiring(_ fields: Yams.Node.Mapping, in loading: CompositionLoading) -> (inputs: [String: Wire], uniforms: [String: UniformSetting], keyLocations: [String: SourceLocation]) {
         var inputs: [String: Wire] = [:]
         var keyLocations: [String: SourceLocation] = [:]
         if let inputsNode = fields["inputs"], let mapping = loading.attempt({ () throws(Diagnostic) in try loading.reader.mapping(inputsNode, what: "'inputs'") }) {

@@ -1,0 +1,215 @@
+import CGLES
+import ShaderGraph
+import ShaderLanguage
+
+/// A draw node, bound once: its two stages linked with the mesh's attributes on their slots, the mesh uploaded,
+/// an image of its own with a depth buffer, and the camera's matrices and literal uniforms written. Each frame it
+/// clears both, sets the clock and its wired uniforms, binds its inputs and draws the mesh with depth.
+///
+/// The workbench keeps row 0 of an image at its top, so the projection it gives the stages turns y over (the
+/// picture then comes out upright) and front faces are wound clockwise on screen; the fragment stage counts
+/// `gl_FragCoord` from the bottom and samples images with t = 0 at their bottom row, as GL hosts do. A class: it
+/// owns its program and depth buffer.
+final class DrawStep: BoundStep {
+    struct WiredUniform {
+        var location: GLint
+        var type: GLSLType
+        var count: Int
+        var source: Int
+        var components: [Int]
+    }
+
+    let plan: DrawPlan
+    let program: GLObject
+    let mesh: MeshBuffers
+    let target: RenderTarget
+    let depth: GLObject
+    let inputs: [(source: Int, unit: Int)]
+    let wired: [WiredUniform]
+    /// `u_time`, `u_delta` and `u_frame`, -1 where the program does not read them.
+    let clock: (time: GLint, delta: GLint, frame: GLint)
+
+    static func plannedTexture(of planned: FramePlan.Step, renderSize: PixelSize) -> TextureDescriptor {
+        guard case .draw(let plan) = planned.work else { return TextureDescriptor(size: renderSize) }
+        return TextureDescriptor(size: plan.scene.size ?? renderSize)
+    }
+
+    static func bind(_ planned: FramePlan.Step, opened: (any OpenedSource)?, in binding: inout StepBinding) -> (step: DrawStep?, size: PixelSize) {
+        guard case .draw(let plan) = planned.work else { return (nil, binding.renderSize) }
+        let size = plan.scene.size ?? binding.renderSize
+        do throws(DiagnosticsError) {
+            return (try DrawStep(plan, size: size, writer: &binding.writer), size)
+        } catch {
+            binding.diagnostics += error.diagnostics.map { $0.naming(node: planned.node.name) }
+            return (nil, size)
+        }
+    }
+
+    private init(_ plan: DrawPlan, size: PixelSize, writer: inout UniformWriter) throws(DiagnosticsError) {
+        self.plan = plan
+        program = try Self.link(plan)
+        mesh = MeshBuffers(plan.mesh)
+        do throws(GPUError) {
+            target = try RenderTarget(TextureDescriptor(size: size))
+            depth = try Self.attachDepth(to: target)
+        } catch {
+            throw DiagnosticsError([.error(error.description, at: plan.scene.fragment?.location ?? plan.scene.vertex?.location)])
+        }
+        glUseProgram(program.name)
+        let programName = program.name
+        let location = { (name: String) in glGetUniformLocation(programName, name) }
+        Self.writeScene(plan, size: size, location: location, writer: &writer)
+        inputs = plan.inputs.map { input in
+            glUniform1i(location(input.sampler), GLint(input.unit))
+            return (input.source, input.unit)
+        }
+        let declared = plan.scene.declaredUniforms
+        var wired: [WiredUniform] = []
+        for (name, value) in plan.uniforms {
+            guard let declaration = declared.first(where: { $0.name == name }) else { continue }
+            let count = declaration.arrayLength ?? 1
+            switch value {
+            case .literal(let numbers):
+                numbers.withUnsafeBufferPointer { writer.set(location(name), type: declaration.type, count: count, values: $0) }
+            case .step(let source, let components):
+                wired.append(WiredUniform(location: location(name), type: declaration.type, count: count, source: source, components: components))
+            }
+        }
+        self.wired = wired
+        clock = (location("u_time"), location("u_delta"), location("u_frame"))
+        glUseProgram(0)
+    }
+
+    /// Both stages linked, the attributes on their slots; a stage that fails is reported at its own lines, or,
+    /// for the workbench's, at the user's stage it was paired with.
+    private static func link(_ plan: DrawPlan) throws(DiagnosticsError) -> GLObject {
+        let scene = plan.scene
+        let texts: (vertex: String, fragment: String)
+        do throws(Diagnostic) {
+            texts = try ModelStage.prepare(vertex: scene.vertex?.source, fragment: scene.fragment?.source, defines: plan.defines,
+                                           available: plan.attributes, precision: plan.precision)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        let slots = Dictionary(uniqueKeysWithValues: ModelStage.attributes.map { ($0.name, GLuint($0.location)) })
+        switch ProgramBuild.build(vertex: texts.vertex, fragment: texts.fragment, attributes: slots) {
+        case .success(let name):
+            return GLObject(adopting: name, kind: .program)
+        case .failure(let failure):
+            let (own, other) = switch failure {
+            case .vertex: (scene.vertex, scene.fragment)
+            case .fragment: (scene.fragment, scene.vertex)
+            case .link: (scene.fragment ?? scene.vertex, nil as DrawScene.Stage?)
+            }
+            let stage: CompilerDiagnostics.Stage = if case .link = failure { .link } else { .compile }
+            if let own { throw DiagnosticsError(CompilerDiagnostics.diagnostics(fromLog: failure.log, in: own.source, stage: stage)) }
+            let which = if case .vertex = failure { "vertex" } else { "fragment" }
+            throw DiagnosticsError([.error("the workbench's \(which) stage failed to compile beside this one: \(failure.log)",
+                                           at: other?.source.location(line: 0))])
+        }
+    }
+
+    /// A depth buffer the size of `target`, attached to its framebuffer.
+    private static func attachDepth(to target: RenderTarget) throws(GPUError) -> GLObject {
+        let depth = GLObject(.renderbuffer)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth.name)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(target.size.width), GLsizei(target.size.height))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth.name)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GPUError("a \(target.size) image with a depth buffer is not supported here (framebuffer status 0x\(String(status, radix: 16)))")
+        }
+        return depth
+    }
+
+    /// The matrices, camera, light and size, which change only with a new graph.
+    private static func writeScene(_ plan: DrawPlan, size: PixelSize, location: (String) -> GLint, writer: inout UniformWriter) {
+        let camera = plan.scene.camera
+        let model = ColumnMajor.identity
+        let view = camera.viewMatrix
+        var projection = camera.projectionMatrix(aspect: Float(size.width) / Float(size.height))
+        for row1 in [1, 5, 9, 13] { projection[row1] = -projection[row1] }
+        let modelViewProjection = ColumnMajor.multiply(projection, ColumnMajor.multiply(view, model))
+        let values: [(String, GLSLType, [Float])] = [
+            ("u_modelMatrix", .mat4, model), ("u_viewMatrix", .mat4, view), ("u_projectionMatrix", .mat4, projection),
+            ("u_modelViewProjectionMatrix", .mat4, modelViewProjection), ("u_normalMatrix", .mat3, ColumnMajor.normalMatrix(of: model)),
+            ("u_camera", .vec3, [camera.position.x, camera.position.y, camera.position.z]),
+            ("u_light", .vec3, [plan.scene.light.x, plan.scene.light.y, plan.scene.light.z]),
+            ("u_lightColor", .vec3, [plan.scene.lightColour.x, plan.scene.lightColour.y, plan.scene.lightColour.z]),
+            ("u_resolution", .vec2, [Float(size.width), Float(size.height)]),
+            (ModelStage.passHeightUniform, .float, [Float(size.height)]),
+        ]
+        for (name, type, numbers) in values {
+            numbers.withUnsafeBufferPointer { writer.set(location(name), type: type, count: 1, values: $0) }
+        }
+    }
+
+    func run(at index: Int, in frame: inout FrameContext) throws(GPUError) {
+        let settings = plan.scene.settings
+        target.bindForDrawing()
+        let background = settings.background
+        glClearColor(background[0], background[1], background[2], background[3])
+        glClearDepthf(1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        if settings.depthTest { glEnable(GLenum(GL_DEPTH_TEST)) }
+        if settings.culling != .none {
+            glEnable(GLenum(GL_CULL_FACE))
+            glCullFace(GLenum(settings.culling == .back ? GL_BACK : GL_FRONT))
+            // The projection turns y over, which turns counter-clockwise faces clockwise on screen.
+            glFrontFace(GLenum(GL_CW))
+        }
+        glUseProgram(program.name)
+        if clock.time >= 0 { glUniform1f(clock.time, Float(frame.state.time.seconds)) }
+        if clock.delta >= 0 { glUniform1f(clock.delta, Float(frame.state.delta)) }
+        if clock.frame >= 0 { glUniform1i(clock.frame, GLint(frame.state.time.index)) }
+        for uniform in wired {
+            Self.write(uniform, from: frame.values[uniform.source], scratch: &frame.wireScratch, writer: &frame.uniformWriter)
+        }
+        for input in inputs {
+            frame.images[input.source]?.bind(toUnit: input.unit, filter: GL_LINEAR)
+        }
+        mesh.draw(Self.mode(of: settings.primitive))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glFrontFace(GLenum(GL_CCW))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        frame.images[index] = target
+    }
+
+    private static func mode(of primitive: DrawSettings.Primitive) -> GLenum {
+        switch primitive {
+        case .triangles: GLenum(GL_TRIANGLES)
+        case .lines: GLenum(GL_LINES)
+        case .points: GLenum(GL_POINTS)
+        }
+    }
+
+    /// Writes the components of `source` the uniform reads, gathered in `scratch`.
+    private static func write(_ uniform: WiredUniform, from source: [Float], scratch: inout [Float], writer: inout UniformWriter) {
+        let count: Int
+        if uniform.components.isEmpty {
+            count = min(source.count, scratch.count)
+            for index in 0..<count { scratch[index] = source[index] }
+        } else {
+            count = uniform.components.count
+            for (index, component) in uniform.components.enumerated() { scratch[index] = source[component] }
+        }
+        scratch.withUnsafeBufferPointer { buffer in
+            writer.set(uniform.location, type: uniform.type, count: uniform.count, values: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    func descriptor(orSize size: PixelSize) -> TextureDescriptor {
+        target.descriptor
+    }
+
+    /// It moves with the clock when a stage reads it, and with whatever is wired into it.
+    func motion(given motions: [GraphExecutor.Motion]) -> GraphExecutor.Motion {
+        if clock.time >= 0 || clock.delta >= 0 || clock.frame >= 0 { return .continuous }
+        let read = inputs.map { motions[$0.source] } + wired.filter { $0.location >= 0 }.map { motions[$0.source] }
+        return read.max() ?? .still
+    }
+}

@@ -1,0 +1,54 @@
+import ShaderLanguage
+
+/// A draw node as the frame runs it: the mesh's vertices, the stages' texts, the images its fragment stage
+/// samples on which unit, and each uniform of the user's with the value it gets.
+public struct DrawPlan: Sendable {
+    public struct Input: Sendable, Equatable {
+        public var sampler: String
+        public var unit: Int
+        public var source: Int
+    }
+
+    public var scene: DrawScene
+    public var mesh: MeshData
+    public var inputs: [Input]
+    public var uniforms: [(name: String, value: PlannedValue)]
+    /// What both stages compute at.
+    public var precision: ShaderPrecision
+
+    init(_ scene: DrawScene, index: [String: Int], precision: ShaderPrecision) {
+        self.scene = scene
+        mesh = scene.mesh.data
+        inputs = scene.inputs.sorted { $0.key < $1.key }.enumerated().compactMap { unit, entry in
+            index[entry.value.node].map { Input(sampler: entry.key, unit: unit, source: $0) }
+        }
+        var uniforms: [(name: String, value: PlannedValue)] = []
+        for (name, setting) in scene.uniforms.sorted(by: { $0.key < $1.key }) {
+            switch setting {
+            case .literal(let numbers, _): uniforms.append((name, .literal(numbers)))
+            case .wire(let wire): if let source = index[wire.node] { uniforms.append((name, .step(source, components: wire.components))) }
+            }
+        }
+        // A uniform the composition leaves alone starts at the default its shader declares.
+        for declaration in scene.declaredUniforms where scene.uniforms[declaration.name] == nil {
+            if let defaults = declaration.annotation?.defaultValue { uniforms.append((declaration.name, .literal(defaults))) }
+        }
+        self.uniforms = uniforms
+        self.precision = precision
+    }
+
+    /// The attributes the mesh has, by their names in the stages.
+    public var attributes: Set<String> {
+        var names: Set<String> = ["a_position"]
+        if !mesh.normals.isEmpty { names.insert("a_normal") }
+        if !mesh.texcoords.isEmpty { names.insert("a_texcoord") }
+        if !mesh.colours.isEmpty { names.insert("a_color") }
+        return names
+    }
+
+    /// What the mesh has and how it is drawn, defined in both stages.
+    public var defines: [String] {
+        ModelStage.defines(normals: !mesh.normals.isEmpty, texcoords: !mesh.texcoords.isEmpty, colours: !mesh.colours.isEmpty,
+                           primitive: scene.settings.primitive.rawValue)
+    }
+}

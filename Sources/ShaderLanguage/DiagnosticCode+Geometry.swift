@@ -1,0 +1,45 @@
+extension DiagnosticCode {
+    package static let geometry = [drawMesh, drawCamera, drawStage]
+
+    public static let drawMesh = DiagnosticCode(
+        2301, "a draw node's mesh is not one it can draw",
+        explanation: """
+            A draw node names its mesh with `mesh:`: one of the built-in meshes (`plane`, `cube`, `sphere`, \
+            `points`). Its vertex stage reads the mesh's attributes by glslViewer's names: `a_position`, and \
+            `a_normal`, `a_texcoord` and `a_color` where the mesh has them; a vertex shader that reads an \
+            attribute the mesh does not have is refused at the attribute, with the ones the mesh has.
+            """,
+        example: """
+            mesh: teapot
+            // fixed:
+            mesh: sphere
+            """)
+
+    public static let drawCamera = DiagnosticCode(
+        2302, "a draw node's camera cannot look anywhere",
+        explanation: """
+            The camera looks from `position` at `target` with `up` above it, `fov` degrees from the bottom of the \
+            picture to its top, and draws what lies between `near` and `far`. A position equal to the target, an \
+            up along the way it looks, a field of view of 0 or 180 degrees or more, or a near plane at or behind \
+            the camera or beyond the far plane leaves no picture, and is refused at the camera.
+            """,
+        example: """
+            camera: { position: [0, 0, 3], target: [0, 0, 3] }
+            // fixed:
+            camera: { position: [0, 0, 3], target: [0, 0, 0] }
+            """)
+
+    public static let drawStage = DiagnosticCode(
+        2303, "a draw node's vertex and fragment stages do not fit together",
+        explanation: """
+            Both stages of a draw node are compiled as one program: they must be the same GLSL ES version \
+            (`#version 300 es` in both, or neither), and the vertex stage must write `gl_Position`, which places \
+            each vertex on the picture. A stage the node does not name is the workbench's, written in the \
+            version of the other.
+            """,
+        example: """
+            void main() { v_normal = a_normal; }
+            // fixed:
+            void main() { v_normal = a_normal; gl_Position = u_modelViewProjectionMatrix * a_position; }
+            """)
+}
