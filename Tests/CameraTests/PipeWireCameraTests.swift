@@ -36,8 +36,8 @@ struct PipeWireCameraTests {
 
     /// Renders `frames` frames of `path` with the session's environment (plus `extra`) and returns the result
     /// and the last frame.
-    func render(_ path: String, frames: Int = 2, extra: [String: String] = [:]) throws -> (ProcessResult, RGBAImage?) {
-        var environment = session.environment
+    func render(_ path: String, frames: Int = 2, extra: [String: String] = [:], in own: PipeWireSession? = nil) throws -> (ProcessResult, RGBAImage?) {
+        var environment = (own ?? session).environment
         environment.merge(extra) { $1 }
         let pattern = folder.file("out-\(UUID().uuidString.prefix(6))-%02d.png")
         let result = try runShaderbench(["render", path, "--out", pattern, "--frames", "\(frames)"], environment: environment)
@@ -50,9 +50,9 @@ struct PipeWireCameraTests {
         return max(abs(Int(pixel.r) - colour.r), abs(Int(pixel.g) - colour.g), abs(Int(pixel.b) - colour.b))
     }
 
-    func source(_ name: String, format: String, width: Int = 320, height: Int = 240) throws -> RunningProcess {
+    func source(_ name: String, format: String, width: Int = 320, height: Int = 240, in own: PipeWireSession? = nil) throws -> RunningProcess {
         let caps = "video/x-raw,format=\(format == "MJPG" ? "I420" : format),width=\(width),height=\(height),framerate=30/1"
-        return try session.testSource(named: name, caps: caps, encoder: format == "MJPG" ? "jpegenc" : nil, logs: folder)
+        return try (own ?? session).testSource(named: name, caps: caps, encoder: format == "MJPG" ? "jpegenc" : nil, logs: folder)
     }
 
     @Test("devices lists a PipeWire camera with its node name, serial and format")
@@ -134,12 +134,14 @@ struct PipeWireCameraTests {
     @Test("device: auto takes a PipeWire camera when no V4L2 camera answers, and says which")
     func autoFallsBack() throws {
         let name = "fallback-\(UUID().uuidString.prefix(6))"
-        let producer = try source(name, format: "YUY2")
+        // A session of its own, whose only camera is this test's: on the shared one, auto takes the first source
+        // listed, which may be another test's that is about to stop.
+        let own = try PipeWireSession()
+        let producer = try source(name, format: "YUY2", in: own)
         defer { producer.killNow() }
-        // The session lists several sources while other tests run: auto takes the first, whichever it is.
-        let (result, image) = try render(try composition(device: "auto"), frames: 1)
+        let (result, image) = try render(try composition(device: "auto"), frames: 1, in: own)
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.error.contains("camera: no V4L2 camera answers; using the PipeWire camera "), "\(result.error)")
+        #expect(result.error.contains("camera: no V4L2 camera answers; using the PipeWire camera \(name) "), "\(result.error)")
         #expect(image != nil)
     }
 
