@@ -4,7 +4,7 @@ import ShaderGraph
 /// Tuning: a parameter's new value written into the program that runs it, so the next frame shows it without
 /// anything compiled or bound again.
 extension GraphExecutor {
-    /// Sets `uniform` of shader or compute node `node` to `values` (its components, in GLSL order) from the next
+    /// Sets `uniform` of shader, compute or draw node `node` to `values` (its components, in GLSL order) from the next
     /// frame on: in the pass that draws the node (a fused pass's program, under the name it has there), in every
     /// pass drawn from the node's file (glslViewer's buffers), or in each of a compute node's kernels that
     /// declares it. False, and nothing set, when one of them cannot take it in place (see
@@ -14,6 +14,9 @@ extension GraphExecutor {
     public func setUniform(_ uniform: String, of node: String, to values: [Float]) -> Bool {
         if let index = plan.steps.firstIndex(where: { $0.node.name == node }), let compute = steps[index].work as? ComputeStep {
             return compute.setUniform(uniform, to: values, writer: &frame.uniformWriter)
+        }
+        if let index = plan.steps.firstIndex(where: { $0.node.name == node }), let draw = steps[index].work as? DrawStep {
+            return draw.setUniform(uniform, to: values, writer: &frame.uniformWriter)
         }
         guard plan.program(drawing: node, uniform: uniform) != nil else { return false }
         let targets = plan.composition.nodes(sharingParametersOf: node).compactMap { name in

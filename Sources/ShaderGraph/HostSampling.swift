@@ -37,7 +37,7 @@ public enum HostSampling {
             case .camera: self = .camera
             case .movie: self = .movie
             case .keyboard: self = .keyboard
-            case .shader: self = .pass
+            case .shader, .draw: self = .pass
             default: self = .picture
             }
         }

@@ -62,6 +62,7 @@ struct LayeredGraph {
         let uniforms: [String: UniformSetting] = switch node.kind {
         case .shader(let pass): pass.uniforms
         case .compute(let kernel): kernel.uniforms
+        case .draw(let scene): scene.uniforms
         default: [:]
         }
         return uniforms.filter { if case .literal = $0.value { true } else { false } }.keys.sorted()

@@ -58,6 +58,10 @@ extension NodeKind {
             // Row 0 is the top, as texture coordinate t = 0 is for this workbench's own GLSL.
             UniformParameters(declarations: kernel.parameterDeclarations, settings: kernel.uniforms, file: kernel.passes[0].file,
                               isf: kernel.passes[0].format?.controls, dialect: .glsl)
+        case .draw(let scene):
+            // glslViewer's names are set by the workbench from the mesh, camera, light and clock.
+            UniformParameters(declarations: scene.declaredUniforms.filter { !ModelStage.hostUniforms.contains($0.name) }, settings: scene.uniforms,
+                              file: (scene.fragment ?? scene.vertex)?.source.path ?? "", isf: nil, dialect: .glsl)
         default:
             nil
         }
@@ -72,6 +76,9 @@ extension NodeKind {
         case .compute(var kernel):
             kernel.uniforms[name] = setting
             self = .compute(kernel)
+        case .draw(var scene):
+            scene.uniforms[name] = setting
+            self = .draw(scene)
         default:
             break
         }

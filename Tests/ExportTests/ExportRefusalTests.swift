@@ -51,6 +51,23 @@ struct ExportRefusalTests {
         #expect(result.error.contains("node 'live': an audio node decodes or captures sound while it runs"), "\(result.error)")
     }
 
+    @Test("a draw node, whose mesh and depth neither export draws, is refused at its line", arguments: ["c", "swift"])
+    func draw(language: String) throws {
+        let folder = try TemporaryFolder()
+        let composition = try folder.write("cube.yaml", """
+            composition: 1
+            nodes:
+              cube: { kind: draw, mesh: cube }
+            output: cube
+            """)
+        let result = try runShaderbench(["export", composition, "--\(language)", folder.file("out")], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("cube.yaml:3:"), "located at the node: \(result.error)")
+        #expect(result.error.contains("node 'cube': a draw node's mesh and depth are drawn by the workbench only") && result.error.contains("[SB6301]"),
+                "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out")), "nothing is written")
+    }
+
     @Test("an ISF shader's IMPORTED image is refused at its entry in the header")
     func importedImage() throws {
         let folder = try TemporaryFolder()

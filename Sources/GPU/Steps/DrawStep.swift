@@ -179,6 +179,17 @@ final class DrawStep: BoundStep {
         frame.images[index] = target
     }
 
+    /// Writes a literal uniform's new value into the program; false for one a wire sets or `values` of the wrong
+    /// count, which needs the graph built again.
+    func setUniform(_ name: String, to values: [Float], writer: inout UniformWriter) -> Bool {
+        guard !plan.uniforms.contains(where: { if case .step = $0.value { $0.name == name } else { false } }),
+              let declaration = plan.scene.declaredUniforms.first(where: { $0.name == name }), let components = declaration.type.componentCount,
+              values.count == components * (declaration.arrayLength ?? 1) else { return false }
+        glUseProgram(program.name)
+        values.withUnsafeBufferPointer { writer.set(glGetUniformLocation(program.name, name), type: declaration.type, count: declaration.arrayLength ?? 1, values: $0) }
+        return true
+    }
+
     private static func mode(of primitive: DrawSettings.Primitive) -> GLenum {
         switch primitive {
         case .triangles: GLenum(GL_TRIANGLES)
