@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "V4L2Emulator", type: .dynamic, targets: ["V4L2Emulator"]),
         // glslang and SPIRV-Cross, which ShaderTranslation opens only when a shader first needs translating.
         .library(name: "ShaderbenchDesktopGLSL", type: .dynamic, targets: ["DesktopGLSLCompiler"]),
+        // assimp, in a process of its own beside shaderbench, which draw nodes run to read model files.
+        .executable(name: "shaderbench-import", targets: ["shaderbench-import"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -136,6 +138,9 @@ let package = Package(
             name: "shaderbench",
             dependencies: ["Headless", "Workbench", "Export", "ShaderGraph", "ShaderLanguage", "Capture", "Media", "OperatingSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Reads a model file through assimp and writes it as one mesh: a process of its own, because Debian's
+        // assimp aborts, loops or exhausts memory on some damaged files (ModelImport limits it).
+        .executableTarget(name: "shaderbench-import", linkerSettings: [.linkedLibrary("assimp")]),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["GPU", "ShaderGraph", "ShaderLanguage", "Images", "VideoFrames", "Capture", "Media", "CGLES", "OSC", "OperatingSystem", "TestSupport"],

@@ -31,7 +31,7 @@ public enum CompositionLoader {
         guard diagnostics.isEmpty, var composition else {
             throw DiagnosticsError(diagnostics.sorted(by: Self.documentOrder))
         }
-        composition.warnings = DeclaredRange.clampSettings(in: &composition, source: source)
+        composition.warnings = loading.warnings + DeclaredRange.clampSettings(in: &composition, source: source)
         return composition
     }
 
@@ -50,6 +50,8 @@ final class CompositionLoading {
     let directory: String
     let files: SourceFiles
     var diagnostics: [Diagnostic] = []
+    /// What is said once the composition loads, without stopping it (a model's normals made for it).
+    var warnings: [Diagnostic] = []
     /// Nodes that are declared but could not be loaded (their shader is missing, say). References to them
     /// are not reported again as unknown.
     var unloadedNodes: Set<String> = []

@@ -18,7 +18,27 @@ public struct DrawScene: Sendable {
         }
     }
 
-    public var mesh: BuiltInMesh
+    /// What is drawn: a built-in mesh, or a model file's meshes as one.
+    public enum Mesh: Sendable, Equatable {
+        case builtIn(BuiltInMesh)
+        case file(path: String, model: ModelImport.Model)
+
+        public var data: MeshData {
+            switch self {
+            case .builtIn(let mesh): mesh.data
+            case .file(_, let model): model.mesh
+            }
+        }
+
+        public var primitive: DrawSettings.Primitive {
+            switch self {
+            case .builtIn(let mesh): mesh.primitive
+            case .file(_, let model): model.primitive
+            }
+        }
+    }
+
+    public var mesh: Mesh
     public var vertex: Stage?
     public var fragment: Stage?
     public var camera = SceneCamera()
@@ -34,14 +54,15 @@ public struct DrawScene: Sendable {
     /// Where each input and uniform is written, for problems with them.
     public var keyLocations: [String: SourceLocation] = [:]
 
-    public init(mesh: BuiltInMesh, settings: DrawSettings) {
+    public init(mesh: Mesh, settings: DrawSettings) {
         self.mesh = mesh
         self.settings = settings
     }
 
-    /// Its stages' files and what they include.
+    /// Its model file, its stages' files and what they include.
     public var files: [String] {
-        [fragment, vertex].compactMap { $0 }.flatMap { [$0.source.path] + $0.source.includedFiles }
+        let model: [String] = if case .file(let path, _) = mesh { [path] } else { [] }
+        return model + [fragment, vertex].compactMap { $0 }.flatMap { [$0.source.path] + $0.source.includedFiles }
     }
 
     /// The uniforms either stage declares, the fragment's first where both do.

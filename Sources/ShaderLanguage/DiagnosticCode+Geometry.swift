@@ -5,7 +5,10 @@ extension DiagnosticCode {
         2301, "a draw node's mesh is not one it can draw",
         explanation: """
             A draw node names its mesh with `mesh:`: one of the built-in meshes (`plane`, `cube`, `sphere`, \
-            `points`). Its vertex stage reads the mesh's attributes by glslViewer's names: `a_position`, and \
+            `points`), or a model file assimp reads (OBJ, PLY, STL, glTF, FBX, …). A model file assimp cannot read, \
+            one it stops on (a damaged file that crashes it, runs it out of its 4 GiB or keeps it reading past \
+            `SHADERBENCH_IMPORT_SECONDS`), one with no faces, lines or points, or one over 16,777,216 vertices or \
+            10,485,760 triangles is refused at the key with the reason. Its vertex stage reads the mesh's attributes by glslViewer's names: `a_position`, and \
             `a_normal`, `a_texcoord` and `a_color` where the mesh has them; a vertex shader that reads an \
             attribute the mesh does not have is refused at the attribute, with the ones the mesh has.
             """,

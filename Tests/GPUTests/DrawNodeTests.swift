@@ -53,6 +53,29 @@ struct DrawNodeTests {
         }
     }
 
+    @Test("a model file is drawn where its own coordinates put it: assimp-testmodels' PLY cube, 0 to 1 on each axis")
+    func modelFile() throws {
+        let image = try render("""
+            size: [200, 200]
+            nodes:
+              cube:
+                kind: draw
+                mesh: /usr/share/assimp/models/PLY/cube.ply
+                file: white.frag
+                camera: { position: [0.5, 0.5, 3], target: [0.5, 0.5, 0.5] }
+            output: cube
+            """, files: ["white.frag": "precision highp float;\nvoid main() { gl_FragColor = vec4(1.0); }\n"])
+        // Its near face, z = 1, is 2 from the camera and reaches 0.5 either side of its centre.
+        let reach = 0.5 / 2.0 / tan(45.0 / 2 * .pi / 180)
+        let low = 100 * (1 - reach), high = 100 * (1 + reach)
+        for (x, y) in [(Int(low) + 2, 100), (Int(high) - 2, 100), (100, Int(low) + 2), (100, Int(high) - 2)] {
+            #expect(rgb(image, x, y) == [255, 255, 255], "(\(x), \(y)) is \(rgb(image, x, y))")
+        }
+        for (x, y) in [(Int(low) - 2, 100), (Int(high) + 2, 100), (100, Int(low) - 2), (100, Int(high) + 2)] {
+            #expect(rgb(image, x, y) == [0, 0, 0], "(\(x), \(y)) is \(rgb(image, x, y))")
+        }
+    }
+
     @Test("the picture is upright: world +y at the top of the image, +x at its right")
     func upright() throws {
         let image = try render("""

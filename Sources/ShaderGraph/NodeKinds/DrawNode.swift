@@ -47,20 +47,33 @@ struct DrawNode: NodeKindModel {
         return .draw(scene)
     }
 
-    private static func readMesh(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> BuiltInMesh? {
+    /// `mesh: cube` (a built-in mesh), or `mesh: FILE`, a model file read through assimp.
+    private static func readMesh(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> DrawScene.Mesh? {
         guard let meshNode = declaration.fields["mesh"] else {
-            loading.report("draw node '\(declaration.name)' needs a 'mesh': \(BuiltInMesh.allCases.map(\.rawValue).joined(separator: ", "))",
+            loading.report("draw node '\(declaration.name)' needs a 'mesh': a model file, or \(BuiltInMesh.allCases.map(\.rawValue).joined(separator: ", "))",
                            at: declaration.key, code: .missingKey)
             return nil
         }
         guard let word = loading.attempt({ () throws(Diagnostic) in try loading.reader.string(meshNode, what: "'mesh'") }) else { return nil }
-        guard let mesh = BuiltInMesh(rawValue: word) else {
-            let names = BuiltInMesh.allCases.map(\.rawValue)
-            let hint = Spelling.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
-            loading.report("there is no built-in mesh '\(word)'; the meshes are \(names.joined(separator: ", "))\(hint)", at: meshNode, code: .drawMesh)
-            return nil
+        if let mesh = BuiltInMesh(rawValue: word) { return .builtIn(mesh) }
+        if word.contains(".") || word.contains("/") {
+            guard let file = loading.existingFile(declaration, field: "mesh") else { return nil }
+            switch ModelImport.read(file.path) {
+            case .success(let model):
+                if model.generatedNormals {
+                    loading.warnings.append(.warning("\(file.path) has no normals; smooth ones were made for it", at: file.location, code: .drawMesh))
+                }
+                return .file(path: file.path, model: model)
+            case .failure(let failure):
+                loading.report("\(file.path): \(failure.reason)", at: meshNode, code: .drawMesh)
+                return nil
+            }
         }
-        return mesh
+        let names = BuiltInMesh.allCases.map(\.rawValue)
+        let hint = Spelling.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        loading.report("there is no built-in mesh '\(word)'; the meshes are \(names.joined(separator: ", ")), or a model file by its name\(hint)",
+                       at: meshNode, code: .drawMesh)
+        return nil
     }
 
     private static func readStage(_ file: (path: String, location: SourceLocation), in loading: CompositionLoading) -> DrawScene.Stage? {
