@@ -33,10 +33,14 @@ final class MeshBuffers {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
     }
 
-    /// Draws every index as `mode` with the program in use.
-    func draw(_ mode: GLenum) {
+    /// Draws every index as `mode`, `instances` times, with the program in use.
+    func draw(_ mode: GLenum, instances: Int) {
         glBindVertexArray(vertexArray.name)
-        glDrawElements(mode, GLsizei(indexCount), GLenum(GL_UNSIGNED_INT), nil)
+        if instances == 1 {
+            glDrawElements(mode, GLsizei(indexCount), GLenum(GL_UNSIGNED_INT), nil)
+        } else {
+            glDrawElementsInstanced(mode, GLsizei(indexCount), GLenum(GL_UNSIGNED_INT), nil, GLsizei(instances))
+        }
         glBindVertexArray(0)
     }
 }

@@ -93,6 +93,11 @@ public struct DrawSettings: Sendable, Equatable {
     public var depthTest = true
     /// What the image is cleared to before the mesh is drawn.
     public var background: [Float] = [0, 0, 0, 1]
+    /// How many times the mesh is drawn, each with its own `gl_InstanceID` (GLSL ES 3.00).
+    public var instances = 1
+
+    /// The most instances a draw node takes: a million copies of even the plane are four million vertices a frame.
+    public static let instanceLimit = 1_000_000
 
     public init(primitive: Primitive) {
         self.primitive = primitive

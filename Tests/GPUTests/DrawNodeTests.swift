@@ -76,6 +76,33 @@ struct DrawNodeTests {
         }
     }
 
+    @Test("instances: the mesh drawn once per gl_InstanceID, each where its instance puts it")
+    func instances() throws {
+        let image = try render("""
+            size: [90, 30]
+            nodes:
+              row: { kind: draw, mesh: plane, vertex: row.vert, file: white.frag, instances: 3, camera: { position: [0, 0, 3] } }
+            output: row
+            """, files: ["white.frag": "#version 300 es\nprecision highp float;\nout vec4 colour;\nvoid main() { colour = vec4(1.0); }\n",
+                         "row.vert": """
+                #version 300 es
+                uniform mat4 u_modelViewProjectionMatrix;
+                in vec4 a_position;
+                void main() {
+                    // Instances 0, 1, 2 at x = -1, 0, 1, a fifth of the plane's size each.
+                    gl_Position = u_modelViewProjectionMatrix * vec4(a_position.xyz * 0.2 + vec3(float(gl_InstanceID) - 1.0, 0.0, 0.0), 1.0);
+                }
+                """])
+        // One unit at 3 from the camera is 1 / 3 / tan(22.5°) ≈ 0.80 of the picture's half height (15 pixels), and the
+        // projection keeps pixels square, so it is as many pixels across: about 12.
+        let unit = 15 * (1 / 3 / tan(22.5 * Double.pi / 180))
+        for instance in 0..<3 {
+            let x = Int((45 + (Double(instance) - 1) * unit).rounded())
+            #expect(rgb(image, x, 15) == [255, 255, 255], "instance \(instance) at \(x): \(rgb(image, x, 15))")
+        }
+        #expect(rgb(image, Int((45 + 0.5 * unit).rounded()), 15) == [0, 0, 0], "between instances")
+    }
+
     @Test("the picture is upright: world +y at the top of the image, +x at its right")
     func upright() throws {
         let image = try render("""

@@ -171,7 +171,7 @@ final class DrawStep: BoundStep {
         for input in inputs {
             frame.images[input.source]?.bind(toUnit: input.unit, filter: GL_LINEAR)
         }
-        mesh.draw(Self.mode(of: settings.primitive))
+        mesh.draw(Self.mode(of: settings.primitive), instances: settings.instances)
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glFrontFace(GLenum(GL_CCW))

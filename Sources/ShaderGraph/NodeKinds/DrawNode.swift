@@ -10,7 +10,7 @@ struct DrawNode: NodeKindModel {
 
     static func read(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind? {
         loading.checkKeys(of: declaration, allowed: ["kind", "mesh", "file", "vertex", "camera", "light", "inputs", "uniforms", "size",
-                                                     "primitive", "cull", "depth", "background"], in: "a draw node")
+                                                     "primitive", "cull", "depth", "background", "instances"], in: "a draw node")
         let fields = declaration.fields
         let (inputs, uniforms, keyLocations) = ShaderNode.readWiring(fields, in: loading)
         let wires = Array(inputs.values) + uniforms.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
@@ -142,7 +142,7 @@ struct DrawNode: NodeKindModel {
         return SIMD3(try loading.literalNumber(items[0]), try loading.literalNumber(items[1]), try loading.literalNumber(items[2]))
     }
 
-    /// `primitive:`, `cull:`, `depth:` and `background:`.
+    /// `primitive:`, `cull:`, `depth:`, `background:` and `instances:`.
     private static func readSettings(_ fields: Yams.Node.Mapping, into settings: inout DrawSettings, in loading: CompositionLoading) -> Bool {
         func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) -> T?? where T.RawValue == String {
             guard let node = fields[key] else { return .some(nil) }
@@ -167,6 +167,11 @@ struct DrawNode: NodeKindModel {
                 return false
             }
             settings.background = colour.count == 3 ? colour + [1] : colour
+        }
+        if let instances = fields["instances"] {
+            guard let count = loading.attempt({ () throws(Diagnostic) in try loading.reader.integer(instances, what: "'instances'", in: 1...DrawSettings.instanceLimit) })
+            else { return false }
+            settings.instances = count
         }
         return true
     }
