@@ -23,6 +23,7 @@ public enum CompositionOpener {
         var opened: Composition?
         do {
             opened = FilePaths.isShaderFile(path) ? try shaderComposition(path: path, includeFolders: includeFolders)
+                : FilePaths.isModelFile(path) ? try modelComposition(path: path)
                 : try CompositionLoader.load(path: path, includeFolders: includeFolders)
         } catch {
             problems += error.diagnostics

@@ -38,6 +38,8 @@ public enum LoneShaderComposition {
                 lines.append(computeEntry(name: node.name, file: kernel.passes.first?.file ?? "", inputs: inputs))
             case .audio:
                 lines.append("  \(yamlString(node.name)): { kind: audio }")
+            case .draw(let scene):
+                if case .file(let mesh, _) = scene.mesh { lines.append(drawEntry(name: node.name, mesh: mesh, camera: scene.camera)) }
             case .pattern(let pattern) where pattern.picture != .bars:
                 // Bonzomatic's default textures are drawn, never an app's input.
                 let size = pattern.size.map { ", size: [\($0.width), \($0.height)]" } ?? ""
@@ -65,12 +67,20 @@ public enum LoneShaderComposition {
         return "  \(yamlString(name)): { \(fields) }"
     }
 
+    /// A draw node's entry for a model opened on its own: its file by name, beside the composition, and the camera
+    /// it was framed with.
+    static func drawEntry(name: String, mesh: String, camera: SceneCamera) -> String {
+        func point(_ value: SIMD3<Float>) -> String { "[\(value.x), \(value.y), \(value.z)]" }
+        return "  \(yamlString(name)): { kind: draw, mesh: \(yamlString(fileName(mesh))), camera: { position: \(point(camera.position)), "
+            + "target: \(point(camera.target)), fov: \(camera.fieldOfView), near: \(camera.near), far: \(camera.far) } }"
+    }
+
     private static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// A double-quoted YAML scalar: any file name survives it.
-    private static func yamlString(_ text: String) -> String {
+    static func yamlString(_ text: String) -> String {
         var quoted = "\""
         for character in text.unicodeScalars {
             switch character {

@@ -68,6 +68,18 @@ package enum FilePaths {
         shaderExtensions.contains(fileExtension(of: path))
     }
 
+    /// The model files a draw node reads, which the workbench opens on their own as glslViewer does.
+    static let modelExtensions: Set<String> = ["obj", "ply", "stl", "gltf", "glb", "fbx", "dae", "3ds", "off"]
+
+    package static func isModelFile(_ path: String) -> Bool {
+        modelExtensions.contains(fileExtension(of: path))
+    }
+
+    /// A shader or a model opened on its own, which the workbench makes a one-node composition of.
+    package static func isOpenedAlone(_ path: String) -> Bool {
+        isShaderFile(path) || isModelFile(path)
+    }
+
     package static func isMovieFile(_ path: String) -> Bool {
         movieExtensions.contains(fileExtension(of: path))
     }

@@ -21,7 +21,9 @@ public enum ModelStage {
     /// What the mesh has, as glslViewer says it to both stages: `MODEL_VERTEX_NORMAL`, `MODEL_VERTEX_TEXCOORD`,
     /// `MODEL_VERTEX_COLOR`, and how its primitives are drawn (`MODEL_PRIMITIVE_TRIANGLES`, …).
     public static func defines(normals: Bool, texcoords: Bool, colours: Bool, primitive: String) -> [String] {
-        (normals ? ["MODEL_VERTEX_NORMAL"] : []) + (texcoords ? ["MODEL_VERTEX_TEXCOORD"] : []) + (colours ? ["MODEL_VERTEX_COLOR"] : [])
+        // Each is defined as the varying that carries it, as glslViewer defines them.
+        (normals ? ["MODEL_VERTEX_NORMAL v_normal"] : []) + (texcoords ? ["MODEL_VERTEX_TEXCOORD v_texcoord"] : [])
+            + (colours ? ["MODEL_VERTEX_COLOR v_color"] : [])
             + ["MODEL_PRIMITIVE_\(primitive.uppercased())"]
     }
 

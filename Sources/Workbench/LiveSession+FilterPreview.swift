@@ -60,7 +60,7 @@ extension LiveSession {
                 ParameterWriteBack.Value(node: preview.name, uniform: parameter.reference.uniform, type: parameter.type, numbers: numbers)
             }
         }
-        let lone = FilePaths.isShaderFile(path)
+        let lone = FilePaths.isOpenedAlone(path)
         let target = lone ? Self.freeCompositionPath(beside: path) : path
         do {
             let original = lone ? try LoneShaderComposition.text(forShader: path, sources: .patterns) : try UserFile.readText(path: path).fileText

@@ -16,8 +16,8 @@ extension LiveSession {
     /// Makes `edit`: whether it was written, and what to tell the person. `created` is a file written for it,
     /// which undoing it takes out.
     private func makeGraphEdit(_ edit: GraphEdit, created: ParameterHistory.CreatedFile? = nil) -> (written: Bool, message: String) {
-        guard !FilePaths.isShaderFile(path) else {
-            return (false, "a shader opened on its own has no composition to edit: Ctrl-S or A writes one beside it")
+        guard !FilePaths.isOpenedAlone(path) else {
+            return (false, "a shader or model opened on its own has no composition to edit: Ctrl-S or A writes one beside it")
         }
         let before: SourceText, after: String
         do {

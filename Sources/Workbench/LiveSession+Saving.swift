@@ -19,7 +19,7 @@ extension LiveSession {
         let controls = unsavedControlMappings
         let curves = unsavedKeyCurves
         guard !values.isEmpty || !controls.isEmpty || !curves.isEmpty else { return "nothing tuned to save" }
-        let lone = FilePaths.isShaderFile(path)
+        let lone = FilePaths.isOpenedAlone(path)
         let target = lone ? Self.freeCompositionPath(beside: path) : path
         do {
             var text: String

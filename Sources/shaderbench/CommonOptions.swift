@@ -4,7 +4,7 @@ import ShaderLanguage
 
 /// The options every verb that opens a composition shares.
 struct CompositionOptions: ParsableArguments {
-    @Argument(help: "A composition (.yaml, .json), a fragment shader (.fsh, .frag, .fs, .glsl) or a compute kernel (.comp).")
+    @Argument(help: "A composition (.yaml, .json), a fragment shader (.fsh, .frag, .fs, .glsl), a compute kernel (.comp) or a model file (.obj, .ply, .stl, .gltf, .glb, .fbx, …).")
     var composition: String
 
     @Option(help: ArgumentHelp("The live source: an image or movie path, a stream's URL (udp://, srt://, rtsp:// and others), 'pattern', 'camera' or 'camera:DEVICE'; replaces the composition's live source node.", valueName: "SOURCE"))

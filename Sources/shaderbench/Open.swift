@@ -13,7 +13,7 @@ struct Open: ParsableCommand {
         discussion: "In the window, H lists every key (docs/window.md has the same table): Space pauses, R reloads, P opens the parameter panel, I the pixel readout, Esc or Q quits."
     )
 
-    @Argument(help: "A composition or fragment shader; default: compositions/default.yaml.")
+    @Argument(help: "A composition, fragment shader, compute kernel or model file; default: compositions/default.yaml.")
     var composition: String?
 
     @Option(help: ArgumentHelp("The live source: an image or movie path, a stream's URL (udp://, srt://, rtsp:// and others), 'pattern', 'camera' or 'camera:DEVICE'.", valueName: "SOURCE"))

@@ -120,6 +120,23 @@ struct ModelFileTests {
         }
     }
 
+    @Test("a model opened on its own is written out, as Ctrl-S writes it, as a composition that draws it from the same camera")
+    func writtenAlone() throws {
+        let workspace = try Workspace()
+        let model = try workspace.write("cube.ply", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(Self.models)/PLY/cube.ply"))))
+        let opened = try CompositionOpener.open(path: model)
+        let text = try LoneShaderComposition.text(forShader: model, sources: .patterns)
+        let reloaded = try workspace.load(text, file: "cube.yaml")
+        guard case .draw(let first)? = opened.nodes.first?.kind, case .draw(let second)? = reloaded.nodes.first?.kind else {
+            Issue.record("not draw nodes: \(text)")
+            return
+        }
+        #expect(first.camera == second.camera && first.mesh == second.mesh, "\(text)")
+        let expectedZ = Float(0.5 + 2 * 3.0.squareRoot())
+        #expect(first.camera.target == SIMD3<Float>(0.5, 0.5, 0.5))
+        #expect(abs(first.camera.position.z - expectedZ) < 1e-5)
+    }
+
     @Test("an import that never ends is stopped after its time, and said so; the workbench goes on")
     func hangingImport() throws {
         let folder = try TemporaryFolder()

@@ -1,0 +1,43 @@
+import Foundation
+import Images
+import Testing
+import TestSupport
+
+/// A model file opened on its own, as glslViewer opens one: drawn with the workbench's stages and framed as
+/// glslViewer frames it (at the bounding box's middle from +z, twice the box's reach away, with its default
+/// camera's 45 radians of field of view).
+@Suite("Models opened on their own")
+struct ModelOpenedAloneTests {
+    @Test("render of assimp-testmodels' PLY cube shows its near face where glslViewer's framing puts it")
+    func framedCube() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.file("cube.png")
+        let result = try runShaderbench(["render", "/usr/share/assimp/models/PLY/cube.ply", "--out", out])
+        #expect(result.status == 0, "\(result.error)")
+        let image = try ImageFile.read(path: out)
+        // The cube spans 0 to 1: its middle is (0.5, 0.5, 0.5), its reach √3, so the camera is 2√3 in front of the
+        // middle and the near face (z = 1) 2√3 − 0.5 from it. 45 radians turned is 45 − 14π, the field of view.
+        let fieldOfView = 45 - 14 * Double.pi
+        let distance = 2 * 3.0.squareRoot() - 0.5
+        let reach = 0.5 / distance / tan(fieldOfView / 2) * Double(image.height) / 2
+        let (cx, cy) = (image.width / 2, image.height / 2)
+        for (dx, dy) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let pixel = image[cx + Int(Double(dx) * (reach - 3)), cy + Int(Double(dy) * (reach - 3))]
+            #expect(pixel.r > 40 && pixel.r == pixel.g && pixel.g == pixel.b, "inside at \(dx), \(dy): \(pixel)")
+        }
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let pixel = image[cx + Int(Double(dx) * (reach + 3)), cy + Int(Double(dy) * (reach + 3))]
+            #expect(pixel.r == 0 && pixel.g == 0 && pixel.b == 0, "outside at \(dx), \(dy): \(pixel)")
+        }
+        #expect(result.error.contains("cube.ply has no normals; smooth ones were made for it"), "\(result.error)")
+    }
+
+    @Test("a model assimp cannot read, opened on its own, is an error at the file")
+    func unreadable() throws {
+        let folder = try TemporaryFolder()
+        let model = try folder.write("broken.obj", "not a model at all\n")
+        let result = try runShaderbench(["check", model])
+        #expect(result.status != 0)
+        #expect(result.error.contains("broken.obj: assimp cannot read it") && result.error.contains("[SB2301]"), "\(result.error)")
+    }
+}
