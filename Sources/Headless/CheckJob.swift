@@ -14,11 +14,11 @@ public enum CheckJob {
         public var passed: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
-    public static func run(composition path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
+    public static func run(composition path: String, stages: [String] = [], input: LiveInput? = nil, overrides: [ParameterOverride] = [],
                            includeFolders: [String] = [], fusing: Bool = true, precision: ShaderPrecision? = nil) -> Report {
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing,
+            composition = try CompositionOpener.open(path: path, stages: stages, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing,
                                                      precision: precision)
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: 0)

@@ -70,7 +70,7 @@ public enum InspectJob {
     /// The composition the request names, with its input and overrides.
     static func open(_ request: InspectRequest) throws(RenderJob.Failure) -> Composition {
         do {
-            return try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides, precision: request.precision)
+            return try CompositionOpener.open(path: request.composition, stages: request.stages, input: request.input, overrides: request.overrides, precision: request.precision)
         } catch {
             throw .diagnostics(error.diagnostics)
         }

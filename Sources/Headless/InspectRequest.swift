@@ -5,6 +5,8 @@ import ShaderLanguage
 /// What `shaderbench inspect` reads: a node's value at a pixel of a frame, and watched expressions of its shader there.
 public struct InspectRequest: Sendable {
     public var composition: String
+    /// The shaders named after a model file.
+    public var stages: [String] = []
     public var input: LiveInput?
     public var overrides: [ParameterOverride]
     /// `--precision`: what shaders compute at, over the composition's `precision:`.

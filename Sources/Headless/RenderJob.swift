@@ -42,7 +42,7 @@ public enum RenderJob {
         try checkOptions(of: request)
         let composition: Composition
         do {
-            composition = try CompositionOpener.open(path: request.composition, input: request.input, overrides: request.overrides,
+            composition = try CompositionOpener.open(path: request.composition, stages: request.stages, input: request.input, overrides: request.overrides,
                                                      includeFolders: request.includeFolders, fusing: request.fusing,
                                                      precision: request.precision)
         } catch {

@@ -5,6 +5,8 @@ import ShaderLanguage
 /// What `shaderbench render` was asked to do.
 public struct RenderRequest: Sendable {
     public var composition: String
+    /// The shaders named after a model file (`render head.ply lit.frag`).
+    public var stages: [String] = []
     public var input: LiveInput?
     public var output: RenderDestination
     /// nil: the live movie's length from `start` (see `RenderTimeline`), else one frame.

@@ -12,14 +12,27 @@ extension CompositionOpener {
         return Float(turned * 180 / Double.pi)
     }()
 
-    static func modelComposition(path: String) throws(DiagnosticsError) -> Composition {
+    /// `stages`: its fragment stage (a `.frag`, `.fsh`, `.fs` or `.glsl`) and vertex stage (a `.vert`, `.vsh` or
+    /// `.vs`), either or both, as glslViewer takes them after a model.
+    static func modelComposition(path: String, stages: [String] = []) throws(DiagnosticsError) -> Composition {
         let name = NodeName.isValid(fileStem(path)) ? fileStem(path) : "model"
-        var text = "nodes:\n  \(name): { kind: draw, mesh: \(LoneShaderComposition.yamlString(fileName(path))) }\noutput: \(name)\n"
-        if case .success(let model) = ModelImport.read(path) {
-            let camera = framing(model.mesh.bounds)
-            text = "nodes:\n" + LoneShaderComposition.drawEntry(name: name, mesh: path, camera: camera) + "\noutput: \(name)\n"
+        var named = (fragment: String?.none, vertex: String?.none)
+        for stage in stages {
+            let absolute = FilePaths.absolute(stage)
+            let ending = FilePaths.fileExtension(of: stage)
+            if ["vert", "vsh", "vs"].contains(ending), named.vertex == nil {
+                named.vertex = absolute
+            } else if ["frag", "fsh", "fs", "glsl"].contains(ending), named.fragment == nil {
+                named.fragment = absolute
+            } else {
+                throw DiagnosticsError([.error("\(stage): after a model come its fragment shader (.frag, .fsh, .fs, .glsl) and its vertex shader "
+                                               + "(.vert, .vsh, .vs), one of each", code: .wrongValue)])
+            }
         }
+        let camera = if case .success(let model) = ModelImport.read(path) { framing(model.mesh.bounds) } else { SceneCamera() }
         // A model that cannot be read is reported by the node's reading, at its mesh.
+        let text = "nodes:\n" + LoneShaderComposition.drawEntry(name: name, mesh: path, camera: camera, fragment: named.fragment, vertex: named.vertex)
+            + "\noutput: \(name)\n"
         return try CompositionLoader.load(source: SourceText(path: path, text: text))
     }
 

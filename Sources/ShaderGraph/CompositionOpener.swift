@@ -17,13 +17,18 @@ public enum CompositionOpener {
     /// `includeFolders` (`--include`) are where shaders' `#include`s are looked for after their own folder.
     /// `fusing: false` (`--no-fuse`) draws every shader node as a pass of its own, as `fuse: false` does.
     /// `precision` (`--precision`) wins over the composition's `precision:`.
-    public static func open(path: String, input: LiveInput? = nil, overrides: [ParameterOverride] = [],
+    /// `stages` are shaders named after a model file, as glslViewer takes them (`head.ply lit.frag lit.vert`).
+    public static func open(path: String, stages: [String] = [], input: LiveInput? = nil, overrides: [ParameterOverride] = [],
                             includeFolders: [String] = [], fusing: Bool = true, precision: ShaderPrecision? = nil) throws(DiagnosticsError) -> Composition {
         var problems: [Diagnostic] = []
         var opened: Composition?
+        if !stages.isEmpty, !FilePaths.isModelFile(path) {
+            throw DiagnosticsError([.error("\(stages[0]): only a model file is followed by shaders, as glslViewer takes them "
+                                           + "(shaderbench head.ply lit.frag); a composition names its shaders itself", code: .wrongValue)])
+        }
         do {
             opened = FilePaths.isShaderFile(path) ? try shaderComposition(path: path, includeFolders: includeFolders)
-                : FilePaths.isModelFile(path) ? try modelComposition(path: path)
+                : FilePaths.isModelFile(path) ? try modelComposition(path: path, stages: stages)
                 : try CompositionLoader.load(path: path, includeFolders: includeFolders)
         } catch {
             problems += error.diagnostics

@@ -39,7 +39,10 @@ public enum LoneShaderComposition {
             case .audio:
                 lines.append("  \(yamlString(node.name)): { kind: audio }")
             case .draw(let scene):
-                if case .file(let mesh, _) = scene.mesh { lines.append(drawEntry(name: node.name, mesh: mesh, camera: scene.camera)) }
+                if case .file(let mesh, _) = scene.mesh {
+                    lines.append(drawEntry(name: node.name, mesh: mesh, camera: scene.camera, fragment: scene.fragment?.source.path,
+                                           vertex: scene.vertex?.source.path))
+                }
             case .pattern(let pattern) where pattern.picture != .bars:
                 // Bonzomatic's default textures are drawn, never an app's input.
                 let size = pattern.size.map { ", size: [\($0.width), \($0.height)]" } ?? ""
@@ -67,11 +70,12 @@ public enum LoneShaderComposition {
         return "  \(yamlString(name)): { \(fields) }"
     }
 
-    /// A draw node's entry for a model opened on its own: its file by name, beside the composition, and the camera
-    /// it was framed with.
-    static func drawEntry(name: String, mesh: String, camera: SceneCamera) -> String {
+    /// A draw node's entry for a model opened on its own: its file by name, beside the composition, the camera it
+    /// was framed with and the stages named after it, by their full paths.
+    static func drawEntry(name: String, mesh: String, camera: SceneCamera, fragment: String? = nil, vertex: String? = nil) -> String {
         func point(_ value: SIMD3<Float>) -> String { "[\(value.x), \(value.y), \(value.z)]" }
-        return "  \(yamlString(name)): { kind: draw, mesh: \(yamlString(fileName(mesh))), camera: { position: \(point(camera.position)), "
+        let stages = (fragment.map { ", file: \(yamlString($0))" } ?? "") + (vertex.map { ", vertex: \(yamlString($0))" } ?? "")
+        return "  \(yamlString(name)): { kind: draw, mesh: \(yamlString(fileName(mesh)))\(stages), camera: { position: \(point(camera.position)), "
             + "target: \(point(camera.target)), fov: \(camera.fieldOfView), near: \(camera.near), far: \(camera.far) } }"
     }
 

@@ -13,6 +13,8 @@ final class LiveSession {
     private let input: LiveInput?
     private let overrides: [ParameterOverride]
     private let includeFolders: [String]
+    /// The shaders named after a model file opened on its own, which every reload opens it with.
+    private let stages: [String]
     private let fusing: Bool
     private let precision: ShaderPrecision?
     let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))
@@ -89,9 +91,10 @@ final class LiveSession {
     /// editors that delete, or rename away, before writing anew put it back within this.
     static let absencePeriod = Duration.milliseconds(100)
 
-    init(path: String, input: LiveInput?, overrides: [ParameterOverride] = [], includeFolders: [String] = [], fusing: Bool = true,
+    init(path: String, stages: [String] = [], input: LiveInput?, overrides: [ParameterOverride] = [], includeFolders: [String] = [], fusing: Bool = true,
          precision: ShaderPrecision? = nil, compiler: BackgroundCompiler, trace: TraceWriter?) throws(WindowError) {
         self.path = path
+        self.stages = stages
         self.fusing = fusing
         self.precision = precision
         self.includeFolders = includeFolders
@@ -203,7 +206,7 @@ final class LiveSession {
         compiler.dropQueued()
         let composition: Composition
         do {
-            composition = try previewed(CompositionOpener.open(path: path, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing,
+            composition = try previewed(CompositionOpener.open(path: path, stages: stages, input: input, overrides: overrides, includeFolders: includeFolders, fusing: fusing,
                                                                  precision: precision))
         } catch {
             fail(error.diagnostics, reason: reason)

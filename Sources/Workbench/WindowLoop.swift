@@ -104,7 +104,7 @@ final class WindowLoop {
         self.compiler = compiler
         self.soundtrack = soundtrack
         do throws(WindowError) {
-            session = try LiveSession(path: options.path, input: options.input, overrides: options.overrides,
+            session = try LiveSession(path: options.path, stages: options.stages, input: options.input, overrides: options.overrides,
                                       includeFolders: options.includeFolders, fusing: options.fusing, precision: options.precision,
                                       compiler: compiler, trace: trace)
             do throws(OSCError) {

@@ -4,6 +4,8 @@ import ShaderLanguage
 /// How the window was asked to open.
 public struct WorkbenchOptions: Sendable {
     public var path: String
+    /// The shaders named after a model file (`shaderbench head.ply lit.frag`).
+    public var stages: [String] = []
     public var input: LiveInput?
     /// Where to write the JSON-lines trace of the reload loop, if anywhere.
     public var tracePath: String?

@@ -14,7 +14,7 @@ struct Check: ParsableCommand {
     var plan = false
 
     func run() throws {
-        let report = CheckJob.run(composition: options.composition, input: options.liveInput, overrides: options.settings,
+        let report = CheckJob.run(composition: options.composition, stages: options.stages, input: options.liveInput, overrides: options.settings,
                                   includeFolders: options.includeFolders, fusing: !options.noFuse,
                                   precision: options.precision)
         for diagnostic in report.diagnostics {

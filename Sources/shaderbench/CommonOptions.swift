@@ -7,6 +7,9 @@ struct CompositionOptions: ParsableArguments {
     @Argument(help: "A composition (.yaml, .json), a fragment shader (.fsh, .frag, .fs, .glsl), a compute kernel (.comp) or a model file (.obj, .ply, .stl, .gltf, .glb, .fbx, …).")
     var composition: String
 
+    @Argument(help: ArgumentHelp("After a model file, its fragment shader and vertex shader, either or both, as glslViewer takes them.", valueName: "shader"))
+    var stages: [String] = []
+
     @Option(help: ArgumentHelp("The live source: an image or movie path, a stream's URL (udp://, srt://, rtsp:// and others), 'pattern', 'camera' or 'camera:DEVICE'; replaces the composition's live source node.", valueName: "SOURCE"))
     var input: String?
 

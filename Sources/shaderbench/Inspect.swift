@@ -60,6 +60,7 @@ struct Inspect: ParsableCommand {
         var request = InspectRequest(composition: options.composition, input: options.liveInput, overrides: options.settings,
                                      node: node, x: at?[0] ?? 0, y: at?[1] ?? 0, frame: frame, framesPerSecond: fps, watches: watch)
         request.precision = options.precision
+        request.stages = options.stages
         if let buffer {
             let report = try Self.attempt { () throws(RenderJob.Failure) in try BufferInspection.run(request, elements: buffer) }
             for warning in report.warnings { StandardStreams.error(warning.rendered() + "\n") }

@@ -16,6 +16,9 @@ struct Open: ParsableCommand {
     @Argument(help: "A composition, fragment shader, compute kernel or model file; default: compositions/default.yaml.")
     var composition: String?
 
+    @Argument(help: ArgumentHelp("After a model file, its fragment shader and vertex shader, either or both, as glslViewer takes them.", valueName: "shader"))
+    var stages: [String] = []
+
     @Option(help: ArgumentHelp("The live source: an image or movie path, a stream's URL (udp://, srt://, rtsp:// and others), 'pattern', 'camera' or 'camera:DEVICE'.", valueName: "SOURCE"))
     var input: String?
 
@@ -82,6 +85,7 @@ struct Open: ParsableCommand {
                                            overrides: settings, includeFolders: includeFolders, mute: mute, oscPort: osc)
             if case .videoDevice(let device)? = camera { options.videoOutput = device }
             if case .pipewireCamera(let name)? = camera { options.pipewireOutput = name }
+            options.stages = stages
             options.fusing = !noFuse
             options.precision = precision
             options.midiSource = midi

@@ -61,6 +61,7 @@ struct Render: ParsableCommand {
         var request = RenderRequest(composition: options.composition, input: options.liveInput, output: destination,
                                     frames: frames, frameRate: fps, start: start, size: size, overrides: options.settings,
                                     valuesPath: values)
+        request.stages = options.stages
         request.framebufferFetch = !withoutFramebufferFetch
         request.pointerPosition = mouse
         request.includeFolders = options.includeFolders

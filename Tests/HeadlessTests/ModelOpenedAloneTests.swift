@@ -32,6 +32,40 @@ struct ModelOpenedAloneTests {
         #expect(result.error.contains("cube.ply has no normals; smooth ones were made for it"), "\(result.error)")
     }
 
+    @Test("shaderbench MODEL FRAGMENT VERTEX, as glslViewer takes them: the shaders named draw the model")
+    func withStages() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("defined.frag", """
+            #ifdef GL_ES
+            precision mediump float;
+            #endif
+            void main() {
+            #ifdef MODEL_VERTEX_NORMAL
+                gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0);
+            #else
+                gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0);
+            #endif
+            }
+            """)
+        try folder.write("away.vert", """
+            uniform mat4 u_modelViewProjectionMatrix;
+            attribute vec4 a_position;
+            void main() { gl_Position = u_modelViewProjectionMatrix * (a_position + vec4(100.0, 0.0, 0.0, 0.0)); }
+            """)
+        let model = "/usr/share/assimp/models/PLY/cube.ply"
+        let centre = { (image: RGBAImage) in image[image.width / 2, image.height / 2] }
+        let lit = try runShaderbench(["render", model, folder.file("defined.frag"), "--out", folder.file("lit.png")])
+        #expect(lit.status == 0, "\(lit.error)")
+        let litCentre = centre(try ImageFile.read(path: folder.file("lit.png")))
+        #expect(litCentre.r == 0 && litCentre.g == 255, "\(litCentre)")
+        let moved = try runShaderbench(["render", model, folder.file("away.vert"), folder.file("defined.frag"), "--out", folder.file("away.png")])
+        #expect(moved.status == 0, "\(moved.error)")
+        let movedCentre = centre(try ImageFile.read(path: folder.file("away.png")))
+        #expect(movedCentre.r == 0 && movedCentre.g == 0, "the vertex stage moved the cube out of the picture: \(movedCentre)")
+        let refused = try runShaderbench(["check", Repository.path("compositions/sepia.yaml"), folder.file("defined.frag")])
+        #expect(refused.status != 0 && refused.error.contains("only a model file is followed by shaders"), "\(refused.error)")
+    }
+
     @Test("a model assimp cannot read, opened on its own, is an error at the file")
     func unreadable() throws {
         let folder = try TemporaryFolder()
