@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 44
+    static let expectedCount = 46
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -233,6 +233,27 @@ struct BuiltInShaderFileTests {
                        desktopText: DesktopGLSLTranslator.desktopText(ofVertex: shader.vertex)?.text)
     }
 
+    /// A draw node's stages where it names none: both the workbench's (GLSL ES 1.00), and each beside a GLSL ES
+    /// 3.00 stage of the user's (then in 3.00 itself), for a mesh with every attribute and one with positions only.
+    static func modelStages() throws -> [Program] {
+        let ownFragment = SourceText(path: "own.frag", text: "#version 300 es\nprecision highp float;\nin vec3 v_normal;\nout vec4 colour;\n"
+                                     + "void main() { colour = vec4(v_normal, 1.0); }\n")
+        let ownVertex = SourceText(path: "own.vert", text: "#version 300 es\nuniform mat4 u_modelViewProjectionMatrix;\nin vec4 a_position;\n"
+                                   + "out vec4 v_position;\nout vec3 v_normal;\nout vec4 v_color;\n"
+                                   + "void main() { v_position = a_position; v_normal = vec3(0.0); v_color = vec4(1.0); "
+                                   + "gl_Position = u_modelViewProjectionMatrix * a_position; }\n")
+        var programs: [Program] = []
+        for every in [true, false] {
+            let defines = ModelStage.defines(normals: every, texcoords: every, colours: every, primitive: "triangles")
+            let available: Set<String> = every ? ["a_position", "a_normal", "a_texcoord", "a_color"] : ["a_position"]
+            for (vertex, fragment) in [(SourceText?.none, SourceText?.none), (nil, ownFragment), (ownVertex, nil)] {
+                let texts = try ModelStage.prepare(vertex: vertex, fragment: fragment, defines: defines, available: available, precision: .full)
+                programs.append(Program(vertex: texts.vertex, fragment: texts.fragment))
+            }
+        }
+        return programs
+    }
+
     /// The programs each file's users build with it.
     static func programs(using file: String) throws -> [Program] {
         switch file {
@@ -287,6 +308,8 @@ struct BuiltInShaderFileTests {
              "ShaderLanguage/Shaders/isf-frag-color.frag.glsl", "ShaderLanguage/Shaders/isf-vertex-prelude.vert.glsl",
              "ShaderLanguage/Shaders/isf-frag-norm-coord-varying.frag.glsl":
             return [try isfShader()]
+        case "ShaderLanguage/Shaders/model-vertex.vert.glsl", "ShaderLanguage/Shaders/model-fragment.frag.glsl":
+            return try modelStages()
         case "ShaderLanguage/Shaders/isf-frag-norm-coord.frag.glsl":
             return [try isfShaderOnItsOwn()]
         case "ShaderLanguage/Shaders/watch-support.frag.glsl":

@@ -14,8 +14,8 @@ struct LayeringTests {
         // System calls, files and streams; the frame shape every live source shares; the emulated camera (C);
         // Dear ImGui behind a C interface, with its GLFW and GLES backends; libpng's classic reader (C); glslang and
         // SPIRV-Cross behind the desktop GLSL compiler's interface (C, a shared library of its own); libpipewire
-        // behind plain C calls.
-        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge", "DesktopGLSLCompiler", "PipeWireBridge"],
+        // behind plain C calls; assimp's import, a program of its own (C).
+        ["OperatingSystem", "VideoFrames", "V4L2Emulator", "ImGuiBridge", "PNGBridge", "DesktopGLSLCompiler", "PipeWireBridge", "shaderbench-import"],
         // The shader language: GLSL, its dialects and the driver's logs, read without a composition.
         ["ShaderLanguage"],
         // The pure model, and the wrappers over C libraries (two each for the desktop GLSL translation and sound).
