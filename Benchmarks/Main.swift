@@ -1,4 +1,4 @@
-/// Usage: Benchmarks [executor] [fusion] [watch] [reload] [osc] [vcam] [idle] [grid] [graph] [camera] [reduction] [buffer] [computesepia] [computereduce] [movie] [framepath] [moviewindow] [streamlatency] [pipewire] [planning] [keys] [thinning] [soak] [--frames N] [--rounds R] [--saves S] [--messages M] [--seconds S] [--camera-frames F] [--stream-frames F]
+/// Usage: Benchmarks [executor] [fusion] [watch] [reload] [osc] [vcam] [idle] [grid] [graph] [camera] [reduction] [buffer] [computesepia] [computereduce] [geometry] [movie] [framepath] [moviewindow] [streamlatency] [pipewire] [planning] [keys] [thinning] [soak] [--frames N] [--rounds R] [--saves S] [--messages M] [--seconds S] [--camera-frames F] [--stream-frames F]
 ///        [--reloads R --soak-frames F --unplugs U]
 /// With no part named, runs them all but the soak, which takes minutes (`scripts/soak` runs it). Build in
 /// release first (`swift build -c release`): the reload, osc, vcam, idle, grid, graph and soak parts run the `shaderbench` beside this
@@ -11,7 +11,7 @@ struct Benchmarks {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
             return Int(arguments[index + 1]) ?? value
         }
-        let parts = Set(arguments.filter { ["executor", "fusion", "watch", "reload", "osc", "vcam", "idle", "grid", "graph", "camera", "reduction", "buffer", "computesepia", "computereduce", "movie", "framepath", "moviewindow", "streamlatency", "pipewire", "planning", "keys", "thinning", "soak"].contains($0) })
+        let parts = Set(arguments.filter { ["executor", "fusion", "watch", "reload", "osc", "vcam", "idle", "grid", "graph", "camera", "reduction", "buffer", "computesepia", "computereduce", "geometry", "movie", "framepath", "moviewindow", "streamlatency", "pipewire", "planning", "keys", "thinning", "soak"].contains($0) })
         let all = parts.isEmpty
         if all || parts.contains("executor") {
             try ExecutorBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))
@@ -60,6 +60,9 @@ struct Benchmarks {
         }
         if all || parts.contains("computereduce") {
             try ComputeReductionBenchmark.run(frames: option("--frames", default: 30), rounds: option("--rounds", default: 5))
+        }
+        if all || parts.contains("geometry") {
+            try GeometryBenchmark.run(frames: option("--frames", default: 60), rounds: option("--rounds", default: 5))
         }
         if all || parts.contains("movie") {
             try MovieBenchmark.run(frames: option("--movie-frames", default: 300), rounds: option("--rounds", default: 5))

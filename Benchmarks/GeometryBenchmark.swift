@@ -1,0 +1,182 @@
+import CGLES
+import Foundation
+import GPU
+import ShaderGraph
+import ShaderLanguage
+
+/// A draw node against the same draw in a bare GLES program: a model of about 100,000 triangles (a sphere, written
+/// here as a binary PLY and read through assimp as any model is), lit by the workbench's own stages, at 1280×720.
+/// The bare program compiles the same stage texts, uploads the same vertices and sets the same matrices; rounds
+/// alternate, each `frames` frames finished one by one. Then the time a model of about 50 MB takes to import.
+enum GeometryBenchmark {
+    static func run(frames: Int, rounds: Int) throws {
+        let scratch = FileManager.default.temporaryDirectory.path + "/shaderbench-geometry-\(getpid())"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let context = try HeadlessContext()
+        let triangles = try writeSphere(to: scratch + "/sphere.ply", slices: 224, stacks: 224)
+        try """
+            size: [1280, 720]
+            nodes:
+              sphere: { kind: draw, mesh: sphere.ply, camera: { position: [0, 0, 1.6] } }
+            output: sphere
+            """.write(toFile: scratch + "/sphere.yaml", atomically: true, encoding: .utf8)
+        let composition = try CompositionLoader.load(path: scratch + "/sphere.yaml")
+        guard case .draw(let scene)? = composition.node(named: "sphere")?.kind else { return }
+        let executor = try GraphExecutor(composition: composition, keeping: [])
+        let bare = try BareDraw(scene, size: PixelSize(width: 1280, height: 720))
+        var time = 0
+        let node = {
+            time += 1
+            _ = try executor.renderFrame(FrameTime(index: time, fps: 30))
+        }
+        var drawNode: [Double] = [], bareProgram: [Double] = []
+        for round in 0..<rounds {
+            let order: [(() throws -> Void, (Double) -> Void)] = [(node, { drawNode.append($0) }), (bare.draw, { bareProgram.append($0) })]
+            for (draw, record) in round.isMultiple(of: 2) ? order : order.reversed() {
+                try draw()
+                glFinish()
+                let elapsed = try ContinuousClock().measure {
+                    for _ in 0..<frames {
+                        try draw()
+                        glFinish()
+                    }
+                }
+                record(FrameTimer.milliseconds(elapsed) / Double(frames))
+            }
+        }
+        let (n, b) = (FrameTimer.median(drawNode), FrameTimer.median(bareProgram))
+        print("\n## A lit \(triangles)-triangle model at 1280×720 (\(frames) frames × \(rounds) rounds, medians)\n")
+        print("| path | ms/frame |")
+        print("|---|---:|")
+        print("| draw node (GraphExecutor) | \(String(format: "%.2f", n)) |")
+        print("| bare GLES program, same stages and vertices | \(String(format: "%.2f", b)) |")
+        print("\nbare ÷ draw node (frame rate of the node against the bare program): \(String(format: "%.3f", b / n))")
+
+        let big = scratch + "/big.ply"
+        let bigTriangles = try writeSphere(to: big, slices: 1000, stacks: 1000)
+        let bytes = (try FileManager.default.attributesOfItem(atPath: big)[.size] as? Int) ?? 0
+        var imports: [Double] = []
+        for round in 0..<3 {
+            // A new modification time each round, so the import is not served from the workbench's cache.
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(round))], ofItemAtPath: big)
+            let elapsed = ContinuousClock().measure { _ = ModelImport.read(big) }
+            imports.append(FrameTimer.milliseconds(elapsed))
+        }
+        print("\nimporting a \(bytes / 1_000_000) MB binary PLY of \(bigTriangles) triangles through shaderbench-import: "
+              + "\(String(format: "%.0f", FrameTimer.median(imports))) ms (median of 3)")
+        withExtendedLifetime(context) {}
+    }
+
+    /// A unit-diameter sphere as a little-endian binary PLY with normals; returns its triangle count.
+    static func writeSphere(to path: String, slices: Int, stacks: Int) throws -> Int {
+        var mesh = Data()
+        func append<T>(_ value: T) { withUnsafeBytes(of: value) { mesh.append(contentsOf: $0) } }
+        for stack in 0...stacks {
+            let polar = Float.pi * Float(stack) / Float(stacks)
+            for slice in 0...slices {
+                let azimuth = 2 * Float.pi * Float(slice) / Float(slices)
+                let normal = [sin(polar) * sin(azimuth), cos(polar), sin(polar) * cos(azimuth)]
+                for value in normal { append(value * 0.5) }
+                for value in normal { append(value) }
+            }
+        }
+        let across = UInt32(slices + 1)
+        for stack in 0..<UInt32(stacks) {
+            for slice in 0..<UInt32(slices) {
+                let corner = stack * across + slice
+                for triangle in [[corner, corner + across, corner + across + 1], [corner, corner + across + 1, corner + 1]] {
+                    append(UInt8(3))
+                    for index in triangle { append(Int32(index)) }
+                }
+            }
+        }
+        let vertices = (slices + 1) * (stacks + 1), faces = 2 * slices * stacks
+        let header = "ply\nformat binary_little_endian 1.0\nelement vertex \(vertices)\nproperty float x\nproperty float y\nproperty float z\n"
+            + "property float nx\nproperty float ny\nproperty float nz\nelement face \(faces)\nproperty list uchar int vertex_indices\nend_header\n"
+        try (Data(header.utf8) + mesh).write(to: URL(fileURLWithPath: path))
+        return faces
+    }
+}
+
+/// The draw node's work written out by hand: its stages compiled as they are, its vertices in buffers of their
+/// own, its matrices set once, drawn with depth into a framebuffer of its own.
+private final class BareDraw {
+    private var program: GLuint = 0
+    private var framebuffer: GLuint = 0, colour: GLuint = 0, depth: GLuint = 0, vertexArray: GLuint = 0
+    private var buffers = [GLuint](repeating: 0, count: 3)
+    private let count: Int32
+    private let size: PixelSize
+
+    init(_ scene: DrawScene, size: PixelSize) throws {
+        self.size = size
+        let mesh = scene.mesh.data
+        let texts = try ModelStage.prepare(vertex: nil, fragment: nil, defines: ModelStage.defines(normals: true, texcoords: false, colours: false,
+                                                                                                    primitive: "triangles"),
+                                           available: ["a_position", "a_normal"], precision: .full)
+        guard case .success(let linked) = ProgramBuild.build(vertex: texts.vertex, fragment: texts.fragment, attributes: ["a_position": 0, "a_normal": 1])
+        else { throw GPUError("the bare program did not build") }
+        program = linked
+        glGenTextures(1, &colour)
+        glBindTexture(GLenum(GL_TEXTURE_2D), colour)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glGenRenderbuffers(1, &depth)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(size.width), GLsizei(size.height))
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), colour, 0)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth)
+        glGenVertexArrays(1, &vertexArray)
+        glBindVertexArray(vertexArray)
+        glGenBuffers(3, &buffers)
+        for (slot, values) in [mesh.positions, mesh.normals].enumerated() {
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[slot])
+            values.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+            glEnableVertexAttribArray(GLuint(slot))
+            glVertexAttribPointer(GLuint(slot), 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        }
+        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), buffers[2])
+        mesh.indices.withUnsafeBytes { glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        count = Int32(mesh.indices.count)
+        glBindVertexArray(0)
+        glUseProgram(program)
+        let camera = scene.camera
+        var projection = camera.projectionMatrix(aspect: Float(size.width) / Float(size.height))
+        for index in [1, 5, 9, 13] { projection[index] = -projection[index] }
+        let view = camera.viewMatrix
+        let matrices: [(String, [Float])] = [("u_modelMatrix", ColumnMajor.identity), ("u_modelViewProjectionMatrix", ColumnMajor.multiply(projection, view))]
+        for (name, matrix) in matrices { glUniformMatrix4fv(glGetUniformLocation(program, name), 1, GLboolean(GL_FALSE), matrix) }
+        glUniformMatrix3fv(glGetUniformLocation(program, "u_normalMatrix"), 1, GLboolean(GL_FALSE), [1, 0, 0, 0, 1, 0, 0, 0, 1])
+        glUniform3f(glGetUniformLocation(program, "u_light"), scene.light.x, scene.light.y, scene.light.z)
+        glUniform3f(glGetUniformLocation(program, "u_lightColor"), 1, 1, 1)
+        glUniform1f(glGetUniformLocation(program, ModelStage.passHeightUniform), Float(size.height))
+        glUseProgram(0)
+    }
+
+    func draw() throws {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
+        glClearColor(0, 0, 0, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        glEnable(GLenum(GL_DEPTH_TEST))
+        glEnable(GLenum(GL_CULL_FACE))
+        glFrontFace(GLenum(GL_CW))
+        glUseProgram(program)
+        glBindVertexArray(vertexArray)
+        glDrawElements(GLenum(GL_TRIANGLES), count, GLenum(GL_UNSIGNED_INT), nil)
+        glBindVertexArray(0)
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glFrontFace(GLenum(GL_CCW))
+    }
+
+    deinit {
+        glDeleteProgram(program)
+        glDeleteFramebuffers(1, &framebuffer)
+        glDeleteTextures(1, &colour)
+        glDeleteRenderbuffers(1, &depth)
+        glDeleteVertexArrays(1, &vertexArray)
+        glDeleteBuffers(3, &buffers)
+    }
+}
