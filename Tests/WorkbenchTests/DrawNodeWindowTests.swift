@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A draw node in the window: a saved stage and a saved model file redraw it, and a stage that does not compile
+/// is reported while the last good picture stays.
+@Suite("Draw nodes in the window", .serialized)
+struct DrawNodeWindowTests {
+    static func fill(_ colour: String) -> String {
+        "precision highp float;\nvoid main() { gl_FragColor = vec4(\(colour), 1.0); }\n"
+    }
+
+    @Test("a save of the fragment stage redraws the mesh; a broken one is reported and the picture kept; a new model is drawn")
+    func reloads() throws {
+        let folder = try TemporaryFolder()
+        let fragment = try folder.write("fill.frag", Self.fill("1.0, 0.0, 0.0"))
+        let cube = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/assimp/models/PLY/cube.ply"))
+        let model = folder.file("model.ply")
+        try cube.write(to: URL(fileURLWithPath: model))
+        // The camera looks at the cube's middle from close enough that its near face covers the window's middle.
+        let composition = try folder.write("scene.yaml", """
+            size: [320, 240]
+            nodes:
+              scene: { kind: draw, mesh: model.ply, file: fill.frag, camera: { position: [0.5, 0.5, 2.5], target: [0.5, 0.5, 0.5] } }
+            output: scene
+            """)
+        let trace = folder.file("trace.jsonl")
+        let window = try WindowProcess([composition, "--trace", trace], directory: folder.path)
+        let (display, app) = (window.display, window.app)
+        #expect(eventually(timeout: 30) { WindowTrace(path: trace).frames.count > 0 }, "stderr: \(app.error)")
+        func centre() throws -> (r: UInt8, g: UInt8, b: UInt8) {
+            let screen = try display.screenshot()
+            let pixel = screen[screen.width / 2, screen.height / 2]
+            return (pixel.r, pixel.g, pixel.b)
+        }
+        #expect(try eventually { try centre() == (255, 0, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        try Self.fill("0.0, 0.0, 1.0").write(toFile: fragment, atomically: true, encoding: .utf8)
+        #expect(try eventually { try centre() == (0, 0, 255) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+
+        try "precision highp float;\nvoid main() { gl_FragColor = vec4(notDeclared, 1.0); }\n".write(toFile: fragment, atomically: true, encoding: .utf8)
+        #expect(eventually(timeout: 30) { WindowTrace(path: trace).events.contains { $0.name == "reload-failed" } }, "stderr: \(app.error)")
+        #expect(eventually(timeout: 10) { app.error.contains("fill.frag:2:") && app.error.contains("notDeclared") }, "stderr: \(app.error)")
+        #expect(try centre() == (0, 0, 255), "the last good picture stays")
+
+        try Self.fill("0.0, 1.0, 0.0").write(toFile: fragment, atomically: true, encoding: .utf8)
+        #expect(try eventually { try centre() == (0, 255, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        // A model far smaller than the cube, saved over it: the middle of the window is background now.
+        try "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\n"
+            .appending("property list uchar int vertex_indices\nend_header\n5 5 0\n5.01 5 0\n5 5.01 0\n3 0 1 2\n")
+            .write(toFile: model, atomically: true, encoding: .utf8)
+        #expect(try eventually { try centre() == (0, 0, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+    }
+}
