@@ -23,10 +23,10 @@ public enum CheckJob {
         } catch {
             return Report(diagnostics: error.diagnostics, shaderCount: 0)
         }
-        // A compute node compiles a program per pass.
+        // A compute node compiles a program per pass; a draw node one of its two stages.
         let shaderCount = composition.nodes.reduce(0) { count, node in
             switch node.kind {
-            case .shader: count + 1
+            case .shader, .draw: count + 1
             case .compute(let kernel): count + kernel.passes.count
             default: count
             }

@@ -58,14 +58,16 @@ struct DrawNode: NodeKindModel {
         if let mesh = BuiltInMesh(rawValue: word) { return .builtIn(mesh) }
         if word.contains(".") || word.contains("/") {
             guard let file = loading.existingFile(declaration, field: "mesh") else { return nil }
+            // A model opened on its own is the composition's own path: its words are the workbench's, not lines of the file.
+            let location = file.path == loading.source.path ? SourceLocation(file: file.path, line: 0) : file.location
             switch ModelImport.read(file.path) {
             case .success(let model):
                 if model.generatedNormals {
-                    loading.warnings.append(.warning("\(file.path) has no normals; smooth ones were made for it", at: file.location, code: .drawMesh))
+                    loading.warnings.append(.warning("\(file.path) has no normals; smooth ones were made for it", at: location, code: .drawMesh))
                 }
                 return .file(path: file.path, model: model)
             case .failure(let failure):
-                loading.report("\(file.path): \(failure.reason)", at: meshNode, code: .drawMesh)
+                loading.diagnostics.append(.error("\(file.path): \(failure.reason)", at: location, code: .drawMesh))
                 return nil
             }
         }
