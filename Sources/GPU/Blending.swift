@@ -4,6 +4,8 @@ import CGLES
 public enum Blending {
     /// Each fragment adds to what is there: counting, as histogram bins do.
     case add
+    /// Each fragment over what is there by its alpha, the "over" of compositing.
+    case alpha
 
     /// Turns blending on in this mode.
     public func enable() {
@@ -11,6 +13,8 @@ public enum Blending {
         switch self {
         case .add:
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        case .alpha:
+            glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
     }
 

@@ -82,6 +82,11 @@ public struct DrawSettings: Sendable, Equatable {
         case triangles, lines, points
     }
 
+    /// How a fragment combines with what the image holds: replacing it, over it by its alpha, or added to it.
+    public enum Blend: String, Sendable, CaseIterable {
+        case none, alpha, add
+    }
+
     /// Which faces are not drawn: those facing away from the camera, those facing it, or none.
     public enum Culling: String, Sendable, CaseIterable {
         case back, front, none
@@ -89,6 +94,7 @@ public struct DrawSettings: Sendable, Equatable {
 
     public var primitive: Primitive
     public var culling: Culling = .back
+    public var blend: Blend = .none
     /// Whether nearer fragments hide farther ones; the depth image is cleared to the far plane each frame.
     public var depthTest = true
     /// What the image is cleared to before the mesh is drawn.

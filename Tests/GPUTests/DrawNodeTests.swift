@@ -103,6 +103,32 @@ struct DrawNodeTests {
         #expect(rgb(image, Int((45 + 0.5 * unit).rounded()), 15) == [0, 0, 0], "between instances")
     }
 
+    @Test("blend: add sums overlapping fragments, alpha lays each over what is there by its alpha, none replaces")
+    func blending() throws {
+        // Two instances of the plane, one over the other, each fragment (0.25, 0.5, 0, 0.5).
+        let stages = ["quarter.frag": "#version 300 es\nprecision highp float;\nout vec4 colour;\nvoid main() { colour = vec4(0.25, 0.5, 0.0, 0.5); }\n",
+                      "twice.vert": """
+                          #version 300 es
+                          uniform mat4 u_modelViewProjectionMatrix;
+                          in vec4 a_position;
+                          void main() { gl_Position = u_modelViewProjectionMatrix * vec4(a_position.xy, 0.1 * float(gl_InstanceID), 1.0); }
+                          """]
+        func centre(_ blend: String) throws -> [Int] {
+            rgb(try render("""
+                size: [16, 16]
+                nodes:
+                  twice: { kind: draw, mesh: plane, vertex: twice.vert, file: quarter.frag, instances: 2, blend: \(blend), depth: false,
+                           background: [0, 0, 1] }
+                output: twice
+                """, files: stages), 8, 8)
+        }
+        // Added: twice the colour over the blue background. Over by alpha, twice: c = 0.5 f + 0.5 (0.5 f + 0.5 b).
+        let (added, over, replaced) = (try centre("add"), try centre("alpha"), try centre("none"))
+        #expect(close(added, [128, 255, 255]), "\(added)")
+        #expect(close(over, [Int((0.75 * 0.25 * 255).rounded()), Int((0.75 * 0.5 * 255).rounded()), Int((0.25 * 255).rounded())]), "\(over)")
+        #expect(close(replaced, [64, 128, 0]), "\(replaced)")
+    }
+
     @Test("the picture is upright: world +y at the top of the image, +x at its right")
     func upright() throws {
         let image = try render("""

@@ -161,6 +161,11 @@ final class DrawStep: BoundStep {
             // The projection turns y over, which turns counter-clockwise faces clockwise on screen.
             glFrontFace(GLenum(GL_CW))
         }
+        switch settings.blend {
+        case .none: break
+        case .alpha: Blending.alpha.enable()
+        case .add: Blending.add.enable()
+        }
         glUseProgram(program.name)
         if clock.time >= 0 { glUniform1f(clock.time, Float(frame.state.time.seconds)) }
         if clock.delta >= 0 { glUniform1f(clock.delta, Float(frame.state.delta)) }
@@ -175,6 +180,7 @@ final class DrawStep: BoundStep {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glFrontFace(GLenum(GL_CCW))
+        Blending.disable()
         glActiveTexture(GLenum(GL_TEXTURE0))
         frame.images[index] = target
     }

@@ -10,7 +10,7 @@ struct DrawNode: NodeKindModel {
 
     static func read(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> NodeKind? {
         loading.checkKeys(of: declaration, allowed: ["kind", "mesh", "file", "vertex", "camera", "light", "inputs", "uniforms", "size",
-                                                     "primitive", "cull", "depth", "background", "instances"], in: "a draw node")
+                                                     "primitive", "cull", "depth", "blend", "background", "instances"], in: "a draw node")
         let fields = declaration.fields
         let (inputs, uniforms, keyLocations) = ShaderNode.readWiring(fields, in: loading)
         let wires = Array(inputs.values) + uniforms.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
@@ -144,7 +144,7 @@ struct DrawNode: NodeKindModel {
         return SIMD3(try loading.literalNumber(items[0]), try loading.literalNumber(items[1]), try loading.literalNumber(items[2]))
     }
 
-    /// `primitive:`, `cull:`, `depth:`, `background:` and `instances:`.
+    /// `primitive:`, `cull:`, `blend:`, `depth:`, `background:` and `instances:`.
     private static func readSettings(_ fields: Yams.Node.Mapping, into settings: inout DrawSettings, in loading: CompositionLoading) -> Bool {
         func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) -> T?? where T.RawValue == String {
             guard let node = fields[key] else { return .some(nil) }
@@ -155,9 +155,11 @@ struct DrawNode: NodeKindModel {
             }
             return .some(value)
         }
-        guard let primitive = choice("primitive", DrawSettings.Primitive.self), let culling = choice("cull", DrawSettings.Culling.self) else { return false }
+        guard let primitive = choice("primitive", DrawSettings.Primitive.self), let culling = choice("cull", DrawSettings.Culling.self),
+              let blend = choice("blend", DrawSettings.Blend.self) else { return false }
         if let primitive { settings.primitive = primitive }
         if let culling { settings.culling = culling }
+        if let blend { settings.blend = blend }
         if let depth = fields["depth"] {
             guard let test = loading.attempt({ () throws(Diagnostic) in try loading.reader.flag(depth, what: "'depth'") }) else { return false }
             settings.depthTest = test
