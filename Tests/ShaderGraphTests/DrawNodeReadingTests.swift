@@ -31,7 +31,7 @@ struct DrawNodeReadingTests {
         let (composition, problems) = try scene("""
             { kind: draw, mesh: sphere, file: lit.frag, vertex: own.vert, inputs: { picture: photo }, uniforms: { tint: [0, 1, 0] },
                      camera: { position: [1, 2, 3], target: [0, 1, 0], up: [0, 0, 1], fov: 30, near: 0.5, far: 20 },
-                     light: { position: [5, 5, 5], color: [1, 0.5, 0.25] }, size: [320, 200], primitive: lines, cull: none, depth: false,
+                     light: { position: [5, 5, 5], color: [1, 0.5, 0.25] }, size: [320, 200], primitive: lines, cull: none, depth: false, blend: add,
                      background: [0.1, 0.2, 0.3] }
             """, files: ["lit.frag": Self.fragment, "own.vert": """
                 attribute vec4 a_position;
@@ -48,7 +48,7 @@ struct DrawNodeReadingTests {
         #expect(scene.camera.position == [1, 2, 3] && scene.camera.up == [0, 0, 1] && scene.camera.fieldOfView == 30 && scene.camera.far == 20)
         #expect(scene.light == [5, 5, 5] && scene.lightColour == [1, 0.5, 0.25])
         #expect(scene.settings.primitive == .lines && scene.settings.culling == DrawSettings.Culling.none && !scene.settings.depthTest)
-        #expect(scene.settings.background == [0.1, 0.2, 0.3, 1])
+        #expect(scene.settings.background == [0.1, 0.2, 0.3, 1] && scene.settings.blend == .add)
         #expect(scene.files.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["lit.frag", "own.vert"])
         // Both stages' uniforms are parameters, the workbench's own names not among them.
         let parameters = composition?.node(named: "scene")?.kind.uniformParameters?.settableNames.sorted()
