@@ -110,7 +110,7 @@ private final class BareDraw {
 
     init(_ scene: DrawScene, size: PixelSize) throws {
         self.size = size
-        let mesh = scene.mesh.data
+        let mesh = scene.meshes[0].data
         let texts = try ModelStage.prepare(vertex: nil, fragment: nil, defines: ModelStage.defines(normals: true, texcoords: false, colours: false,
                                                                                                     primitive: "triangles"),
                                            available: ["a_position", "a_normal"], precision: .full)

@@ -2,21 +2,22 @@ import CGLES
 import ShaderGraph
 import ShaderLanguage
 
-/// A mesh uploaded for drawing: a buffer per attribute it has, on the slots `ModelStage.attributes` binds them
-/// to, and its indices, all held by one vertex array.
+/// A mesh uploaded for drawing: a buffer per attribute it has that the program reads, on the slots
+/// `ModelStage.attributes` binds them to, and its indices, all held by one vertex array.
 final class MeshBuffers {
     private let vertexArray = GLObject(.vertexArray)
     private let attributeBuffers: [VertexBuffer]
     private let indexBuffer = GLObject(.buffer)
     let indexCount: Int
 
-    init(_ mesh: MeshData) {
+    /// `attributes`: those the program was told the meshes have; the mesh's others are not uploaded.
+    init(_ mesh: MeshData, attributes: Set<String>) {
         glBindVertexArray(vertexArray.name)
         let arrays: [(name: String, values: [Float], components: Int)] = [
             ("a_position", mesh.positions, 3), ("a_normal", mesh.normals, 3), ("a_texcoord", mesh.texcoords, 2), ("a_color", mesh.colours, 4),
         ]
         var buffers: [VertexBuffer] = []
-        for array in arrays where !array.values.isEmpty {
+        for array in arrays where !array.values.isEmpty && attributes.contains(array.name) {
             guard let slot = ModelStage.attributes.first(where: { $0.name == array.name })?.location else { continue }
             let buffer = VertexBuffer(fixed: array.values)
             glEnableVertexAttribArray(GLuint(slot))

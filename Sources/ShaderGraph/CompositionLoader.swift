@@ -300,7 +300,12 @@ final class CompositionLoading {
             diagnostics.append(reader.error("node '\(declaration.name)' needs a '\(field)'", at: declaration.key, code: .missingKey))
             return nil
         }
-        guard let reference = attempt({ () throws(Diagnostic) in try reader.string(fileNode, what: "'\(field)'") }) else { return nil }
+        return existingFile(fileNode, what: "'\(field)'")
+    }
+
+    /// The file a value names (`what` is its key, for messages), resolved against the composition's folder and there.
+    func existingFile(_ fileNode: Yams.Node, what: String) -> (path: String, location: SourceLocation)? {
+        guard let reference = attempt({ () throws(Diagnostic) in try reader.string(fileNode, what: what) }) else { return nil }
         let path = FilePaths.join(directory, reference)
         guard files.isRegularFile(path) else {
             diagnostics.append(reader.error("\(path): no such file (from '\(reference)', relative to the composition's folder)", at: fileNode, code: .unreadableFile))

@@ -10,7 +10,8 @@ public struct DrawPlan: Sendable {
     }
 
     public var scene: DrawScene
-    public var mesh: MeshData
+    /// Each mesh's vertices and how they are joined, in drawing order.
+    public var meshes: [(data: MeshData, primitive: DrawSettings.Primitive)]
     public var inputs: [Input]
     public var uniforms: [(name: String, value: PlannedValue)]
     /// What both stages compute at.
@@ -18,7 +19,7 @@ public struct DrawPlan: Sendable {
 
     init(_ scene: DrawScene, index: [String: Int], precision: ShaderPrecision) {
         self.scene = scene
-        mesh = scene.mesh.data
+        meshes = scene.meshes.map { (data: $0.data, primitive: scene.settings.primitive ?? $0.primitive) }
         inputs = scene.inputs.sorted { $0.key < $1.key }.enumerated().compactMap { unit, entry in
             index[entry.value.node].map { Input(sampler: entry.key, unit: unit, source: $0) }
         }
@@ -37,18 +38,19 @@ public struct DrawPlan: Sendable {
         self.precision = precision
     }
 
-    /// The attributes the mesh has, by their names in the stages.
+    /// The attributes every mesh has, by their names in the stages: one program draws them all.
     public var attributes: Set<String> {
         var names: Set<String> = ["a_position"]
-        if !mesh.normals.isEmpty { names.insert("a_normal") }
-        if !mesh.texcoords.isEmpty { names.insert("a_texcoord") }
-        if !mesh.colours.isEmpty { names.insert("a_color") }
+        if meshes.allSatisfy({ !$0.data.normals.isEmpty }) { names.insert("a_normal") }
+        if meshes.allSatisfy({ !$0.data.texcoords.isEmpty }) { names.insert("a_texcoord") }
+        if meshes.allSatisfy({ !$0.data.colours.isEmpty }) { names.insert("a_color") }
         return names
     }
 
-    /// What the mesh has and how it is drawn, defined in both stages.
+    /// What the meshes have and how the first is drawn, defined in both stages.
     public var defines: [String] {
-        ModelStage.defines(normals: !mesh.normals.isEmpty, texcoords: !mesh.texcoords.isEmpty, colours: !mesh.colours.isEmpty,
-                           primitive: scene.settings.primitive.rawValue)
+        let has = attributes
+        return ModelStage.defines(normals: has.contains("a_normal"), texcoords: has.contains("a_texcoord"), colours: has.contains("a_color"),
+                                  primitive: meshes[0].primitive.rawValue)
     }
 }

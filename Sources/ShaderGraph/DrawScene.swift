@@ -38,7 +38,8 @@ public struct DrawScene: Sendable {
         }
     }
 
-    public var mesh: Mesh
+    /// What is drawn, in order, by the same stages into the same image: one mesh or several.
+    public var meshes: [Mesh]
     public var vertex: Stage?
     public var fragment: Stage?
     public var camera = SceneCamera()
@@ -54,15 +55,15 @@ public struct DrawScene: Sendable {
     /// Where each input and uniform is written, for problems with them.
     public var keyLocations: [String: SourceLocation] = [:]
 
-    public init(mesh: Mesh, settings: DrawSettings) {
-        self.mesh = mesh
+    public init(meshes: [Mesh], settings: DrawSettings) {
+        self.meshes = meshes
         self.settings = settings
     }
 
     /// Its model file, its stages' files and what they include.
     public var files: [String] {
-        let model: [String] = if case .file(let path, _) = mesh { [path] } else { [] }
-        return model + [fragment, vertex].compactMap { $0 }.flatMap { [$0.source.path] + $0.source.includedFiles }
+        let models = meshes.compactMap { if case .file(let path, _) = $0 { path } else { nil } }
+        return models + [fragment, vertex].compactMap { $0 }.flatMap { [$0.source.path] + $0.source.includedFiles }
     }
 
     /// The uniforms either stage declares, the fragment's first where both do.
@@ -92,7 +93,8 @@ public struct DrawSettings: Sendable, Equatable {
         case back, front, none
     }
 
-    public var primitive: Primitive
+    /// How every mesh is drawn; nil draws each as its own primitives are (a point cloud as points).
+    public var primitive: Primitive?
     public var culling: Culling = .back
     public var blend: Blend = .none
     /// Whether nearer fragments hide farther ones; the depth image is cleared to the far plane each frame.
@@ -105,7 +107,5 @@ public struct DrawSettings: Sendable, Equatable {
     /// The most instances a draw node takes: a million copies of even the plane are four million vertices a frame.
     public static let instanceLimit = 1_000_000
 
-    public init(primitive: Primitive) {
-        self.primitive = primitive
-    }
+    public init() {}
 }

@@ -39,7 +39,7 @@ public enum LoneShaderComposition {
             case .audio:
                 lines.append("  \(yamlString(node.name)): { kind: audio }")
             case .draw(let scene):
-                if case .file(let mesh, _) = scene.mesh {
+                if case .file(let mesh, _)? = scene.meshes.first {
                     lines.append(drawEntry(name: node.name, mesh: mesh, camera: scene.camera, fragment: scene.fragment?.source.path,
                                            vertex: scene.vertex?.source.path))
                 }

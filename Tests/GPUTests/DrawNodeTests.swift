@@ -129,6 +129,23 @@ struct DrawNodeTests {
         #expect(close(replaced, [64, 128, 0]), "\(replaced)")
     }
 
+    @Test("several meshes are drawn in order by the same stages into one image: the last drawn wins without depth, the nearest with it")
+    func severalMeshes() throws {
+        // Red is the fragment's world z: the cube's near face is at 0.5, the plane inside it at 0.
+        let depthColour = ["z.frag": "precision highp float;\nvarying vec4 v_position;\nvoid main() { gl_FragColor = vec4(v_position.z, 0.0, 0.0, 1.0); }\n"]
+        func centre(_ meshes: String, depth: Bool) throws -> Int {
+            rgb(try render("""
+                size: [32, 32]
+                nodes:
+                  both: { kind: draw, mesh: \(meshes), file: z.frag, depth: \(depth) }
+                output: both
+                """, files: depthColour), 16, 16)[0]
+        }
+        #expect(try centre("[cube, plane]", depth: false) == 0)
+        #expect(abs(try centre("[plane, cube]", depth: false) - 128) <= 1)
+        #expect(abs(try centre("[cube, plane]", depth: true) - 128) <= 1)
+    }
+
     @Test("the picture is upright: world +y at the top of the image, +x at its right")
     func upright() throws {
         let image = try render("""

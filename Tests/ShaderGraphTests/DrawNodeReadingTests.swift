@@ -44,7 +44,7 @@ struct DrawNodeReadingTests {
             Issue.record("not a draw node")
             return
         }
-        #expect(scene.mesh == .builtIn(.sphere) && scene.inputs["picture"]?.node == "photo" && scene.size == PixelSize(width: 320, height: 200))
+        #expect(scene.meshes == [.builtIn(.sphere)] && scene.inputs["picture"]?.node == "photo" && scene.size == PixelSize(width: 320, height: 200))
         #expect(scene.camera.position == [1, 2, 3] && scene.camera.up == [0, 0, 1] && scene.camera.fieldOfView == 30 && scene.camera.far == 20)
         #expect(scene.light == [5, 5, 5] && scene.lightColour == [1, 0.5, 0.25])
         #expect(scene.settings.primitive == .lines && scene.settings.culling == DrawSettings.Culling.none && !scene.settings.depthTest)

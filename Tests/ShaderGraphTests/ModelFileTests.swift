@@ -45,7 +45,7 @@ struct ModelFileTests {
         let faces = lines[(end + 1 + vertexCount)...].prefix(faceCount)
         let expected = faces.map { Int($0.split(separator: " ")[0])! - 2 }.reduce(0, +)
         let (scene, warnings) = try model("PLY/cube.ply")
-        let mesh = scene.mesh.data
+        let mesh = scene.meshes[0].data
         #expect(mesh.vertexCount == vertexCount && mesh.indices.count == 3 * expected && expected == 12)
         #expect(mesh.normals.count == 3 * vertexCount)
         #expect(warnings.contains { $0.message.contains("cube.ply has no normals; smooth ones were made for it") }, "\(warnings)")
@@ -56,7 +56,7 @@ struct ModelFileTests {
     func objAndGLTF() throws {
         let obj = try String(contentsOfFile: "\(Self.models)/OBJ/box.obj", encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("f ") }
         let objTriangles = obj.map { $0.split(separator: " ").count - 1 - 2 }.reduce(0, +)
-        let box = try model("OBJ/box.obj").0.mesh.data
+        let box = try model("OBJ/box.obj").0.meshes[0].data
         #expect(box.indices.count == 3 * objTriangles && objTriangles == 12)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(Self.models)/glTF2/BoxTextured-glTF/BoxTextured.gltf"))) as? [String: Any]
         let accessors = try #require(json?["accessors"] as? [[String: Any]])
@@ -66,7 +66,7 @@ struct ModelFileTests {
         let indices = try #require(accessors[primitive["indices"] as! Int]["count"] as? Int)
         for file in ["glTF2/BoxTextured-glTF/BoxTextured.gltf", "glTF2/BoxTextured-glTF-Binary/BoxTextured.glb"] {
             let (scene, warnings) = try model(file)
-            let mesh = scene.mesh.data
+            let mesh = scene.meshes[0].data
             #expect(mesh.vertexCount == positions && mesh.indices.count == indices, "\(file): \(mesh.vertexCount) vertices, \(mesh.indices.count) indices")
             #expect(mesh.texcoords.count == 2 * positions && mesh.normals.count == 3 * positions && warnings.isEmpty, "\(file)")
         }
@@ -75,15 +75,15 @@ struct ModelFileTests {
     @Test("an STL file: one triangle a facet; an FBX box: twelve triangles")
     func stlAndFBX() throws {
         let facets = try String(contentsOfFile: "\(Self.models)/STL/triangle.stl", encoding: .utf8).components(separatedBy: "facet normal").count - 1
-        let triangle = try model("STL/triangle.stl").0.mesh.data
+        let triangle = try model("STL/triangle.stl").0.meshes[0].data
         #expect(triangle.indices.count == 3 * facets && facets == 1 && !triangle.normals.isEmpty)
-        let fbx = try model("FBX/box.fbx").0.mesh.data
+        let fbx = try model("FBX/box.fbx").0.meshes[0].data
         #expect(fbx.indices.count == 36 && fbx.vertexCount >= 8)
     }
 
     @Test("several meshes with their node transforms become one: glTF's two boxes, the second at half the first's size")
     func nodeTransforms() throws {
-        let mesh = try model("glTF/TwoBoxes/TwoBoxes.gltf").0.mesh.data
+        let mesh = try model("glTF/TwoBoxes/TwoBoxes.gltf").0.meshes[0].data
         #expect(mesh.vertexCount % 2 == 0)
         let half = mesh.vertexCount / 2
         func extent(_ vertices: Range<Int>) -> Float {
@@ -102,8 +102,8 @@ struct ModelFileTests {
         let points = try model("PLY/points.ply").0
         let count = try String(contentsOfFile: "\(Self.models)/PLY/points.ply", encoding: .utf8).split(separator: "\n")
             .first { $0.hasPrefix("element vertex") }.flatMap { Int($0.split(separator: " ").last!) }
-        #expect(points.mesh.primitive == .points && points.settings.primitive == .points && points.mesh.data.indices.count == count)
-        #expect(try model("OBJ/testline.obj").0.mesh.primitive == .lines)
+        #expect(points.meshes[0].primitive == .points && points.settings.primitive == nil && points.meshes[0].data.indices.count == count)
+        #expect(try model("OBJ/testline.obj").0.meshes[0].primitive == .lines)
     }
 
     @Test("a truncated model, a file that is not one, and a missing one: each refused at the mesh key")
@@ -131,7 +131,7 @@ struct ModelFileTests {
             Issue.record("not draw nodes: \(text)")
             return
         }
-        #expect(first.camera == second.camera && first.mesh == second.mesh, "\(text)")
+        #expect(first.camera == second.camera && first.meshes == second.meshes, "\(text)")
         let expectedZ = Float(0.5 + 2 * 3.0.squareRoot())
         #expect(first.camera.target == SIMD3<Float>(0.5, 0.5, 0.5))
         #expect(abs(first.camera.position.z - expectedZ) < 1e-5)

@@ -21,7 +21,8 @@ final class DrawStep: BoundStep {
 
     let plan: DrawPlan
     let program: GLObject
-    let mesh: MeshBuffers
+    /// Each mesh's buffers and the mode it is drawn in, in drawing order.
+    let meshes: [(buffers: MeshBuffers, mode: GLenum)]
     let target: RenderTarget
     let depth: GLObject
     let inputs: [(source: Int, unit: Int)]
@@ -48,7 +49,7 @@ final class DrawStep: BoundStep {
     private init(_ plan: DrawPlan, size: PixelSize, writer: inout UniformWriter) throws(DiagnosticsError) {
         self.plan = plan
         program = try Self.link(plan)
-        mesh = MeshBuffers(plan.mesh)
+        meshes = plan.meshes.map { (MeshBuffers($0.data, attributes: plan.attributes), Self.mode(of: $0.primitive)) }
         do throws(GPUError) {
             target = try RenderTarget(TextureDescriptor(size: size))
             depth = try Self.attachDepth(to: target)
@@ -176,7 +177,7 @@ final class DrawStep: BoundStep {
         for input in inputs {
             frame.images[input.source]?.bind(toUnit: input.unit, filter: GL_LINEAR)
         }
-        mesh.draw(Self.mode(of: settings.primitive), instances: settings.instances)
+        for mesh in meshes { mesh.buffers.draw(mesh.mode, instances: settings.instances) }
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glFrontFace(GLenum(GL_CCW))

@@ -14,11 +14,11 @@ struct DrawNode: NodeKindModel {
         let fields = declaration.fields
         let (inputs, uniforms, keyLocations) = ShaderNode.readWiring(fields, in: loading)
         let wires = Array(inputs.values) + uniforms.values.compactMap { if case .wire(let wire) = $0 { wire } else { nil } }
-        guard let mesh = readMesh(declaration, in: loading) else {
+        guard let meshes = readMeshes(declaration, in: loading) else {
             loading.wiresOfUnloadedNodes += wires
             return nil
         }
-        var scene = DrawScene(mesh: mesh, settings: DrawSettings(primitive: mesh.primitive))
+        var scene = DrawScene(meshes: meshes, settings: DrawSettings())
         scene.inputs = inputs
         scene.uniforms = uniforms
         scene.keyLocations = keyLocations
@@ -47,17 +47,28 @@ struct DrawNode: NodeKindModel {
         return .draw(scene)
     }
 
-    /// `mesh: cube` (a built-in mesh), or `mesh: FILE`, a model file read through assimp.
-    private static func readMesh(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> DrawScene.Mesh? {
+    /// `mesh:` one mesh, or a list of them drawn in order.
+    private static func readMeshes(_ declaration: NodeDeclaration, in loading: CompositionLoading) -> [DrawScene.Mesh]? {
         guard let meshNode = declaration.fields["mesh"] else {
             loading.report("draw node '\(declaration.name)' needs a 'mesh': a model file, or \(BuiltInMesh.allCases.map(\.rawValue).joined(separator: ", "))",
                            at: declaration.key, code: .missingKey)
             return nil
         }
+        guard case .sequence(let items) = meshNode else { return readMesh(meshNode, in: loading).map { [$0] } }
+        guard !items.isEmpty else {
+            loading.report("'mesh' is a mesh or a list of them, drawn in order; this list is empty", at: meshNode, code: .wrongValue)
+            return nil
+        }
+        let meshes = items.map { readMesh($0, in: loading) }
+        return meshes.contains { $0 == nil } ? nil : meshes.compactMap { $0 }
+    }
+
+    /// `cube` (a built-in mesh), or `FILE`, a model file read through assimp.
+    private static func readMesh(_ meshNode: Yams.Node, in loading: CompositionLoading) -> DrawScene.Mesh? {
         guard let word = loading.attempt({ () throws(Diagnostic) in try loading.reader.string(meshNode, what: "'mesh'") }) else { return nil }
         if let mesh = BuiltInMesh(rawValue: word) { return .builtIn(mesh) }
         if word.contains(".") || word.contains("/") {
-            guard let file = loading.existingFile(declaration, field: "mesh") else { return nil }
+            guard let file = loading.existingFile(meshNode, what: "'mesh'") else { return nil }
             // A model opened on its own is the composition's own path: its words are the workbench's, not lines of the file.
             let location = file.path == loading.source.path ? SourceLocation(file: file.path, line: 0) : file.location
             switch ModelImport.read(file.path) {
