@@ -11,14 +11,6 @@ import ShaderLanguage
 /// `gl_FragCoord` from the bottom and samples images with t = 0 at their bottom row, as GL hosts do. A class: it
 /// owns its program and depth buffer.
 final class DrawStep: BoundStep {
-    struct WiredUniform {
-        var location: GLint
-        var type: GLSLType
-        var count: Int
-        var source: Int
-        var components: [Int]
-    }
-
     let plan: DrawPlan
     let program: GLObject
     /// Each mesh's buffers and the mode it is drawn in, in drawing order.
@@ -172,7 +164,7 @@ final class DrawStep: BoundStep {
         if clock.delta >= 0 { glUniform1f(clock.delta, Float(frame.state.delta)) }
         if clock.frame >= 0 { glUniform1i(clock.frame, GLint(frame.state.time.index)) }
         for uniform in wired {
-            Self.write(uniform, from: frame.values[uniform.source], scratch: &frame.wireScratch, writer: &frame.uniformWriter)
+            uniform.write(from: frame.values[uniform.source], scratch: &frame.wireScratch, writer: &frame.uniformWriter)
         }
         for input in inputs {
             frame.images[input.source]?.bind(toUnit: input.unit, filter: GL_LINEAR)
@@ -202,21 +194,6 @@ final class DrawStep: BoundStep {
         case .triangles: GLenum(GL_TRIANGLES)
         case .lines: GLenum(GL_LINES)
         case .points: GLenum(GL_POINTS)
-        }
-    }
-
-    /// Writes the components of `source` the uniform reads, gathered in `scratch`.
-    private static func write(_ uniform: WiredUniform, from source: [Float], scratch: inout [Float], writer: inout UniformWriter) {
-        let count: Int
-        if uniform.components.isEmpty {
-            count = min(source.count, scratch.count)
-            for index in 0..<count { scratch[index] = source[index] }
-        } else {
-            count = uniform.components.count
-            for (index, component) in uniform.components.enumerated() { scratch[index] = source[component] }
-        }
-        scratch.withUnsafeBufferPointer { buffer in
-            writer.set(uniform.location, type: uniform.type, count: uniform.count, values: UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 

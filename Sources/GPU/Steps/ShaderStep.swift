@@ -24,14 +24,6 @@ struct ShaderStep: BoundStep {
         var isRead = true
     }
 
-    struct WiredUniform {
-        var location: GLint
-        var type: GLSLType
-        var count: Int
-        var source: Int
-        var components: [Int]
-    }
-
     var program: ShaderProgram
     var inputs: [Input]
     var wiredUniforms: [WiredUniform]
@@ -120,7 +112,7 @@ struct ShaderStep: BoundStep {
         for input in inputs { input.sound?.update(at: frame.state.time.seconds) }
         bindInputImages(in: frame)
         for uniform in wiredUniforms {
-            Self.write(uniform, from: frame.values[uniform.source], scratch: &frame.wireScratch, writer: &frame.uniformWriter)
+            uniform.write(from: frame.values[uniform.source], scratch: &frame.wireScratch, writer: &frame.uniformWriter)
         }
         frameUniforms?.set(frame.state, sourceSeconds: frame.sourceSeconds)
     }
@@ -136,21 +128,6 @@ struct ShaderStep: BoundStep {
     /// The image an input reads as its node made it: this frame's, or the previous frame its pass keeps.
     private func image(readBy input: Input, in frame: FrameContext) -> RenderTarget? {
         input.isFeedback ? frame.feedback[input.step]?.previous : frame.images[input.step]
-    }
-
-    /// Writes the components of `source` the uniform reads, gathered in `scratch`.
-    private static func write(_ uniform: WiredUniform, from source: [Float], scratch: inout [Float], writer: inout UniformWriter) {
-        let count: Int
-        if uniform.components.isEmpty {
-            count = source.count
-            for index in 0..<count { scratch[index] = source[index] }
-        } else {
-            count = uniform.components.count
-            for (index, component) in uniform.components.enumerated() { scratch[index] = source[component] }
-        }
-        scratch.withUnsafeBufferPointer { buffer in
-            writer.set(uniform.location, type: uniform.type, count: uniform.count, values: UnsafeBufferPointer(rebasing: buffer[0..<count]))
-        }
     }
 
     /// Draws the watches into their images for pass `passIndex` of the node (0 without ISF PASSES), with the
