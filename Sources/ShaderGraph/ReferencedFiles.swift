@@ -6,10 +6,11 @@ import Yams
 /// composition.
 public enum ReferencedFiles {
     /// The composition itself, every `file:`, `vertex:` and `common:` under its nodes that the YAML can still be read
-    /// for, and the vertex shaders that may sit beside shader files; just the composition when it cannot be
-    /// parsed at all.
+    /// for, a draw node's model files, and the vertex shaders that may sit beside shader files; just the composition
+    /// when it cannot be parsed at all, or is a model file.
     public static func of(compositionAt path: String) -> [String] {
         if FilePaths.isShaderFile(path) { return [path] + filesNamed(by: path) }
+        if FilePaths.isModelFile(path) { return [path] }
         guard let source = try? UserFile.readText(path: path),
               let root = try? Yams.compose(yaml: source.text),
               case .mapping(let top) = root,
@@ -29,6 +30,15 @@ public enum ReferencedFiles {
             }
             for field in ["vertex", "common"] {
                 if let named = fields[field]?.string { files.append(FilePaths.join(directory, named)) }
+            }
+            // A mesh that names a file (a model), alone or in a list; the built-in meshes' words name none.
+            let meshes: [Yams.Node] = switch fields["mesh"] {
+            case .sequence(let items)?: Array(items)
+            case let single?: [single]
+            case nil: []
+            }
+            for mesh in meshes {
+                if let named = mesh.string, FilePaths.isModelFile(named) { files.append(FilePaths.join(directory, named)) }
             }
         }
         return files

@@ -210,8 +210,9 @@ final class LiveSession {
                                                                  precision: precision))
         } catch {
             fail(error.diagnostics, reason: reason)
-            // Keep watching what the last good graph used, and whatever the broken one names.
-            watch(files.union(ReferencedFiles.of(compositionAt: path)))
+            // Keep watching what the last good graph used, whatever the broken one names, and the shaders a model was
+            // opened with, so fixing any of them reloads.
+            watch(files.union(ReferencedFiles.of(compositionAt: path)).union(stages))
             return
         }
         watch(Set(composition.files))

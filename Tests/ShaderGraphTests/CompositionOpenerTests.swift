@@ -148,6 +148,19 @@ struct ReferencedFilesTests {
         #expect(ReferencedFiles.of(compositionAt: path).contains(workspace.path("c/shared/common.glsl")))
     }
 
+    @Test("a draw node's model files are watched, alone or in a list, and the built-in meshes name none")
+    func models() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("c/scene.yaml", """
+            nodes:
+              one: { kind: draw, mesh: head.ply }
+              several: { kind: draw, mesh: [cube, models/tail.glb] }
+            """)
+        let files = ReferencedFiles.of(compositionAt: path)
+        #expect(files.contains(workspace.path("c/head.ply")) && files.contains(workspace.path("c/models/tail.glb")), "\(files)")
+        #expect(!files.contains { $0.hasSuffix("/cube") }, "\(files)")
+    }
+
     @Test("YAML that does not parse names only the composition")
     func unparsable() throws {
         let workspace = try Workspace()
