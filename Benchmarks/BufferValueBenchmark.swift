@@ -49,24 +49,7 @@ enum BufferValueBenchmark {
         print("| frames | kernel alone ms/frame | kernel + 16 bins read ms/frame | read ÷ alone |")
         print("|---|---:|---:|---:|")
         for finished in [true, false] {
-            var alone: [Double] = [], read: [Double] = []
-            for round in 0..<rounds {
-                let order: [(GraphExecutor, (Double) -> Void)] = [(counting, { alone.append($0) }), (reading, { read.append($0) })]
-                for (executor, record) in round.isMultiple(of: 2) ? order : order.reversed() {
-                    try frame(executor)
-                    glFinish()
-                    let clock = ContinuousClock()
-                    let elapsed = try clock.measure {
-                        for _ in 0..<frames {
-                            try frame(executor)
-                            if finished { glFinish() }
-                        }
-                        glFinish()
-                    }
-                    record(FrameTimer.milliseconds(elapsed) / Double(frames))
-                }
-            }
-            let a = FrameTimer.median(alone), r = FrameTimer.median(read)
+            let (a, r) = try FrameTimer.alternating(rounds: rounds, frames: frames, finishEach: finished, { try frame(counting) }, { try frame(reading) })
             print("| \(finished ? "each finished" : "queued") | \(String(format: "%.2f", a)) | \(String(format: "%.2f", r)) | \(String(format: "%.3f", r / a)) |")
         }
         withExtendedLifetime(context) {}

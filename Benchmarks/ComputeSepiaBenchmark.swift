@@ -50,22 +50,7 @@ enum ComputeSepiaBenchmark {
         }
         let kernelPixels = try frame(kernel).readPixels(), passPixels = try frame(pass).readPixels()
         let difference = zip(kernelPixels.pixels, passPixels.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        var compute: [Double] = [], fragment: [Double] = []
-        for round in 0..<rounds {
-            let order: [(GraphExecutor, (Double) -> Void)] = [(kernel, { compute.append($0) }), (pass, { fragment.append($0) })]
-            for (executor, record) in round.isMultiple(of: 2) ? order : order.reversed() {
-                _ = try frame(executor)
-                glFinish()
-                let elapsed = try ContinuousClock().measure {
-                    for _ in 0..<frames {
-                        _ = try frame(executor)
-                        glFinish()
-                    }
-                }
-                record(FrameTimer.milliseconds(elapsed) / Double(frames))
-            }
-        }
-        let (c, f) = (FrameTimer.median(compute), FrameTimer.median(fragment))
+        let (c, f) = try FrameTimer.alternating(rounds: rounds, frames: frames, { _ = try frame(kernel) }, { _ = try frame(pass) })
         print("\n## Sepia as a compute kernel against the fragment pass (1280×720, \(frames) frames × \(rounds) rounds, medians)\n")
         print("| path | ms/frame |")
         print("|---|---:|")

@@ -15,6 +15,30 @@ enum FrameTimer {
         return Double(frames) / seconds
     }
 
+    /// Two ways of drawing a frame timed against each other, in milliseconds a frame (medians over `rounds`): the
+    /// rounds alternate which goes first, and each draws a frame unmeasured, then `frames` frames, each finished
+    /// (`glFinish`) when `finishEach`, else only the last.
+    static func alternating(rounds: Int, frames: Int, finishEach: Bool = true, _ first: () throws -> Void,
+                            _ second: () throws -> Void) throws -> (first: Double, second: Double) {
+        var times: [[Double]] = [[], []]
+        for round in 0..<rounds {
+            for which in round.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+                let draw = which == 0 ? first : second
+                try draw()
+                glFinish()
+                let elapsed = try ContinuousClock().measure {
+                    for _ in 0..<frames {
+                        try draw()
+                        if finishEach { glFinish() }
+                    }
+                    if !finishEach { glFinish() }
+                }
+                times[which].append(milliseconds(elapsed) / Double(frames))
+            }
+        }
+        return (median(times[0]), median(times[1]))
+    }
+
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }

@@ -30,22 +30,7 @@ enum GeometryBenchmark {
             time += 1
             _ = try executor.renderFrame(FrameTime(index: time, fps: 30))
         }
-        var drawNode: [Double] = [], bareProgram: [Double] = []
-        for round in 0..<rounds {
-            let order: [(() throws -> Void, (Double) -> Void)] = [(node, { drawNode.append($0) }), (bare.draw, { bareProgram.append($0) })]
-            for (draw, record) in round.isMultiple(of: 2) ? order : order.reversed() {
-                try draw()
-                glFinish()
-                let elapsed = try ContinuousClock().measure {
-                    for _ in 0..<frames {
-                        try draw()
-                        glFinish()
-                    }
-                }
-                record(FrameTimer.milliseconds(elapsed) / Double(frames))
-            }
-        }
-        let (n, b) = (FrameTimer.median(drawNode), FrameTimer.median(bareProgram))
+        let (n, b) = try FrameTimer.alternating(rounds: rounds, frames: frames, node, bare.draw)
         print("\n## A lit \(triangles)-triangle model at 1280×720 (\(frames) frames × \(rounds) rounds, medians)\n")
         print("| path | ms/frame |")
         print("|---|---:|")
