@@ -3,7 +3,7 @@ import OperatingSystem
 
 /// A model file read through assimp by `shaderbench-import`, the process beside the workbench's executable that
 /// runs it (see its source for why a process of its own): every mesh with its node transforms applied, as one
-/// mesh. The import is given `timeLimit` seconds and is stopped after; a file read once is kept until it changes.
+/// mesh. The import is given `timeLimit` seconds and is stopped after; the last few files read are kept until they change.
 public enum ModelImport {
     /// What a file held, beyond its vertices.
     public struct Model: Sendable, Equatable {
@@ -30,7 +30,13 @@ public enum ModelImport {
         let stamp = FileStamp(path: path)
         if let stamp, let kept = cache.withLock({ $0[path] }), kept.stamp == stamp { return .success(kept.model) }
         let result = run(path)
-        if case .success(let model) = result, let stamp { cache.withLock { $0[path] = (stamp, model) } }
+        if case .success(let model) = result, let stamp {
+            cache.withLock { kept in
+                // A few models are kept, not every one a long session opened: each may be tens of megabytes.
+                if kept[path] == nil, kept.count >= keptModels, let other = kept.keys.first { kept[other] = nil }
+                kept[path] = (stamp, model)
+            }
+        }
         return result
     }
 
@@ -39,6 +45,7 @@ public enum ModelImport {
     }
 
     private static let cache = Locked<[String: (stamp: FileStamp, model: Model)]>([:])
+    private static let keptModels = 8
 
     /// A file's size and modification time, which say whether a model read before is still what it holds.
     private struct FileStamp: Equatable {
