@@ -34,8 +34,8 @@ public final class FrameFeed {
     }
 
     /// Converts the frame due at `seconds` of the source's timeline if it is a new one. With `wait`, a render
-    /// blocks up to that many seconds for it (so every rendered frame is a delivered one) until the source
-    /// once fails to deliver in time. With `failing`, a frame that cannot be had is an error (renders);
+    /// blocks for it (so every rendered frame is a delivered one) until the source goes that many seconds
+    /// without delivering (a movie: without decoding anything) once. With `failing`, a frame that cannot be had is an error (renders);
     /// otherwise it is a notice and the last frame stays (the window). Whether a new frame was taken.
     @discardableResult
     func update(at seconds: Double, wait: Double?, failing: Bool) throws(GPUError) -> Bool {

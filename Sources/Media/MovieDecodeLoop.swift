@@ -79,6 +79,7 @@ struct MovieDecodeLoop {
                     let time = decoder.presentationTime(of: picture)
                     if time <= target + shared.queue.withLock({ $0.tolerance }) {
                         progress.candidate = picture
+                        shared.update { $0.notePassedOver() }
                         continue
                     }
                     if progress.candidate == nil, !progress.restartedFromBeginning, target > 0 {

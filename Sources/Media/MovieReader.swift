@@ -57,17 +57,9 @@ public final class MovieReader: FrameSource {
     public func frame(at seconds: Double, wait: Double?) throws(FrameSourceError) -> VideoFrame? {
         let decision: PlaybackQueue.Decision
         if let wait {
-            let deadline = Date(timeIntervalSinceNow: max(0, wait))
-            let reached = FrameStages.time("waiting for the decoder") {
-                shared.waitFor(until: deadline) { queue -> PlaybackQueue.Decision? in
-                    if queue.stopping { return .unchanged }
-                    let decision = queue.take(at: seconds, waiting: true)
-                    if case .wait = decision { return nil }
-                    return decision
-                }
-            }
+            let reached = FrameStages.time("waiting for the decoder") { waitWhileDecoding(for: seconds, stall: wait) }
             guard let reached else {
-                let message = "\(path): the frame at \(PlaybackEnding.format(seconds)) s was not decoded within \(PlaybackEnding.format(wait)) s"
+                let message = "\(path): the frame at \(PlaybackEnding.format(seconds)) s was not decoded: the decoder made nothing for \(PlaybackEnding.format(wait)) s"
                 currentNotice.withLock { $0 = message }
                 throw FrameSourceError(message)
             }
@@ -88,6 +80,25 @@ public final class MovieReader: FrameSource {
             currentNotice.withLock { $0 = message }
             if let lasting = ending.lastingNotice(path: path) { lastingNotice.withLock { $0 = lasting } }
             throw FrameSourceError(message)
+        }
+    }
+
+    /// Waits for the frame at `seconds` as long as the decoder keeps making pictures, so that a seek far into
+    /// a long group of pictures on a loaded machine is not taken for a stall; nil once `stall` seconds pass
+    /// with nothing decoded.
+    private func waitWhileDecoding(for seconds: Double, stall: Double) -> PlaybackQueue.Decision? {
+        var decodedBefore = shared.queue.withLock { $0.picturesDecoded }
+        while true {
+            let reached = shared.waitFor(until: Date(timeIntervalSinceNow: max(0, stall))) { queue -> PlaybackQueue.Decision? in
+                if queue.stopping { return .unchanged }
+                let decision = queue.take(at: seconds, waiting: true)
+                if case .wait = decision { return nil }
+                return decision
+            }
+            if let reached { return reached }
+            let decodedNow = shared.queue.withLock { $0.picturesDecoded }
+            if decodedNow == decodedBefore { return nil }
+            decodedBefore = decodedNow
         }
     }
 

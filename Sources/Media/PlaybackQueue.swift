@@ -58,6 +58,9 @@ struct PlaybackQueue {
     private(set) var stopping = false
     /// The time the caller asked for last, so the thread can tell a frame that is due from one ahead.
     private(set) var lastAskedTime = 0.0
+    /// Counts every picture the thread has decoded, those a seek passes over on its way included: a caller
+    /// waiting for a frame far from the last tells a slow decoder from a stalled one by it.
+    private(set) var picturesDecoded = 0
 
     init(capacity: Int, tolerance: Double) {
         self.capacity = max(2, capacity)
@@ -160,8 +163,14 @@ struct PlaybackQueue {
         spare.popLast() ?? []
     }
 
+    /// Counts a picture decoded on the way to a seek's target, which the queue never holds.
+    mutating func notePassedOver() {
+        picturesDecoded += 1
+    }
+
     /// Adds a decoded frame; false (its storage kept for reuse) when a seek since made it stale.
     mutating func publish(_ frame: VideoFrame, generation: Int) -> Bool {
+        picturesDecoded += 1
         guard generation == self.generation, !stopping else {
             recycle(frame.bytes)
             return false

@@ -55,6 +55,25 @@ struct MovieReaderPlaybackTests {
         #expect(shown < 120, "frames were skipped, not waited for")
     }
 
+    @Test func aWaitingCallerWaitsThroughASeekLongerThanItsWaitWhileTheDecoderWorks() throws {
+        let folder = try TemporaryFolder()
+        var clip = TestClip(width: 1280, height: 720, frames: 240)
+        clip.extraArguments = ["-x264-params", "keyint=240:min-keyint=240:scenecut=0"]
+        let path = try folder.write(clip, as: "clip.mp4")
+        let last = Double(clip.frames - 1) / Double(clip.fps)
+        let seekCost = try {
+            let reference = try MovieReader(path: path)
+            let asked = Date()
+            if let frame = try reference.frame(at: last, wait: 60) { reference.recycle(frame) }
+            return Date().timeIntervalSince(asked)
+        }()
+        // The seek decodes 240 pictures from the only keyframe: a quarter of its time is some sixty pictures'
+        // time, which no one picture takes, but the whole seek is four times as long.
+        let reader = try MovieReader(path: path)
+        let frame = try #require(try reader.frame(at: last, wait: seekCost / 4))
+        #expect(frameNumber(of: frame, in: clip) == clip.frames - 1)
+    }
+
     @Test func theQueueNeverHoldsMoreThanItsCapacity() throws {
         let folder = try TemporaryFolder()
         let clip = TestClip(frames: 90)
