@@ -111,7 +111,7 @@ struct CTables {
                 steps.append(try computeStep(compute, node: node, index: index, parameterSlots: parameterSlots))
             case .bufferValue(let read, let input):
                 steps.append(try bufferValueStep(read, of: plan.steps[input], index: index[input]))
-            case .sequence, .draw:
+            case .sequence, .draw, .depth:
                 break // refused by the interface
             }
             if case .value = node.output, let slot = plan.step(named: node.name).map({ index[$0] }) { valueSteps.append((node.name, slot)) }

@@ -55,6 +55,8 @@ struct ExportedInterface {
                 }
             case .draw:
                 problems.append(.error("node '\(node.name)': a draw node's mesh and depth are drawn by the workbench only; neither export draws geometry yet", at: node.location, code: .notExportable))
+            case .depth:
+                problems.append(.error("node '\(node.name)': a depth node reads a draw node's depth, which only the workbench draws; neither export draws geometry yet", at: node.location, code: .notExportable))
             case .shader(let pass):
                 if let imported = pass.interface.isf?.imported.first {
                     problems.append(.error("node '\(node.name)': ISF IMPORTED images ('\(imported.name)') are read from files, which an exported graph does not; make the image an input of the shader and wire an image node to it", at: imported.location, code: .notExportable))

@@ -15,7 +15,6 @@ struct GLObject: ~Copyable {
         case fragmentShader
         case computeShader
         case query
-        case renderbuffer
     }
 
     let kind: Kind
@@ -33,7 +32,6 @@ struct GLObject: ~Copyable {
         case .fragmentShader: name = glCreateShader(GLenum(GL_FRAGMENT_SHADER))
         case .computeShader: name = glCreateShader(GLenum(GL_COMPUTE_SHADER))
         case .query: glGenQueries(1, &name)
-        case .renderbuffer: glGenRenderbuffers(1, &name)
         }
         self.init(adopting: name, kind: kind)
     }
@@ -63,7 +61,6 @@ struct GLObject: ~Copyable {
         case .program: glDeleteProgram(name)
         case .vertexShader, .fragmentShader, .computeShader: glDeleteShader(name)
         case .query: glDeleteQueries(1, &name)
-        case .renderbuffer: glDeleteRenderbuffers(1, &name)
         }
         LiveGLObjects.change(kind, by: -1)
     }

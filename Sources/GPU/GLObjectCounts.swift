@@ -8,10 +8,9 @@ public struct GLObjectCounts: Hashable, Sendable, CustomStringConvertible {
     public var programs = 0
     public var shaders = 0
     public var queries = 0
-    public var renderbuffers = 0
 
     public init(textures: Int = 0, framebuffers: Int = 0, buffers: Int = 0, vertexArrays: Int = 0, programs: Int = 0, shaders: Int = 0,
-                queries: Int = 0, renderbuffers: Int = 0) {
+                queries: Int = 0) {
         self.textures = textures
         self.framebuffers = framebuffers
         self.buffers = buffers
@@ -19,11 +18,10 @@ public struct GLObjectCounts: Hashable, Sendable, CustomStringConvertible {
         self.programs = programs
         self.shaders = shaders
         self.queries = queries
-        self.renderbuffers = renderbuffers
     }
 
     public var description: String {
         "\(textures) textures, \(framebuffers) framebuffers, \(buffers) buffers, \(vertexArrays) vertex arrays, "
-            + "\(programs) programs, \(shaders) shaders, \(queries) queries, \(renderbuffers) renderbuffers"
+            + "\(programs) programs, \(shaders) shaders, \(queries) queries"
     }
 }

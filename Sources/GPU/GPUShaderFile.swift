@@ -2,7 +2,7 @@ import ShaderGraph
 import ShaderLanguage
 
 /// The GPU module's own GLSL, in `Shaders/`: the frame conversion, the reductions, the
-/// patterns, and the programs that show, copy and reshape images.
+/// patterns, and the programs that show, copy and reshape images, and a draw node's depth as an image.
 package enum GPUShaderFile: String, EmbeddedShaderFile {
     case fullscreenVertex = "fullscreen.vert.glsl"
     case frameConversion = "frame-conversion.frag.glsl"
@@ -21,6 +21,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
     case watchFalseColour = "watch-false-colour.frag.glsl"
     case watchRange = "watch-range.frag.glsl"
     case oneChannelCopy = "one-channel-copy.comp.glsl"
+    case depthCopy = "depth-copy.frag.glsl"
 
     package var bytes: [UInt8] {
         switch self {
@@ -41,6 +42,7 @@ package enum GPUShaderFile: String, EmbeddedShaderFile {
         case .watchFalseColour: PackageResources.watch_false_colour_frag_glsl
         case .oneChannelCopy: PackageResources.one_channel_copy_comp_glsl
         case .watchRange: PackageResources.watch_range_frag_glsl
+        case .depthCopy: PackageResources.depth_copy_frag_glsl
         }
     }
 }

@@ -21,7 +21,6 @@ public enum LiveGLObjects {
         case .program: tally.counts.programs += delta
         case .vertexShader, .fragmentShader, .computeShader: tally.counts.shaders += delta
         case .query: tally.counts.queries += delta
-        case .renderbuffer: tally.counts.renderbuffers += delta
         }
     }
 

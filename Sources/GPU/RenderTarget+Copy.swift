@@ -16,13 +16,16 @@ extension RenderTarget {
 }
 
 extension RenderTarget {
-    /// Copies what this holds now into `other`, of the same size: a frame a compute kernel loads as an image,
-    /// which needs a texture of fixed storage that pooled images are not.
+    /// Copies what this holds now into `other`: a frame a compute kernel loads as an image, which needs a texture
+    /// of fixed storage that pooled images are not, or an image laid under a draw node's mesh. Texel for texel
+    /// where the sizes match, stretched and filtered where they do not.
     func copy(into other: RenderTarget) {
         let width = GLint(size.width), height = GLint(size.height)
+        let otherWidth = GLint(other.size.width), otherHeight = GLint(other.size.height)
+        let filter = size == other.size ? GL_NEAREST : GL_LINEAR
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), other.framebuffer)
-        glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBlitFramebuffer(0, 0, width, height, 0, 0, otherWidth, otherHeight, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(filter))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }

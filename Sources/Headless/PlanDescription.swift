@@ -21,7 +21,7 @@ public enum PlanDescription {
                         + (PointwiseAnalysis.reads(input.sampler, of: pass.shader) ? " (its pixel)" : "")
                 }
                 if !reads.isEmpty { line += " reads " + reads.joined(separator: ", ") }
-            case .reduction(_, let input), .pick(_, let input):
+            case .reduction(_, let input), .pick(_, let input), .depth(let input):
                 line += " reads \(names[input])"
             case .bufferValue(let read, let input):
                 line += " reads \(names[input])'s buffer \(read.buffer)"

@@ -157,6 +157,8 @@ public enum NodeKind: Sendable {
     case compute(ComputeKernel)
     /// A mesh drawn with depth by a vertex and a fragment stage, seen through a camera.
     case draw(DrawScene)
+    /// A draw node's depth buffer as an image.
+    case depth(Wire)
     /// Fixed numbers, wired into uniforms.
     case constant([Float])
     /// The clock in seconds: frame k of a render is at k / fps.

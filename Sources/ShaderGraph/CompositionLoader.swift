@@ -201,7 +201,7 @@ final class CompositionLoading {
         guard let nodeMapping = attempt({ () throws(Diagnostic) in try reader.mapping(nodesNode, what: "'nodes'") }) else { return [] }
         var nodes: [Node] = []
         for (key, value) in nodeMapping {
-            if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node) }
+            if let node = readNode(key: key, value: value) { nodes += GLSLViewerPasses.nodes(for: node).flatMap(GLSLViewerScenePasses.nodes(for:)) }
         }
         if nodeMapping.count == 0 {
             diagnostics.append(reader.error("'nodes' is empty; a composition needs at least one node", at: nodesNode, code: .noNodes))

@@ -13,6 +13,8 @@ public struct DrawPlan: Sendable {
     /// Each mesh's vertices and how they are joined, in drawing order.
     public var meshes: [(data: MeshData, primitive: DrawSettings.Primitive)]
     public var inputs: [Input]
+    /// The step whose image is laid under the mesh, in place of clearing to the background colour.
+    public var backdrop: Int?
     public var uniforms: [(name: String, value: PlannedValue)]
     /// What both stages compute at.
     public var precision: ShaderPrecision
@@ -23,6 +25,7 @@ public struct DrawPlan: Sendable {
         inputs = scene.inputs.sorted { $0.key < $1.key }.enumerated().compactMap { unit, entry in
             index[entry.value.node].map { Input(sampler: entry.key, unit: unit, source: $0) }
         }
+        backdrop = scene.backdrop.flatMap { index[$0.node] }
         var uniforms: [(name: String, value: PlannedValue)] = []
         for (name, setting) in scene.uniforms.sorted(by: { $0.key < $1.key }) {
             switch setting {

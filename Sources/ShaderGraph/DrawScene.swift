@@ -49,6 +49,9 @@ public struct DrawScene: Sendable {
     /// The images its fragment stage samples, by sampler.
     public var inputs: [String: Wire] = [:]
     public var uniforms: [String: UniformSetting] = [:]
+    /// An image drawn under the mesh each frame in place of the background colour: `background: sky`, or the
+    /// pass glslViewer draws with `BACKGROUND` defined (`GLSLViewerScenePasses`).
+    public var backdrop: Wire?
     /// Nil draws at the render size.
     public var size: PixelSize?
     public var settings: DrawSettings

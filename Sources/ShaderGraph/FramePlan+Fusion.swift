@@ -258,13 +258,38 @@ extension FramePlan.Step {
                 return moved
             }
             step.work = .pass(pass)
+        case .compute(var compute):
+            compute.inputs = compute.inputs.map { input in
+                var moved = input
+                moved.source = renumber(input.source)
+                return moved
+            }
+            compute.uniforms = compute.uniforms.map { uniform in
+                var moved = uniform
+                moved.value = uniform.value.renumbered(renumber)
+                return moved
+            }
+            if case .step(let sized) = compute.size { compute.size = .step(renumber(sized)) }
+            step.work = .compute(compute)
+        case .draw(var draw):
+            draw.inputs = draw.inputs.map { input in
+                var moved = input
+                moved.source = renumber(input.source)
+                return moved
+            }
+            draw.uniforms = draw.uniforms.map { (name: $0.name, value: $0.value.renumbered(renumber)) }
+            draw.backdrop = draw.backdrop.map(renumber)
+            step.work = .draw(draw)
         case .reduction(let reduction, let input): step.work = .reduction(reduction, input: renumber(input))
         case .pick(let pick, let input): step.work = .pick(pick, input: renumber(input))
         case .bufferValue(let read, let input): step.work = .bufferValue(read, input: renumber(input))
+        case .depth(let input): step.work = .depth(input: renumber(input))
         case .operation(var operation):
             operation.operands = operation.operands.map { $0?.renumbered(renumber) }
             step.work = .operation(operation)
-        default: break
+        // Listed, not defaulted: a kind that comes to hold a step index must be renumbered here.
+        case .image, .sequence, .pattern, .camera, .movie, .audio, .constant, .time, .oscillator, .mouse, .key, .keyboard, .drag, .curve:
+            break
         }
         return step
     }

@@ -22,6 +22,8 @@ public struct FramePlan: Sendable {
         case pass(PassPlan)
         case compute(ComputePlan)
         case draw(DrawPlan)
+        /// The depth buffer of the draw step `input`, copied after it drew.
+        case depth(input: Int)
         case constant([Float])
         case time
         case reduction(Reduction, input: Int)

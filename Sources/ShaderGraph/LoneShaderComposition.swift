@@ -13,16 +13,20 @@ public enum LoneShaderComposition {
     }
 
     /// The composition's text, to be read from beside the shader, so its `file:` is the shader's own name.
-    /// `uniforms` sets parameters by uniform name.
-    public static func text(forShader path: String, sources: Sources, uniforms: [String: String] = [:]) throws(DiagnosticsError) -> String {
-        let opened = try CompositionOpener.open(path: path)
+    /// `uniforms` sets parameters by uniform name; `stages` are the shaders a model was opened with.
+    public static func text(forShader path: String, stages: [String] = [], sources: Sources, uniforms: [String: String] = [:]) throws(DiagnosticsError) -> String {
+        let opened = try CompositionOpener.open(path: path, stages: stages)
         let purpose = switch sources {
         case .appInputs: "its image inputs are the app's."
         case .patterns: "its parameters as they were tuned in the window."
         }
         var lines = ["# \(yamlComment(fileName(path))) on its own, as shaderbench opens it; \(purpose)", "nodes:"]
-        // What a shader's own lines bring, it brings again when the composition is read.
-        for node in opened.nodes where node.broughtBy == nil {
+        // What a shader's own lines bring, and the passes glslViewer draws from one file, come again when the
+        // composition is read: each is written as the node it was read from (a model's draw node for the passes
+        // around it).
+        let postProcessedModels = Set(opened.nodes.compactMap { node in if case .draw = node.kind { node.passOf } else { nil } })
+        for node in opened.nodes where node.broughtBy == nil && !postProcessedModels.contains(node.name) {
+            if node.passOf != nil { guard case .draw = node.kind else { continue } }
             switch node.kind {
             case .shader(let pass):
                 var fields = "kind: shader, file: \(yamlString(fileName(pass.file)))"
@@ -40,8 +44,8 @@ public enum LoneShaderComposition {
                 lines.append("  \(yamlString(node.name)): { kind: audio }")
             case .draw(let scene):
                 if case .file(let mesh, _)? = scene.meshes.first {
-                    lines.append(drawEntry(name: node.name, mesh: mesh, camera: scene.camera, fragment: scene.fragment?.source.path,
-                                           vertex: scene.vertex?.source.path))
+                    lines.append(drawEntry(name: node.passOf ?? node.name, mesh: mesh, camera: scene.camera, fragment: scene.fragment?.source.path,
+                                           vertex: scene.vertex?.source.path, uniforms: uniforms))
                 }
             case .pattern(let pattern) where pattern.picture != .bars:
                 // Bonzomatic's default textures are drawn, never an app's input.
@@ -71,12 +75,15 @@ public enum LoneShaderComposition {
     }
 
     /// A draw node's entry for a model opened on its own: its file by name, beside the composition, the camera it
-    /// was framed with and the stages named after it, by their full paths.
-    static func drawEntry(name: String, mesh: String, camera: SceneCamera, fragment: String? = nil, vertex: String? = nil) -> String {
+    /// was framed with, the stages named after it, by their full paths, and its parameters as tuned.
+    static func drawEntry(name: String, mesh: String, camera: SceneCamera, fragment: String? = nil, vertex: String? = nil,
+                          uniforms: [String: String] = [:]) -> String {
         func point(_ value: SIMD3<Float>) -> String { "[\(value.x), \(value.y), \(value.z)]" }
         let stages = (fragment.map { ", file: \(yamlString($0))" } ?? "") + (vertex.map { ", vertex: \(yamlString($0))" } ?? "")
+        let settings = uniforms.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        let tuned = settings.isEmpty ? "" : ", uniforms: { \(settings.joined(separator: ", ")) }"
         return "  \(yamlString(name)): { kind: draw, mesh: \(yamlString(fileName(mesh)))\(stages), camera: { position: \(point(camera.position)), "
-            + "target: \(point(camera.target)), fov: \(camera.fieldOfView), near: \(camera.near), far: \(camera.far) } }"
+            + "target: \(point(camera.target)), fov: \(camera.fieldOfView), near: \(camera.near), far: \(camera.far) }\(tuned) }"
     }
 
     private static func fileName(_ path: String) -> String {

@@ -14,6 +14,12 @@ public struct SceneCamera: Sendable, Equatable {
 
     public init() {}
 
+    /// How far the camera is from what it looks at: glslViewer's `u_cameraDistance`.
+    public var distance: Float {
+        let way = target - position
+        return (way * way).sum().squareRoot()
+    }
+
     public var viewMatrix: [Float] {
         let forward = normalised(target - position)
         let side = normalised(cross(forward, up))

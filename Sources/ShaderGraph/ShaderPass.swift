@@ -35,6 +35,10 @@ public struct ShaderPass: Sendable {
     /// Macros defined ahead of the shader's text for this pass alone: glslViewer's `BUFFER_0`, … when one
     /// file draws several passes (`GLSLViewerPasses`).
     public var defines: [String] = []
+    /// A pass glslViewer draws around a model from the model's fragment file (`GLSLViewerScenePasses`): the
+    /// varyings that file declares for the model's own pass go unwritten here (a pass that reads one fails to
+    /// link), and the images only the post-processing pass is given go unwired in the background pass.
+    public var drawnAroundModel = false
     /// `cache: true`: the node's image is always drawn and kept as an image of its own, never fused into the
     /// pass that reads it (Core Image's intermediate), so a costly stage is not drawn again per consumer.
     public var cache = false

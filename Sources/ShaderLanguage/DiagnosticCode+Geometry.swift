@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    package static let geometry = [drawMesh, drawCamera, drawStage]
+    package static let geometry = [drawMesh, drawCamera, drawStage, drawDepth]
 
     public static let drawMesh = DiagnosticCode(
         2301, "a draw node's mesh is not one it can draw",
@@ -44,5 +44,19 @@ extension DiagnosticCode {
             void main() { v_normal = a_normal; }
             // fixed:
             void main() { v_normal = a_normal; gl_Position = u_modelViewProjectionMatrix * a_position; }
+            """)
+
+    public static let drawDepth = DiagnosticCode(
+        2304, "a depth node does not read a draw node that keeps depth",
+        explanation: """
+            A depth node (`kind: depth`) shows the depth buffer of the draw node its `input` names, after it drew: \
+            0 at the camera's near plane to 1 at its far plane. Its input must be a draw node, named alone, and one \
+            that draws with depth (`depth: true`, the default): without the depth test nothing is written to the \
+            buffer.
+            """,
+        example: """
+            fog: { kind: depth, input: photo }
+            // fixed:
+            fog: { kind: depth, input: scene }
             """)
 }

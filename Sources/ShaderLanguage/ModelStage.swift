@@ -12,7 +12,7 @@ public enum ModelStage {
     /// the camera and light are, the light's colour, the image's size in pixels and the clock.
     public static let hostUniforms: Set<String> = [
         "u_modelViewProjectionMatrix", "u_modelMatrix", "u_viewMatrix", "u_projectionMatrix", "u_normalMatrix", "u_camera", "u_light",
-        "u_lightColor", "u_resolution", "u_time", "u_delta", "u_frame",
+        "u_lightColor", "u_resolution", "u_time", "u_delta", "u_frame", "u_cameraNearClip", "u_cameraFarClip", "u_cameraDistance",
     ]
 
     /// The fragment stage's height in pixels, which its bottom-up `gl_FragCoord` is counted from.

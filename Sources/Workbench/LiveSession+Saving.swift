@@ -27,7 +27,7 @@ extension LiveSession {
                 try ParameterWriteBack.refuseNonFinite(values)
                 let uniforms = Dictionary(values.map { ($0.uniform, ParameterWriteBack.text(of: $0.numbers, type: $0.type)) },
                                           uniquingKeysWith: { first, _ in first })
-                text = try LoneShaderComposition.text(forShader: path, sources: .patterns, uniforms: uniforms)
+                text = try LoneShaderComposition.text(forShader: path, stages: stages, sources: .patterns, uniforms: uniforms)
             } else {
                 let source = try UserFile.readText(path: path)
                 text = values.isEmpty ? source.fileText : try ParameterWriteBack.write(values, into: source)

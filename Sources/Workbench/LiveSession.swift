@@ -14,7 +14,7 @@ final class LiveSession {
     private let overrides: [ParameterOverride]
     private let includeFolders: [String]
     /// The shaders named after a model file opened on its own, which every reload opens it with.
-    private let stages: [String]
+    let stages: [String]
     private let fusing: Bool
     private let precision: ShaderPrecision?
     let resources = GraphResources(sources: StandardFrameSources(capturesSound: true))

@@ -12,7 +12,7 @@ import VideoFrames
 @Suite("Built-in GLSL files", .serialized)
 struct BuiltInShaderFileTests {
     /// A count rather than "at least one", so neither a lost file nor a broken search passes.
-    static let expectedCount = 46
+    static let expectedCount = 47
 
     /// Paths under `Sources/`, such as `GPU/Shaders/presenter.vert.glsl`.
     static func files() throws -> [String] {
@@ -277,6 +277,8 @@ struct BuiltInShaderFileTests {
             return [Program(vertex: GPUShaderFile.histogramVertex.text, fragment: GPUShaderFile.histogramFragment.text)]
         case "GPU/Shaders/presenter.vert.glsl", "GPU/Shaders/presenter.frag.glsl":
             return [Program(vertex: GPUShaderFile.presenterVertex.text, fragment: GPUShaderFile.presenterFragment.text)]
+        case "GPU/Shaders/depth-copy.frag.glsl":
+            return [Program(vertex: fullscreen, fragment: GPUShaderFile.depthCopy.text)]
         case "GPU/Shaders/output-copy.vert.glsl", "GPU/Shaders/output-copy.frag.glsl":
             return [Program(vertex: GPUShaderFile.outputCopyVertex.text, fragment: GPUShaderFile.outputCopyFragment.text)]
         case "GPU/Shaders/test-pattern.frag.glsl", "GPU/Shaders/noise-pattern.frag.glsl", "GPU/Shaders/checker-pattern.frag.glsl":

@@ -230,6 +230,48 @@ struct FusionTests {
         #expect(difference <= 1, "\(difference) levels apart")
     }
 
+    /// Fusing takes steps out of the plan: a draw or compute node after the chain reads it by its new place.
+    @Test("a draw node and a compute node that read a fused chain draw what they draw pass by pass", arguments: ["draw", "compute"])
+    func readByLaterKinds(reader: String) throws {
+        let workspace = try GPUWorkspace()
+        defer { withExtendedLifetime(workspace) {} }
+        let photo = try workspace.writePNG("noise.png", noiseImage(width: 32, height: 32, seed: 5))
+        try workspace.write("show.frag", """
+            precision mediump float;
+            uniform sampler2D picture;
+            varying vec2 v_texcoord;
+            void main() { gl_FragColor = texture2D(picture, v_texcoord); }
+            """)
+        try workspace.write("copy.comp", """
+            #version 310 es
+            layout(local_size_x = 8, local_size_y = 8) in;
+            uniform highp sampler2D picture;
+            layout(rgba8, binding = 0) writeonly uniform highp image2D copied;
+            void main() {
+                ivec2 at = ivec2(gl_GlobalInvocationID.xy);
+                imageStore(copied, at, texelFetch(picture, at, 0));
+            }
+            """)
+        let last = reader == "draw"
+            ? "last: { kind: draw, mesh: plane, file: show.frag, inputs: { picture: c }, camera: { position: [0, 0, 1.2] }, cull: none }"
+            : "last: { kind: compute, file: copy.comp, inputs: { picture: c } }"
+        let composition = try workspace.load("""
+            size: [32, 32]
+            nodes:
+              photo: { kind: image, file: \(photo) }
+              a: { kind: shader, filter: brightness, inputs: { inputImageTexture: photo }, uniforms: { brightness: 0.1 } }
+              b: { kind: shader, filter: contrast, inputs: { inputImageTexture: a } }
+              c: { kind: shader, filter: saturation, inputs: { inputImageTexture: b } }
+              \(last)
+            output: last
+            """)
+        #expect(try passCount(composition) == 1, "the chain is fused")
+        let fused = try render(composition, fusing: true)
+        let separate = try render(composition, fusing: false)
+        #expect(fused.largestDifference(from: separate) <= 2, "\(fused.largestDifference(from: separate)) levels apart")
+        #expect(separate.pixels.contains { $0 != 0 }, "the reader drew the chain's picture")
+    }
+
     @Test("a member of a fused chain that is kept (shown on its own) draws its own image, as the unfused plan does")
     func memberShownOnItsOwn() throws {
         let workspace = try GPUWorkspace()

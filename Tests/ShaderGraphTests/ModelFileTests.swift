@@ -137,6 +137,32 @@ struct ModelFileTests {
         #expect(abs(first.camera.position.z - expectedZ) < 1e-5)
     }
 
+    @Test("a model opened with a shader is written out with that shader, its tuned values, and glslViewer's passes read again from it")
+    func writtenAloneWithItsShader() throws {
+        let workspace = try Workspace()
+        let model = try workspace.write("cube.ply", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(Self.models)/PLY/cube.ply"))))
+        let shader = try workspace.write("look.frag", """
+            uniform sampler2D u_scene;
+            uniform vec2 u_resolution;
+            uniform float tint;
+            void main() {
+            #ifdef POSTPROCESSING
+                gl_FragColor = texture2D(u_scene, gl_FragCoord.xy / u_resolution);
+            #else
+                gl_FragColor = vec4(tint);
+            #endif
+            }
+            """)
+        let text = try LoneShaderComposition.text(forShader: model, stages: [shader], sources: .patterns, uniforms: ["tint": "0.25"])
+        let reloaded = try workspace.load(text, file: "cube.yaml")
+        #expect(reloaded.nodes.map(\.name) == ["cube-scene", "cube-scene-depth", "cube"], "\(text)")
+        guard case .draw(let scene)? = reloaded.nodes.first?.kind, case .literal(let tint, _)? = scene.uniforms["tint"] else {
+            Issue.record("\(text)")
+            return
+        }
+        #expect(scene.fragment?.source.path == shader && tint == [0.25], "\(text)")
+    }
+
     @Test("an import that never ends is stopped after its time, and said so; the workbench goes on")
     func hangingImport() throws {
         let folder = try TemporaryFolder()

@@ -3,7 +3,7 @@ import ShaderGraph
 import ShaderLanguage
 
 /// A draw node, bound once: its two stages linked with the mesh's attributes on their slots, the mesh uploaded,
-/// an image of its own with a depth buffer, and the camera's matrices and literal uniforms written. Each frame it
+/// an image of its own with a depth texture (which depth nodes read), and the camera's matrices and literal uniforms written. Each frame it
 /// clears both, sets the clock and its wired uniforms, binds its inputs and draws the mesh with depth.
 ///
 /// The workbench keeps row 0 of an image at its top, so the projection it gives the stages turns y over (the
@@ -31,7 +31,9 @@ final class DrawStep: BoundStep {
         guard case .draw(let plan) = planned.work else { return (nil, binding.renderSize) }
         let size = plan.scene.size ?? binding.renderSize
         do throws(DiagnosticsError) {
-            return (try DrawStep(plan, size: size, writer: &binding.writer), size)
+            let step = try DrawStep(plan, size: size, writer: &binding.writer)
+            binding.drawSteps[binding.index] = step
+            return (step, size)
         } catch {
             binding.diagnostics += error.diagnostics.map { $0.naming(node: planned.node.name) }
             return (nil, size)
@@ -102,16 +104,22 @@ final class DrawStep: BoundStep {
         }
     }
 
-    /// A depth buffer the size of `target`, attached to its framebuffer.
+    /// A depth texture the size of `target`, attached to its framebuffer: 24 bits, as a depth buffer has, read
+    /// texel for texel by depth nodes (a depth texture filters only to its nearest texel in GLES 3.0).
     private static func attachDepth(to target: RenderTarget) throws(GPUError) -> GLObject {
-        let depth = GLObject(.renderbuffer)
-        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth.name)
-        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(target.size.width), GLsizei(target.size.height))
+        let depth = GLObject(.texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), depth.name)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_DEPTH_COMPONENT24, GLsizei(target.size.width), GLsizei(target.size.height), 0,
+                     GLenum(GL_DEPTH_COMPONENT), GLenum(GL_UNSIGNED_INT), nil)
+        for (parameter, value) in [(GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
+                                   (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
+        }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth.name)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_TEXTURE_2D), depth.name, 0)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GPUError("a \(target.size) image with a depth buffer is not supported here (framebuffer status 0x\(String(status, radix: 16)))")
         }
@@ -130,6 +138,7 @@ final class DrawStep: BoundStep {
             ("u_modelMatrix", .mat4, model), ("u_viewMatrix", .mat4, view), ("u_projectionMatrix", .mat4, projection),
             ("u_modelViewProjectionMatrix", .mat4, modelViewProjection), ("u_normalMatrix", .mat3, ColumnMajor.normalMatrix(of: model)),
             ("u_camera", .vec3, [camera.position.x, camera.position.y, camera.position.z]),
+            ("u_cameraNearClip", .float, [camera.near]), ("u_cameraFarClip", .float, [camera.far]), ("u_cameraDistance", .float, [camera.distance]),
             ("u_light", .vec3, [plan.scene.light.x, plan.scene.light.y, plan.scene.light.z]),
             ("u_lightColor", .vec3, [plan.scene.lightColour.x, plan.scene.lightColour.y, plan.scene.lightColour.z]),
             ("u_resolution", .vec2, [Float(size.width), Float(size.height)]),
@@ -142,11 +151,17 @@ final class DrawStep: BoundStep {
 
     func run(at index: Int, in frame: inout FrameContext) throws(GPUError) {
         let settings = plan.scene.settings
-        target.bindForDrawing()
-        let background = settings.background
-        glClearColor(background[0], background[1], background[2], background[3])
         glClearDepthf(1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        if let backdrop = plan.backdrop, let image = frame.images[backdrop] {
+            image.copy(into: target)
+            target.bindForDrawing()
+            glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+        } else {
+            target.bindForDrawing()
+            let background = settings.background
+            glClearColor(background[0], background[1], background[2], background[3])
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        }
         if settings.depthTest { glEnable(GLenum(GL_DEPTH_TEST)) }
         if settings.culling != .none {
             glEnable(GLenum(GL_CULL_FACE))
@@ -205,6 +220,7 @@ final class DrawStep: BoundStep {
     func motion(given motions: [GraphExecutor.Motion]) -> GraphExecutor.Motion {
         if clock.time >= 0 || clock.delta >= 0 || clock.frame >= 0 { return .continuous }
         let read = inputs.map { motions[$0.source] } + wired.filter { $0.location >= 0 }.map { motions[$0.source] }
+            + (plan.backdrop.map { [motions[$0]] } ?? [])
         return read.max() ?? .still
     }
 }

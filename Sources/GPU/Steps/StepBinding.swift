@@ -23,6 +23,8 @@ struct StepBinding {
     var feeds: [Int: FrameFeed] = [:]
     /// The storage buffers of each compute step bound so far, for the buffer values that read them.
     var storageBuffers: [Int: [StorageBuffer]] = [:]
+    /// The draw steps bound so far, for the depth nodes that read their depth textures.
+    var drawSteps: [Int: DrawStep] = [:]
     /// Why steps could not be bound.
     var diagnostics: [Diagnostic]
 }

@@ -13,6 +13,7 @@ extension FramePlan.Work {
         case .pass: ShaderStep.self
         case .compute: ComputeStep.self
         case .draw: DrawStep.self
+        case .depth: DepthStep.self
         case .constant: ConstantStep.self
         case .time: TimeStep.self
         case .reduction: ReductionStep.self

@@ -6,7 +6,16 @@ extension CompositionCheck {
         let declared = scene.declaredUniforms
         let file = [scene.fragment, scene.vertex].compactMap { $0?.source.path }.joined(separator: " and ")
         let samplers = declared.filter { $0.type == .sampler2D }
-        for sampler in samplers where scene.inputs[sampler.name] == nil {
+        if let backdrop = scene.backdrop, let source = resolve(backdrop) {
+            if source.output != .image {
+                report("'background' lays an image under the mesh, and '\(source.name)' makes \(source.output)", at: backdrop.location, code: .wrongWire)
+            } else if !backdrop.components.isEmpty {
+                report("'background' takes a whole image; remove the component selection from '\(source.name)'", at: backdrop.location, code: .wrongWire)
+            }
+        }
+        // The model pass of glslViewer's scene passes declares the images the passes around it read, and leaves them be.
+        let passImages = node.passOf == nil ? [] : GLSLViewerScenePasses.passImages
+        for sampler in samplers where scene.inputs[sampler.name] == nil && !passImages.contains(sampler.name) {
             report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; add it under 'inputs:'", at: node.location,
                    code: .unwiredInput)
         }

@@ -43,7 +43,12 @@ struct DrawNode: NodeKindModel {
             guard let light = readLight(lightNode, in: loading) else { return nil }
             (scene.light, scene.lightColour) = light
         }
-        guard readSettings(fields, into: &scene.settings, in: loading) else { return nil }
+        if let background = fields["background"], case .scalar = background {
+            guard let backdrop = loading.attempt({ () throws(Diagnostic) in try loading.readWire(background) }) else { return nil }
+            scene.backdrop = backdrop
+        } else if !readSettings(fields, into: &scene.settings, in: loading) {
+            return nil
+        }
         return .draw(scene)
     }
 
@@ -178,7 +183,7 @@ struct DrawNode: NodeKindModel {
         if let background = fields["background"] {
             guard case .sequence(let items) = background, [3, 4].contains(items.count),
                   let colour = loading.attempt({ () throws(Diagnostic) in try items.map { item throws(Diagnostic) in try loading.literalNumber(item) } }) else {
-                loading.report("'background' is [r, g, b] or [r, g, b, a], each 0 to 1", at: background, code: .wrongValue)
+                loading.report("'background' is [r, g, b] or [r, g, b, a], each 0 to 1, or the name of an image node drawn under the mesh", at: background, code: .wrongValue)
                 return false
             }
             settings.background = colour.count == 3 ? colour + [1] : colour
@@ -196,6 +201,7 @@ struct DrawNode: NodeKindModel {
     /// Its image inputs, then its wired uniforms, each by name.
     func inputs(of node: String) -> [NodeInput] {
         NodeInput.images(scene.inputs) { _ in false } + NodeInput.values(scene.uniforms)
+            + (scene.backdrop.map { [NodeInput(name: "background", wire: $0, carries: .image)] } ?? [])
     }
 
     var files: [String] { scene.files }

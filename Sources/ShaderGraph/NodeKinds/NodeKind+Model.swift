@@ -2,7 +2,7 @@
 extension NodeKind {
     /// Every kind, in the order their words are listed to the user.
     static let models: [any NodeKindModel.Type] = [
-        ImageNode.self, SequenceNode.self, PatternNode.self, CameraNode.self, MovieNode.self, AudioNode.self, ShaderNode.self, ComputeNode.self, DrawNode.self,
+        ImageNode.self, SequenceNode.self, PatternNode.self, CameraNode.self, MovieNode.self, AudioNode.self, ShaderNode.self, ComputeNode.self, DrawNode.self, DepthNode.self,
         ConstantNode.self, TimeNode.self, OscillatorNode.self, MouseNode.self, KeyNode.self, KeyboardNode.self, PickNode.self,
         DragNode.self, ReductionNode.self, OperationNode.self, CurveNode.self, BufferValueNode.self,
     ]
@@ -23,6 +23,7 @@ extension NodeKind {
         case .shader(let pass): ShaderNode(pass: pass)
         case .compute(let kernel): ComputeNode(kernel: kernel)
         case .draw(let scene): DrawNode(scene: scene)
+        case .depth(let input): DepthNode(input: input)
         case .constant(let values): ConstantNode(values: values)
         case .time: TimeNode()
         case .reduction(let reduction): ReductionNode(reduction: reduction)

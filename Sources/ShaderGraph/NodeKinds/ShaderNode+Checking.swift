@@ -6,7 +6,8 @@ extension CompositionCheck {
     mutating func checkShader(_ node: Node, _ pass: ShaderPass) {
         let interface = pass.interface
         let file = pass.source.path
-        for sampler in interface.samplers where pass.inputs[sampler.name] == nil {
+        let unwiredPassImages = pass.drawnAroundModel ? GLSLViewerScenePasses.passImages : []
+        for sampler in interface.samplers where pass.inputs[sampler.name] == nil && !unwiredPassImages.contains(sampler.name) {
             let remedy = interface.soundShape(of: sampler.name) == nil ? "add it" : "wire an audio node ({ kind: audio }) to it"
             report("node '\(node.name)': \(file) samples '\(sampler.name)', but nothing is wired to it; \(remedy) under 'inputs:'", at: node.location, code: .unwiredInput)
         }
@@ -88,7 +89,7 @@ extension CompositionCheck {
                 continue
             }
         }
-        for varying in interface.varyings where varying.name != VertexStage.blurVarying
+        for varying in interface.varyings where !pass.drawnAroundModel && varying.name != VertexStage.blurVarying
             && (!VertexStage.providedVaryings.contains(varying.name) || varying.type != .vec2 || varying.arrayLength != nil) {
             if interface.dialect == .isf, let vertex = ShaderInterface.conventionalVertexShaderPath(of: pass.source.path, dialect: .isf) {
                 // ISF has no vertex stage with varyings of its own: they are the .vs file's, which the shader came without.
