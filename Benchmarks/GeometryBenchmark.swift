@@ -50,7 +50,42 @@ enum GeometryBenchmark {
         }
         print("\nimporting a \(bytes / 1_000_000) MB binary PLY of \(bigTriangles) triangles through shaderbench-import: "
               + "\(String(format: "%.0f", FrameTimer.median(imports))) ms (median of 3)")
+        try framesWhileImporting(big, render: node, frames: frames)
         withExtendedLifetime(context) {}
+    }
+
+    /// The window's case: frames drawn one after another on this thread, each finished, before and while `path`
+    /// is read in the background as the window reads it; the frame times of each, to compare.
+    static func framesWhileImporting(_ path: String, render: () throws -> Void, frames: Int) throws {
+        func timed() throws -> Double {
+            let elapsed = try ContinuousClock().measure {
+                try render()
+                glFinish()
+            }
+            return FrameTimer.milliseconds(elapsed)
+        }
+        var before: [Double] = []
+        for _ in 0..<frames { before.append(try timed()) }
+        let done = DispatchSemaphore(value: 0)
+        ModelImport.readInBackground { done.signal() }
+        defer { ModelImport.readInBackground(nil) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 10)], ofItemAtPath: path)
+        guard case .failure(let pending) = ModelImport.read(path), pending.isPending else { return }
+        var during: [Double] = []
+        let started = ContinuousClock.now
+        while done.wait(timeout: .now()) == .timedOut { during.append(try timed()) }
+        let importing = FrameTimer.milliseconds(ContinuousClock.now - started)
+        func summary(_ times: [Double]) -> String {
+            let sorted = times.sorted()
+            return "median \(String(format: "%.2f", FrameTimer.median(times))) ms, slowest \(String(format: "%.2f", sorted.last ?? 0)) ms"
+        }
+        print("\nframes on the drawing thread while the model is read in the background, as the window reads it "
+              + "(\(String(format: "%.0f", importing)) ms of import):")
+        print("| frames | count | frame time |")
+        print("|---|---:|---|")
+        print("| before | \(before.count) | \(summary(before)) |")
+        print("| during the import | \(during.count) | \(summary(during)) |")
+        print("\nmedian during − median before: \(String(format: "%.2f", FrameTimer.median(during) - FrameTimer.median(before))) ms (target: within 2 ms)")
     }
 
     /// A unit-diameter sphere as a little-endian binary PLY with normals; returns its triangle count.

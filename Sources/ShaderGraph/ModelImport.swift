@@ -4,6 +4,10 @@ import OperatingSystem
 /// A model file read through assimp by `shaderbench-import`, the process beside the workbench's executable that
 /// runs it (see its source for why a process of its own): every mesh with its node transforms applied, as one
 /// mesh. The import is given `timeLimit` seconds and is stopped after; the last few files read are kept until they change.
+///
+/// Commands wait for a model. The window does not (`readInBackground`): a model not read yet is imported on a
+/// thread of its own while the window draws on, the load that asked for it is told it is still being read, and
+/// the window loads again once it is in.
 public enum ModelImport {
     /// What a file held, beyond its vertices.
     public struct Model: Sendable, Equatable {
@@ -25,30 +29,83 @@ public enum ModelImport {
         ProgramLocation.executableDirectory.map { $0 + "/shaderbench-import" }
     }
 
-    /// The model in `path`; the reason it cannot be read otherwise, in words for "PATH: REASON".
+    /// The model in `path`; the reason it cannot be read otherwise, in words for "PATH: REASON". While reads go
+    /// on in the background, a model not read yet is a failure that `isPending`, and its import is started.
     public static func read(_ path: String) -> Result<Model, ImportFailure> {
         let stamp = FileStamp(path: path)
         if let stamp, let kept = cache.withLock({ $0[path] }), kept.stamp == stamp { return .success(kept.model) }
+        if let pending = startInBackground(path, stamp: stamp) { return .failure(pending) }
         let result = run(path)
-        if case .success(let model) = result, let stamp {
-            cache.withLock { kept in
-                // A few models are kept, not every one a long session opened: each may be tens of megabytes.
-                if kept[path] == nil, kept.count >= keptModels, let other = kept.keys.first { kept[other] = nil }
-                kept[path] = (stamp, model)
-            }
-        }
+        keep(result, of: path, stamp: stamp)
         return result
     }
 
     public struct ImportFailure: Error, Sendable {
         public var reason: String
+        /// The model is being read in the background; the window loads again when it is in.
+        public var isPending = false
+    }
+
+    /// From now on (or, given nil, no longer) a model not read yet is imported on a thread of its own, and
+    /// `finished` is called on that thread when it is in or has failed: what the window does, so that it never
+    /// waits for assimp.
+    public static func readInBackground(_ finished: (@Sendable () -> Void)?) {
+        background.withLock { $0 = finished.map { Background(finished: $0) } }
+    }
+
+    private struct Background {
+        var finished: @Sendable () -> Void
+        var reading: Set<String> = []
+        /// Imports that failed, kept for the load that follows them, until the file changes.
+        var failures: [String: (stamp: FileStamp?, failure: ImportFailure)] = [:]
+    }
+
+    private static let background = Locked<Background?>(nil)
+
+    /// Nil when reads are not in the background; otherwise the failure the load is told (the import's own,
+    /// once one for this version of the file has ended), after starting the import if none is under way.
+    private static func startInBackground(_ path: String, stamp: FileStamp?) -> ImportFailure? {
+        background.withLock { state -> ImportFailure? in
+            guard var current = state else { return nil }
+            defer { state = current }
+            if let failed = current.failures[path], failed.stamp == stamp { return failed.failure }
+            let size = stamp.map { " (\(ByteCountFormatter.string(fromByteCount: Int64($0.size), countStyle: .file)))" } ?? ""
+            let pending = ImportFailure(reason: "being read in the background\(size); the picture follows once it is in", isPending: true)
+            guard !current.reading.contains(path) else { return pending }
+            current.reading.insert(path)
+            let thread = Thread {
+                // This thread parses what the importer wrote: it too gives way to the window's drawing (Linux keeps a
+                // nice value per thread, and 0 names the calling one).
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                let result = run(path, yielding: true)
+                keep(result, of: path, stamp: stamp)
+                let finished = background.withLock { state -> (@Sendable () -> Void)? in
+                    state?.reading.remove(path)
+                    if case .failure(let failure) = result { state?.failures[path] = (stamp, failure) } else { state?.failures[path] = nil }
+                    return state?.finished
+                }
+                finished?()
+            }
+            thread.name = "shaderbench-model"
+            thread.start()
+            return pending
+        }
+    }
+
+    private static func keep(_ result: Result<Model, ImportFailure>, of path: String, stamp: FileStamp?) {
+        guard case .success(let model) = result, let stamp else { return }
+        cache.withLock { kept in
+            // A few models are kept, not every one a long session opened: each may be tens of megabytes.
+            if kept[path] == nil, kept.count >= keptModels, let other = kept.keys.first { kept[other] = nil }
+            kept[path] = (stamp, model)
+        }
     }
 
     private static let cache = Locked<[String: (stamp: FileStamp, model: Model)]>([:])
     private static let keptModels = 8
 
     /// A file's size and modification time, which say whether a model read before is still what it holds.
-    private struct FileStamp: Equatable {
+    private struct FileStamp: Equatable, Sendable {
         var size: UInt64
         var modified: Date
 
@@ -60,7 +117,9 @@ public enum ModelImport {
         }
     }
 
-    private static func run(_ path: String) -> Result<Model, ImportFailure> {
+    /// `yielding`: the importer runs at a lower priority than the workbench (nice 10), so that on a machine with
+    /// few cores a window drawing in software keeps its frame rate while a model is read beside it.
+    private static func run(_ path: String, yielding: Bool = false) -> Result<Model, ImportFailure> {
         guard let importer, FileManager.default.isExecutableFile(atPath: importer) else {
             return .failure(ImportFailure(reason: "model files are read by shaderbench-import, which is not beside shaderbench "
                                           + "(swift build --product shaderbench-import; it needs Debian's libassimp5)"))
@@ -74,6 +133,7 @@ public enum ModelImport {
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
+            if yielding { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), 10) }
         } catch {
             return .failure(ImportFailure(reason: "shaderbench-import could not start: \(error.localizedDescription)"))
         }
@@ -127,15 +187,20 @@ public enum ModelImport {
         let floats = vertices * (3 + (has.normals ? 3 : 0) + (has.texcoords ? 2 : 0) + (has.colours ? 4 : 0))
         guard data.count == 24 + 4 * (floats + indices) else { return .failure(broken) }
         var offset = 24
-        func take(_ count: Int) -> [Float] {
+        func take<Element>(_ count: Int, as: Element.Type = Float.self) -> [Element] {
             defer { offset += 4 * count }
-            return data.withUnsafeBytes { raw in (0..<count).map { raw.loadUnaligned(fromByteOffset: offset + 4 * $0, as: Float.self) } }
+            return [Element](unsafeUninitializedCapacity: count) { buffer, initialised in
+                data.withUnsafeBytes { raw in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4 * count]))
+                }
+                initialised = count
+            }
         }
         var mesh = MeshData(positions: take(3 * vertices), indices: [])
         if has.normals { mesh.normals = take(3 * vertices) }
         if has.texcoords { mesh.texcoords = take(2 * vertices) }
         if has.colours { mesh.colours = take(4 * vertices) }
-        mesh.indices = data.withUnsafeBytes { raw in (0..<indices).map { raw.loadUnaligned(fromByteOffset: offset + 4 * $0, as: UInt32.self) } }
+        mesh.indices = take(indices, as: UInt32.self)
         guard mesh.indices.allSatisfy({ Int($0) < vertices }), mesh.positions.allSatisfy(\.isFinite) else {
             return .failure(ImportFailure(reason: "its vertices are not all finite numbers, or a face names a vertex it does not have"))
         }

@@ -1,5 +1,5 @@
 extension DiagnosticCode {
-    package static let geometry = [drawMesh, drawCamera, drawStage, drawDepth]
+    package static let geometry = [drawMesh, drawCamera, drawStage, drawDepth, modelReading]
 
     public static let drawMesh = DiagnosticCode(
         2301, "a draw node's mesh is not one it can draw",
@@ -58,5 +58,18 @@ extension DiagnosticCode {
             fog: { kind: depth, input: photo }
             // fixed:
             fog: { kind: depth, input: scene }
+            """)
+
+    public static let modelReading = DiagnosticCode(
+        2305, "a model file is still being read",
+        explanation: """
+            The window never waits for a model file: one it has not read yet (or that changed) is imported on a \
+            thread of its own while the window goes on drawing its last good picture, and the composition loads \
+            again by itself once the model is in. Until then this is shown at the `mesh:` key. `render`, `check` \
+            and the other commands wait for the model instead, and never say this.
+            """,
+        example: """
+            mesh: scan.glb    # 300 MB: the window says this until assimp has read it
+            // fixed: nothing to fix; the picture follows once it is in
             """)
 }

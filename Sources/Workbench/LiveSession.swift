@@ -26,6 +26,10 @@ final class LiveSession {
         func increment() { count.add(1, ordering: .relaxed) }
         var value: Int { count.load(ordering: .relaxed) }
     }
+    /// Model files read in the background that came in (or failed), counted on their threads, and the count
+    /// the last load saw: a new one loads again.
+    private let modelsRead = ArrivalCounter()
+    private var modelsSeen = 0
     private let compiler: BackgroundCompiler
     private let listener: SaveListener
     let trace: TraceWriter?
@@ -106,6 +110,10 @@ final class LiveSession {
             cameraFrames.increment()
             GLFWWindow.wake()
         }
+        ModelImport.readInBackground { [modelsRead] in
+            modelsRead.increment()
+            GLFWWindow.wake()
+        }
         do {
             listener = try SaveListener(paths: [path], quietPeriod: Self.quietPeriod, absencePeriod: Self.absencePeriod,
                                         wake: { GLFWWindow.wake() })
@@ -118,6 +126,7 @@ final class LiveSession {
     /// Stops watching files; nothing is reloaded after this.
     func close() {
         listener.stop()
+        ModelImport.readInBackground(nil)
     }
 
     /// True while an edit is compiling in the background.
@@ -359,6 +368,12 @@ final class LiveSession {
 
     /// Reacts to settled saves: images are re-read, and any change rebuilds what it touched.
     func takeSaves() {
+        let read = modelsRead.value
+        if read != modelsSeen {
+            // A model read in the background is in (or failed): the load that waited for it runs again.
+            modelsSeen = read
+            reload(reason: "model read")
+        }
         let changes = listener.takeChanges().filter { change in
             guard let written = ownSaves[change.path], written == change.contents else { return true }
             ownSaves[change.path] = nil

@@ -50,4 +50,79 @@ struct DrawNodeWindowTests {
             .write(toFile: model, atomically: true, encoding: .utf8)
         #expect(try eventually { try centre() == (0, 0, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
     }
+
+    /// A binary PLY sphere of `2 × slices × stacks` triangles with normals: 600 × 600 makes some 18 MB, which
+    /// assimp takes a good part of a second to read.
+    static func sphere(slices: Int, stacks: Int) -> Data {
+        var body = Data()
+        func append<T>(_ value: T) { withUnsafeBytes(of: value) { body.append(contentsOf: $0) } }
+        for stack in 0...stacks {
+            let polar = Float.pi * Float(stack) / Float(stacks)
+            for slice in 0...slices {
+                let azimuth = 2 * Float.pi * Float(slice) / Float(slices)
+                let normal = [sin(polar) * sin(azimuth), cos(polar), sin(polar) * cos(azimuth)]
+                for value in normal { append(value * 0.5 + 0.5) }
+                for value in normal { append(value) }
+            }
+        }
+        let across = UInt32(slices + 1)
+        for stack in 0..<UInt32(stacks) {
+            for slice in 0..<UInt32(slices) {
+                let corner = stack * across + slice
+                for triangle in [[corner, corner + across, corner + across + 1], [corner, corner + across + 1, corner + 1]] {
+                    append(UInt8(3))
+                    for index in triangle { append(Int32(index)) }
+                }
+            }
+        }
+        let header = "ply\nformat binary_little_endian 1.0\nelement vertex \((slices + 1) * (stacks + 1))\n"
+            + "property float x\nproperty float y\nproperty float z\nproperty float nx\nproperty float ny\nproperty float nz\n"
+            + "element face \(2 * slices * stacks)\nproperty list uchar int vertex_indices\nend_header\n"
+        return Data(header.utf8) + body
+    }
+
+    @Test("a large model saved over a small one is read in the background: the window draws on, says so, and shows it once it is in")
+    func largeModelReadInTheBackground() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fill.frag", Self.fill("1.0, 0.0, 0.0"))
+        // The vertex stage turns the mesh with the clock, so the window draws every frame.
+        try folder.write("turn.vert", """
+            attribute vec4 a_position;
+            uniform mat4 u_modelViewProjectionMatrix;
+            uniform float u_time;
+            void main() {
+                float c = cos(u_time), s = sin(u_time);
+                vec4 p = a_position - vec4(0.5, 0.5, 0.5, 0.0);
+                gl_Position = u_modelViewProjectionMatrix * vec4(c * p.x + s * p.z + 0.5, p.y + 0.5, -s * p.x + c * p.z + 0.5, 1.0);
+            }
+            """)
+        let model = folder.file("model.ply")
+        try Data(contentsOf: URL(fileURLWithPath: "/usr/share/assimp/models/PLY/cube.ply")).write(to: URL(fileURLWithPath: model))
+        let composition = try folder.write("scene.yaml", """
+            size: [160, 120]
+            nodes:
+              scene: { kind: draw, mesh: model.ply, file: fill.frag, vertex: turn.vert, cull: none, camera: { position: [0.5, 0.5, 2.5], target: [0.5, 0.5, 0.5] } }
+            output: scene
+            """)
+        let trace = folder.file("trace.jsonl")
+        let window = try WindowProcess([composition, "--trace", trace], directory: folder.path)
+        let app = window.app
+        #expect(eventually(timeout: 30) { WindowTrace(path: trace).frames.count > 5 }, "stderr: \(app.error)")
+        try Self.sphere(slices: 600, stacks: 600).write(to: URL(fileURLWithPath: model))
+        // The cube, too, was read in the background when the window opened: the reload that counts follows the save.
+        func modelIn(_ trace: WindowTrace) -> (changed: Double, read: Double)? {
+            guard let changed = trace.events.first(where: { $0.name == "file-changed" })?.time,
+                  let read = trace.events.first(where: { $0.name == "reload" && $0.time > changed && $0.fields["reason"] as? String == "model read" })?.time
+            else { return nil }
+            return (changed, read)
+        }
+        #expect(eventually(timeout: 60) { modelIn(WindowTrace(path: trace)) != nil }, "stderr: \(app.error)")
+        let events = WindowTrace(path: trace).events
+        let (changed, read) = try #require(modelIn(WindowTrace(path: trace)))
+        let framesWhileReading = events.filter { $0.name == "frame-presented" && $0.time > changed && $0.time < read }.count
+        // Read on the window's thread, no frame would come between the save and the model's arrival.
+        #expect(framesWhileReading >= 3, "\(framesWhileReading) frames in the \(read - changed) s the model took")
+        #expect(app.error.contains("model.ply: being read in the background") && app.error.contains("SB2305"), "stderr: \(app.error)")
+        #expect(!events.contains { $0.name == "reload-failed" && $0.time > read }, "the model came in: stderr: \(app.error)")
+    }
 }

@@ -83,7 +83,7 @@ struct DrawNode: NodeKindModel {
                 }
                 return .file(path: file.path, model: model)
             case .failure(let failure):
-                loading.diagnostics.append(.error("\(file.path): \(failure.reason)", at: location, code: .drawMesh))
+                loading.diagnostics.append(.error("\(file.path): \(failure.reason)", at: location, code: failure.isPending ? .modelReading : .drawMesh))
                 return nil
             }
         }
