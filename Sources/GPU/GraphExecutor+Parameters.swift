@@ -37,4 +37,19 @@ extension GraphExecutor {
         }
         return true
     }
+
+    /// The camera draw node `node` draws through now; nil when it is not a draw node that runs.
+    public func camera(of node: String) -> SceneCamera? {
+        guard let index = plan.step(named: node), let draw = steps[index].work as? DrawStep else { return nil }
+        return draw.camera
+    }
+
+    /// Moves draw node `node`'s camera from the next frame on, nothing bound again; false when it is not a draw
+    /// node that runs.
+    @discardableResult
+    public func setCamera(_ camera: SceneCamera, of node: String) -> Bool {
+        guard let index = plan.step(named: node), let draw = steps[index].work as? DrawStep else { return false }
+        draw.setCamera(camera, writer: &frame.uniformWriter)
+        return true
+    }
 }

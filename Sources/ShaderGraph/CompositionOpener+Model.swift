@@ -38,7 +38,6 @@ extension CompositionOpener {
 
     /// glslViewer's camera for a model whose vertices lie in `bounds`.
     static func framing(_ bounds: (minimum: SIMD3<Float>, maximum: SIMD3<Float>)) -> SceneCamera {
-        func length(_ point: SIMD3<Float>) -> Float { (point * point).sum().squareRoot() }
         let reach = max(0.5, max(length(bounds.minimum), length(bounds.maximum)))
         let centre = (bounds.minimum + bounds.maximum) / 2
         var camera = SceneCamera()

@@ -13,8 +13,10 @@ public enum LoneShaderComposition {
     }
 
     /// The composition's text, to be read from beside the shader, so its `file:` is the shader's own name.
-    /// `uniforms` sets parameters by uniform name; `stages` are the shaders a model was opened with.
-    public static func text(forShader path: String, stages: [String] = [], sources: Sources, uniforms: [String: String] = [:]) throws(DiagnosticsError) -> String {
+    /// `uniforms` sets parameters by uniform name; `stages` are the shaders a model was opened with, and `cameras`
+    /// the cameras its draw nodes were moved to, by node.
+    public static func text(forShader path: String, stages: [String] = [], sources: Sources, uniforms: [String: String] = [:],
+                            cameras: [String: SceneCamera] = [:]) throws(DiagnosticsError) -> String {
         let opened = try CompositionOpener.open(path: path, stages: stages)
         let purpose = switch sources {
         case .appInputs: "its image inputs are the app's."
@@ -44,7 +46,7 @@ public enum LoneShaderComposition {
                 lines.append("  \(yamlString(node.name)): { kind: audio }")
             case .draw(let scene):
                 if case .file(let mesh, _)? = scene.meshes.first {
-                    lines.append(drawEntry(name: node.passOf ?? node.name, mesh: mesh, camera: scene.camera, fragment: scene.fragment?.source.path,
+                    lines.append(drawEntry(name: node.passOf ?? node.name, mesh: mesh, camera: cameras[node.name] ?? scene.camera, fragment: scene.fragment?.source.path,
                                            vertex: scene.vertex?.source.path, uniforms: uniforms))
                 }
             case .pattern(let pattern) where pattern.picture != .bars:

@@ -60,7 +60,7 @@ public enum ParameterWriteBack {
     }
 
     /// Rewrites each number of an existing literal in place.
-    private static func rewrite(_ setting: Yams.Node, as value: Value, in edits: inout TextEdits, reader: YAMLReader) throws(Diagnostic) {
+    static func rewrite(_ setting: Yams.Node, as value: Value, in edits: inout TextEdits, reader: YAMLReader) throws(Diagnostic) {
         var scalars: [Yams.Node] = []
         switch setting {
         case .scalar:

@@ -15,10 +15,7 @@ public struct SceneCamera: Sendable, Equatable {
     public init() {}
 
     /// How far the camera is from what it looks at: glslViewer's `u_cameraDistance`.
-    public var distance: Float {
-        let way = target - position
-        return (way * way).sum().squareRoot()
-    }
+    public var distance: Float { length(target - position) }
 
     public var viewMatrix: [Float] {
         let forward = normalised(target - position)
@@ -79,9 +76,13 @@ public enum ColumnMajor {
     }
 }
 
-private func normalised(_ vector: SIMD3<Float>) -> SIMD3<Float> {
-    vector / dot(vector, vector).squareRoot()
+/// `vector` scaled to length 1; the zero vector stays as it is.
+func normalised(_ vector: SIMD3<Float>) -> SIMD3<Float> {
+    let size = length(vector)
+    return size > 0 ? vector / size : vector
 }
+
+func length(_ vector: SIMD3<Float>) -> Float { dot(vector, vector).squareRoot() }
 
 func dot(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float { (a * b).sum() }
 

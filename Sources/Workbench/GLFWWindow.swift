@@ -109,7 +109,7 @@ final class GLFWWindow {
             owner.queuePointer()
         }
         glfwSetMouseButtonCallback(handle) { window, _, _, _ in GLFWWindow.owner(of: window)?.queuePointer() }
-        glfwSetScrollCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.events.append(.interfaceInput) }
+        glfwSetScrollCallback(handle) { window, _, steps in GLFWWindow.owner(of: window)?.events.append(.scroll(steps)) }
         glfwSetCharCallback(handle) { window, _ in GLFWWindow.owner(of: window)?.events.append(.interfaceInput) }
         glfwSetFramebufferSizeCallback(handle) { window, _, _ in GLFWWindow.owner(of: window)?.events.append(.damaged) }
         glfwSetWindowRefreshCallback(handle) { window in GLFWWindow.owner(of: window)?.events.append(.damaged) }
@@ -138,7 +138,9 @@ final class GLFWWindow {
         let scaleX = windowWidth > 0 ? Double(framebuffer.width) / Double(windowWidth) : 1
         let scaleY = windowHeight > 0 ? Double(framebuffer.height) / Double(windowHeight) : 1
         let pressed = glfwGetMouseButton(handle, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS
-        return .pointer(x: x * scaleX, y: y * scaleY, pressed: pressed)
+        let right = glfwGetMouseButton(handle, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS
+        let shift = glfwGetKey(handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS || glfwGetKey(handle, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS
+        return .pointer(x: x * scaleX, y: y * scaleY, pressed: pressed, panning: right || pressed && shift)
     }
 
     /// Waits up to `timeout` seconds for events (zero: just collect what is there), then returns them.

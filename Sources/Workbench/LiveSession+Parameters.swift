@@ -117,7 +117,7 @@ extension LiveSession {
 
     /// How many tuned values differ from the composition's, learned controls are not in it, and parameters'
     /// edited keys differ from its: what a save would write.
-    var unsavedCount: Int { tuning.unsaved.count + unsavedControls.count + unsavedKeys.count }
+    var unsavedCount: Int { tuning.unsaved.count + unsavedControls.count + unsavedKeys.count + orbitedCameras.count }
 
     /// The tuned values that differ from the composition's, by `node.uniform`.
     var unsavedValues: [(name: String, value: [Float])] { tuning.unsaved }

@@ -18,7 +18,10 @@ extension LiveSession {
         }
         let controls = unsavedControlMappings
         let curves = unsavedKeyCurves
-        guard !values.isEmpty || !controls.isEmpty || !curves.isEmpty else { return "nothing tuned to save" }
+        // A camera is written into the node the composition names: the mesh of glslViewer's passes is a pass of it.
+        let cameras = Dictionary(orbitedCameras.map { (loadedComposition?.node(named: $0.key)?.passOf ?? $0.key, $0.value) },
+                                 uniquingKeysWith: { first, _ in first })
+        guard !values.isEmpty || !controls.isEmpty || !curves.isEmpty || !cameras.isEmpty else { return "nothing tuned to save" }
         let lone = FilePaths.isOpenedAlone(path)
         let target = lone ? Self.freeCompositionPath(beside: path) : path
         do {
@@ -27,10 +30,11 @@ extension LiveSession {
                 try ParameterWriteBack.refuseNonFinite(values)
                 let uniforms = Dictionary(values.map { ($0.uniform, ParameterWriteBack.text(of: $0.numbers, type: $0.type)) },
                                           uniquingKeysWith: { first, _ in first })
-                text = try LoneShaderComposition.text(forShader: path, stages: stages, sources: .patterns, uniforms: uniforms)
+                text = try LoneShaderComposition.text(forShader: path, stages: stages, sources: .patterns, uniforms: uniforms, cameras: orbitedCameras)
             } else {
                 let source = try UserFile.readText(path: path)
                 text = values.isEmpty ? source.fileText : try ParameterWriteBack.write(values, into: source)
+                if !cameras.isEmpty { text = try CameraWriteBack.write(cameras, into: SourceText(path: target, text: text)) }
             }
             if !controls.isEmpty { text = try ControlWriteBack.write(controls, into: SourceText(path: target, text: text)) }
             if !curves.isEmpty { text = try KeyWriteBack.write(curves, into: SourceText(path: target, text: text)) }
@@ -47,16 +51,18 @@ extension LiveSession {
             return "tuned values not saved: \(error)"
         }
         tuning.saved()
+        adoptOrbitedCameras()
         unsavedControls.removeAll()
         takeSavedKeys()
         takeSavedValues(values.map { ParameterOverride(name: "\($0.node).\($0.uniform)", values: $0.numbers) })
         if lone { adopt(target) }
         trace?.record("parameters-saved", ["path": .string(target), "parameters": .integer(values.count), "controls": .integer(controls.count),
                                             "keyed": .integer(curves.count)])
-        let names = values.map { "\($0.node).\($0.uniform)" } + controls.map { "the control of \($0.key)" }
+        let names = values.map { "\($0.node).\($0.uniform)" } + cameras.keys.sorted().map { "the camera of \($0)" } + controls.map { "the control of \($0.key)" }
             + curves.map { "the keys of \($0.node).\($0.parameter)" }
         StandardStreams.output("saved \(names.joined(separator: ", ")) to \(target)\n")
         let counts = [values.isEmpty ? nil : "\(values.count) value\(values.count == 1 ? "" : "s")",
+                      cameras.isEmpty ? nil : "\(cameras.count) camera\(cameras.count == 1 ? "" : "s")",
                       controls.isEmpty ? nil : "\(controls.count) control\(controls.count == 1 ? "" : "s")",
                       curves.isEmpty ? nil : "the keys of \(curves.count) parameter\(curves.count == 1 ? "" : "s")"].compactMap { $0 }
         return "saved \(counts.joined(separator: " and ")) to \(target)"

@@ -42,6 +42,8 @@ final class LiveSession {
     private(set) var parameters: [TunableParameter] = []
     /// Values tuned in the panel, and their undo history.
     var tuning = ParameterTuning()
+    /// The cameras the orbit camera moved, by draw node, until Ctrl-S writes them or C puts them back.
+    var orbitedCameras: [String: SceneCamera] = [:]
     var history = ParameterHistory()
     /// Keys edited on the timeline or recorded, played over the composition's until they are saved.
     var keyEdits = KeyEdits()
@@ -326,6 +328,14 @@ final class LiveSession {
         }
     }
 
+    /// The moved cameras, written into the composition, become its own: C goes back to them now.
+    func adoptOrbitedCameras() {
+        guard var composition = loadedComposition else { return }
+        applyOrbitedCameras(to: &composition)
+        loadedComposition = composition
+        orbitedCameras = [:]
+    }
+
     /// Runs `next`, built from the same composition with other values, in place of the current graph.
     func replaceExecutor(with next: GraphExecutor) {
         executor = next
@@ -343,6 +353,7 @@ final class LiveSession {
         tuned.animation.removeAll { performed.contains($0.reference.description) }
         let keyed = Set(tuned.animation.map(\.reference.description))
         try ParameterOverride.apply(tuning.reconcile(with: offered).filter { !keyed.contains($0.name) } + overrides, to: &tuned)
+        applyOrbitedCameras(to: &tuned)
         let plan = try FramePlan(tuned, keeping: keptNodes(of: composition), unfused: watchedNode.map { [$0] } ?? [],
                                  convertingFrames: FrameConverter.convertsInReaders)
         return try GraphExecutor(plan: plan, resources: resources)

@@ -85,6 +85,12 @@ struct WindowCommand: Sendable {
         WindowCommand(keys: [.control("r", shifted: false)], label: "Ctrl-R",
                       help: "record keys: what sliders, MIDI and OSC set while the clock plays; Ctrl-R again ends the take") { $0.toggleKeyTake() },
         WindowCommand(keys: [.letter("f")], label: "F", help: "fullscreen on or off") { $0.window.toggleFullscreen() },
+        WindowCommand(keys: [.letter("c")], label: "C", help: "a draw node shown: the composition's camera again (drag turns it, right- or Shift-drag slides it, the wheel zooms)") { loop in
+            loop.say(loop.session.resetCamera(), seconds: 2)
+        },
+        WindowCommand(keys: [.letter("z")], label: "Z", help: "a draw node shown: aim its camera at the mesh so that it fills the picture") { loop in
+            loop.say(loop.session.frameCamera(), seconds: 2)
+        },
         WindowCommand(keys: [.letter("i")], label: "I", help: "the pixel readout: exact values under the pointer; a click pins a pixel, which the grid follows") {
             $0.toggleReadout()
         },

@@ -8,9 +8,12 @@ enum WindowEvent: Equatable {
     case keyHeld(String, Bool)
     /// A key with a browser key code went down (true) or up (false), for ShaderToy's keyboard image.
     case keyCode(Int, Bool)
-    /// The pointer moved or its left button changed, in framebuffer pixels from the top-left.
-    case pointer(x: Double, y: Double, pressed: Bool)
-    /// Scrolling or typed text, which only the interface reads: it needs a frame to see them.
+    /// The pointer moved or a button changed, in framebuffer pixels from the top-left: whether the left button is
+    /// held, and whether the right one is or the left one with Shift (a drag that slides the orbit camera).
+    case pointer(x: Double, y: Double, pressed: Bool, panning: Bool)
+    /// The wheel turned, up positive, in its steps; the interface reads it too.
+    case scroll(Double)
+    /// Typed text, which only the interface reads: it needs a frame to see it.
     case interfaceInput
 }
 

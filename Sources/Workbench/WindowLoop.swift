@@ -73,6 +73,8 @@ final class WindowLoop {
     /// Whether the error overlay showed all of its errors in the last frame, for the trace.
     var errorsShownWhole = true
     var pointer = PointerState()
+    /// The orbit camera's drag over a draw node's picture.
+    var orbit = OrbitGesture()
     var keysHeld: Set<String> = []
     /// Keys that came while a control looked held. Its release may have come in the same batch of events, which
     /// the interface sees only in the next frame: after that frame they are answered if the control was let go.
@@ -211,8 +213,13 @@ final class WindowLoop {
             if down, interface.wantsText { break }
             if down { keyboard.keyDown(code) } else { keyboard.keyUp(code) }
             needsFrame = true
-        case .pointer(let x, let y, let pressed):
-            pointerMoved(x: x, y: y, pressed: pressed)
+        case .pointer(let x, let y, let pressed, let panning):
+            pointerMoved(x: x, y: y, pressed: pressed, panning: panning)
+        case .scroll(let steps):
+            // The interface reads the wheel as a frame starts; over the image, a draw node's camera follows it.
+            needsFrame = true
+            interfaceInput = true
+            if !interface.wantsPointer, !graph.isOpen, OrbitGesture.applies(to: session) { _ = orbit.scroll(steps, session: session) }
         case .dropped(let paths):
             if let path = paths.first {
                 session.open(path)
@@ -250,7 +257,7 @@ final class WindowLoop {
         }
     }
 
-    private func pointerMoved(x: Double, y: Double, pressed: Bool) {
+    private func pointerMoved(x: Double, y: Double, pressed: Bool, panning: Bool) {
         let current = layout()
         if timeline.isOpen, !coversImage,
            timeline.pointer(x: x, y: y, pressed: pressed, session: session, clock: &clock, layout: current, scale: interface.scale) {
@@ -276,6 +283,9 @@ final class WindowLoop {
             interfaceInput = true
         } else if readout.pointer(x: x, y: y, pressed: pressed, image: session.shownImageSize, area: current.imageArea) {
             // The readout takes the pointer while it is on: it reads the pixel under it, and a click pins.
+            needsFrame = true
+        } else if OrbitGesture.applies(to: session),
+                  orbit.pointer(x: x, y: y, pressed: pressed, panning: panning, session: session, area: current.imageArea) {
             needsFrame = true
         } else if pointer.update(x: x, y: y, pressed: pressed, output: session.executor?.renderSize, area: current.imageArea) {
             needsFrame = true

@@ -21,6 +21,8 @@ final class DrawStep: BoundStep {
     let wired: [WiredUniform]
     /// `u_time`, `u_delta` and `u_frame`, -1 where the program does not read them.
     let clock: (time: GLint, delta: GLint, frame: GLint)
+    /// The camera it draws through: the node's, until the window's orbit camera moves it (`setCamera`).
+    private(set) var camera: SceneCamera
 
     static func plannedTexture(of planned: FramePlan.Step, renderSize: PixelSize) -> TextureDescriptor {
         guard case .draw(let plan) = planned.work else { return TextureDescriptor(size: renderSize) }
@@ -42,6 +44,7 @@ final class DrawStep: BoundStep {
 
     private init(_ plan: DrawPlan, size: PixelSize, writer: inout UniformWriter) throws(DiagnosticsError) {
         self.plan = plan
+        camera = plan.scene.camera
         program = try Self.link(plan)
         meshes = plan.meshes.map { (MeshBuffers($0.data, attributes: plan.attributes), Self.mode(of: $0.primitive)) }
         do throws(GPUError) {
@@ -53,7 +56,7 @@ final class DrawStep: BoundStep {
         glUseProgram(program.name)
         let programName = program.name
         let location = { (name: String) in glGetUniformLocation(programName, name) }
-        Self.writeScene(plan, size: size, location: location, writer: &writer)
+        Self.writeScene(plan, camera: plan.scene.camera, size: size, location: location, writer: &writer)
         inputs = plan.inputs.map { input in
             glUniform1i(location(input.sampler), GLint(input.unit))
             return (input.source, input.unit)
@@ -126,9 +129,8 @@ final class DrawStep: BoundStep {
         return depth
     }
 
-    /// The matrices, camera, light and size, which change only with a new graph.
-    private static func writeScene(_ plan: DrawPlan, size: PixelSize, location: (String) -> GLint, writer: inout UniformWriter) {
-        let camera = plan.scene.camera
+    /// The matrices, camera, light and size, which change only with a new graph or a moved camera.
+    private static func writeScene(_ plan: DrawPlan, camera: SceneCamera, size: PixelSize, location: (String) -> GLint, writer: inout UniformWriter) {
         let model = ColumnMajor.identity
         let view = camera.viewMatrix
         var projection = camera.projectionMatrix(aspect: Float(size.width) / Float(size.height))
@@ -191,6 +193,15 @@ final class DrawStep: BoundStep {
         Blending.disable()
         glActiveTexture(GLenum(GL_TEXTURE0))
         frame.images[index] = target
+    }
+
+    /// Draws through `camera` from the next frame on: its matrices and glslViewer's camera uniforms written again.
+    func setCamera(_ camera: SceneCamera, writer: inout UniformWriter) {
+        self.camera = camera
+        glUseProgram(program.name)
+        let programName = program.name
+        Self.writeScene(plan, camera: camera, size: target.size, location: { glGetUniformLocation(programName, $0) }, writer: &writer)
+        glUseProgram(0)
     }
 
     /// Writes a literal uniform's new value into the program; false for one a wire sets or `values` of the wrong
