@@ -3,6 +3,7 @@ import Foundation
 import GPU
 import ShaderGraph
 import ShaderLanguage
+import TestSupport
 
 /// A draw node against the same draw in a bare GLES program: a model of about 100,000 triangles (a sphere, written
 /// here as a binary PLY and read through assimp as any model is), lit by the workbench's own stages, at 1280×720.
@@ -88,34 +89,10 @@ enum GeometryBenchmark {
         print("\nmedian during − median before: \(String(format: "%.2f", FrameTimer.median(during) - FrameTimer.median(before))) ms (target: within 2 ms)")
     }
 
-    /// A unit-diameter sphere as a little-endian binary PLY with normals; returns its triangle count.
+    /// `SphereModel`'s sphere written to `path`; its triangle count.
     static func writeSphere(to path: String, slices: Int, stacks: Int) throws -> Int {
-        var mesh = Data()
-        func append<T>(_ value: T) { withUnsafeBytes(of: value) { mesh.append(contentsOf: $0) } }
-        for stack in 0...stacks {
-            let polar = Float.pi * Float(stack) / Float(stacks)
-            for slice in 0...slices {
-                let azimuth = 2 * Float.pi * Float(slice) / Float(slices)
-                let normal = [sin(polar) * sin(azimuth), cos(polar), sin(polar) * cos(azimuth)]
-                for value in normal { append(value * 0.5) }
-                for value in normal { append(value) }
-            }
-        }
-        let across = UInt32(slices + 1)
-        for stack in 0..<UInt32(stacks) {
-            for slice in 0..<UInt32(slices) {
-                let corner = stack * across + slice
-                for triangle in [[corner, corner + across, corner + across + 1], [corner, corner + across + 1, corner + 1]] {
-                    append(UInt8(3))
-                    for index in triangle { append(Int32(index)) }
-                }
-            }
-        }
-        let vertices = (slices + 1) * (stacks + 1), faces = 2 * slices * stacks
-        let header = "ply\nformat binary_little_endian 1.0\nelement vertex \(vertices)\nproperty float x\nproperty float y\nproperty float z\n"
-            + "property float nx\nproperty float ny\nproperty float nz\nelement face \(faces)\nproperty list uchar int vertex_indices\nend_header\n"
-        try (Data(header.utf8) + mesh).write(to: URL(fileURLWithPath: path))
-        return faces
+        try SphereModel.binaryPLY(slices: slices, stacks: stacks).write(to: URL(fileURLWithPath: path))
+        return 2 * slices * stacks
     }
 }
 

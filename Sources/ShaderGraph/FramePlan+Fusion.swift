@@ -244,39 +244,33 @@ extension FramePlan.Step {
     func renumbered(_ renumber: (Int) -> Int) -> FramePlan.Step {
         var step = self
         step.releases = releases.map(renumber)
+        func moved<Item>(_ items: [Item], _ source: WritableKeyPath<Item, Int>) -> [Item] {
+            items.map { item in
+                var moved = item
+                moved[keyPath: source] = renumber(item[keyPath: source])
+                return moved
+            }
+        }
+        func moved(_ uniforms: [PassPlan.Uniform]) -> [PassPlan.Uniform] {
+            uniforms.map { uniform in
+                var moved = uniform
+                moved.value = uniform.value.renumbered(renumber)
+                return moved
+            }
+        }
         switch work {
         case .pass(var pass):
             if let frame = pass.convertedFrame?.source { pass.convertedFrame?.source = renumber(frame) }
-            pass.inputs = pass.inputs.map { input in
-                var moved = input
-                moved.source = renumber(input.source)
-                return moved
-            }
-            pass.uniforms = pass.uniforms.map { uniform in
-                var moved = uniform
-                moved.value = uniform.value.renumbered(renumber)
-                return moved
-            }
+            pass.inputs = moved(pass.inputs, \.source)
+            pass.uniforms = moved(pass.uniforms)
             step.work = .pass(pass)
         case .compute(var compute):
-            compute.inputs = compute.inputs.map { input in
-                var moved = input
-                moved.source = renumber(input.source)
-                return moved
-            }
-            compute.uniforms = compute.uniforms.map { uniform in
-                var moved = uniform
-                moved.value = uniform.value.renumbered(renumber)
-                return moved
-            }
+            compute.inputs = moved(compute.inputs, \.source)
+            compute.uniforms = moved(compute.uniforms)
             if case .step(let sized) = compute.size { compute.size = .step(renumber(sized)) }
             step.work = .compute(compute)
         case .draw(var draw):
-            draw.inputs = draw.inputs.map { input in
-                var moved = input
-                moved.source = renumber(input.source)
-                return moved
-            }
+            draw.inputs = moved(draw.inputs, \.source)
             draw.uniforms = draw.uniforms.map { (name: $0.name, value: $0.value.renumbered(renumber)) }
             draw.backdrop = draw.backdrop.map(renumber)
             step.work = .draw(draw)

@@ -51,36 +51,6 @@ struct DrawNodeWindowTests {
         #expect(try eventually { try centre() == (0, 0, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
     }
 
-    /// A binary PLY sphere of `2 × slices × stacks` triangles with normals: 600 × 600 makes some 18 MB, which
-    /// assimp takes a good part of a second to read.
-    static func sphere(slices: Int, stacks: Int) -> Data {
-        var body = Data()
-        func append<T>(_ value: T) { withUnsafeBytes(of: value) { body.append(contentsOf: $0) } }
-        for stack in 0...stacks {
-            let polar = Float.pi * Float(stack) / Float(stacks)
-            for slice in 0...slices {
-                let azimuth = 2 * Float.pi * Float(slice) / Float(slices)
-                let normal = [sin(polar) * sin(azimuth), cos(polar), sin(polar) * cos(azimuth)]
-                for value in normal { append(value * 0.5 + 0.5) }
-                for value in normal { append(value) }
-            }
-        }
-        let across = UInt32(slices + 1)
-        for stack in 0..<UInt32(stacks) {
-            for slice in 0..<UInt32(slices) {
-                let corner = stack * across + slice
-                for triangle in [[corner, corner + across, corner + across + 1], [corner, corner + across + 1, corner + 1]] {
-                    append(UInt8(3))
-                    for index in triangle { append(Int32(index)) }
-                }
-            }
-        }
-        let header = "ply\nformat binary_little_endian 1.0\nelement vertex \((slices + 1) * (stacks + 1))\n"
-            + "property float x\nproperty float y\nproperty float z\nproperty float nx\nproperty float ny\nproperty float nz\n"
-            + "element face \(2 * slices * stacks)\nproperty list uchar int vertex_indices\nend_header\n"
-        return Data(header.utf8) + body
-    }
-
     @Test("a large model saved over a small one is read in the background: the window draws on, says so, and shows it once it is in")
     func largeModelReadInTheBackground() throws {
         let folder = try TemporaryFolder()
@@ -108,7 +78,7 @@ struct DrawNodeWindowTests {
         let window = try WindowProcess([composition, "--trace", trace], directory: folder.path)
         let app = window.app
         #expect(eventually(timeout: 30) { WindowTrace(path: trace).frames.count > 5 }, "stderr: \(app.error)")
-        try Self.sphere(slices: 600, stacks: 600).write(to: URL(fileURLWithPath: model))
+        try SphereModel.binaryPLY(slices: 600, stacks: 600, centre: [0.5, 0.5, 0.5]).write(to: URL(fileURLWithPath: model))
         // The cube, too, was read in the background when the window opened: the reload that counts follows the save.
         func modelIn(_ trace: WindowTrace) -> (changed: Double, read: Double)? {
             guard let changed = trace.events.first(where: { $0.name == "file-changed" })?.time,
