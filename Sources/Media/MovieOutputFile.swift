@@ -109,13 +109,12 @@ final class MovieOutputFile {
     }
 
     /// What a stream's protocol is opened with where its URL does not say: SRT in live mode drops what it has
-    /// not yet sent when it is closed, and the last frames would never reach the receiver, unless it lingers
-    /// (10 s: a receiver on a busy machine was seen to take more than 2 s to acknowledge the last second).
+    /// not yet sent when it is closed, and the last frames would never reach the receiver, unless it lingers.
     /// An RTMP write that blocks (a server that stopped reading) gives up after 5 s, as SRT's own peer timeout
     /// does, so that the stream ends; a UDP write never blocks.
     private static func protocolOptions(for url: String) -> [(name: String, value: String)] {
         let scheme = StreamURL.scheme(of: url)
-        if scheme == "srt" && !url.contains("linger=") { return [("linger", "10")] }
+        if scheme == "srt" && !url.contains("linger=") { return [("linger", "2")] }
         if scheme == "rtmp" && !url.contains("rw_timeout=") { return [("rw_timeout", "5000000")] }
         return []
     }
