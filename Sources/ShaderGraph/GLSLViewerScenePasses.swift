@@ -7,7 +7,7 @@ import ShaderLanguage
 /// `u_scene` and its depth as `u_sceneDepth`. The last pass keeps the node's name, so the rest of the
 /// composition sees the finished image; the others are named after it (`head-background`, `head-scene`,
 /// `head-scene-depth`).
-enum GLSLViewerScenePasses {
+public enum GLSLViewerScenePasses {
     static let scene = "u_scene"
     static let sceneDepth = "u_sceneDepth"
     /// The images the passes around the model read, which the model's own pass declares and leaves unread.
@@ -67,18 +67,55 @@ enum GLSLViewerScenePasses {
     /// glslViewer's names for those a pass around the model declares: those passes are drawn as images, which no
     /// camera sets.
     private static func uniforms(for scene: DrawScene, declaredBy interface: ShaderInterface) -> [String: UniformSetting] {
-        let camera = scene.camera
         let location = SourceLocation(file: scene.fragment?.source.path ?? "", line: 0, column: 0)
-        let values: [(String, [Float])] = [
-            ("u_camera", [camera.position.x, camera.position.y, camera.position.z]),
-            ("u_cameraNearClip", [camera.near]), ("u_cameraFarClip", [camera.far]), ("u_cameraDistance", [camera.distance]),
+        let values = cameraValues(scene.camera) + [
             ("u_light", [scene.light.x, scene.light.y, scene.light.z]),
             ("u_lightColor", [scene.lightColour.x, scene.lightColour.y, scene.lightColour.z]),
         ]
         var uniforms = scene.uniforms.filter { set in interface.uniforms.contains { $0.name == set.key } }
-        for (name, numbers) in values where interface.uniforms.contains(where: { $0.name == name && $0.type.componentCount == numbers.count }) {
+        for (name, numbers) in values where declares(interface, name, numbers.count) {
             uniforms[name] = .literal(numbers, location: location)
         }
         return uniforms
+    }
+
+    /// The camera's values under glslViewer's names.
+    static func cameraValues(_ camera: SceneCamera) -> [(name: String, numbers: [Float])] {
+        [("u_camera", [camera.position.x, camera.position.y, camera.position.z]),
+         ("u_cameraNearClip", [camera.near]), ("u_cameraFarClip", [camera.far]), ("u_cameraDistance", [camera.distance])]
+    }
+
+    private static func declares(_ interface: ShaderInterface, _ name: String, _ components: Int) -> Bool {
+        interface.uniforms.contains { $0.name == name && $0.type.componentCount == components }
+    }
+
+    /// The camera uniforms the passes around draw node `drawNode` declare, with `camera`'s values, by pass: what
+    /// follows the mesh's camera when it moves.
+    public static func cameraUniforms(around drawNode: String, in composition: Composition,
+                                      camera: SceneCamera) -> [(node: String, uniform: String, numbers: [Float])] {
+        let model = composition.node(named: drawNode).map { $0.passOf ?? $0.name } ?? drawNode
+        return composition.nodes.flatMap { node -> [(node: String, uniform: String, numbers: [Float])] in
+            guard case .shader(let pass) = node.kind, pass.drawnAroundModel, node.passOf == model || node.name == model else { return [] }
+            return cameraValues(camera).filter { declares(pass.interface, $0.name, $0.numbers.count) }.map { (node.name, $0.name, $0.numbers) }
+        }
+    }
+
+    /// `composition` with draw node `drawNode` looking through `camera`, and the passes around it told so.
+    public static func setCamera(_ camera: SceneCamera, of drawNode: String, in composition: inout Composition) {
+        let told = cameraUniforms(around: drawNode, in: composition, camera: camera)
+        for (index, node) in composition.nodes.enumerated() {
+            switch node.kind {
+            case .draw(var scene) where node.name == drawNode:
+                scene.camera = camera
+                composition.nodes[index].kind = .draw(scene)
+            case .shader(var pass):
+                for uniform in told where uniform.node == node.name {
+                    pass.uniforms[uniform.uniform] = .literal(uniform.numbers, location: SourceLocation(file: pass.file, line: 0))
+                }
+                composition.nodes[index].kind = .shader(pass)
+            default:
+                break
+            }
+        }
     }
 }

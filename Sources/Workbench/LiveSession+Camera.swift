@@ -23,7 +23,7 @@ extension LiveSession {
         guard let node = orbitedNode, let executor, let camera = executor.camera(of: node) else { return false }
         let moved = change(camera)
         guard moved != camera, moved.problem == nil else { return false }
-        executor.setCamera(moved, of: node)
+        look(through: moved, node: node)
         orbitedCameras[node] = moved
         trace?.record("camera-moved", ["node": .string(node), "position": .floats(Self.floats(moved.position)),
                                        "target": .floats(Self.floats(moved.target))])
@@ -34,7 +34,7 @@ extension LiveSession {
     func resetCamera() -> String {
         guard let node = orbitedNode, let scene = drawScene(of: node) else { return "no draw node is shown" }
         orbitedCameras[node] = nil
-        executor?.setCamera(scene.camera, of: node)
+        look(through: scene.camera, node: node)
         trace?.record("camera-moved", ["node": .string(node), "position": .floats(Self.floats(scene.camera.position)),
                                        "target": .floats(Self.floats(scene.camera.target))])
         return "the composition's camera for \(node)"
@@ -51,10 +51,17 @@ extension LiveSession {
 
     /// Sets the cameras the orbit camera moved on the draw nodes of `composition` that are still there.
     func applyOrbitedCameras(to composition: inout Composition) {
-        for (index, node) in composition.nodes.enumerated() {
-            guard let camera = orbitedCameras[node.name], case .draw(var scene) = node.kind else { continue }
-            scene.camera = camera
-            composition.nodes[index].kind = .draw(scene)
+        for (node, camera) in orbitedCameras where composition.node(named: node) != nil {
+            GLSLViewerScenePasses.setCamera(camera, of: node, in: &composition)
+        }
+    }
+
+    /// Draws `node` through `camera` from the next frame on, and the passes glslViewer draws around it with its values.
+    private func look(through camera: SceneCamera, node: String) {
+        guard let executor else { return }
+        executor.setCamera(camera, of: node)
+        for uniform in GLSLViewerScenePasses.cameraUniforms(around: node, in: executor.composition, camera: camera) {
+            executor.setUniform(uniform.uniform, of: uniform.node, to: uniform.numbers)
         }
     }
 

@@ -66,6 +66,21 @@ struct GLSLViewerPassTests {
             }
             #expect(tint == [0.5] && near == [0.5])
         }
+        // A moved camera reaches the passes drawn as images too.
+        var moved = scene.camera
+        moved.near = 0.25
+        var composition2 = composition
+        GLSLViewerScenePasses.setCamera(moved, of: "head-scene", in: &composition2)
+        #expect(GLSLViewerScenePasses.cameraUniforms(around: "head-scene", in: composition2, camera: moved).map(\.node) == ["head-background", "head"])
+        for name in ["head-background", "head"] {
+            guard case .shader(let pass)? = composition2.node(named: name)?.kind, case .literal(let near, _)? = pass.uniforms["u_cameraNearClip"] else {
+                Issue.record("\(name)")
+                continue
+            }
+            #expect(near == [0.25], "\(name)")
+        }
+        guard case .draw(let movedScene)? = composition2.node(named: "head-scene")?.kind else { return }
+        #expect(movedScene.camera == moved)
         let file = try workspace.write("plain.frag", "void main() { gl_FragColor = vec4(1.0); }\n")
         let plain = try workspace.load("nodes:\n  head: { kind: draw, mesh: cube, file: \(file) }\n")
         #expect(plain.nodes.map(\.name) == ["head"], "a file that tests neither draws the model alone")

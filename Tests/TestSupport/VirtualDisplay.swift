@@ -77,6 +77,13 @@ public final class VirtualDisplay {
         return String(decoding: printed, as: UTF8.self)
     }
 
+    /// The colour of the screen's middle pixel, where a window's image is centred.
+    public func centre() throws -> (r: UInt8, g: UInt8, b: UInt8) {
+        let screen = try screenshot()
+        let pixel = screen[screen.width / 2, screen.height / 2]
+        return (pixel.r, pixel.g, pixel.b)
+    }
+
     /// The whole screen, top row first.
     public func screenshot() throws -> RGBAImage {
         let path = FileManager.default.temporaryDirectory.path + "/shaderbench-screen-\(number)-\(UUID().uuidString).png"

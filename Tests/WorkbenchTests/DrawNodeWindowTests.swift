@@ -28,27 +28,22 @@ struct DrawNodeWindowTests {
         let window = try WindowProcess([composition, "--trace", trace], directory: folder.path)
         let (display, app) = (window.display, window.app)
         #expect(eventually(timeout: 30) { WindowTrace(path: trace).frames.count > 0 }, "stderr: \(app.error)")
-        func centre() throws -> (r: UInt8, g: UInt8, b: UInt8) {
-            let screen = try display.screenshot()
-            let pixel = screen[screen.width / 2, screen.height / 2]
-            return (pixel.r, pixel.g, pixel.b)
-        }
-        #expect(try eventually { try centre() == (255, 0, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        #expect(try eventually { try display.centre() == (255, 0, 0) }, "shown: \(String(describing: try? display.centre())), stderr: \(app.error)")
         try Self.fill("0.0, 0.0, 1.0").write(toFile: fragment, atomically: true, encoding: .utf8)
-        #expect(try eventually { try centre() == (0, 0, 255) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        #expect(try eventually { try display.centre() == (0, 0, 255) }, "shown: \(String(describing: try? display.centre())), stderr: \(app.error)")
 
         try "precision highp float;\nvoid main() { gl_FragColor = vec4(notDeclared, 1.0); }\n".write(toFile: fragment, atomically: true, encoding: .utf8)
         #expect(eventually(timeout: 30) { WindowTrace(path: trace).events.contains { $0.name == "reload-failed" } }, "stderr: \(app.error)")
         #expect(eventually(timeout: 10) { app.error.contains("fill.frag:2:") && app.error.contains("notDeclared") }, "stderr: \(app.error)")
-        #expect(try centre() == (0, 0, 255), "the last good picture stays")
+        #expect(try display.centre() == (0, 0, 255), "the last good picture stays")
 
         try Self.fill("0.0, 1.0, 0.0").write(toFile: fragment, atomically: true, encoding: .utf8)
-        #expect(try eventually { try centre() == (0, 255, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        #expect(try eventually { try display.centre() == (0, 255, 0) }, "shown: \(String(describing: try? display.centre())), stderr: \(app.error)")
         // A model far smaller than the cube, saved over it: the middle of the window is background now.
         try "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\n"
             .appending("property list uchar int vertex_indices\nend_header\n5 5 0\n5.01 5 0\n5 5.01 0\n3 0 1 2\n")
             .write(toFile: model, atomically: true, encoding: .utf8)
-        #expect(try eventually { try centre() == (0, 0, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        #expect(try eventually { try display.centre() == (0, 0, 0) }, "shown: \(String(describing: try? display.centre())), stderr: \(app.error)")
     }
 
     @Test("a large model saved over a small one is read in the background: the window draws on, says so, and shows it once it is in")

@@ -23,13 +23,8 @@ struct LoneKernelWindowTests {
         let window = try WindowProcess([kernel, "--trace", trace], directory: folder.path)
         let (display, app) = (window.display, window.app)
         #expect(eventually(timeout: 30) { WindowTrace(path: trace).frames.count > 0 }, "stderr: \(app.error)")
-        func centre() throws -> (r: UInt8, g: UInt8, b: UInt8) {
-            let screen = try display.screenshot()
-            let pixel = screen[screen.width / 2, screen.height / 2]
-            return (pixel.r, pixel.g, pixel.b)
-        }
-        #expect(try eventually { try centre() == (255, 0, 0) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        #expect(try eventually { try display.centre() == (255, 0, 0) }, "shown: \(String(describing: try? display.centre())), stderr: \(app.error)")
         try Self.fill("0.0, 0.0, 1.0").write(toFile: kernel, atomically: true, encoding: .utf8)
-        #expect(try eventually { try centre() == (0, 0, 255) }, "shown: \(String(describing: try? centre())), stderr: \(app.error)")
+        #expect(try eventually { try display.centre() == (0, 0, 255) }, "shown: \(String(describing: try? display.centre())), stderr: \(app.error)")
     }
 }
